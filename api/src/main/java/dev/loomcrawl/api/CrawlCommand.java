@@ -1,0 +1,130 @@
+package dev.loomcrawl.api;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.CrawlJob;
+import dev.loomcrawl.crawler.CrawlSummary;
+import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.PageStore;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code loomcrawl crawl}: one crawl, start to end, with progress on stderr and a summary at the end. */
+@Command(name = "crawl", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Crawl from the given seeds and print a summary (JSON with --json).")
+final class CrawlCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "URL", arity = "0..*", description = "Seed URLs (http or https).")
+    List<String> urls = new ArrayList<>();
+
+    @Option(names = "--seeds-file", paramLabel = "FILE", description = "More seeds, one URL per line; # comments.")
+    Path seedsFile;
+
+    @Option(names = "--mode", paramLabel = "virtual|pool", defaultValue = "virtual",
+            description = "Run URL tasks on virtual threads or a platform-thread pool (default: ${DEFAULT-VALUE}).")
+    String mode;
+
+    @Option(names = "--pool-size", paramLabel = "N", defaultValue = "200",
+            description = "Platform threads in pool mode (default: ${DEFAULT-VALUE}).")
+    int poolSize;
+
+    @Option(names = "--per-host", paramLabel = "N", defaultValue = "8",
+            description = "Fetches in flight to one host at most (default: ${DEFAULT-VALUE}).")
+    int perHost;
+
+    @Option(names = "--max-depth", paramLabel = "N", defaultValue = "3",
+            description = "Links followed from a seed (default: ${DEFAULT-VALUE}).")
+    int maxDepth;
+
+    @Option(names = "--max-pages", paramLabel = "N", defaultValue = "10000",
+            description = "URLs fetched at most (default: ${DEFAULT-VALUE}).")
+    int maxPages;
+
+    @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "10000",
+            description = "Fetches in flight across all hosts at most (default: ${DEFAULT-VALUE}).")
+    int maxInFlight;
+
+    @Option(names = "--allow-host", paramLabel = "HOST", split = ",",
+            description = "Hosts whose links are followed (default: the seeds' hosts; * for any).")
+    List<String> allowHosts = new ArrayList<>();
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10",
+            description = "Seconds to wait for response headers (default: ${DEFAULT-VALUE}).")
+    double timeoutSeconds;
+
+    @Option(names = "--db", paramLabel = "JDBC-URL", defaultValue = "jdbc:h2:./data/loomcrawl",
+            description = "H2 database for jobs and pages (default: ${DEFAULT-VALUE}).")
+    String db;
+
+    @Option(names = "--json", description = "Print exactly one JSON object on stdout at the end.")
+    boolean json;
+
+    @Option(names = "--quiet", description = "No progress on stderr.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws Exception {
+        CrawlConfig config = config();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try (PageStore store = PageStore.open(db); Crawler crawler = new Crawler(store)) {
+            CrawlJob job = crawler.start(config, String.join("\n", urls));
+            Runtime.getRuntime().addShutdownHook(new Thread(job::cancel)); // Ctrl-C: stop, keep what was stored
+            CrawlSummary summary = quiet ? job.awaitSummary() : Progress.follow(job, err);
+            if (json) {
+                out.println(new ObjectMapper().writeValueAsString(summary));
+            } else {
+                SummaryTable.print(summary, out);
+            }
+            return job.failureMessage().map(message -> {
+                err.println("loomcrawl: job failed: " + message);
+                return 1;
+            }).orElse(0);
+        }
+    }
+
+    CrawlConfig config() throws IOException {
+        List<String> seeds = new ArrayList<>(urls);
+        if (seedsFile != null) {
+            if (!Files.isReadable(seedsFile)) {
+                throw new IllegalArgumentException("--seeds-file: cannot read " + seedsFile);
+            }
+            try (var lines = Files.lines(seedsFile)) {
+                lines.map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).forEach(seeds::add);
+            }
+        }
+        if (seeds.isEmpty()) {
+            throw new IllegalArgumentException("no seed URL: give at least one URL or --seeds-file");
+        }
+        CrawlConfig.Builder builder = CrawlConfig.builder()
+                .mode(ExecutionMode.parse(mode))
+                .poolSize(poolSize)
+                .perHostConcurrency(perHost)
+                .maxDepth(maxDepth)
+                .maxPages(maxPages)
+                .maxInFlight(maxInFlight)
+                .requestTimeout(Duration.ofMillis(Math.max(1, Math.round(timeoutSeconds * 1000))));
+        seeds.forEach(builder::seed);
+        allowHosts.forEach(builder::allowHost);
+        try {
+            return builder.build();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(Flags.rename(e.getMessage()), e);
+        }
+    }
+}

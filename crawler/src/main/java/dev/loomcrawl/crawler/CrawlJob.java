@@ -1,0 +1,218 @@
+package dev.loomcrawl.crawler;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * One crawl: a dispatcher hands each URL the frontier releases to the executor of the job's
+ * {@link ExecutionMode}, and each URL runs as one blocking task: fetch under its host permit, parse,
+ * store, offer the new links.
+ */
+public final class CrawlJob {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final long id;
+    private final CrawlConfig config;
+    private final PageStore store;
+    private final HostLimiter limiter;
+    private final Frontier frontier;
+    private final CrawlStats stats = new CrawlStats();
+    private final Set<String> scopeHosts;
+    private final boolean anyHost;
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private volatile JobStatus status = JobStatus.QUEUED;
+    private volatile boolean cancelRequested;
+    private volatile String failureMessage;
+    private volatile CrawlSummary summary;
+
+    CrawlJob(long id, CrawlConfig config, PageStore store) {
+        this.id = id;
+        this.config = config;
+        this.store = store;
+        this.limiter = new HostLimiter(config.perHostConcurrency());
+        this.frontier = new Frontier(limiter, config.maxPages(), config.maxInFlight());
+        this.anyHost = config.allowedHosts().contains("*");
+        this.scopeHosts = config.allowedHosts().isEmpty()
+                ? config.seeds().stream().map(CrawlUrl::host).collect(Collectors.toUnmodifiableSet())
+                : config.allowedHosts();
+    }
+
+    void start() {
+        Thread.ofVirtual().name("crawl-dispatch-" + id).start(this::run);
+    }
+
+    private void run() {
+        status = JobStatus.RUNNING;
+        store.updateJob(id, status, null);
+        stats.start();
+        JobStatus end = JobStatus.DONE;
+        try (Fetcher fetcher = new Fetcher(config)) {
+            config.seeds().forEach(seed -> frontier.offer(seed, 0, 0));
+            dispatch(fetcher);
+            store.flush();
+            end = cancelRequested ? JobStatus.CANCELLED : JobStatus.DONE;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            end = JobStatus.CANCELLED;
+        } catch (RuntimeException e) {
+            failureMessage = e.getMessage();
+            end = JobStatus.FAILED;
+        } finally {
+            stats.finish();
+            status = end;
+            summary = stats.summary(id, end, config);
+            try {
+                store.updateJob(id, end, JSON.writeValueAsString(summary));
+            } catch (JsonProcessingException | RuntimeException e) {
+                failureMessage = "could not store the summary: " + e.getMessage();
+            } finally {
+                finished.countDown();
+            }
+        }
+    }
+
+    private void dispatch(Fetcher fetcher) throws InterruptedException {
+        // try-with-resources: close() waits for every running task before the job is declared over.
+        try (ExecutorService executor = config.mode().newExecutor(config.poolSize())) {
+            Frontier.Lease lease;
+            while ((lease = frontier.next()) != null) {
+                Frontier.Lease task = lease;
+                executor.execute(() -> crawl(fetcher, task));
+            }
+            if (cancelRequested) {
+                executor.shutdownNow(); // interrupts fetches in progress; their URLs are not stored
+            }
+        }
+    }
+
+    /** One URL, start to end, in plain blocking style. */
+    private void crawl(Fetcher fetcher, Frontier.Lease lease) {
+        try {
+            FetchResult result;
+            stats.fetchStarted();
+            try {
+                result = fetcher.fetch(lease.url());
+            } finally {
+                stats.fetchEnded();
+                frontier.release(lease); // the host permit covers the exchange only, not parse and store
+            }
+            if (cancelRequested) {
+                return;
+            }
+            PageRecord page = switch (result) {
+                case FetchResult.Fetched fetched -> pageOf(lease, fetched);
+                case FetchResult.Failed failed -> record(lease, failed.status(), failed.contentType(), null, 0, 0,
+                        failed.nanos(), failed.kind().label(), failed.detail());
+            };
+            store.save(page);
+            stats.record(page, result.nanos(), System.nanoTime() - lease.dispatchedNanos());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // cancelled: end quietly, nothing half-stored
+        } finally {
+            frontier.done(lease);
+        }
+    }
+
+    private PageRecord pageOf(Frontier.Lease lease, FetchResult.Fetched fetched) {
+        if (fetched.location() != null || fetched.status() >= 300) {
+            followRedirect(lease, fetched.location());
+            return record(lease, fetched.status(), fetched.contentType(), null, 0, 0, fetched.nanos(), null,
+                    fetched.location() == null ? "redirect without Location" : "redirect to " + fetched.location());
+        }
+        boolean followLinks = lease.depth() < config.maxDepth();
+        PageParser.Parsed parsed = PageParser.parse(fetched.body(), lease.url().url(), followLinks);
+        for (String link : parsed.links()) {
+            CrawlUrl.parse(link).filter(this::inScope).ifPresent(url -> frontier.offer(url, lease.depth() + 1, 0));
+        }
+        return record(lease, fetched.status(), fetched.contentType(), parsed.title(), fetched.body().length,
+                parsed.textLength(), fetched.nanos(), null, null);
+    }
+
+    private void followRedirect(Frontier.Lease lease, String location) {
+        if (location == null || lease.redirects() >= config.maxRedirects()) {
+            return;
+        }
+        try {
+            String target = URI.create(lease.url().url()).resolve(location.strip()).toString();
+            CrawlUrl.parse(target).filter(this::inScope)
+                    .ifPresent(url -> frontier.offer(url, lease.depth(), lease.redirects() + 1));
+        } catch (IllegalArgumentException e) {
+            // an unusable Location is recorded in the page's detail and not followed
+        }
+    }
+
+    private boolean inScope(CrawlUrl url) {
+        return anyHost || scopeHosts.contains(url.host());
+    }
+
+    private PageRecord record(Frontier.Lease lease, int status, String contentType, String title, int bytes,
+            int textLength, long fetchNanos, String failure, String detail) {
+        return new PageRecord(id, lease.url().url(), lease.depth(), status, contentType, title, bytes, textLength,
+                fetchNanos / 1e6, failure, detail, Instant.now(), Thread.currentThread().getName());
+    }
+
+    /** Stops the job promptly: nothing new is dispatched, fetches in progress are interrupted. Idempotent. */
+    public void cancel() {
+        cancelRequested = true;
+        frontier.close();
+    }
+
+    /** Waits for the job to end; returns false if {@code timeout} passed first. */
+    public boolean await(Duration timeout) throws InterruptedException {
+        return finished.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Waits for the job to end and returns its summary. */
+    public CrawlSummary awaitSummary() throws InterruptedException {
+        finished.await();
+        return summary;
+    }
+
+    public long id() {
+        return id;
+    }
+
+    public CrawlConfig config() {
+        return config;
+    }
+
+    public JobStatus status() {
+        return status;
+    }
+
+    /** Why the job failed, if it did. */
+    public Optional<String> failureMessage() {
+        return Optional.ofNullable(failureMessage);
+    }
+
+    /** The final summary once finished, else the figures so far. */
+    public CrawlSummary summary() {
+        CrawlSummary done = summary;
+        return done != null ? done : stats.summary(id, status, config);
+    }
+
+    public CrawlProgress progress() {
+        return new CrawlProgress(id, status.label(), stats.pages(), stats.failed(), frontier.queued(),
+                frontier.inFlight(), stats.fetching(), stats.seconds(), stats.pagesPerSecond());
+    }
+
+    /** Hosts with the most permits in use right now. */
+    public Map<String, Integer> busiestHosts(int limit) {
+        return limiter.busiest(limit);
+    }
+
+    /** Fetch latency so far. */
+    public Latency latency() {
+        return stats.fetchLatency();
+    }
+}

@@ -1,0 +1,16 @@
+package dev.loomcrawl.crawler;
+
+import java.util.Locale;
+
+/** Where a job is in its life. */
+public enum JobStatus {
+    QUEUED, RUNNING, DONE, CANCELLED, FAILED;
+
+    public boolean finished() {
+        return this == DONE || this == CANCELLED || this == FAILED;
+    }
+
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,196 @@
+package dev.loomcrawl.crawler;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.github.tomakehurst.wiremock.http.Fault;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class CrawlerTest {
+    private static final AtomicLong DB = new AtomicLong();
+
+    private PageStore store;
+    private Crawler crawler;
+
+    @BeforeEach
+    void open() {
+        store = PageStore.open("jdbc:h2:mem:crawler" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+        crawler = new Crawler(store);
+    }
+
+    @AfterEach
+    void close() {
+        crawler.close();
+        store.close();
+    }
+
+    private CrawlSummary crawl(CrawlConfig.Builder config) throws InterruptedException {
+        CrawlJob job = crawler.start(config.build());
+        CrawlSummary summary = job.awaitSummary();
+        assertThat(job.failureMessage()).isEmpty();
+        return summary;
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void crawlsEveryPageOnceWithoutExceedingThePerHostLimit(ExecutionMode mode) throws Exception {
+        try (TestSite site = new TestSite().tree(63, 40)) {
+            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10)
+                    .perHostConcurrency(3).mode(mode).poolSize(16));
+
+            assertThat(summary.pages()).isEqualTo(63);
+            assertThat(summary.failed()).isZero();
+            assertThat(site.counter.total.get()).isEqualTo(63);
+            assertThat(site.counter.duplicates()).isZero();
+            // Counted at the server: the limit is used to the full and never exceeded.
+            assertThat(site.counter.maxInFlight.get()).isEqualTo(3);
+            assertThat(store.countPages(summary.jobId(), 200)).isEqualTo(63);
+            assertThat(store.pages(summary.jobId(), 0, 1, null).getFirst().thread())
+                    .startsWith(mode == ExecutionMode.VIRTUAL ? "crawl-vt-" : "crawl-pool-");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void perHostLimitIsPerHost(ExecutionMode mode) throws Exception {
+        try (TestSite a = new TestSite().tree(40, 40); TestSite b = new TestSite().tree(40, 40)) {
+            CrawlSummary summary = crawl(CrawlConfig.builder().seed(a.url("/p/0")).seed(b.url("/p/0"))
+                    .maxDepth(10).perHostConcurrency(2).mode(mode));
+
+            assertThat(summary.pages()).isEqualTo(80);
+            assertThat(a.counter.maxInFlight.get()).isEqualTo(2);
+            assertThat(b.counter.maxInFlight.get()).isEqualTo(2);
+            assertThat(a.counter.duplicates() + b.counter.duplicates()).isZero();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void depthLimitStopsAtTheGivenDepth(ExecutionMode mode) throws Exception {
+        try (TestSite site = new TestSite().tree(63, 0)) {
+            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(2).mode(mode));
+
+            assertThat(summary.pages()).isEqualTo(7); // 1 + 2 + 4
+            assertThat(site.counter.requestsByPath.keySet())
+                    .containsExactlyInAnyOrder("/p/0", "/p/1", "/p/2", "/p/3", "/p/4", "/p/5", "/p/6");
+            assertThat(store.pages(summary.jobId(), 0, 100, null)).extracting(PageRecord::depth)
+                    .containsOnly(0, 1, 2);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void pageLimitCapsFetches(ExecutionMode mode) throws Exception {
+        try (TestSite site = new TestSite().tree(63, 5)) {
+            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10).maxPages(10)
+                    .mode(mode));
+
+            assertThat(summary.pages()).isEqualTo(10);
+            assertThat(site.counter.total.get()).isEqualTo(10);
+        }
+    }
+
+    @Test
+    void bothModesStoreTheSamePages() throws Exception {
+        try (TestSite site = new TestSite().tree(100, 5)) {
+            Map<ExecutionMode, Set<String>> stored = new java.util.EnumMap<>(ExecutionMode.class);
+            for (ExecutionMode mode : ExecutionMode.values()) {
+                CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(4).mode(mode));
+                stored.put(mode, store.pages(summary.jobId(), 0, 1_000, null).stream()
+                        .map(p -> p.url() + " " + p.depth() + " " + p.title()).collect(Collectors.toSet()));
+            }
+            assertThat(stored.get(ExecutionMode.VIRTUAL)).hasSize(31).isEqualTo(stored.get(ExecutionMode.POOL));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void failuresAreStoredWithReasonsAndDoNotStopTheJob(ExecutionMode mode) throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        try (TestSite site = new TestSite()) {
+            String refused = "http://127.0.0.1:" + closedPort + "/gone";
+            site.stub("/", TestSite.html("""
+                            <title>Index</title>
+                            <a href="/missing">a</a><a href="/error">b</a><a href="/image.png">c</a>
+                            <a href="/reset">d</a><a href="/slow">e</a><a href="/moved">f</a><a href="/big">g</a>
+                            <a href="/garbage">h</a><a href="%s">i</a>""".formatted(refused)))
+                    .stub("/missing", aResponse().withStatus(404))
+                    .stub("/error", aResponse().withStatus(503))
+                    .stub("/image.png", aResponse().withStatus(200).withHeader("Content-Type", "image/png")
+                            .withBody(new byte[] {1, 2, 3}))
+                    .stub("/reset", aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER))
+                    .stub("/garbage", aResponse().withFault(Fault.RANDOM_DATA_THEN_CLOSE))
+                    .stub("/slow", TestSite.html("<title>late</title>").withFixedDelay(3_000))
+                    .stub("/moved", aResponse().withStatus(301).withHeader("Location", "/target#frag"))
+                    .stub("/target", TestSite.html("<title>Target</title>"))
+                    .stub("/big", TestSite.html("<title>big</title>" + "x".repeat(5_000)));
+
+            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).allowHost("*")
+                    .requestTimeout(Duration.ofMillis(500)).maxBodyBytes(2_048).mode(mode));
+
+            Map<String, PageRecord> byPath = store.pages(summary.jobId(), 0, 100, null).stream()
+                    .collect(Collectors.toMap(p -> p.url().replaceFirst("http://127.0.0.1:\\d+", ""), p -> p));
+            assertThat(byPath.get("/missing").failure()).isEqualTo("http-status");
+            assertThat(byPath.get("/missing").status()).isEqualTo(404);
+            assertThat(byPath.get("/error").failure()).isEqualTo("http-status");
+            assertThat(byPath.get("/image.png").failure()).isEqualTo("not-html");
+            assertThat(byPath.get("/reset").failure()).isEqualTo("reset");
+            assertThat(byPath.get("/garbage").failure()).as(byPath.get("/garbage").detail()).isEqualTo("protocol");
+            assertThat(byPath.get("/slow").failure()).isEqualTo("timeout");
+            assertThat(byPath.get("/big").failure()).isEqualTo("too-large");
+            assertThat(byPath.get("/gone").failure()).isEqualTo("connect");
+            assertThat(byPath.get("/moved").status()).isEqualTo(301);
+            assertThat(byPath.get("/moved").failed()).isFalse();
+            assertThat(byPath.get("/target").title()).isEqualTo("Target");
+            assertThat(byPath.get("/").title()).isEqualTo("Index");
+            assertThat(summary.pages()).isEqualTo(3); // index, redirect, target
+            assertThat(summary.failed()).isEqualTo(8);
+            assertThat(summary.failures()).containsEntry("http-status", 2L).containsEntry("timeout", 1L);
+            assertThat(summary.status()).isEqualTo("done");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void cancelStopsPromptlyAndKeepsWhatWasStored(ExecutionMode mode) throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.tree(1, 0); // a fast root that links to /p/1 and /p/2 ... which are slow:
+            StringBuilder links = new StringBuilder("<title>root</title>");
+            for (int i = 1; i <= 200; i++) {
+                links.append("<a href=\"/slow/").append(i).append("\">s</a>");
+                site.stub("/slow/" + i, TestSite.html("<title>slow</title>").withFixedDelay(20_000));
+            }
+            site.stub("/p/0", TestSite.html(links.toString()));
+
+            CrawlJob job = crawler.start(CrawlConfig.builder().seed(site.url("/p/0")).perHostConcurrency(50)
+                    .requestTimeout(Duration.ofSeconds(60)).mode(mode).build());
+            await().atMost(Duration.ofSeconds(10)).until(() -> job.progress().fetching() == 50);
+
+            long start = System.nanoTime();
+            job.cancel();
+            assertThat(job.await(Duration.ofSeconds(5))).isTrue();
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+            job.cancel(); // idempotent
+
+            assertThat(job.status()).isEqualTo(JobStatus.CANCELLED);
+            assertThat(store.job(job.id()).orElseThrow().status()).isEqualTo("cancelled");
+            List<PageRecord> pages = store.pages(job.id(), 0, 10, null);
+            assertThat(pages).extracting(PageRecord::title).containsExactly("root");
+        }
+    }
+}
