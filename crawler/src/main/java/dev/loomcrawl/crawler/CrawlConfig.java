@@ -21,6 +21,7 @@ import java.util.Set;
  * @param maxRedirects redirect hops followed from one URL (default 5)
  * @param userAgent sent with every request
  * @param allowedHosts hosts in scope; empty means the seeds' hosts; {@code *} means any host
+ * @param respectRobots obey robots.txt (default true)
  * @param mode how URL tasks run
  * @param poolSize platform threads in {@link ExecutionMode#POOL} (default 200, Tomcat's default)
  */
@@ -36,6 +37,7 @@ public record CrawlConfig(
         int maxRedirects,
         String userAgent,
         Set<String> allowedHosts,
+        boolean respectRobots,
         ExecutionMode mode,
         int poolSize) {
 
@@ -96,6 +98,7 @@ public record CrawlConfig(
         private int maxRedirects = 5;
         private String userAgent = DEFAULT_USER_AGENT;
         private final Set<String> allowedHosts = new LinkedHashSet<>();
+        private boolean respectRobots = true;
         private ExecutionMode mode = ExecutionMode.VIRTUAL;
         private int poolSize = 200;
 
@@ -122,12 +125,13 @@ public record CrawlConfig(
         public Builder maxRedirects(int value) { maxRedirects = value; return this; }
         public Builder userAgent(String value) { userAgent = value; return this; }
         public Builder allowHost(String host) { allowedHosts.add(host); return this; }
+        public Builder respectRobots(boolean value) { respectRobots = value; return this; }
         public Builder mode(ExecutionMode value) { mode = value; return this; }
         public Builder poolSize(int value) { poolSize = value; return this; }
 
         public CrawlConfig build() {
             return new CrawlConfig(seeds, maxDepth, maxPages, perHostConcurrency, maxInFlight, connectTimeout,
-                    requestTimeout, maxBodyBytes, maxRedirects, userAgent, allowedHosts, mode, poolSize);
+                    requestTimeout, maxBodyBytes, maxRedirects, userAgent, allowedHosts, respectRobots, mode, poolSize);
         }
     }
 }

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -40,7 +42,8 @@ public final class CrawlJob {
         this.config = config;
         this.store = store;
         this.limiter = new HostLimiter(config.perHostConcurrency());
-        this.frontier = new Frontier(limiter, config.maxPages(), config.maxInFlight());
+        this.frontier = new Frontier(limiter, config.maxDepth(), config.maxPages(), config.maxInFlight(),
+                config.respectRobots());
         this.anyHost = config.allowedHosts().contains("*");
         this.scopeHosts = config.allowedHosts().isEmpty()
                 ? config.seeds().stream().map(CrawlUrl::host).collect(Collectors.toUnmodifiableSet())
@@ -57,7 +60,7 @@ public final class CrawlJob {
         stats.start();
         JobStatus end = JobStatus.DONE;
         try (Fetcher fetcher = new Fetcher(config)) {
-            config.seeds().forEach(seed -> frontier.offer(seed, 0, 0));
+            config.seeds().forEach(frontier::seed);
             dispatch(fetcher);
             store.flush();
             end = cancelRequested ? JobStatus.CANCELLED : JobStatus.DONE;
@@ -98,29 +101,52 @@ public final class CrawlJob {
     /** One URL, start to end, in plain blocking style. */
     private void crawl(Fetcher fetcher, Frontier.Lease lease) {
         try {
-            FetchResult result;
-            stats.fetchStarted();
-            try {
-                result = fetcher.fetch(lease.url());
-            } finally {
-                stats.fetchEnded();
-                frontier.release(lease); // the host permit covers the exchange only, not parse and store
+            switch (lease.kind()) {
+                case PAGE -> fetchPage(fetcher, lease);
+                case ROBOTS -> fetchRobots(fetcher, lease);
+                case DISALLOWED -> store(lease, record(lease, 0, null, null, 0, 0, 0,
+                        FailureKind.ROBOTS.label(), lease.reason()), 0);
             }
-            if (cancelRequested) {
-                return;
-            }
-            PageRecord page = switch (result) {
-                case FetchResult.Fetched fetched -> pageOf(lease, fetched);
-                case FetchResult.Failed failed -> record(lease, failed.status(), failed.contentType(), null, 0, 0,
-                        failed.nanos(), failed.kind().label(), failed.detail());
-            };
-            store.save(page);
-            stats.record(page, result.nanos(), System.nanoTime() - lease.dispatchedNanos());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // cancelled: end quietly, nothing half-stored
         } finally {
             frontier.done(lease);
         }
+    }
+
+    private void fetchRobots(Fetcher fetcher, Frontier.Lease lease) throws InterruptedException {
+        Robots.Rules rules = null;
+        int attempt = frontier.robotsAttempts(lease) + 1;
+        try {
+            rules = Robots.from(lease.url(), fetcher.fetchRobots(lease.url()), attempt);
+        } finally {
+            frontier.robotsFetched(lease, rules, rules == null ? Robots.backoffNanos(attempt) : 0);
+        }
+    }
+
+    private void fetchPage(Fetcher fetcher, Frontier.Lease lease) throws InterruptedException {
+        FetchResult result;
+        stats.fetchStarted();
+        try {
+            result = fetcher.fetch(lease.url());
+        } finally {
+            stats.fetchEnded();
+            frontier.release(lease); // the host permit covers the exchange only, not parse and store
+        }
+        if (cancelRequested) {
+            return;
+        }
+        PageRecord page = switch (result) {
+            case FetchResult.Fetched fetched -> pageOf(lease, fetched);
+            case FetchResult.Failed failed -> record(lease, failed.status(), failed.contentType(), null, 0, 0,
+                    failed.nanos(), failed.kind().label(), failed.detail());
+        };
+        store(lease, page, result.nanos());
+    }
+
+    private void store(Frontier.Lease lease, PageRecord page, long fetchNanos) throws InterruptedException {
+        store.save(page);
+        stats.record(page, fetchNanos, System.nanoTime() - lease.dispatchedNanos());
     }
 
     private PageRecord pageOf(Frontier.Lease lease, FetchResult.Fetched fetched) {
@@ -129,11 +155,12 @@ public final class CrawlJob {
             return record(lease, fetched.status(), fetched.contentType(), null, 0, 0, fetched.nanos(), null,
                     fetched.location() == null ? "redirect without Location" : "redirect to " + fetched.location());
         }
-        boolean followLinks = lease.depth() < config.maxDepth();
-        PageParser.Parsed parsed = PageParser.parse(fetched.body(), lease.url().url(), followLinks);
+        PageParser.Parsed parsed = PageParser.parse(fetched.body(), lease.url().url());
+        List<CrawlUrl> links = new ArrayList<>(parsed.links().size());
         for (String link : parsed.links()) {
-            CrawlUrl.parse(link).filter(this::inScope).ifPresent(url -> frontier.offer(url, lease.depth() + 1, 0));
+            CrawlUrl.parse(link).filter(this::inScope).ifPresent(links::add);
         }
+        frontier.expand(lease, links);
         return record(lease, fetched.status(), fetched.contentType(), parsed.title(), fetched.body().length,
                 parsed.textLength(), fetched.nanos(), null, null);
     }
@@ -144,8 +171,7 @@ public final class CrawlJob {
         }
         try {
             String target = URI.create(lease.url().url()).resolve(location.strip()).toString();
-            CrawlUrl.parse(target).filter(this::inScope)
-                    .ifPresent(url -> frontier.offer(url, lease.depth(), lease.redirects() + 1));
+            CrawlUrl.parse(target).filter(this::inScope).ifPresent(url -> frontier.redirect(lease, url));
         } catch (IllegalArgumentException e) {
             // an unusable Location is recorded in the page's detail and not followed
         }

@@ -47,6 +47,15 @@ final class Fetcher implements AutoCloseable {
     }
 
     FetchResult fetch(CrawlUrl url) throws InterruptedException {
+        return fetch(url, false);
+    }
+
+    /** robots.txt: any content type, and a long file is cut at {@link Robots#MAX_BYTES}, not refused. */
+    FetchResult fetchRobots(CrawlUrl url) throws InterruptedException {
+        return fetch(url, true);
+    }
+
+    private FetchResult fetch(CrawlUrl url, boolean robots) throws InterruptedException {
         long start = System.nanoTime();
         HttpRequest request = HttpRequest.newBuilder(URI.create(url.url()))
                 .timeout(requestTimeout)
@@ -57,14 +66,14 @@ final class Fetcher implements AutoCloseable {
         try {
             HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
             try (InputStream body = response.body()) {
-                return interpret(response, body, start);
+                return interpret(response, body, start, robots);
             }
         } catch (IOException e) {
             return new FetchResult.Failed(classify(e), describe(e), 0, null, System.nanoTime() - start);
         }
     }
 
-    private FetchResult interpret(HttpResponse<InputStream> response, InputStream body, long start)
+    private FetchResult interpret(HttpResponse<InputStream> response, InputStream body, long start, boolean robots)
             throws IOException {
         int status = response.statusCode();
         String contentType = response.headers().firstValue("Content-Type").orElse("");
@@ -74,6 +83,10 @@ final class Fetcher implements AutoCloseable {
         }
         if (status >= 400 || status < 200) {
             return new FetchResult.Failed(FailureKind.HTTP_STATUS, "HTTP " + status, status, contentType,
+                    System.nanoTime() - start);
+        }
+        if (robots) {
+            return new FetchResult.Fetched(status, contentType, body.readNBytes(Robots.MAX_BYTES), null,
                     System.nanoTime() - start);
         }
         if (!isHtml(contentType)) {

@@ -18,10 +18,7 @@ final class PageParser {
 
     private PageParser() {}
 
-    /**
-     * @param withLinks false at the depth limit: links that would not be followed are not resolved
-     */
-    static Parsed parse(byte[] body, String baseUrl, boolean withLinks) {
+    static Parsed parse(byte[] body, String baseUrl) {
         Document doc;
         try {
             // charset null: Jsoup takes it from a BOM or <meta charset>, else UTF-8.
@@ -29,17 +26,14 @@ final class PageParser {
         } catch (IOException e) {
             throw new UncheckedIOException(e); // cannot happen reading a byte array
         }
-        List<String> links = List.of();
-        if (withLinks) {
-            Set<String> unique = new LinkedHashSet<>();
-            for (Element a : doc.select("a[href]")) {
-                String href = a.absUrl("href");
-                if (!href.isEmpty()) {
-                    unique.add(href);
-                }
+        Set<String> unique = new LinkedHashSet<>();
+        for (Element a : doc.select("a[href]")) {
+            String href = a.absUrl("href");
+            if (!href.isEmpty()) {
+                unique.add(href);
             }
-            links = new ArrayList<>(unique);
         }
+        List<String> links = new ArrayList<>(unique);
         return new Parsed(doc.title(), links, doc.body() == null ? 0 : doc.body().text().length());
     }
 }

@@ -52,7 +52,8 @@ class CrawlerTest {
 
             assertThat(summary.pages()).isEqualTo(63);
             assertThat(summary.failed()).isZero();
-            assertThat(site.counter.total.get()).isEqualTo(63);
+            assertThat(site.counter.pageRequests()).isEqualTo(63);
+            assertThat(site.counter.requests("/robots.txt")).isEqualTo(1);
             assertThat(site.counter.duplicates()).isZero();
             // Counted at the server: the limit is used to the full and never exceeded.
             assertThat(site.counter.maxInFlight.get()).isEqualTo(3);
@@ -84,7 +85,7 @@ class CrawlerTest {
 
             assertThat(summary.pages()).isEqualTo(7); // 1 + 2 + 4
             assertThat(site.counter.requestsByPath.keySet())
-                    .containsExactlyInAnyOrder("/p/0", "/p/1", "/p/2", "/p/3", "/p/4", "/p/5", "/p/6");
+                    .containsExactlyInAnyOrder("/robots.txt", "/p/0", "/p/1", "/p/2", "/p/3", "/p/4", "/p/5", "/p/6");
             assertThat(store.pages(summary.jobId(), 0, 100, null)).extracting(PageRecord::depth)
                     .containsOnly(0, 1, 2);
         }
@@ -98,7 +99,7 @@ class CrawlerTest {
                     .mode(mode));
 
             assertThat(summary.pages()).isEqualTo(10);
-            assertThat(site.counter.total.get()).isEqualTo(10);
+            assertThat(site.counter.pageRequests()).isEqualTo(10);
         }
     }
 
@@ -140,8 +141,9 @@ class CrawlerTest {
                     .stub("/target", TestSite.html("<title>Target</title>"))
                     .stub("/big", TestSite.html("<title>big</title>" + "x".repeat(5_000)));
 
+            // Without robots: an unreachable host's robots.txt would (rightly) disallow it, not fail to connect.
             CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).allowHost("*")
-                    .requestTimeout(Duration.ofMillis(500)).maxBodyBytes(2_048).mode(mode));
+                    .requestTimeout(Duration.ofMillis(500)).maxBodyBytes(2_048).respectRobots(false).mode(mode));
 
             Map<String, PageRecord> byPath = store.pages(summary.jobId(), 0, 100, null).stream()
                     .collect(Collectors.toMap(p -> p.url().replaceFirst("http://127.0.0.1:\\d+", ""), p -> p));
@@ -191,6 +193,80 @@ class CrawlerTest {
             assertThat(store.job(job.id()).orElseThrow().status()).isEqualTo("cancelled");
             List<PageRecord> pages = store.pages(job.id(), 0, 10, null);
             assertThat(pages).extracting(PageRecord::title).containsExactly("root");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void robotsTxtIsHonouredAndDisallowedUrlsAreRecordedUnfetched(ExecutionMode mode) throws Exception {
+        try (TestSite everyone = new TestSite(); TestSite specific = new TestSite()) {
+            everyone.stub("/robots.txt", aResponse().withStatus(200).withHeader("Content-Type", "text/plain")
+                            .withBody("User-agent: *\nDisallow: /private/\n"))
+                    .stub("/", TestSite.html("<a href='/private/a'>x</a><a href='/ok'>z</a><a href='%s'>y</a>"
+                            .formatted(specific.url("/"))))
+                    .stub("/ok", TestSite.html("<title>ok</title>"));
+            // RFC 9309: the group naming our agent replaces the '*' group, so /private/ is allowed here.
+            specific.stub("/robots.txt", aResponse().withStatus(200).withHeader("Content-Type", "text/plain")
+                            .withBody("User-agent: *\nDisallow: /private/\n\nUser-agent: loomcrawl\nDisallow: /no-loom\n"))
+                    .stub("/", TestSite.html("<a href='/private/b'>x</a><a href='/no-loom'>y</a>"))
+                    .stub("/private/b", TestSite.html("<title>b</title>"));
+
+            CrawlSummary summary = crawl(CrawlConfig.builder().seed(everyone.url("/")).allowHost("*").mode(mode));
+
+            assertThat(everyone.counter.requestsByPath.keySet()).containsExactlyInAnyOrder("/robots.txt", "/", "/ok");
+            assertThat(specific.counter.requestsByPath.keySet())
+                    .containsExactlyInAnyOrder("/robots.txt", "/", "/private/b");
+            assertThat(summary.failures()).containsEntry("robots", 2L);
+            assertThat(store.pages(summary.jobId(), 0, 10, null)).filteredOn(PageRecord::failed)
+                    .extracting(PageRecord::url)
+                    .containsExactlyInAnyOrder(everyone.url("/private/a"), specific.url("/no-loom"));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void unreachableRobotsTxtIsRetriedThenTheHostIsDisallowed(ExecutionMode mode) throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/robots.txt", aResponse().withStatus(503))
+                    .stub("/", TestSite.html("<title>never</title>"));
+
+            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).mode(mode));
+
+            assertThat(site.counter.requests("/robots.txt")).isEqualTo(Robots.ATTEMPTS);
+            assertThat(site.counter.requests("/")).isZero();
+            assertThat(summary.failures()).containsEntry("robots", 1L);
+            assertThat(store.pages(summary.jobId(), 0, 1, null).getFirst().detail()).contains("unreachable");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void missingRobotsTxtAllowsEverything(ExecutionMode mode) throws Exception {
+        try (TestSite site = new TestSite().tree(7, 0)) { // no robots.txt stub: 404
+            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/p/0")).mode(mode));
+            assertThat(summary.pages()).isEqualTo(7);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void depthIsTheShortestPathWhateverOrderFetchesFinishIn(ExecutionMode mode) throws Exception {
+        try (TestSite site = new TestSite()) {
+            // R -> S (slow) -> P -> Q is the short path: Q at depth 3. R -> F -> G -> P is fast, and
+            // reaches P first at depth 3, which would put Q at depth 4, past the limit.
+            site.stub("/r", TestSite.html("<a href='/s'>s</a><a href='/f'>f</a>"))
+                    .stub("/s", TestSite.html("<a href='/p'>p</a>").withFixedDelay(700))
+                    .stub("/f", TestSite.html("<a href='/g'>g</a>"))
+                    .stub("/g", TestSite.html("<a href='/p'>p</a>"))
+                    .stub("/p", TestSite.html("<a href='/q'>q</a>"))
+                    .stub("/q", TestSite.html("<title>q</title>"));
+
+            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/r")).maxDepth(3).mode(mode));
+
+            assertThat(site.counter.requestsByPath.keySet())
+                    .containsExactlyInAnyOrder("/robots.txt", "/r", "/s", "/f", "/g", "/p", "/q");
+            assertThat(site.counter.duplicates()).isZero();
+            assertThat(summary.pages()).isEqualTo(6);
         }
     }
 }

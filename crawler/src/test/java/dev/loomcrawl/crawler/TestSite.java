@@ -102,6 +102,16 @@ final class TestSite implements AutoCloseable {
             }
         }
 
+        /** Requests for pages: everything but robots.txt. */
+        int pageRequests() {
+            return total.get() - requests("/robots.txt");
+        }
+
+        int requests(String path) {
+            AtomicInteger n = requestsByPath.get(path);
+            return n == null ? 0 : n.get();
+        }
+
         int duplicates() {
             return requestsByPath.values().stream().mapToInt(n -> n.get() - 1).sum();
         }

@@ -1,0 +1,135 @@
+package dev.loomcrawl.mocksites;
+
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What the farm saw, counted at the server: the truth a crawler's own figures are checked against.
+ *
+ * <p>A request is in flight from the moment it is routed until its response is due (its delay plus any
+ * dribble). WireMock sends a delayed response from a scheduler, after its listeners have run, so the
+ * due time is the one moment the farm knows for sure; a client cannot have the response, and so cannot
+ * reuse the host permit, any earlier. A client that exceeds its limit therefore shows here.
+ */
+public final class FarmCounters {
+
+    /** A consistent-enough copy of the counters, for JSON and for assertions. */
+    public record Snapshot(
+            long requests,
+            int maxInFlight,
+            int maxInFlightPerHost,
+            String busiestHost,
+            long duplicateFetches,
+            long refetches,
+            long robotsViolations,
+            long retryAfterViolations,
+            int hostsVisited,
+            Map<String, Long> byKind) {}
+
+    private final int hosts;
+    private final LongAdder requests = new LongAdder();
+    private final ConcurrentHashMap<String, LongAdder> byKind = new ConcurrentHashMap<>();
+    private final Set<String> servedOk = ConcurrentHashMap.newKeySet();
+    private final Set<String> seen = ConcurrentHashMap.newKeySet();
+    private final LongAdder duplicates = new LongAdder();
+    private final LongAdder refetches = new LongAdder();
+    private final LongAdder robotsViolations = new LongAdder();
+    private final LongAdder retryAfterViolations = new LongAdder();
+    private final InFlight overall = new InFlight();
+    private final ConcurrentHashMap<Integer, InFlight> perHost = new ConcurrentHashMap<>();
+    private final AtomicLong maxPerHost = new AtomicLong(); // (max << 32) | host
+    /** Per host: [from, until) in nanos during which a request breaks a Retry-After the farm sent. */
+    private final ConcurrentHashMap<Integer, long[]> retryWindows = new ConcurrentHashMap<>();
+
+    FarmCounters(int hosts) {
+        this.hosts = hosts;
+    }
+
+    void record(int host, String path, long busyMillis, String kind, boolean success, boolean disallowed) {
+        long now = System.nanoTime();
+        long due = now + TimeUnit.MILLISECONDS.toNanos(busyMillis);
+        requests.increment();
+        byKind.computeIfAbsent(kind, k -> new LongAdder()).increment();
+        overall.add(now, due);
+        if (host < 0) {
+            return;
+        }
+        int inFlight = perHost.computeIfAbsent(host, h -> new InFlight()).add(now, due);
+        maxPerHost.accumulateAndGet(((long) inFlight << 32) | host, Math::max);
+        String key = host + path;
+        if (!seen.add(key)) {
+            refetches.increment();
+        }
+        if (success && !servedOk.add(key)) {
+            duplicates.increment();
+        }
+        if (disallowed) {
+            robotsViolations.increment();
+        }
+        long[] window = retryWindows.get(host);
+        if (window != null && now >= window[0] && now < window[1]) {
+            retryAfterViolations.increment();
+        }
+    }
+
+    /** The farm answered 429 with Retry-After: the host must not be asked again until it has passed. */
+    void retryAfter(int host, long delayMillis, int seconds) {
+        long from = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMillis);
+        retryWindows.put(host, new long[] {from, from + TimeUnit.SECONDS.toNanos(seconds)});
+    }
+
+    public Snapshot snapshot() {
+        Map<String, Long> kinds = new TreeMap<>();
+        byKind.forEach((k, v) -> kinds.put(k, v.sum()));
+        long packed = maxPerHost.get();
+        int max = (int) (packed >>> 32);
+        return new Snapshot(requests.sum(), overall.max(), max,
+                max == 0 ? null : SiteGraph.hostName((int) packed), duplicates.sum(), refetches.sum(),
+                robotsViolations.sum(), retryAfterViolations.sum(), Math.min(perHost.size(), hosts), kinds);
+    }
+
+    public void reset() {
+        requests.reset();
+        byKind.clear();
+        servedOk.clear();
+        seen.clear();
+        duplicates.reset();
+        refetches.reset();
+        robotsViolations.reset();
+        retryAfterViolations.reset();
+        overall.clear();
+        perHost.clear();
+        maxPerHost.set(0);
+        retryWindows.clear();
+    }
+
+    /** Requests in flight, as the due times of their responses; keeps its maximum. */
+    private static final class InFlight {
+        private final PriorityQueue<Long> due = new PriorityQueue<>();
+        private int max;
+
+        synchronized int add(long now, long until) { // a few operations on a heap; no I/O under this monitor
+            while (!due.isEmpty() && due.peek() <= now) {
+                due.poll();
+            }
+            due.add(until);
+            max = Math.max(max, due.size());
+            return due.size();
+        }
+
+        synchronized int max() {
+            return max;
+        }
+
+        synchronized void clear() {
+            due.clear();
+            max = 0;
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package dev.loomcrawl.mocksites;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static com.github.tomakehurst.wiremock.client.WireMock.ok;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import java.util.List;
+import java.util.StringJoiner;
+
+/**
+ * A running farm: one WireMock server on 127.0.0.1 serving every host of a {@link FarmConfig}, routed by
+ * the Host header.
+ *
+ * <pre>{@code
+ * try (MockSites farm = MockSites.start(Scenario.SEED.config())) {
+ *     List<String> seeds = farm.seedUrls();         // http://h0.loomcrawl.test:PORT/ ...
+ *     FarmCounters.Snapshot truth = farm.counters(); // what the farm saw
+ * }
+ * }</pre>
+ */
+public final class MockSites implements AutoCloseable {
+    private final WireMockServer server;
+    private final FarmCounters counters;
+    private final SiteGraph graph;
+
+    private MockSites(FarmConfig config) {
+        counters = new FarmCounters(config.hosts());
+        SiteResponder responder = new SiteResponder(counters);
+        SiteGraph[] bound = new SiteGraph[1];
+        server = new WireMockServer(options()
+                .bindAddress("127.0.0.1") // loopback only, always
+                .port(config.port())
+                .asynchronousResponseEnabled(true) // delays are scheduled, no Jetty thread sleeps
+                .asynchronousResponseThreads(FarmTuning.ASYNC_RESPONSE_THREADS)
+                .containerThreads(FarmTuning.CONTAINER_THREADS)
+                .jettyAcceptors(1)
+                .jettyAcceptQueueSize(FarmTuning.ACCEPT_QUEUE)
+                .disableRequestJournal()
+                .stubRequestLoggingDisabled(true)
+                .gzipDisabled(true)
+                .http2PlainDisabled(true)
+                .http2TlsDisabled(true)
+                .extensionScanningEnabled(false)
+                .extensions(responder, new FarmAdmin(counters, () -> bound[0])));
+        server.start();
+        graph = new SiteGraph(config, server.port());
+        bound[0] = graph;
+        responder.bind(graph);
+        server.stubFor(any(anyUrl()).willReturn(ok())); // one stub; the responder writes every answer
+    }
+
+    /** Starts a farm; {@code config.port() == 0} picks a free port. */
+    public static MockSites start(FarmConfig config) {
+        return new MockSites(config);
+    }
+
+    public SiteGraph graph() {
+        return graph;
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    /** Every host's root page. */
+    public List<String> seedUrls() {
+        return graph.seedUrls();
+    }
+
+    /** JSON counters: {@code GET} to read, {@code POST .../reset} to clear. */
+    public String adminUrl() {
+        return "http://127.0.0.1:" + port() + "/__admin/farm/counters";
+    }
+
+    public FarmCounters.Snapshot counters() {
+        return counters.snapshot();
+    }
+
+    public void reset() {
+        counters.reset();
+    }
+
+    /** Lines for {@code /etc/hosts}, so that crawlers outside the JVM (curl, others) find the hosts. */
+    public String hostsFileSnippet() {
+        StringBuilder out = new StringBuilder();
+        for (int from = 0; from < graph.config().hosts(); from += 8) {
+            StringJoiner line = new StringJoiner(" ", "127.0.0.1 ", "\n");
+            for (int h = from; h < Math.min(from + 8, graph.config().hosts()); h++) {
+                line.add(SiteGraph.hostName(h));
+            }
+            out.append(line);
+        }
+        return out.toString();
+    }
+
+    @Override
+    public void close() {
+        server.stop();
+    }
+}

@@ -1,0 +1,67 @@
+package dev.loomcrawl.mocksites;
+
+import java.util.Locale;
+
+/**
+ * Named farms, each with the crawl settings it is meant for.
+ *
+ * @see #config()
+ */
+public enum Scenario {
+    /** A small, quick farm for the quick start: 100 hosts x 10 pages at 200 ms. */
+    DEMO("100 hosts x 10 pages, 200 ms: the quick-start demo",
+            new FarmConfig(100, 10, 8, 0.1, 4_096, 42, LatencyModel.fixed(200), Faults.NONE, true, 0), 8),
+    /** The seed benchmark as a crawl: 10,000 pages on 500 hosts, 300 ms; the per-host limit never binds. */
+    SEED("500 hosts x 20 pages, 300 ms: the seed benchmark as a crawl",
+            new FarmConfig(500, 20, 8, 0.1, 4_096, 42, LatencyModel.fixed(300), Faults.NONE, true, 0), 8),
+    /** Like the seed's slow endpoint: 8,000 pages at 3 s, far below the CPU ceiling for a 200-thread pool. */
+    SLOW("1,000 hosts x 8 pages, 3 s: a pool far below the CPU ceiling",
+            new FarmConfig(1_000, 8, 16, 0.1, 4_096, 42, LatencyModel.fixed(3_000), Faults.NONE, true, 0), 8),
+    /** Few hosts, many pages: the per-host limit binds in every mode. */
+    POLITE("4 hosts x 1,000 pages, 100 ms: the per-host limit binds",
+            new FarmConfig(4, 1_000, 10, 0.1, 4_096, 42, LatencyModel.fixed(100), Faults.NONE, true, 0), 8),
+    /** Every fault knob on. */
+    FAULTS("50 hosts x 40 pages, 50-300 ms, every fault knob on",
+            new FarmConfig(50, 40, 10, 0.1, 4_096, 42, LatencyModel.uniform(50, 300), Faults.ALL, true, 0), 8),
+    /** 120,000 pages: memory and long-run behaviour. */
+    LARGE("2,000 hosts x 60 pages, log-normal 200 ms: 120,000 pages",
+            new FarmConfig(2_000, 60, 10, 0.1, 2_048, 42, LatencyModel.logNormal(200, 0.5), Faults.NONE, true, 0), 8);
+
+    private final String description;
+    private final FarmConfig config;
+    private final int perHost;
+
+    Scenario(String description, FarmConfig config, int perHost) {
+        this.description = description;
+        this.config = config;
+        this.perHost = perHost;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public FarmConfig config() {
+        return config;
+    }
+
+    /** The per-host limit the scenario is described with. */
+    public int perHost() {
+        return perHost;
+    }
+
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Parses a scenario name, case-insensitively. */
+    public static Scenario parse(String name) {
+        for (Scenario s : values()) {
+            if (s.name().equalsIgnoreCase(name == null ? "" : name.strip())) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("scenario must be one of demo, seed, slow, polite, faults, large; was '"
+                + name + "'");
+    }
+}

@@ -1,0 +1,172 @@
+package dev.loomcrawl.mocksites;
+
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
+import com.github.tomakehurst.wiremock.http.Fault;
+import com.github.tomakehurst.wiremock.http.ResponseDefinition;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Answers every request of the farm from its path and Host header: one catch-all stub, no stub per page.
+ * Delays are WireMock's asynchronous ones, so no Jetty thread sleeps through a response's latency.
+ */
+final class SiteResponder implements ResponseDefinitionTransformerV2 {
+    static final String NAME = "loomcrawl-site";
+    private static final Fault[] CONNECTION_FAULTS = {Fault.CONNECTION_RESET_BY_PEER, Fault.EMPTY_RESPONSE,
+            Fault.MALFORMED_RESPONSE_CHUNK, Fault.RANDOM_DATA_THEN_CLOSE};
+    private static final int[] SERVER_ERRORS = {500, 502, 503};
+    private static final byte[] PDF = "%PDF-1.4\n% loomcrawl mock document\n%%EOF\n".getBytes();
+
+    private final FarmCounters counters;
+    // Set once the server has its port: pages carry absolute links to other hosts on that port.
+    private volatile SiteGraph graph;
+    private volatile String oversizedFiller = "";
+
+    SiteResponder(FarmCounters counters) {
+        this.counters = counters;
+    }
+
+    void bind(SiteGraph siteGraph) {
+        Faults faults = siteGraph.config().faults();
+        oversizedFiller = faults.oversized() > 0 ? siteGraph.filler(faults.oversizedBytes()) : "";
+        graph = siteGraph;
+    }
+
+    @Override
+    public String getName() {
+        return NAME;
+    }
+
+    @Override
+    public boolean applyGlobally() {
+        return true;
+    }
+
+    /** What the farm decided for one request. */
+    private record Outcome(String kind, ResponseDefinitionBuilder response, long extraMillis, boolean success,
+            boolean disallowed) {
+        static Outcome ok(String kind, ResponseDefinitionBuilder response) {
+            return new Outcome(kind, response, 0, true, false);
+        }
+
+        static Outcome failed(String kind, ResponseDefinitionBuilder response) {
+            return new Outcome(kind, response, 0, false, false);
+        }
+    }
+
+    @Override
+    public ResponseDefinition transform(ServeEvent serveEvent) {
+        SiteGraph graph = this.graph;
+        if (graph == null) {
+            return new ResponseDefinition(503, "starting\n");
+        }
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        int host = graph.hostIndex(serveEvent.getRequest().getHeader("Host"));
+        String url = serveEvent.getRequest().getUrl();
+        int query = url.indexOf('?');
+        String path = query < 0 ? url : url.substring(0, query);
+        int delay = graph.config().latency().sample(random);
+        Outcome outcome = host < 0 ? unknownHost() : route(graph, host, path, random, delay);
+        counters.record(host, path, delay + outcome.extraMillis(), outcome.kind(), outcome.success(),
+                outcome.disallowed());
+        return outcome.response().withFixedDelay(host < 0 ? 0 : delay).build();
+    }
+
+    private Outcome route(SiteGraph graph, int host, String path, ThreadLocalRandom random, int delay) {
+        int pages = graph.config().pagesPerHost();
+        if (path.equals("/")) {
+            return page(graph, host, 0, random, delay);
+        }
+        if (path.startsWith("/page/")) {
+            int page = SiteGraph.parseIndex(path, 6, path.length());
+            return page >= 0 && page < pages ? page(graph, host, page, random, delay) : notFound();
+        }
+        if (path.equals("/robots.txt")) {
+            if (random.nextDouble() < graph.config().faults().robotsServerError()) {
+                return Outcome.failed("robots-5xx", status(503));
+            }
+            return Outcome.ok("robots", text("text/plain; charset=utf-8", graph.robotsTxt()));
+        }
+        if (path.equals("/sitemap.xml")) {
+            return Outcome.ok("sitemap", text("application/xml", graph.sitemapXml(host)));
+        }
+        if (path.startsWith("/private/")) {
+            return new Outcome("private", html(graph.html("private", java.util.List.of())), 0, true, true);
+        }
+        if (path.startsWith("/files/")) {
+            return Outcome.ok("not-html", status(200).withHeader("Content-Type", "application/pdf").withBody(PDF));
+        }
+        if (path.startsWith("/go/")) {
+            return redirect(path);
+        }
+        if (path.startsWith("/calendar/") && graph.config().faults().trap()) {
+            int end = path.indexOf('/', 10);
+            int month = SiteGraph.parseIndex(path, 10, end < 0 ? path.length() : end);
+            return Outcome.ok("trap", html(graph.calendarHtml(path, Math.max(month, 0))));
+        }
+        return notFound();
+    }
+
+    private Outcome page(SiteGraph graph, int host, int page, ThreadLocalRandom random, int delay) {
+        Faults f = graph.config().faults();
+        if (f.any()) {
+            double r = random.nextDouble();
+            if ((r -= f.connectionFault()) < 0) {
+                Fault fault = CONNECTION_FAULTS[random.nextInt(CONNECTION_FAULTS.length)];
+                return Outcome.failed(fault.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+                        ResponseDefinitionBuilder.responseDefinition().withFault(fault));
+            }
+            if ((r -= f.serverError()) < 0) {
+                return Outcome.failed("5xx", status(SERVER_ERRORS[random.nextInt(SERVER_ERRORS.length)]));
+            }
+            if ((r -= f.tooManyRequests()) < 0) {
+                counters.retryAfter(host, delay, f.retryAfterSeconds());
+                return Outcome.failed("429", status(429).withHeader("Retry-After", String.valueOf(f.retryAfterSeconds())));
+            }
+            if ((r -= f.slowDribble()) < 0) {
+                return new Outcome("dribble", html(graph.pageHtml(host, page)).withChunkedDribbleDelay(20, f.dribbleMillis()),
+                        f.dribbleMillis(), true, false);
+            }
+            if ((r -= f.oversized()) < 0) {
+                return Outcome.ok("oversized", html(graph.html(graph.title(host, page), graph.links(host, page))
+                        + oversizedFiller));
+            }
+        }
+        return Outcome.ok("page", html(graph.pageHtml(host, page)));
+    }
+
+    private Outcome redirect(String path) {
+        // /go/{hops}/page/{n} -> /go/{hops-1}/page/{n} ... -> /page/{n}
+        int slash = path.indexOf('/', 4);
+        int hops = slash < 0 ? -1 : SiteGraph.parseIndex(path, 4, slash);
+        if (hops < 1 || !path.startsWith("/page/", slash)) {
+            return notFound();
+        }
+        String rest = path.substring(slash);
+        String next = hops == 1 ? rest : "/go/" + (hops - 1) + rest;
+        return Outcome.ok("redirect", status(301).withHeader("Location", next));
+    }
+
+    private static Outcome unknownHost() {
+        return Outcome.failed("unknown-host", text("text/plain; charset=utf-8",
+                "loomcrawl mock-sites: unknown host; use h<N>." + SiteGraph.DOMAIN + " (see the README)\n")
+                .withStatus(404));
+    }
+
+    private static Outcome notFound() {
+        return Outcome.failed("not-found", text("text/plain; charset=utf-8", "not found\n").withStatus(404));
+    }
+
+    private static ResponseDefinitionBuilder status(int code) {
+        return ResponseDefinitionBuilder.responseDefinition().withStatus(code);
+    }
+
+    private static ResponseDefinitionBuilder text(String contentType, String body) {
+        return status(200).withHeader("Content-Type", contentType).withBody(body);
+    }
+
+    private static ResponseDefinitionBuilder html(String body) {
+        return text("text/html; charset=utf-8", body);
+    }
+}
