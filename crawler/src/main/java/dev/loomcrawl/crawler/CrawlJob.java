@@ -105,7 +105,7 @@ public final class CrawlJob {
                 case PAGE -> fetchPage(fetcher, lease);
                 case ROBOTS -> fetchRobots(fetcher, lease);
                 case DISALLOWED -> store(lease, record(lease, 0, null, null, 0, 0, 0,
-                        FailureKind.ROBOTS.label(), lease.reason()), 0);
+                        FailureKind.ROBOTS.label(), lease.reason()), -1);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // cancelled: end quietly, nothing half-stored

@@ -18,6 +18,7 @@ final class CrawlStats {
     private final LongAdder pages = new LongAdder();
     private final LongAdder failed = new LongAdder();
     private final LongAdder bytes = new LongAdder();
+    private final LongAdder fetched = new LongAdder();
     private final LongAdder fetching = new LongAdder();
     private final ConcurrentHashMap<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, LongAdder> failures = new ConcurrentHashMap<>();
@@ -50,8 +51,17 @@ final class CrawlStats {
         fetching.decrement();
     }
 
+    /**
+     * @param fetchNanos the HTTP exchange's time, or a negative value when no request was made
+     *     (robots.txt disallowed the URL): such rows count as failed but not as fetches or latency
+     */
     void record(PageRecord page, long fetchNanos, long pageNanos) {
         (page.failed() ? failed : pages).increment();
+        if (fetchNanos < 0) {
+            failures.computeIfAbsent(page.failure(), s -> new LongAdder()).increment();
+            return;
+        }
+        fetched.increment();
         bytes.add(page.bytes());
         statuses.computeIfAbsent(page.status(), s -> new LongAdder()).increment();
         if (page.failed()) {
@@ -82,9 +92,10 @@ final class CrawlStats {
         return (end - start) / 1e9;
     }
 
+    /** HTTP fetches per second: pages, redirects and failed requests; not URLs robots.txt kept us from. */
     double pagesPerSecond() {
         double seconds = seconds();
-        return seconds <= 0 ? 0 : Math.round((pages() + failed()) / seconds * 10) / 10.0;
+        return seconds <= 0 ? 0 : Math.round(fetched.sum() / seconds * 10) / 10.0;
     }
 
     Latency fetchLatency() {

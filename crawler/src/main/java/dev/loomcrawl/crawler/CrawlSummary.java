@@ -7,7 +7,8 @@ import java.util.Map;
  *
  * @param pages URLs stored without a failure (pages and redirects)
  * @param failed URLs stored with a failure reason
- * @param pagesPerSecond {@code (pages + failed) / seconds}: every stored URL is work done
+ * @param pagesPerSecond HTTP fetches per second (pages, redirects, failed requests); URLs that
+ *     robots.txt disallowed are stored as failed but were never requested, so they do not count
  * @param statuses stored URLs by HTTP status ("0" when no response arrived)
  * @param failures failed URLs by {@link FailureKind#label()}
  * @param latencyMs fetch latency: request start to last body byte
