@@ -8,9 +8,9 @@ import java.util.Locale;
  * @see #config()
  */
 public enum Scenario {
-    /** A small, quick farm for the quick start: 100 hosts x 10 pages at 200 ms. */
-    DEMO("100 hosts x 10 pages, 200 ms: the quick-start demo",
-            new FarmConfig(100, 10, 8, 0.1, 4_096, 42, LatencyModel.fixed(200), Faults.NONE, true, 0), 8),
+    /** The quick start: 400 hosts x 5 pages at 1 s, so a 200-thread pool is clearly the limit. */
+    DEMO("400 hosts x 5 pages, 1 s: the quick-start demo",
+            new FarmConfig(400, 5, 8, 0.1, 4_096, 42, LatencyModel.fixed(1_000), Faults.NONE, true, 0), 8),
     /** The seed benchmark as a crawl: 10,000 pages on 500 hosts, 300 ms; the per-host limit never binds. */
     SEED("500 hosts x 20 pages, 300 ms: the seed benchmark as a crawl",
             new FarmConfig(500, 20, 8, 0.1, 4_096, 42, LatencyModel.fixed(300), Faults.NONE, true, 0), 8),
