@@ -50,7 +50,7 @@ public final class SiteGraph {
 
     /** Host index from a Host header ({@code h12.loomcrawl.test:8080}), or -1 if it is not one of ours. */
     public int hostIndex(String hostHeader) {
-        if (hostHeader == null || !hostHeader.startsWith("h")) {
+        if (hostHeader == null || hostHeader.isEmpty() || (hostHeader.charAt(0) | 0x20) != 'h') {
             return -1;
         }
         int colon = hostHeader.indexOf(':');

@@ -45,13 +45,13 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
 
     /** What the farm decided for one request. */
     private record Outcome(String kind, ResponseDefinitionBuilder response, long extraMillis, boolean success,
-            boolean disallowed) {
+            boolean disallowed, int retryAfterSeconds) {
         static Outcome ok(String kind, ResponseDefinitionBuilder response) {
-            return new Outcome(kind, response, 0, true, false);
+            return new Outcome(kind, response, 0, true, false, 0);
         }
 
         static Outcome failed(String kind, ResponseDefinitionBuilder response) {
-            return new Outcome(kind, response, 0, false, false);
+            return new Outcome(kind, response, 0, false, false, 0);
         }
     }
 
@@ -67,20 +67,23 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
         int query = url.indexOf('?');
         String path = query < 0 ? url : url.substring(0, query);
         int delay = graph.config().latency().sample(random);
-        Outcome outcome = host < 0 ? unknownHost() : route(graph, host, path, random, delay);
+        Outcome outcome = host < 0 ? unknownHost() : route(graph, host, path, random);
         counters.record(host, path, delay + outcome.extraMillis(), outcome.kind(), outcome.success(),
                 outcome.disallowed());
+        if (outcome.retryAfterSeconds() > 0) {
+            counters.retryAfter(host, delay, outcome.retryAfterSeconds()); // after recording this very request
+        }
         return outcome.response().withFixedDelay(host < 0 ? 0 : delay).build();
     }
 
-    private Outcome route(SiteGraph graph, int host, String path, ThreadLocalRandom random, int delay) {
+    private Outcome route(SiteGraph graph, int host, String path, ThreadLocalRandom random) {
         int pages = graph.config().pagesPerHost();
         if (path.equals("/")) {
-            return page(graph, host, 0, random, delay);
+            return page(graph, host, 0, random);
         }
         if (path.startsWith("/page/")) {
             int page = SiteGraph.parseIndex(path, 6, path.length());
-            return page >= 0 && page < pages ? page(graph, host, page, random, delay) : notFound();
+            return page >= 0 && page < pages ? page(graph, host, page, random) : notFound();
         }
         if (path.equals("/robots.txt")) {
             if (random.nextDouble() < graph.config().faults().robotsServerError()) {
@@ -92,7 +95,7 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
             return Outcome.ok("sitemap", text("application/xml", graph.sitemapXml(host)));
         }
         if (path.startsWith("/private/")) {
-            return new Outcome("private", html(graph.html("private", java.util.List.of())), 0, true, true);
+            return new Outcome("private", html(graph.html("private", java.util.List.of())), 0, true, true, 0);
         }
         if (path.startsWith("/files/")) {
             return Outcome.ok("not-html", status(200).withHeader("Content-Type", "application/pdf").withBody(PDF));
@@ -108,7 +111,7 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
         return notFound();
     }
 
-    private Outcome page(SiteGraph graph, int host, int page, ThreadLocalRandom random, int delay) {
+    private Outcome page(SiteGraph graph, int host, int page, ThreadLocalRandom random) {
         Faults f = graph.config().faults();
         if (f.any()) {
             double r = random.nextDouble();
@@ -121,12 +124,12 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
                 return Outcome.failed("5xx", status(SERVER_ERRORS[random.nextInt(SERVER_ERRORS.length)]));
             }
             if ((r -= f.tooManyRequests()) < 0) {
-                counters.retryAfter(host, delay, f.retryAfterSeconds());
-                return Outcome.failed("429", status(429).withHeader("Retry-After", String.valueOf(f.retryAfterSeconds())));
+                return new Outcome("429", status(429).withHeader("Retry-After", String.valueOf(f.retryAfterSeconds())),
+                        0, false, false, f.retryAfterSeconds());
             }
             if ((r -= f.slowDribble()) < 0) {
                 return new Outcome("dribble", html(graph.pageHtml(host, page)).withChunkedDribbleDelay(20, f.dribbleMillis()),
-                        f.dribbleMillis(), true, false);
+                        f.dribbleMillis(), true, false, 0);
             }
             if ((r -= f.oversized()) < 0) {
                 return Outcome.ok("oversized", html(graph.html(graph.title(host, page), graph.links(host, page))
