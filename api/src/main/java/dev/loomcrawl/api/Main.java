@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 /** {@code loomcrawl <command>}: the entry point of the application jar. */
 @Command(name = "loomcrawl", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A web crawler on virtual threads, and a measured comparison with a platform-thread pool.",
-        subcommands = {DemoCommand.class, CrawlCommand.class, BenchCommand.class, MockSitesCommand.class})
+        subcommands = {DemoCommand.class, CrawlCommand.class, ServeCommand.class, BenchCommand.class,
+            MockSitesCommand.class})
 public final class Main implements Runnable {
 
     /** Exit code for bad flags, bad URLs and bad values. */

@@ -28,7 +28,7 @@ public final class CrawlJob {
     private final PageStore store;
     private final HostLimiter limiter;
     private final Frontier frontier;
-    private final CrawlStats stats = new CrawlStats();
+    private final CrawlStats stats;
     private final Set<String> scopeHosts;
     private final boolean anyHost;
     private final CountDownLatch finished = new CountDownLatch(1);
@@ -37,8 +37,9 @@ public final class CrawlJob {
     private volatile String failureMessage;
     private volatile CrawlSummary summary;
 
-    CrawlJob(long id, CrawlConfig config, PageStore store) {
+    CrawlJob(long id, CrawlConfig config, PageStore store, CrawlTotals totals) {
         this.id = id;
+        this.stats = new CrawlStats(totals);
         this.config = config;
         this.store = store;
         this.limiter = new HostLimiter(config.perHostConcurrency());

@@ -29,6 +29,11 @@ final class CrawlStats {
     private long startCpuNanos;
     private volatile double cpuSeconds = -1;
     private volatile int peakPlatformThreads;
+    private final CrawlTotals totals;
+
+    CrawlStats(CrawlTotals totals) {
+        this.totals = totals;
+    }
 
     void start() {
         THREADS.resetPeakThreadCount();
@@ -45,10 +50,12 @@ final class CrawlStats {
 
     void fetchStarted() {
         fetching.increment();
+        totals.fetchStarted();
     }
 
     void fetchEnded() {
         fetching.decrement();
+        totals.fetchEnded();
     }
 
     /**
@@ -56,6 +63,7 @@ final class CrawlStats {
      *     (robots.txt disallowed the URL): such rows count as failed but not as fetches or latency
      */
     void record(PageRecord page, long fetchNanos, long pageNanos) {
+        totals.record(page.status(), page.failed(), fetchNanos);
         (page.failed() ? failed : pages).increment();
         if (fetchNanos < 0) {
             failures.computeIfAbsent(page.failure(), s -> new LongAdder()).increment();

@@ -18,11 +18,20 @@ import java.util.concurrent.ConcurrentHashMap;
  * }</pre>
  */
 public final class Crawler implements AutoCloseable {
+    /** Per-host limit of {@link #fetchAll}, across all its calls. */
+    public static final int FETCH_PER_HOST = 8;
+
     private final PageStore store;
     private final ConcurrentHashMap<Long, CrawlJob> jobs = new ConcurrentHashMap<>();
+    private final CrawlTotals totals = new CrawlTotals();
+    private final HostLimiter fetchLimiter = new HostLimiter(FETCH_PER_HOST);
+    private final Fetcher fetcher;
 
     public Crawler(PageStore store) {
         this.store = store;
+        CrawlConfig defaults = CrawlConfig.builder().seed("http://localhost/").build();
+        this.fetcher = new Fetcher(defaults.connectTimeout(), defaults.requestTimeout(), defaults.maxBodyBytes(),
+                defaults.userAgent());
     }
 
     /** Starts a job; it runs in the background. */
@@ -37,7 +46,7 @@ public final class Crawler implements AutoCloseable {
      */
     public CrawlJob start(CrawlConfig config, String spec) {
         long id = store.createJob(config.mode(), config.poolSize(), spec);
-        CrawlJob job = new CrawlJob(id, config, store);
+        CrawlJob job = new CrawlJob(id, config, store, totals);
         jobs.put(id, job);
         job.start();
         return job;
@@ -56,6 +65,35 @@ public final class Crawler implements AutoCloseable {
         return store;
     }
 
+    /** Figures across all jobs and fetches of this crawler. */
+    public CrawlTotals totals() {
+        return totals;
+    }
+
+    /**
+     * Fetches every URL at once, one virtual thread each, at most {@value #FETCH_PER_HOST} per host, and
+     * returns when all are done or {@code deadline} has passed; unfinished fetches are cancelled then.
+     * Results are in the order of {@code urls}.
+     */
+    public List<FetchOutcome> fetchAll(List<CrawlUrl> urls, Duration deadline) throws InterruptedException {
+        return FetchBatch.run(fetcher, fetchLimiter, totals, urls, deadline);
+    }
+
+    /** Hosts with the most permits in use right now, across running jobs. */
+    public java.util.Map<String, Integer> busiestHosts(int limit) {
+        java.util.Map<String, Integer> all = new java.util.HashMap<>(fetchLimiter.busiest(limit));
+        for (CrawlJob job : jobs.values()) {
+            if (!job.status().finished()) {
+                job.busiestHosts(limit).forEach((host, n) -> all.merge(host, n, Integer::sum));
+            }
+        }
+        return all.entrySet().stream()
+                .sorted(java.util.Map.Entry.<String, Integer>comparingByValue().reversed())
+                .limit(limit)
+                .collect(java.util.stream.Collectors.toMap(java.util.Map.Entry::getKey, java.util.Map.Entry::getValue,
+                        (a, b) -> a, java.util.LinkedHashMap::new));
+    }
+
     /** Cancels running jobs and waits up to {@code grace} for them to end. */
     public void shutdown(Duration grace) throws InterruptedException {
         jobs.values().forEach(CrawlJob::cancel);
@@ -71,6 +109,8 @@ public final class Crawler implements AutoCloseable {
             shutdown(Duration.ofSeconds(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            fetcher.close();
         }
     }
 }

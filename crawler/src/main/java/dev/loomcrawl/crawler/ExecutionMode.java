@@ -2,6 +2,8 @@ package dev.loomcrawl.crawler;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * How URL tasks are run. This is the only thing that differs between the modes: the task code, the
@@ -20,8 +22,22 @@ public enum ExecutionMode {
      */
     public ExecutorService newExecutor(int poolSize) {
         return switch (this) {
-            case VIRTUAL -> Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("crawl-vt-", 0).factory());
+            case VIRTUAL -> Executors.newThreadPerTaskExecutor(counting(Thread.ofVirtual().name("crawl-vt-", 0).factory()));
             case POOL -> Executors.newFixedThreadPool(poolSize, Thread.ofPlatform().name("crawl-pool-", 0).daemon(true).factory());
+        };
+    }
+
+    private static final LongAdder VIRTUAL_THREADS_STARTED = new LongAdder();
+
+    /** Virtual threads started for URL tasks in this JVM, by every job so far. */
+    public static long virtualThreadsStarted() {
+        return VIRTUAL_THREADS_STARTED.sum();
+    }
+
+    static ThreadFactory counting(ThreadFactory factory) {
+        return task -> {
+            VIRTUAL_THREADS_STARTED.increment();
+            return factory.newThread(task);
         };
     }
 

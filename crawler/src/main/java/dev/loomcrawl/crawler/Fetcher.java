@@ -30,6 +30,10 @@ final class Fetcher implements AutoCloseable {
     private final String userAgent;
 
     Fetcher(CrawlConfig config) {
+        this(config.connectTimeout(), config.requestTimeout(), config.maxBodyBytes(), config.userAgent());
+    }
+
+    Fetcher(Duration connectTimeout, Duration requestTimeout, int maxBodyBytes, String userAgent) {
         // The client's own async work (handing response bytes to the waiting sender) runs on virtual
         // threads in both modes, so it never grows a platform thread per request and adds nothing to
         // either mode's thread count.
@@ -38,12 +42,12 @@ final class Fetcher implements AutoCloseable {
                 // HTTP/1.1 only: the default h2c upgrade fails with "too many concurrent streams" under load.
                 .version(HttpClient.Version.HTTP_1_1)
                 .followRedirects(HttpClient.Redirect.NEVER) // each hop is a new URL for the frontier
-                .connectTimeout(config.connectTimeout())
+                .connectTimeout(connectTimeout)
                 .executor(clientExecutor)
                 .build();
-        this.requestTimeout = config.requestTimeout();
-        this.maxBodyBytes = config.maxBodyBytes();
-        this.userAgent = config.userAgent();
+        this.requestTimeout = requestTimeout;
+        this.maxBodyBytes = maxBodyBytes;
+        this.userAgent = userAgent;
     }
 
     FetchResult fetch(CrawlUrl url) throws InterruptedException {

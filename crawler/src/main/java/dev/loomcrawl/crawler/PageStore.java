@@ -302,6 +302,36 @@ public final class PageStore implements AutoCloseable {
         });
     }
 
+    /** Jobs by status, e.g. {@code {done=3, running=1}}. */
+    public java.util.Map<String, Long> jobCountsByStatus() {
+        return withReader(c -> {
+            java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+            try (Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT status, COUNT(*) FROM jobs GROUP BY status")) {
+                while (rs.next()) {
+                    counts.put(rs.getString(1), rs.getLong(2));
+                }
+            }
+            return counts;
+        });
+    }
+
+    /**
+     * Marks jobs that were queued or running when the process stopped, which no process runs now, as
+     * failed. Returns how many there were.
+     */
+    public int failAbandonedJobs(String reason) {
+        return withWriter(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = ?, finished_at = ?, "
+                    + "summary = COALESCE(summary, ?) WHERE status IN ('queued', 'running')")) {
+                ps.setString(1, JobStatus.FAILED.label());
+                ps.setTimestamp(2, Timestamp.from(Instant.now()));
+                ps.setString(3, "{\"error\":\"" + reason.replace("\"", "'") + "\"}");
+                return ps.executeUpdate();
+            }
+        });
+    }
+
     private List<JobRow> queryJobs(String sql, Object... args) {
         return withReader(c -> {
             try (PreparedStatement ps = c.prepareStatement(sql)) {

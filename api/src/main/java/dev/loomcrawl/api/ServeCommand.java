@@ -1,0 +1,109 @@
+package dev.loomcrawl.api;
+
+import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.PageStore;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code loomcrawl serve}: the crawl service, until stopped. */
+@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Run the crawl service: POST /crawl, GET /crawl/{id}, GET /stats, ... (see /openapi.json).")
+final class ServeCommand implements Callable<Integer> {
+    static final String TOKEN_ENV = "LOOMCRAWL_TOKEN";
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--mode", paramLabel = "virtual|pool", defaultValue = "virtual",
+            description = "Default mode of jobs; a job may choose its own (default: ${DEFAULT-VALUE}).")
+    String mode;
+
+    @Option(names = "--pool-size", paramLabel = "N", defaultValue = "200",
+            description = "Default pool size of pool-mode jobs (default: ${DEFAULT-VALUE}).")
+    int poolSize;
+
+    @Option(names = "--host", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+            description = "Address to listen on (default: ${DEFAULT-VALUE}); anything but loopback needs a token.")
+    String host;
+
+    @Option(names = "--port", paramLabel = "N", defaultValue = "7070", description = "Port (default: ${DEFAULT-VALUE}; 0: any free).")
+    int port;
+
+    @Option(names = "--db", paramLabel = "JDBC-URL", defaultValue = "jdbc:h2:./data/loomcrawl",
+            description = "H2 database for jobs and pages (default: ${DEFAULT-VALUE}).")
+    String db;
+
+    @Option(names = "--token", paramLabel = "TOKEN",
+            description = "Bearer token for POST and DELETE (or the environment variable " + TOKEN_ENV + ").")
+    String token;
+
+    @Option(names = "--no-pinning-watch", description = "Do not stream JFR VirtualThreadPinned events into /stats.")
+    boolean noPinningWatch;
+
+    @Override
+    public Integer call() throws Exception {
+        ExecutionMode defaultMode = ExecutionMode.parse(mode);
+        if (poolSize < 1 || poolSize > 100_000) {
+            throw new IllegalArgumentException("--pool-size must be between 1 and 100000, was " + poolSize);
+        }
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("--port must be between 0 and 65535, was " + port);
+        }
+        String secret = token != null ? token : System.getenv(TOKEN_ENV);
+        if (secret != null && secret.isBlank()) {
+            secret = null;
+        }
+        if (!isLoopback(host) && secret == null) {
+            throw new IllegalArgumentException("--host " + host + " is not loopback: give an access token with --token"
+                    + " or " + TOKEN_ENV + " (every POST and DELETE must then carry 'Authorization: Bearer <token>')");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        try (PageStore store = PageStore.open(db); Crawler crawler = new Crawler(store)) {
+            int abandoned = store.failAbandonedJobs("the server stopped while the job ran");
+            ApiServer server = ApiServer.start(new ApiServer.Settings(host, port, defaultMode, poolSize, secret,
+                    !noPinningWatch), crawler);
+            CountDownLatch stopped = new CountDownLatch(1);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                server.close(); // no new requests
+                try {
+                    crawler.shutdown(Duration.ofSeconds(10)); // jobs end as cancelled; what they stored stays
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                stopped.countDown();
+            }));
+            out.printf("loomcrawl serving on http://%s:%d (%s mode by default, pool size %d, db %s)%s%n", host,
+                    server.port(), defaultMode.label(), poolSize, db, secret == null ? "" : ", token required");
+            if (abandoned > 0) {
+                out.printf("%d job(s) left running by an earlier process are marked failed%n", abandoned);
+            }
+            out.println("try: curl -s -XPOST localhost:" + server.port()
+                    + "/crawl -H 'Content-Type: application/json' -d '{\"seeds\":[\"http://h0.loomcrawl.test:PORT/\"]}'");
+            out.flush();
+            stopped.await();
+        }
+        return 0;
+    }
+
+    static boolean isLoopback(String host) {
+        try {
+            for (InetAddress address : InetAddress.getAllByName(host)) {
+                if (!address.isLoopbackAddress()) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("--host: unknown address '" + host + "'");
+        }
+    }
+}
