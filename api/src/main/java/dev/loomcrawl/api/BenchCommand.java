@@ -63,6 +63,15 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--per-host", paramLabel = "N", description = "Per-host limit (default: the scenario's).")
     Integer perHost;
 
+    @Option(names = "--hosts", paramLabel = "N", description = "Override the scenario's number of hosts.")
+    Integer hosts;
+
+    @Option(names = "--pages-per-host", paramLabel = "N", description = "Override the scenario's pages per host.")
+    Integer pagesPerHost;
+
+    @Option(names = "--latency", paramLabel = "SPEC", description = "Override the scenario's latency (300, uniform:100-500, lognormal:300,0.5).")
+    String latency;
+
     @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "10000",
             description = "Fetches in flight at most (default: ${DEFAULT-VALUE}).")
     int maxInFlight;
@@ -110,10 +119,21 @@ final class BenchCommand implements Callable<Integer> {
         PrintWriter table = json ? err : spec.commandLine().getOut();
         Files.createDirectories(out);
         FarmConfig farmConfig = chosen.config();
+        List<String> farmArgs = new ArrayList<>(List.of("--scenario=" + chosen.label()));
+        if (hosts != null || pagesPerHost != null) {
+            farmConfig = farmConfig.withSize(hosts != null ? hosts : farmConfig.hosts(),
+                    pagesPerHost != null ? pagesPerHost : farmConfig.pagesPerHost());
+            farmArgs.add("--hosts=" + farmConfig.hosts());
+            farmArgs.add("--pages-per-host=" + farmConfig.pagesPerHost());
+        }
+        if (latency != null) {
+            farmConfig = farmConfig.withLatency(dev.loomcrawl.mocksites.LatencyModel.parse(latency));
+            farmArgs.add("--latency=" + latency);
+        }
         List<Run> all = new ArrayList<>();
 
         err.printf("bench: starting the %s farm in its own process (%s)%n", chosen.label(), chosen.description());
-        try (FarmProcess farm = FarmProcess.start(List.of("--scenario=" + chosen.label()), out.resolve("seeds.txt"));
+        try (FarmProcess farm = FarmProcess.start(farmArgs, out.resolve("seeds.txt"));
              PageStore store = PageStore.open("jdbc:h2:" + out.toAbsolutePath().resolve("bench"));
              Crawler crawler = new Crawler(store)) {
             SiteGraph graph = new SiteGraph(farmConfig, farm.port());
