@@ -67,6 +67,24 @@ final class CrawlCommand implements Callable<Integer> {
             description = "Seconds to wait for response headers (default: ${DEFAULT-VALUE}).")
     double timeoutSeconds;
 
+    @Option(names = "--retries", paramLabel = "N", defaultValue = "2",
+            description = "Further attempts after a connect error, reset, 5xx or 429 (default: ${DEFAULT-VALUE}).")
+    int retries;
+
+    @Option(names = "--host-delay-ms", paramLabel = "MS", defaultValue = "0",
+            description = "Least time between two requests to one host (default: ${DEFAULT-VALUE}).")
+    long hostDelayMs;
+
+    @Option(names = "--fetch-deadline", paramLabel = "SECONDS", defaultValue = "30",
+            description = "Seconds for a whole fetch, body included (default: ${DEFAULT-VALUE}).")
+    double fetchDeadlineSeconds;
+
+    @Option(names = "--refuse-private", description = "Refuse hosts that resolve to loopback or private addresses.")
+    boolean refusePrivate;
+
+    @Option(names = "--ignore-robots", description = "Do not fetch or obey robots.txt.")
+    boolean ignoreRobots;
+
     @Option(names = "--db", paramLabel = "JDBC-URL", defaultValue = "jdbc:h2:./data/loomcrawl",
             description = "H2 database for jobs and pages (default: ${DEFAULT-VALUE}).")
     String db;
@@ -83,9 +101,20 @@ final class CrawlCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (PageStore store = PageStore.open(db); Crawler crawler = new Crawler(store)) {
-            CrawlJob job = crawler.start(config, String.join("\n", urls));
-            Runtime.getRuntime().addShutdownHook(new Thread(job::cancel)); // Ctrl-C: stop, keep what was stored
+            CrawlJob job = crawler.start(config, Json.MAPPER.writeValueAsString(CrawlRequest.of(config)));
+            Thread onCtrlC = new Thread(() -> { // stop promptly, and keep every page stored so far
+                job.cancel();
+                try {
+                    job.await(Duration.ofSeconds(10));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    store.close(); // the JVM halts when hooks return: drain the writer here
+                }
+            });
+            Runtime.getRuntime().addShutdownHook(onCtrlC);
             CrawlSummary summary = quiet ? job.awaitSummary() : Progress.follow(job, err);
+            Runtime.getRuntime().removeShutdownHook(onCtrlC);
             if (json) {
                 out.println(new ObjectMapper().writeValueAsString(summary));
             } else {
@@ -118,7 +147,12 @@ final class CrawlCommand implements Callable<Integer> {
                 .maxDepth(maxDepth)
                 .maxPages(maxPages)
                 .maxInFlight(maxInFlight)
-                .requestTimeout(Duration.ofMillis(Math.max(1, Math.round(timeoutSeconds * 1000))));
+                .requestTimeout(Duration.ofMillis(Math.max(1, Math.round(timeoutSeconds * 1000))))
+                .fetchDeadline(Duration.ofMillis(Math.max(1, Math.round(fetchDeadlineSeconds * 1000))))
+                .maxRetries(retries)
+                .hostDelay(Duration.ofMillis(hostDelayMs))
+                .refusePrivateAddresses(refusePrivate)
+                .respectRobots(!ignoreRobots);
         seeds.forEach(builder::seed);
         allowHosts.forEach(builder::allowHost);
         try {

@@ -1,67 +1,38 @@
 package dev.loomcrawl.api;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The mock-site farm in a process of its own, so that the crawler's thread, heap and CPU figures are its
  * own and not WireMock's. Stopped on {@link #close()}, and by a shutdown hook on Ctrl-C.
  */
 final class FarmProcess implements AutoCloseable {
-    private final Process process;
-    private final Thread hook;
+    private final AppProcess process;
     private final int port;
     private final List<String> seeds;
-    private final List<String> banner = new ArrayList<>();
     private final HttpClient admin = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 
-    private FarmProcess(List<String> farmArgs, Path seedsFile) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command().orElse("java"));
-        command.add("-Xmx2g");
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(Main.class.getName());
-        command.add("mock-sites");
-        command.add("--seeds-file=" + seedsFile);
-        command.addAll(farmArgs);
-        process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        hook = new Thread(process::destroy);
-        Runtime.getRuntime().addShutdownHook(hook);
-        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-        int found = -1;
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        String line;
-        while (found < 0 && System.nanoTime() < deadline && (line = out.readLine()) != null) {
-            banner.add(line);
-            if (line.startsWith(MockSitesCommand.READY)) {
-                found = Integer.parseInt(line.substring(line.lastIndexOf(' ') + 1).strip());
-            }
-        }
-        if (found < 0) {
-            close();
-            throw new IllegalStateException("mock-sites did not start: " + String.join(" | ", banner));
-        }
-        port = found;
+    private FarmProcess(List<String> farmArgs, Path seedsFile) throws IOException {
+        List<String> args = new ArrayList<>(List.of("mock-sites", "--seeds-file=" + seedsFile));
+        args.addAll(farmArgs);
+        process = AppProcess.start(List.of("-Xmx2g"), args, MockSitesCommand.READY);
+        String ready = process.readyLine();
+        port = Integer.parseInt(ready.substring(ready.lastIndexOf(' ') + 1).strip());
         seeds = Files.readAllLines(seedsFile);
-        Thread.ofVirtual().name("farm-output").start(() -> out.lines().forEach(l -> { })); // keep the pipe drained
     }
 
-    static FarmProcess start(List<String> farmArgs, Path seedsFile) throws IOException, InterruptedException {
+    static FarmProcess start(List<String> farmArgs, Path seedsFile) throws IOException {
         return new FarmProcess(farmArgs, seedsFile);
     }
 
@@ -73,13 +44,9 @@ final class FarmProcess implements AutoCloseable {
         return seeds;
     }
 
-    List<String> banner() {
-        return banner;
-    }
-
     /** The farm's own CPU time so far. */
     Optional<Duration> cpu() {
-        return process.toHandle().info().totalCpuDuration();
+        return process.cpu();
     }
 
     /** Counters as JSON text, read from the farm's admin endpoint. */
@@ -103,20 +70,7 @@ final class FarmProcess implements AutoCloseable {
 
     @Override
     public void close() {
-        process.destroy();
-        try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // already shutting down: the hook is running or ran
-        }
+        process.close();
         admin.close();
     }
 }

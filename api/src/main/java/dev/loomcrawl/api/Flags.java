@@ -10,7 +10,10 @@ final class Flags {
             "maxDepth", "--max-depth",
             "maxPages", "--max-pages",
             "maxInFlight", "--max-in-flight",
-            "requestTimeout", "--timeout");
+            "requestTimeout", "--timeout",
+            "maxRetries", "--retries",
+            "hostDelay", "--host-delay-ms",
+            "fetchDeadline", "--fetch-deadline");
 
     private Flags() {}
 

@@ -58,7 +58,7 @@ final class JobHandlers {
     void create(Context ctx) throws IOException {
         CrawlRequest request = body(ctx, CrawlRequest.class);
         CrawlConfig config = request.toConfig(mode, poolSize); // everything checked before anything is created
-        CrawlJob job = crawler.start(config, Json.MAPPER.writeValueAsString(request));
+        CrawlJob job = crawler.start(config, Json.MAPPER.writeValueAsString(CrawlRequest.of(config)));
         ctx.status(202).header("Location", "/crawl/" + job.id()).json(view(job.id()));
     }
 

@@ -19,6 +19,8 @@ import picocli.CommandLine.Spec;
         description = "Run the crawl service: POST /crawl, GET /crawl/{id}, GET /stats, ... (see /openapi.json).")
 final class ServeCommand implements Callable<Integer> {
     static final String TOKEN_ENV = "LOOMCRAWL_TOKEN";
+    static final String READY = "loomcrawl serving on ";
+    static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
     @Spec
     CommandSpec spec;
@@ -68,23 +70,27 @@ final class ServeCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         try (PageStore store = PageStore.open(db); Crawler crawler = new Crawler(store)) {
-            int abandoned = store.failAbandonedJobs("the server stopped while the job ran");
+            int resumed = resumeUnfinished(store, crawler, defaultMode);
             ApiServer server = ApiServer.start(new ApiServer.Settings(host, port, defaultMode, poolSize, secret,
                     !noPinningWatch), crawler);
             CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 server.close(); // no new requests
                 try {
-                    crawler.shutdown(Duration.ofSeconds(10)); // jobs end as cancelled; what they stored stays
+                    // In-flight fetches get a grace period to finish and be stored; the jobs stay unfinished
+                    // in the database and resume at the next start.
+                    crawler.suspend(SHUTDOWN_GRACE);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
+                } finally {
+                    store.close(); // drain the writer and close H2 here: the JVM halts when hooks return
+                    stopped.countDown();
                 }
-                stopped.countDown();
             }));
-            out.printf("loomcrawl serving on http://%s:%d (%s mode by default, pool size %d, db %s)%s%n", host,
+            out.printf(READY + "http://%s:%d (%s mode by default, pool size %d, db %s)%s%n", host,
                     server.port(), defaultMode.label(), poolSize, db, secret == null ? "" : ", token required");
-            if (abandoned > 0) {
-                out.printf("%d job(s) left running by an earlier process are marked failed%n", abandoned);
+            if (resumed > 0) {
+                out.printf("resumed %d job(s) an earlier process left unfinished%n", resumed);
             }
             out.println("try: curl -s -XPOST localhost:" + server.port()
                     + "/crawl -H 'Content-Type: application/json' -d '{\"seeds\":[\"http://h0.loomcrawl.test:PORT/\"]}'");
@@ -92,6 +98,22 @@ final class ServeCommand implements Callable<Integer> {
             stopped.await();
         }
         return 0;
+    }
+
+    /** Resumes the jobs a stopped process left queued or running; a job whose spec is unreadable fails. */
+    static int resumeUnfinished(PageStore store, Crawler crawler, ExecutionMode defaultMode) {
+        int resumed = 0;
+        for (PageStore.JobRow row : store.unfinishedJobs()) {
+            try {
+                CrawlRequest spec = Json.read(row.spec(), CrawlRequest.class);
+                crawler.resume(row.id(), spec.toConfig(defaultMode, row.poolSize(), Integer.MAX_VALUE));
+                resumed++;
+            } catch (RuntimeException e) {
+                store.updateJob(row.id(), dev.loomcrawl.crawler.JobStatus.FAILED,
+                        "{\"error\":\"cannot resume: unreadable job spec\"}");
+            }
+        }
+        return resumed;
     }
 
     static boolean isLoopback(String host) {

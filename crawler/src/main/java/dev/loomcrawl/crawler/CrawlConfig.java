@@ -17,6 +17,12 @@ import java.util.Set;
  * @param maxInFlight fetches in flight across all hosts at most, queued pool tasks included (default 10,000)
  * @param connectTimeout TCP connect timeout (default 5 s)
  * @param requestTimeout time to the response headers (default 10 s)
+ * @param fetchDeadline time for a whole fetch, body included; a slower body fails as {@code timeout} (default 30 s)
+ * @param maxRetries further attempts after a connect error, reset, 5xx or 429 (default 2)
+ * @param hostDelay least time between two requests to one host (default 0; robots.txt's Crawl-delay may ask more)
+ * @param hostFailureLimit consecutive failed requests after which a host is given up (default 10)
+ * @param refusePrivateAddresses refuse hosts that resolve to loopback, private or link-local addresses
+ *     (default false: the mock farm is on loopback; turn on for crawls of the public web)
  * @param maxBodyBytes bytes of a body read at most; a longer page fails as {@code too-large} (default 2 MiB)
  * @param maxRedirects redirect hops followed from one URL (default 5)
  * @param userAgent sent with every request
@@ -33,6 +39,11 @@ public record CrawlConfig(
         int maxInFlight,
         Duration connectTimeout,
         Duration requestTimeout,
+        Duration fetchDeadline,
+        int maxRetries,
+        Duration hostDelay,
+        int hostFailureLimit,
+        boolean refusePrivateAddresses,
         int maxBodyBytes,
         int maxRedirects,
         String userAgent,
@@ -55,6 +66,12 @@ public record CrawlConfig(
         requireRange("maxInFlight", maxInFlight, 1, 1_000_000);
         requirePositive("connectTimeout", connectTimeout);
         requirePositive("requestTimeout", requestTimeout);
+        requirePositive("fetchDeadline", fetchDeadline);
+        requireRange("maxRetries", maxRetries, 0, 10);
+        if (hostDelay == null || hostDelay.isNegative() || hostDelay.compareTo(Duration.ofMinutes(10)) > 0) {
+            throw new IllegalArgumentException("hostDelay must be between 0 and 10 minutes, was " + hostDelay);
+        }
+        requireRange("hostFailureLimit", hostFailureLimit, 1, 1_000_000);
         requireRange("maxBodyBytes", maxBodyBytes, 1_024, 1 << 30);
         requireRange("maxRedirects", maxRedirects, 0, 50);
         if (userAgent == null || userAgent.isBlank()) {
@@ -94,6 +111,11 @@ public record CrawlConfig(
         private int maxInFlight = 10_000;
         private Duration connectTimeout = Duration.ofSeconds(5);
         private Duration requestTimeout = Duration.ofSeconds(10);
+        private Duration fetchDeadline = Duration.ofSeconds(30);
+        private int maxRetries = 2;
+        private Duration hostDelay = Duration.ZERO;
+        private int hostFailureLimit = 10;
+        private boolean refusePrivateAddresses;
         private int maxBodyBytes = 2 * 1024 * 1024;
         private int maxRedirects = 5;
         private String userAgent = DEFAULT_USER_AGENT;
@@ -121,6 +143,11 @@ public record CrawlConfig(
         public Builder maxInFlight(int value) { maxInFlight = value; return this; }
         public Builder connectTimeout(Duration value) { connectTimeout = value; return this; }
         public Builder requestTimeout(Duration value) { requestTimeout = value; return this; }
+        public Builder fetchDeadline(Duration value) { fetchDeadline = value; return this; }
+        public Builder maxRetries(int value) { maxRetries = value; return this; }
+        public Builder hostDelay(Duration value) { hostDelay = value; return this; }
+        public Builder hostFailureLimit(int value) { hostFailureLimit = value; return this; }
+        public Builder refusePrivateAddresses(boolean value) { refusePrivateAddresses = value; return this; }
         public Builder maxBodyBytes(int value) { maxBodyBytes = value; return this; }
         public Builder maxRedirects(int value) { maxRedirects = value; return this; }
         public Builder userAgent(String value) { userAgent = value; return this; }
@@ -131,7 +158,8 @@ public record CrawlConfig(
 
         public CrawlConfig build() {
             return new CrawlConfig(seeds, maxDepth, maxPages, perHostConcurrency, maxInFlight, connectTimeout,
-                    requestTimeout, maxBodyBytes, maxRedirects, userAgent, allowedHosts, respectRobots, mode, poolSize);
+                    requestTimeout, fetchDeadline, maxRetries, hostDelay, hostFailureLimit, refusePrivateAddresses,
+                    maxBodyBytes, maxRedirects, userAgent, allowedHosts, respectRobots, mode, poolSize);
         }
     }
 }

@@ -36,15 +36,19 @@ public final class CrawlJob {
     private volatile boolean cancelRequested;
     private volatile String failureMessage;
     private volatile CrawlSummary summary;
+    /** Set when the job is being resumed after a restart. */
+    private final PageStore.ResumeState resumed;
+    /** Stop without ending the job: it stays 'running' in the database and resumes at the next start. */
+    private volatile boolean suspendRequested;
 
-    CrawlJob(long id, CrawlConfig config, PageStore store, CrawlTotals totals) {
+    CrawlJob(long id, CrawlConfig config, PageStore store, CrawlTotals totals, PageStore.ResumeState resumed) {
         this.id = id;
-        this.stats = new CrawlStats(totals);
+        this.resumed = resumed;
+        this.stats = new CrawlStats(totals, resumed == null ? 0 : resumed.pages(), resumed == null ? 0 : resumed.failed());
         this.config = config;
         this.store = store;
         this.limiter = new HostLimiter(config.perHostConcurrency());
-        this.frontier = new Frontier(limiter, config.maxDepth(), config.maxPages(), config.maxInFlight(),
-                config.respectRobots());
+        this.frontier = new Frontier(limiter, config);
         this.anyHost = config.allowedHosts().contains("*");
         this.scopeHosts = config.allowedHosts().isEmpty()
                 ? config.seeds().stream().map(CrawlUrl::host).collect(Collectors.toUnmodifiableSet())
@@ -61,7 +65,12 @@ public final class CrawlJob {
         stats.start();
         JobStatus end = JobStatus.DONE;
         try (Fetcher fetcher = new Fetcher(config)) {
-            config.seeds().forEach(frontier::seed);
+            if (resumed != null) {
+                frontier.restore(resumed);
+            }
+            for (CrawlUrl seed : config.seeds()) {
+                persist(frontier.seed(seed)); // a seed already known (resumed) admits nothing
+            }
             dispatch(fetcher);
             store.flush();
             end = cancelRequested ? JobStatus.CANCELLED : JobStatus.DONE;
@@ -73,6 +82,12 @@ public final class CrawlJob {
             end = JobStatus.FAILED;
         } finally {
             stats.finish();
+            if (suspendRequested && end != JobStatus.FAILED) {
+                status = JobStatus.RUNNING; // unfinished on purpose: the next start resumes it
+                summary = stats.summary(id, JobStatus.RUNNING, config);
+                finished.countDown();
+                return;
+            }
             status = end;
             summary = stats.summary(id, end, config);
             try {
@@ -96,6 +111,7 @@ public final class CrawlJob {
             if (cancelRequested) {
                 executor.shutdownNow(); // interrupts fetches in progress; their URLs are not stored
             }
+            // On suspend, close() lets fetches in progress finish and store: a graceful stop.
         }
     }
 
@@ -105,8 +121,7 @@ public final class CrawlJob {
             switch (lease.kind()) {
                 case PAGE -> fetchPage(fetcher, lease);
                 case ROBOTS -> fetchRobots(fetcher, lease);
-                case DISALLOWED -> store(lease, record(lease, 0, null, null, 0, 0, 0,
-                        FailureKind.ROBOTS.label(), lease.reason()), -1);
+                case SKIP -> store(lease, record(lease, 0, null, null, 0, 0, 0, lease.failure(), lease.reason()), -1);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // cancelled: end quietly, nothing half-stored
@@ -127,14 +142,24 @@ public final class CrawlJob {
 
     private void fetchPage(Fetcher fetcher, Frontier.Lease lease) throws InterruptedException {
         FetchResult result;
+        Frontier.Outcome outcome = Frontier.Outcome.UNKNOWN;
         stats.fetchStarted();
         try {
             result = fetcher.fetch(lease.url());
+            lease.node().attempts++;
+            outcome = outcomeOf(lease, result);
         } finally {
             stats.fetchEnded();
-            frontier.release(lease); // the host permit covers the exchange only, not parse and store
+            // The permit covers the exchange only, not parse and store. A rest the server asked for is in
+            // place before the permit is free, so no other URL of the host slips out in between.
+            frontier.release(lease, outcome);
         }
         if (cancelRequested) {
+            return;
+        }
+        if (outcome.retry()) {
+            stats.retried();
+            frontier.retry(lease); // stored when its last attempt is over
             return;
         }
         PageRecord page = switch (result) {
@@ -145,9 +170,50 @@ public final class CrawlJob {
         store(lease, page, result.nanos());
     }
 
+    /** Retry or not, how long the host rests, and whether this counts against the host. */
+    private Frontier.Outcome outcomeOf(Frontier.Lease lease, FetchResult result) {
+        if (!(result instanceof FetchResult.Failed failed)) {
+            return Frontier.Outcome.OK;
+        }
+        boolean trouble = serverTrouble(failed);
+        if (RetryPolicy.retryable(failed) && lease.node().attempts <= config.maxRetries()) {
+            java.time.Duration pause = RetryPolicy.pause(failed, lease.node().attempts);
+            if (pause != null) {
+                return new Frontier.Outcome(true, pause.toNanos(), trouble, failed.kind().label());
+            }
+        }
+        long rest = failed.retryAfter() == null ? 0 // no more tries, but the host asked for a rest: give it
+                : Math.min(failed.retryAfter().toNanos(), RetryPolicy.MAX_RETRY_AFTER.toNanos());
+        return new Frontier.Outcome(false, rest, trouble, failed.kind().label());
+    }
+
+    private static boolean serverTrouble(FetchResult.Failed failed) {
+        return switch (failed.kind()) {
+            case CONNECT, RESET, TIMEOUT -> true;
+            case HTTP_STATUS -> failed.status() == 429 || failed.status() >= 500;
+            default -> false;
+        };
+    }
+
     private void store(Frontier.Lease lease, PageRecord page, long fetchNanos) throws InterruptedException {
         store.save(page);
         stats.record(page, fetchNanos, System.nanoTime() - lease.dispatchedNanos());
+    }
+
+    /** Queues newly admitted URLs for storage, ahead of the page that found them. */
+    private void persist(List<Frontier.Node> admitted) {
+        if (admitted.isEmpty()) {
+            return;
+        }
+        List<PageStore.Admitted> rows = new ArrayList<>(admitted.size());
+        for (Frontier.Node node : admitted) {
+            rows.add(new PageStore.Admitted(id, node.url.url(), node.depth, node.redirects));
+        }
+        try {
+            store.admitted(rows);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // cancelled: the page will not be stored either
+        }
     }
 
     private PageRecord pageOf(Frontier.Lease lease, FetchResult.Fetched fetched) {
@@ -161,7 +227,7 @@ public final class CrawlJob {
         for (String link : parsed.links()) {
             CrawlUrl.parse(link).filter(this::inScope).ifPresent(links::add);
         }
-        frontier.expand(lease, links);
+        persist(frontier.expand(lease, links));
         return record(lease, fetched.status(), fetched.contentType(), parsed.title(), fetched.body().length,
                 parsed.textLength(), fetched.nanos(), null, null);
     }
@@ -172,26 +238,35 @@ public final class CrawlJob {
         }
         try {
             String target = URI.create(lease.url().url()).resolve(location.strip()).toString();
-            CrawlUrl.parse(target).filter(this::inScope).ifPresent(url -> frontier.redirect(lease, url));
+            CrawlUrl.parse(target).filter(this::inScope).ifPresent(url -> persist(frontier.redirect(lease, url)));
         } catch (IllegalArgumentException e) {
             // an unusable Location is recorded in the page's detail and not followed
         }
     }
 
     private boolean inScope(CrawlUrl url) {
-        return anyHost || scopeHosts.contains(url.host());
+        return (anyHost || scopeHosts.contains(url.host())) && !TrapFilter.looksLikeTrap(url);
     }
 
     private PageRecord record(Frontier.Lease lease, int status, String contentType, String title, int bytes,
             int textLength, long fetchNanos, String failure, String detail) {
         return new PageRecord(id, lease.url().url(), lease.depth(), status, contentType, title, bytes, textLength,
-                fetchNanos / 1e6, failure, detail, Instant.now(), Thread.currentThread().getName());
+                fetchNanos / 1e6, lease.node().attempts, failure, detail, Instant.now(), Thread.currentThread().getName());
     }
 
     /** Stops the job promptly: nothing new is dispatched, fetches in progress are interrupted. Idempotent. */
     public void cancel() {
         cancelRequested = true;
         frontier.close();
+    }
+
+    /**
+     * Stops dispatching and lets fetches in progress finish and be stored, leaving the job unfinished in
+     * the database so that the next start resumes it. For a graceful shutdown; see {@link #await}.
+     */
+    public void suspend() {
+        suspendRequested = true;
+        frontier.drain();
     }
 
     /** Waits for the job to end; returns false if {@code timeout} passed first. */

@@ -19,6 +19,7 @@ final class CrawlStats {
     private final LongAdder failed = new LongAdder();
     private final LongAdder bytes = new LongAdder();
     private final LongAdder fetched = new LongAdder();
+    private final LongAdder retries = new LongAdder();
     private final LongAdder fetching = new LongAdder();
     private final ConcurrentHashMap<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, LongAdder> failures = new ConcurrentHashMap<>();
@@ -31,8 +32,10 @@ final class CrawlStats {
     private volatile int peakPlatformThreads;
     private final CrawlTotals totals;
 
-    CrawlStats(CrawlTotals totals) {
+    CrawlStats(CrawlTotals totals, long pagesBefore, long failedBefore) {
         this.totals = totals;
+        pages.add(pagesBefore); // a resumed job counts what it stored before the restart
+        failed.add(failedBefore);
     }
 
     void start() {
@@ -46,6 +49,11 @@ final class CrawlStats {
         peakPlatformThreads = THREADS.getPeakThreadCount();
         long cpu = processCpuNanos();
         cpuSeconds = cpu < 0 || startCpuNanos < 0 ? -1 : (cpu - startCpuNanos) / 1e9;
+    }
+
+    void retried() {
+        retries.increment();
+        fetched.increment(); // the failed attempt was a request too
     }
 
     void fetchStarted() {
@@ -119,7 +127,7 @@ final class CrawlStats {
         return new CrawlSummary(jobId, status.label(), config.mode().label(), config.poolSize(),
                 config.perHostConcurrency(), pages(), failed(), bytes.sum(), Math.round(seconds() * 1000) / 1000.0,
                 pagesPerSecond(), byStatus, byFailure, Latency.of(fetchMicros.copy()),
-                Latency.of(pageMicros.copy()), peak, Math.round(cpuSeconds * 100) / 100.0);
+                Latency.of(pageMicros.copy()), retries.sum(), peak, Math.round(cpuSeconds * 100) / 100.0);
     }
 
     private static long processCpuNanos() {

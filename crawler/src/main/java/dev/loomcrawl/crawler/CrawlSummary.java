@@ -13,6 +13,7 @@ import java.util.Map;
  * @param failures failed URLs by {@link FailureKind#label()}
  * @param latencyMs fetch latency: request start to last body byte
  * @param pageLatencyMs task latency: dispatch to stored, so time queued for a pool thread counts
+ * @param retries further attempts made after retryable failures (connect, reset, 5xx, 429)
  * @param peakPlatformThreads most live platform threads in this JVM while the job ran
  * @param cpuSeconds CPU time of the whole process while the job ran (-1 if the JVM cannot tell)
  */
@@ -31,5 +32,6 @@ public record CrawlSummary(
         Map<String, Long> failures,
         Latency latencyMs,
         Latency pageLatencyMs,
+        long retries,
         int peakPlatformThreads,
         double cpuSeconds) {}

@@ -30,8 +30,7 @@ public final class Crawler implements AutoCloseable {
     public Crawler(PageStore store) {
         this.store = store;
         CrawlConfig defaults = CrawlConfig.builder().seed("http://localhost/").build();
-        this.fetcher = new Fetcher(defaults.connectTimeout(), defaults.requestTimeout(), defaults.maxBodyBytes(),
-                defaults.userAgent());
+        this.fetcher = new Fetcher(defaults);
     }
 
     /** Starts a job; it runs in the background. */
@@ -46,7 +45,18 @@ public final class Crawler implements AutoCloseable {
      */
     public CrawlJob start(CrawlConfig config, String spec) {
         long id = store.createJob(config.mode(), config.poolSize(), spec);
-        CrawlJob job = new CrawlJob(id, config, store, totals);
+        CrawlJob job = new CrawlJob(id, config, store, totals, null);
+        jobs.put(id, job);
+        job.start();
+        return job;
+    }
+
+    /**
+     * Resumes a job a stopped process left unfinished: what it stored stays, what it had admitted but
+     * not stored (in flight at the stop included) is fetched, each URL once.
+     */
+    public CrawlJob resume(long id, CrawlConfig config) {
+        CrawlJob job = new CrawlJob(id, config, store, totals, store.resumeState(id));
         jobs.put(id, job);
         job.start();
         return job;
@@ -92,6 +102,22 @@ public final class Crawler implements AutoCloseable {
                 .limit(limit)
                 .collect(java.util.stream.Collectors.toMap(java.util.Map.Entry::getKey, java.util.Map.Entry::getValue,
                         (a, b) -> a, java.util.LinkedHashMap::new));
+    }
+
+    /**
+     * Graceful stop: running jobs dispatch nothing more, fetches in progress get up to {@code grace} to
+     * finish and be stored, and the jobs stay unfinished in the database, to resume at the next start.
+     * Whatever is still running after {@code grace} is interrupted.
+     */
+    public void suspend(Duration grace) throws InterruptedException {
+        jobs.values().forEach(CrawlJob::suspend);
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (CrawlJob job : jobs.values()) {
+            if (!job.await(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
+                job.cancel();
+                job.await(Duration.ofSeconds(5));
+            }
+        }
     }
 
     /** Cancels running jobs and waits up to {@code grace} for them to end. */

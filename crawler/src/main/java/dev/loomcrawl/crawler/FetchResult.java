@@ -13,6 +13,14 @@ sealed interface FetchResult {
      */
     record Fetched(int status, String contentType, byte[] body, String location, long nanos) implements FetchResult {}
 
-    /** @param status the HTTP status if a response arrived, else 0 */
-    record Failed(FailureKind kind, String detail, int status, String contentType, long nanos) implements FetchResult {}
+    /**
+     * @param status the HTTP status if a response arrived, else 0
+     * @param retryAfter the server's {@code Retry-After}, if it sent one
+     */
+    record Failed(FailureKind kind, String detail, int status, String contentType, long nanos, java.time.Duration retryAfter)
+            implements FetchResult {
+        Failed(FailureKind kind, String detail, int status, String contentType, long nanos) {
+            this(kind, detail, status, contentType, nanos, null);
+        }
+    }
 }

@@ -16,6 +16,9 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One blocking HTTP GET per call, on the caller's thread: {@link HttpClient#send} parks a virtual thread
@@ -23,17 +26,29 @@ import java.util.concurrent.Executors;
  */
 final class Fetcher implements AutoCloseable {
 
+    /**
+     * Closes the body of a fetch that overruns its deadline, so a server dribbling bytes cannot hold a
+     * host permit forever. One platform thread for all fetches; a timer per fetch is a heap entry.
+     */
+    private static final ScheduledThreadPoolExecutor DEADLINES = deadlineTimer();
+
     private final HttpClient client;
+    private final Duration fetchDeadline;
+    private final boolean refusePrivateAddresses;
     private final ExecutorService clientExecutor;
     private final Duration requestTimeout;
     private final int maxBodyBytes;
     private final String userAgent;
 
     Fetcher(CrawlConfig config) {
-        this(config.connectTimeout(), config.requestTimeout(), config.maxBodyBytes(), config.userAgent());
+        this(config.connectTimeout(), config.requestTimeout(), config.fetchDeadline(), config.maxBodyBytes(),
+                config.userAgent(), config.refusePrivateAddresses());
     }
 
-    Fetcher(Duration connectTimeout, Duration requestTimeout, int maxBodyBytes, String userAgent) {
+    Fetcher(Duration connectTimeout, Duration requestTimeout, Duration fetchDeadline, int maxBodyBytes,
+            String userAgent, boolean refusePrivateAddresses) {
+        this.fetchDeadline = fetchDeadline;
+        this.refusePrivateAddresses = refusePrivateAddresses;
         // The client's own async work (handing response bytes to the waiting sender) runs on virtual
         // threads in both modes, so it never grows a platform thread per request and adds nothing to
         // either mode's thread count.
@@ -61,6 +76,12 @@ final class Fetcher implements AutoCloseable {
 
     private FetchResult fetch(CrawlUrl url, boolean robots) throws InterruptedException {
         long start = System.nanoTime();
+        if (refusePrivateAddresses) {
+            String refused = privateAddress(url.host());
+            if (refused != null) {
+                return new FetchResult.Failed(FailureKind.CONNECT, refused, 0, null, System.nanoTime() - start);
+            }
+        }
         HttpRequest request = HttpRequest.newBuilder(URI.create(url.url()))
                 .timeout(requestTimeout)
                 .header("User-Agent", userAgent)
@@ -69,8 +90,19 @@ final class Fetcher implements AutoCloseable {
                 .build();
         try {
             HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
-            try (InputStream body = response.body()) {
+            long left = fetchDeadline.toNanos() - (System.nanoTime() - start);
+            InputStream body = response.body();
+            ScheduledFuture<?> timer = DEADLINES.schedule(() -> closeQuietly(body), Math.max(0, left), TimeUnit.NANOSECONDS);
+            try (body) {
                 return interpret(response, body, start, robots);
+            } catch (IOException e) {
+                if (timer.isDone()) {
+                    return new FetchResult.Failed(FailureKind.TIMEOUT, "body not complete within "
+                            + fetchDeadline.toMillis() + " ms", response.statusCode(), null, System.nanoTime() - start);
+                }
+                throw e;
+            } finally {
+                timer.cancel(false);
             }
         } catch (IOException e) {
             return new FetchResult.Failed(classify(e), describe(e), 0, null, System.nanoTime() - start);
@@ -86,8 +118,10 @@ final class Fetcher implements AutoCloseable {
             return new FetchResult.Fetched(status, contentType, new byte[0], location, System.nanoTime() - start);
         }
         if (status >= 400 || status < 200) {
+            java.time.Duration retryAfter = RetryPolicy.parseRetryAfter(
+                    response.headers().firstValue("Retry-After").orElse(null), java.time.ZonedDateTime.now());
             return new FetchResult.Failed(FailureKind.HTTP_STATUS, "HTTP " + status, status, contentType,
-                    System.nanoTime() - start);
+                    System.nanoTime() - start, retryAfter);
         }
         if (robots) {
             return new FetchResult.Fetched(status, contentType, body.readNBytes(Robots.MAX_BYTES), null,
@@ -103,6 +137,41 @@ final class Fetcher implements AutoCloseable {
                     contentType, System.nanoTime() - start);
         }
         return new FetchResult.Fetched(status, contentType, bytes, null, System.nanoTime() - start);
+    }
+
+    /**
+     * Why {@code host} must not be fetched on a public-web crawl, or null. Checked before connecting;
+     * a DNS answer that changes between this check and the connection is not caught.
+     */
+    static String privateAddress(String host) {
+        try {
+            for (java.net.InetAddress address : java.net.InetAddress.getAllByName(host)) {
+                byte[] b = address.getAddress();
+                boolean uniqueLocalV6 = b.length == 16 && (b[0] & 0xfe) == 0xfc; // fc00::/7
+                if (address.isLoopbackAddress() || address.isSiteLocalAddress() || address.isLinkLocalAddress()
+                        || address.isAnyLocalAddress() || address.isMulticastAddress() || uniqueLocalV6) {
+                    return "refused: " + host + " resolves to private address " + address.getHostAddress();
+                }
+            }
+            return null;
+        } catch (java.net.UnknownHostException e) {
+            return null; // the fetch itself will fail to connect, and say so
+        }
+    }
+
+    private static ScheduledThreadPoolExecutor deadlineTimer() {
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1,
+                Thread.ofPlatform().name("fetch-deadlines").daemon(true).factory());
+        timer.setRemoveOnCancelPolicy(true); // finished fetches leave nothing behind
+        return timer;
+    }
+
+    private static void closeQuietly(InputStream body) {
+        try {
+            body.close();
+        } catch (IOException e) {
+            // the reader sees the stream closed, which is the point
+        }
     }
 
     static boolean isHtml(String contentType) {

@@ -33,12 +33,17 @@ final class Frontier {
         PAGE,
         /** Fetch the host's robots.txt first (holds a permit), then report with {@link #robotsFetched}. */
         ROBOTS,
-        /** robots.txt disallows it: record it, fetch nothing, hold no permit. */
-        DISALLOWED
+        /** Not to be fetched (robots.txt, or its host was given up): record it with a reason, hold no permit. */
+        SKIP
     }
 
-    /** A URL handed out to a task. */
-    record Lease(Node node, int depth, long dispatchedNanos, Kind kind, String reason) {
+    /**
+     * A URL handed out to a task.
+     *
+     * @param failure for {@link Kind#SKIP}: the failure label to record
+     * @param reason for {@link Kind#SKIP}: why, in words
+     */
+    record Lease(Node node, int depth, long dispatchedNanos, Kind kind, String failure, String reason) {
         CrawlUrl url() {
             return node.url;
         }
@@ -54,6 +59,8 @@ final class Frontier {
         final int redirects;
         int depth;
         boolean leased;
+        /** Fetch attempts so far. */
+        int attempts;
         /** Once fetched: the page's links in the crawl, kept so a shorter path can lower their depth. */
         Node[] links;
         /** Once fetched: links that were past the depth limit, offered again if this page gets closer. */
@@ -76,6 +83,10 @@ final class Frontier {
         int robotsAttempts;
         /** No request to this host before this instant ({@code System.nanoTime()}); 0 when not paused. */
         long pausedUntil;
+        int consecutiveFailures;
+        /** Set when the host is given up: its URLs are recorded with this failure, not fetched. */
+        String givenUpFailure;
+        String givenUpReason;
 
         HostQueue(String hostKey, Robots.Rules rules) {
             this.hostKey = hostKey;
@@ -96,28 +107,70 @@ final class Frontier {
     private final java.util.PriorityQueue<HostQueue> paused =
             new java.util.PriorityQueue<>(java.util.Comparator.comparingLong(h -> h.pausedUntil));
     private final boolean respectRobots;
+    private final long hostDelayNanos;
+    private final int hostFailureLimit;
     private final HostLimiter limiter;
     private final int maxDepth;
     private final int maxPages;
     private final int maxInFlight;
+    /** Nodes admitted by the current seed/expand/redirect call, for the caller to persist. */
+    private List<Node> admittedNow = new ArrayList<>();
     private int admitted;
     private int queued;
     private int inFlight;
     private boolean closed;
+    /** Suspending: hand out nothing more, but keep admitting what running tasks find, to persist it. */
+    private boolean draining;
 
-    Frontier(HostLimiter limiter, int maxDepth, int maxPages, int maxInFlight, boolean respectRobots) {
+    Frontier(HostLimiter limiter, CrawlConfig config) {
+        this(limiter, config.maxDepth(), config.maxPages(), config.maxInFlight(), config.respectRobots(),
+                config.hostDelay().toNanos(), config.hostFailureLimit());
+    }
+
+    Frontier(HostLimiter limiter, int maxDepth, int maxPages, int maxInFlight, boolean respectRobots,
+            long hostDelayNanos, int hostFailureLimit) {
         this.limiter = limiter;
         this.respectRobots = respectRobots;
+        this.hostDelayNanos = hostDelayNanos;
+        this.hostFailureLimit = hostFailureLimit;
         this.maxDepth = maxDepth;
         this.maxPages = maxPages;
         this.maxInFlight = maxInFlight;
     }
 
-    /** Queues a seed (depth 0). */
-    void seed(CrawlUrl url) {
+    /** Queues a seed (depth 0); returns what was admitted. */
+    List<Node> seed(CrawlUrl url) {
         lock.lock();
         try {
+            admittedNow = new ArrayList<>(1);
             offer(url, 0, 0);
+            return admittedNow;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Rebuilds a job's frontier after a restart: URLs stored are seen and done; the rest are queued again
+     * (those in flight when the process stopped among them: fetched once more).
+     */
+    void restore(PageStore.ResumeState state) {
+        lock.lock();
+        try {
+            for (PageStore.Admitted a : state.admitted()) {
+                CrawlUrl.parse(a.url()).ifPresent(url -> {
+                    if (state.stored().contains(url.url())) {
+                        Node done = new Node(url, a.depth(), a.redirects());
+                        done.leased = true;
+                        done.links = NO_LINKS; // its links are in the frontier table already
+                        done.beyond = NO_URLS;
+                        seen.put(url.url(), done);
+                        admitted++;
+                    } else {
+                        offer(url, a.depth(), a.redirects());
+                    }
+                });
+            }
         } finally {
             lock.unlock();
         }
@@ -127,9 +180,10 @@ final class Frontier {
      * Records what a fetched page links to and queues the links within the depth limit. Links are taken
      * even at the limit: a shorter path found later may bring them within it.
      */
-    void expand(Lease lease, List<CrawlUrl> links) {
+    List<Node> expand(Lease lease, List<CrawlUrl> links) {
         lock.lock();
         try {
+            admittedNow = new ArrayList<>();
             Node page = lease.node();
             Node[] nodes = new Node[links.size()];
             List<CrawlUrl> beyond = null;
@@ -144,16 +198,19 @@ final class Frontier {
             }
             page.links = n == 0 ? NO_LINKS : Arrays.copyOf(nodes, n);
             page.beyond = beyond == null ? NO_URLS : beyond.toArray(NO_URLS);
+            return admittedNow;
         } finally {
             lock.unlock();
         }
     }
 
     /** Queues the target of a redirect: same depth as the redirecting URL, one hop more. */
-    void redirect(Lease lease, CrawlUrl target) {
+    List<Node> redirect(Lease lease, CrawlUrl target) {
         lock.lock();
         try {
+            admittedNow = new ArrayList<>(1);
             offer(target, lease.node().depth, lease.redirects() + 1);
+            return admittedNow;
         } finally {
             lock.unlock();
         }
@@ -176,6 +233,7 @@ final class Frontier {
         }
         node = new Node(url, depth, redirects);
         seen.put(url.url(), node);
+        admittedNow.add(node);
         admitted++;
         queued++;
         HostQueue host = hosts.computeIfAbsent(url.hostKey(),
@@ -224,7 +282,7 @@ final class Frontier {
         lock.lock();
         try {
             while (true) {
-                if (closed) {
+                if (closed || draining) {
                     return null;
                 }
                 long now = System.nanoTime();
@@ -264,13 +322,21 @@ final class Frontier {
                 paused.add(host);
                 continue;
             }
+            if (host.givenUpFailure != null) {
+                Node next = host.urls.poll();
+                next.leased = true;
+                queued--;
+                inFlight++;
+                markReady(host);
+                return new Lease(next, next.depth, now, Kind.SKIP, host.givenUpFailure, host.givenUpReason);
+            }
             if (host.rules == null) {
                 if (!limiter.tryAcquire(host.hostKey)) {
                     continue;
                 }
                 host.robotsInFlight = true;
                 inFlight++;
-                return new Lease(new Node(Robots.robotsUrl(host.urls.peek().url), 0, 0), 0, now, Kind.ROBOTS, null);
+                return new Lease(new Node(Robots.robotsUrl(host.urls.peek().url), 0, 0), 0, now, Kind.ROBOTS, null, null);
             }
             boolean allowed = host.rules.allows(host.urls.peek().url);
             if (allowed && !limiter.tryAcquire(host.hostKey)) {
@@ -280,12 +346,13 @@ final class Frontier {
             next.leased = true;
             queued--;
             inFlight++;
-            if (allowed && host.rules.crawlDelayNanos() > 0) {
-                host.pausedUntil = now + host.rules.crawlDelayNanos();
+            long spacing = Math.max(host.rules.crawlDelayNanos(), hostDelayNanos);
+            if (allowed && spacing > 0) {
+                host.pausedUntil = now + spacing;
             }
             markReady(host);
-            return allowed ? new Lease(next, next.depth, now, Kind.PAGE, null)
-                    : new Lease(next, next.depth, now, Kind.DISALLOWED, host.rules.reason());
+            return allowed ? new Lease(next, next.depth, now, Kind.PAGE, null, null)
+                    : new Lease(next, next.depth, now, Kind.SKIP, FailureKind.ROBOTS.label(), host.rules.reason());
         }
         return null;
     }
@@ -311,6 +378,32 @@ final class Frontier {
         }
     }
 
+    /** The URL goes back to the head of its host's queue; call after {@link #release}, before {@link #done}. */
+    void retry(Lease lease) {
+        lock.lock();
+        try {
+            Node node = lease.node();
+            HostQueue host = hosts.get(node.url.hostKey());
+            node.leased = false;
+            host.urls.addFirst(node);
+            queued++;
+            markReady(host);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Server trouble so many times in a row gives the host up; anything else resets the count. */
+    private void countOutcome(HostQueue host, Outcome outcome) {
+        if (!outcome.serverTrouble()) {
+            host.consecutiveFailures = 0;
+        } else if (++host.consecutiveFailures >= hostFailureLimit && host.givenUpFailure == null) {
+            host.givenUpFailure = outcome.failure();
+            host.givenUpReason = "host given up after " + host.consecutiveFailures + " failed requests in a row";
+            host.pausedUntil = 0; // record its URLs now; nothing more will be asked of it
+        }
+    }
+
     /** How many times this host's robots.txt has been fetched in this job. */
     int robotsAttempts(Lease lease) {
         lock.lock();
@@ -321,18 +414,39 @@ final class Frontier {
         }
     }
 
-    /** Frees the lease's host permit: called as soon as the fetch is over, before parsing and storing. */
-    void release(Lease lease) {
+    /**
+     * How a fetch went, for its host.
+     *
+     * @param retry the URL will be tried again ({@link #retry})
+     * @param pauseNanos the host rests this long before its next request
+     * @param serverTrouble connect error, reset, timeout, 5xx or 429: counts towards giving the host up
+     * @param failure the failure label recorded for the host's URLs if it is given up
+     */
+    record Outcome(boolean retry, long pauseNanos, boolean serverTrouble, String failure) {
+        static final Outcome OK = new Outcome(false, 0, false, null);
+        /** The fetch did not finish (cancelled): nothing learned about the host. */
+        static final Outcome UNKNOWN = new Outcome(false, 0, false, null);
+    }
+
+    /**
+     * Frees the lease's host permit as soon as the exchange is over, before parsing and storing. The
+     * host's rest and failure count change in the same step, so no other fetch starts in between.
+     */
+    void release(Lease lease, Outcome outcome) {
         if (lease.kind() != Kind.PAGE) {
-            return; // robots leases release in robotsFetched(); disallowed ones hold no permit
+            return; // robots leases release in robotsFetched(); skipped ones hold no permit
         }
         lock.lock();
         try {
-            limiter.release(lease.url().hostKey());
             HostQueue host = hosts.get(lease.url().hostKey());
-            if (host != null) {
-                markReady(host);
+            if (outcome.pauseNanos() > 0) {
+                host.pausedUntil = Math.max(host.pausedUntil, System.nanoTime() + outcome.pauseNanos());
             }
+            if (outcome != Outcome.UNKNOWN) {
+                countOutcome(host, outcome);
+            }
+            limiter.release(host.hostKey);
+            markReady(host);
         } finally {
             lock.unlock();
         }
@@ -351,6 +465,17 @@ final class Frontier {
                 lease.node().links = NO_LINKS; // failed or cancelled: nothing to re-offer
                 lease.node().beyond = NO_URLS;
             }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Stops handing out URLs but goes on admitting links, so that a suspended job loses none. */
+    void drain() {
+        lock.lock();
+        try {
+            draining = true;
             changed.signalAll();
         } finally {
             lock.unlock();

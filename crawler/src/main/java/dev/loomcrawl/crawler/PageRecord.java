@@ -10,7 +10,8 @@ import java.time.Instant;
  * @param detail what went wrong, in words (null when nothing did)
  * @param bytes body bytes read
  * @param textLength characters of visible text
- * @param fetchMillis request start to last body byte
+ * @param fetchMillis request start to last body byte (of the last attempt)
+ * @param attempts fetch attempts made (retries after connect errors, resets, 5xx and 429 included)
  * @param thread the thread that fetched it ({@code crawl-vt-12}, {@code crawl-pool-3})
  */
 public record PageRecord(
@@ -23,6 +24,7 @@ public record PageRecord(
         int bytes,
         int textLength,
         double fetchMillis,
+        int attempts,
         String failure,
         String detail,
         Instant fetchedAt,

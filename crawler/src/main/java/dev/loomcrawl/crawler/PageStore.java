@@ -38,13 +38,21 @@ public final class PageStore implements AutoCloseable {
     private final Connection writer;
     private final ReentrantLock writeLock = new ReentrantLock();
     private final Condition committedAdvanced = writeLock.newCondition();
-    private final BlockingQueue<PageRecord> pending = new ArrayBlockingQueue<>(QUEUE);
+    /** {@link PageRecord}s and {@link Admitted} URLs, committed in the order they were queued. */
+    private final BlockingQueue<Object> pending = new ArrayBlockingQueue<>(QUEUE);
     private final AtomicLong enqueued = new AtomicLong();
     private long committed; // guarded by writeLock
     private volatile Throwable writerFailure;
+    /** A URL a job admitted to its frontier; kept so a restarted job knows what it had yet to fetch. */
+    record Admitted(long jobId, String url, int depth, int redirects) {}
+
+    /** What a job had admitted and stored when its process stopped. */
+    public record ResumeState(List<Admitted> admitted, java.util.Set<String> stored, long pages, long failed) {}
+
     /** Put last into the queue by {@link #close()}: the writer stores what is before it and stops. */
-    private static final PageRecord STOP = new PageRecord(0, "", 0, 0, null, null, 0, 0, 0, null, null, null, null);
+    private static final PageRecord STOP = new PageRecord(0, "", 0, 0, null, null, 0, 0, 0, 0, null, null, null, null);
     private final Thread writerThread;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private PageStore(String jdbcUrl) throws SQLException {
         this.writer = DriverManager.getConnection(jdbcUrl, "sa", "");
@@ -64,8 +72,12 @@ public final class PageStore implements AutoCloseable {
         if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:h2:")) {
             throw new IllegalArgumentException("db must be an H2 JDBC URL (jdbc:h2:...), was '" + jdbcUrl + "'");
         }
+        // We close the database ourselves, after the writer has drained; H2's own exit hook would close
+        // it under the writer, in parallel with ours.
+        String url = jdbcUrl.toUpperCase(java.util.Locale.ROOT).contains("DB_CLOSE_ON_EXIT") ? jdbcUrl
+                : jdbcUrl + ";DB_CLOSE_ON_EXIT=FALSE";
         try {
-            return new PageStore(jdbcUrl);
+            return new PageStore(url);
         } catch (SQLException e) {
             throw new IllegalArgumentException("cannot open database '" + jdbcUrl + "': " + e.getMessage(), e);
         }
@@ -94,10 +106,18 @@ public final class PageStore implements AutoCloseable {
                       bytes INT NOT NULL,
                       text_length INT NOT NULL,
                       fetch_ms DOUBLE PRECISION NOT NULL,
+                      attempts INT NOT NULL DEFAULT 1,
                       failure VARCHAR(32),
                       detail VARCHAR(1024),
                       fetched_at TIMESTAMP WITH TIME ZONE NOT NULL,
                       thread VARCHAR(64),
+                      PRIMARY KEY (job_id, url))""");
+            st.execute("""
+                    CREATE TABLE IF NOT EXISTS frontier (
+                      job_id BIGINT NOT NULL,
+                      url VARCHAR(4096) NOT NULL,
+                      depth INT NOT NULL,
+                      redirects INT NOT NULL,
                       PRIMARY KEY (job_id, url))""");
         }
         writer.setAutoCommit(false);
@@ -149,6 +169,18 @@ public final class PageStore implements AutoCloseable {
         pending.put(page);
     }
 
+    /**
+     * Queues URLs a job admitted. A task queues its page's new links before the page itself: the writer
+     * commits in queue order, so a stored page always has its links stored too, even after a kill -9.
+     */
+    void admitted(List<Admitted> urls) throws InterruptedException {
+        throwIfFailed();
+        for (Admitted url : urls) {
+            enqueued.incrementAndGet();
+            pending.put(url);
+        }
+    }
+
     /** Waits until every page saved before this call is committed. */
     public void flush() throws InterruptedException {
         long target = enqueued.get();
@@ -165,7 +197,7 @@ public final class PageStore implements AutoCloseable {
     }
 
     private void writeLoop() {
-        List<PageRecord> batch = new ArrayList<>(BATCH);
+        List<Object> batch = new ArrayList<>(BATCH);
         try {
             boolean stop = false;
             while (!stop) {
@@ -194,13 +226,24 @@ public final class PageStore implements AutoCloseable {
         }
     }
 
-    private void writeBatch(List<PageRecord> batch) throws SQLException {
+    private void writeBatch(List<Object> batch) throws SQLException {
         writeLock.lock();
-        try (PreparedStatement ps = writer.prepareStatement("""
+        try (PreparedStatement admitted = writer.prepareStatement(
+                "MERGE INTO frontier (job_id, url, depth, redirects) KEY (job_id, url) VALUES (?, ?, ?, ?)");
+             PreparedStatement ps = writer.prepareStatement("""
                 MERGE INTO pages (job_id, url, depth, status, content_type, title, bytes, text_length, fetch_ms,
-                                  failure, detail, fetched_at, thread)
-                KEY (job_id, url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
-            for (PageRecord p : batch) {
+                                  attempts, failure, detail, fetched_at, thread)
+                KEY (job_id, url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+            for (Object write : batch) {
+                if (write instanceof Admitted a) {
+                    admitted.setLong(1, a.jobId());
+                    admitted.setString(2, a.url());
+                    admitted.setInt(3, a.depth());
+                    admitted.setInt(4, a.redirects());
+                    admitted.addBatch();
+                    continue;
+                }
+                PageRecord p = (PageRecord) write;
                 ps.setLong(1, p.jobId());
                 ps.setString(2, p.url());
                 ps.setInt(3, p.depth());
@@ -210,12 +253,14 @@ public final class PageStore implements AutoCloseable {
                 ps.setInt(7, p.bytes());
                 ps.setInt(8, p.textLength());
                 ps.setDouble(9, p.fetchMillis());
-                ps.setString(10, p.failure());
-                ps.setString(11, truncate(p.detail(), 1024));
-                ps.setTimestamp(12, Timestamp.from(p.fetchedAt()));
-                ps.setString(13, truncate(p.thread(), 64));
+                ps.setInt(10, p.attempts());
+                ps.setString(11, p.failure());
+                ps.setString(12, truncate(p.detail(), 1024));
+                ps.setTimestamp(13, Timestamp.from(p.fetchedAt()));
+                ps.setString(14, truncate(p.thread(), 64));
                 ps.addBatch();
             }
+            admitted.executeBatch(); // one transaction: links and the pages that found them
             ps.executeBatch();
             writer.commit();
             committed += batch.size();
@@ -254,7 +299,7 @@ public final class PageStore implements AutoCloseable {
                         sink.accept(new PageRecord(rs.getLong("job_id"), rs.getString("url"), rs.getInt("depth"),
                                 rs.getInt("status"), rs.getString("content_type"), rs.getString("title"),
                                 rs.getInt("bytes"), rs.getInt("text_length"), rs.getDouble("fetch_ms"),
-                                rs.getString("failure"), rs.getString("detail"),
+                                rs.getInt("attempts"), rs.getString("failure"), rs.getString("detail"),
                                 rs.getTimestamp("fetched_at").toInstant(), rs.getString("thread")));
                     }
                 }
@@ -278,6 +323,46 @@ public final class PageStore implements AutoCloseable {
                 }
             }
         });
+    }
+
+    /** What job {@code jobId} had admitted and stored, to resume it. */
+    public ResumeState resumeState(long jobId) {
+        return withReader(c -> {
+            List<Admitted> admitted = new ArrayList<>();
+            java.util.Set<String> stored = new java.util.HashSet<>();
+            long pages = 0;
+            long failed = 0;
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT url, depth, redirects FROM frontier WHERE job_id = ? ORDER BY depth")) {
+                ps.setLong(1, jobId);
+                ps.setFetchSize(1_000);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        admitted.add(new Admitted(jobId, rs.getString(1), rs.getInt(2), rs.getInt(3)));
+                    }
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("SELECT url, failure FROM pages WHERE job_id = ?")) {
+                ps.setLong(1, jobId);
+                ps.setFetchSize(1_000);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        stored.add(rs.getString(1));
+                        if (rs.getString(2) == null) {
+                            pages++;
+                        } else {
+                            failed++;
+                        }
+                    }
+                }
+            }
+            return new ResumeState(admitted, stored, pages, failed);
+        });
+    }
+
+    /** Jobs a process left queued or running: to resume. */
+    public List<JobRow> unfinishedJobs() {
+        return queryJobs("SELECT * FROM jobs WHERE status IN ('queued', 'running') ORDER BY id");
     }
 
     /** A job row as stored. */
@@ -313,22 +398,6 @@ public final class PageStore implements AutoCloseable {
                 }
             }
             return counts;
-        });
-    }
-
-    /**
-     * Marks jobs that were queued or running when the process stopped, which no process runs now, as
-     * failed. Returns how many there were.
-     */
-    public int failAbandonedJobs(String reason) {
-        return withWriter(c -> {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = ?, finished_at = ?, "
-                    + "summary = COALESCE(summary, ?) WHERE status IN ('queued', 'running')")) {
-                ps.setString(1, JobStatus.FAILED.label());
-                ps.setTimestamp(2, Timestamp.from(Instant.now()));
-                ps.setString(3, "{\"error\":\"" + reason.replace("\"", "'") + "\"}");
-                return ps.executeUpdate();
-            }
         });
     }
 
@@ -389,9 +458,12 @@ public final class PageStore implements AutoCloseable {
         return s == null || s.length() <= max ? s : s.substring(0, max);
     }
 
-    /** Writes what is queued, then closes the database connections. */
+    /** Writes what is queued, then closes the database connections. Idempotent. */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         try {
             pending.put(STOP);
             writerThread.join();

@@ -81,7 +81,7 @@ public class PageCpuBenchmark {
         List<CrawlUrl> links = parseAndNormaliseLinks();
         long n = url++;
         store.save(new PageRecord(1, base + "?n=" + n, 2, 200, "text/html", "h7 page 12", page.length, 4_000, 300.0,
-                null, null, Instant.now(), "crawl-vt-1"));
+                1, null, null, Instant.now(), "crawl-vt-1"));
         if (n % STORE_BATCH == 0) {
             store.flush();
         }

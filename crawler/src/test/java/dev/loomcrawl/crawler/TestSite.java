@@ -85,11 +85,14 @@ final class TestSite implements AutoCloseable {
         final Map<String, AtomicInteger> requestsByPath = new ConcurrentHashMap<>();
         final AtomicInteger maxInFlight = new AtomicInteger();
         final AtomicInteger total = new AtomicInteger();
+        /** Every request's path and arrival time, in arrival order. */
+        final java.util.Queue<Map.Entry<String, Long>> arrivals = new java.util.concurrent.ConcurrentLinkedQueue<>();
         private final PriorityQueue<Long> busyUntil = new PriorityQueue<>();
 
         @Override
         public void afterMatch(ServeEvent serveEvent, Parameters parameters) {
             total.incrementAndGet();
+            arrivals.add(Map.entry(serveEvent.getRequest().getUrl(), System.nanoTime()));
             requestsByPath.computeIfAbsent(serveEvent.getRequest().getUrl(), k -> new AtomicInteger()).incrementAndGet();
             Integer delay = serveEvent.getResponseDefinition().getFixedDelayMilliseconds();
             long now = System.nanoTime();
@@ -112,8 +115,18 @@ final class TestSite implements AutoCloseable {
             return n == null ? 0 : n.get();
         }
 
+        /** Arrival times of requests for {@code path}, in order. */
+        java.util.List<Long> arrivalsOf(String path) {
+            return arrivals.stream().filter(a -> a.getKey().equals(path)).map(Map.Entry::getValue).toList();
+        }
+
         int duplicates() {
             return requestsByPath.values().stream().mapToInt(n -> n.get() - 1).sum();
+        }
+
+        /** Pages requested more than once; robots.txt is fetched afresh by a resumed job, rightly. */
+        int pageDuplicates() {
+            return duplicates() - Math.max(0, requests("/robots.txt") - 1);
         }
 
         @Override

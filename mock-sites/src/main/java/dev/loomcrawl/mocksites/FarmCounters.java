@@ -26,6 +26,7 @@ public final class FarmCounters {
             int maxInFlightPerHost,
             String busiestHost,
             long duplicateFetches,
+            int maxFetchesOfOneUrl,
             long refetches,
             long robotsViolations,
             long retryAfterViolations,
@@ -36,7 +37,8 @@ public final class FarmCounters {
     private final LongAdder requests = new LongAdder();
     private final ConcurrentHashMap<String, LongAdder> byKind = new ConcurrentHashMap<>();
     private final Set<String> servedOk = ConcurrentHashMap.newKeySet();
-    private final Set<String> seen = ConcurrentHashMap.newKeySet();
+    private final ConcurrentHashMap<String, Integer> fetchesByUrl = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger maxFetchesOfOneUrl = new java.util.concurrent.atomic.AtomicInteger();
     private final LongAdder duplicates = new LongAdder();
     private final LongAdder refetches = new LongAdder();
     private final LongAdder robotsViolations = new LongAdder();
@@ -63,9 +65,11 @@ public final class FarmCounters {
         int inFlight = perHost.computeIfAbsent(host, h -> new InFlight()).add(now, due);
         maxPerHost.accumulateAndGet(((long) inFlight << 32) | host, Math::max);
         String key = host + path;
-        if (!seen.add(key)) {
+        int fetches = fetchesByUrl.merge(key, 1, Integer::sum);
+        if (fetches > 1) {
             refetches.increment();
         }
+        maxFetchesOfOneUrl.accumulateAndGet(fetches, Math::max);
         if (success && !servedOk.add(key)) {
             duplicates.increment();
         }
@@ -90,7 +94,8 @@ public final class FarmCounters {
         long packed = maxPerHost.get();
         int max = (int) (packed >>> 32);
         return new Snapshot(requests.sum(), overall.max(), max,
-                max == 0 ? null : SiteGraph.hostName((int) packed), duplicates.sum(), refetches.sum(),
+                max == 0 ? null : SiteGraph.hostName((int) packed), duplicates.sum(), maxFetchesOfOneUrl.get(),
+                refetches.sum(),
                 robotsViolations.sum(), retryAfterViolations.sum(), Math.min(perHost.size(), hosts), kinds);
     }
 
@@ -98,7 +103,8 @@ public final class FarmCounters {
         requests.reset();
         byKind.clear();
         servedOk.clear();
-        seen.clear();
+        fetchesByUrl.clear();
+        maxFetchesOfOneUrl.set(0);
         duplicates.reset();
         refetches.reset();
         robotsViolations.reset();

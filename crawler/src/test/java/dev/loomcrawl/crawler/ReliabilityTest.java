@@ -1,0 +1,240 @@
+package dev.loomcrawl.crawler;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.http.Fault;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Faults, rate limits and traps, against WireMock, in both modes. */
+class ReliabilityTest {
+    private static final AtomicLong DB = new AtomicLong();
+    private PageStore store;
+    private Crawler crawler;
+
+    @BeforeEach
+    void open() {
+        store = PageStore.open("jdbc:h2:mem:rel" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+        crawler = new Crawler(store);
+    }
+
+    @AfterEach
+    void close() {
+        crawler.close();
+        store.close();
+    }
+
+    private Map<String, PageRecord> crawl(TestSite site, CrawlConfig.Builder config) throws InterruptedException {
+        CrawlJob job = crawler.start(config.build());
+        CrawlSummary summary = job.awaitSummary();
+        assertThat(job.failureMessage()).isEmpty();
+        return store.pages(summary.jobId(), 0, 1_000, null).stream()
+                .collect(Collectors.toMap(p -> p.url().replace(site.url(""), ""), p -> p));
+    }
+
+    private static long millisBetween(long fromNanos, long toNanos) {
+        return Duration.ofNanos(toNanos - fromNanos).toMillis();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void retryAfterPausesTheHostNotTheJob(ExecutionMode mode) throws Exception {
+        try (TestSite site = new TestSite(); TestSite other = new TestSite()) {
+            site.server.stubFor(get(urlPathEqualTo("/limited")).inScenario("rl").whenScenarioStateIs(STARTED)
+                    .willReturn(aResponse().withStatus(429).withHeader("Retry-After", "1")).willSetStateTo("open"));
+            site.server.stubFor(get(urlPathEqualTo("/limited")).inScenario("rl").whenScenarioStateIs("open")
+                    .willReturn(TestSite.html("<title>finally</title>")));
+            site.stub("/", TestSite.html("<a href='/limited'>l</a><a href='/later'>x</a><a href='%s'>o</a>"
+                    .formatted(other.url("/"))));
+            site.stub("/later", TestSite.html("<title>later</title>").withFixedDelay(0));
+            other.tree(15, 100);
+
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")).allowHost("*")
+                    .perHostConcurrency(1).maxDepth(5).mode(mode));
+
+            List<Long> limited = site.counter.arrivalsOf("/limited");
+            assertThat(limited).hasSize(2);
+            assertThat(millisBetween(limited.get(0), limited.get(1))).isGreaterThanOrEqualTo(1_000);
+            assertThat(pages.get("/limited").title()).isEqualTo("finally");
+            assertThat(pages.get("/limited").attempts()).isEqualTo(2);
+            // The host rested: nothing else was asked of it in that second.
+            site.counter.arrivals.stream().filter(a -> !a.getKey().equals("/limited"))
+                    .filter(a -> a.getValue() > limited.get(0) && a.getValue() < limited.get(1))
+                    .forEach(a -> assertThat(millisBetween(limited.get(0), a.getValue())).isGreaterThanOrEqualTo(1_000));
+            // The job did not pause: the other host was crawled meanwhile.
+            assertThat(other.counter.arrivals.stream().map(Map.Entry::getValue)
+                    .filter(t -> t > limited.get(0) && t < limited.get(1))).isNotEmpty();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void retryableFailuresAreRetriedBoundedOthersNever(ExecutionMode mode) throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/", TestSite.html("<a href='/down'>a</a><a href='/missing'>b</a><a href='/flaky'>c</a>"))
+                    .stub("/down", aResponse().withStatus(503))
+                    .stub("/missing", aResponse().withStatus(404));
+            site.server.stubFor(get(urlPathEqualTo("/flaky")).inScenario("f").whenScenarioStateIs(STARTED)
+                    .willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)).willSetStateTo("ok"));
+            site.server.stubFor(get(urlPathEqualTo("/flaky")).inScenario("f").whenScenarioStateIs("ok")
+                    .willReturn(TestSite.html("<title>flaky</title>")));
+
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")).maxRetries(2).mode(mode));
+
+            assertThat(site.counter.requests("/down")).isEqualTo(3);
+            assertThat(pages.get("/down").attempts()).isEqualTo(3);
+            assertThat(pages.get("/down").failure()).isEqualTo("http-status");
+            assertThat(site.counter.requests("/missing")).isEqualTo(1);
+            // Reset once, then fine. (The JDK client may itself retry a GET whose pooled connection was
+            // reset; either way the server saw two requests and the page is stored once.)
+            assertThat(pages.get("/flaky").title()).isEqualTo("flaky");
+            assertThat(site.counter.requests("/flaky")).isEqualTo(2);
+            List<Long> down = site.counter.arrivalsOf("/down");
+            assertThat(millisBetween(down.get(0), down.get(1))).isGreaterThanOrEqualTo(240); // 500 ms x jitter >= 0.5
+            assertThat(millisBetween(down.get(1), down.get(2))).isGreaterThanOrEqualTo(490); // doubled
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void aHostThatKeepsFailingIsGivenUp(ExecutionMode mode) throws Exception {
+        try (TestSite site = new TestSite()) {
+            StringBuilder links = new StringBuilder();
+            for (int i = 0; i < 20; i++) {
+                links.append("<a href='/p").append(i).append("'>x</a>");
+            }
+            site.stub("/", TestSite.html(links.toString()));
+            site.server.stubFor(get(urlPathMatching("/p.*")).willReturn(aResponse().withStatus(500)));
+
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")).maxRetries(0)
+                    .hostFailureLimit(5).perHostConcurrency(1).mode(mode));
+
+            assertThat(site.counter.pageRequests()).isEqualTo(1 + 5);
+            assertThat(pages).hasSize(21);
+            assertThat(pages.values().stream().filter(p -> p.detail() != null && p.detail().contains("given up")))
+                    .hasSize(15).allSatisfy(p -> assertThat(p.failure()).isEqualTo("http-status"));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void aSlowDribbleIsCutAtTheDeadline(ExecutionMode mode) throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/", TestSite.html("<a href='/dribble'>d</a>"))
+                    .stub("/dribble", TestSite.html("<title>slow</title>" + "x".repeat(2_000)).withChunkedDribbleDelay(50, 4_000));
+            long start = System.nanoTime();
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/"))
+                    .fetchDeadline(Duration.ofMillis(800)).mode(mode));
+            assertThat(pages.get("/dribble").failure()).isEqualTo("timeout");
+            assertThat(pages.get("/dribble").detail()).contains("800 ms");
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(3_000));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void redirectLoopsAndLongChainsStop(ExecutionMode mode) throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/", TestSite.html("<a href='/a'>a</a><a href='/r1'>r</a>"))
+                    .stub("/a", aResponse().withStatus(302).withHeader("Location", "/b"))
+                    .stub("/b", aResponse().withStatus(302).withHeader("Location", "/a#again"));
+            for (int i = 1; i <= 10; i++) {
+                site.stub("/r" + i, aResponse().withStatus(301).withHeader("Location", "/r" + (i + 1)));
+            }
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")).maxRedirects(3).mode(mode));
+            assertThat(site.counter.requests("/a")).isEqualTo(1);
+            assertThat(site.counter.requests("/b")).isEqualTo(1);
+            assertThat(pages).containsKeys("/r1", "/r2", "/r3", "/r4").doesNotContainKey("/r5");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void aSelfReferentialTrapStopsWithoutGrowing(ExecutionMode mode) throws Exception {
+        try (TestSite site = new TestSite()) {
+            // Every page links to 'next/' relative to itself: /t/next/, /t/next/next/, ... forever.
+            site.server.stubFor(get(urlPathMatching("/t/.*")).willReturn(TestSite.html("<a href='next/'>n</a>")));
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/t/")).maxDepth(50).mode(mode));
+            assertThat(pages).containsOnlyKeys("/t/", "/t/next/", "/t/next/next/");
+        }
+    }
+
+    @Test
+    void privateAddressesCanBeRefused() throws Exception {
+        try (TestSite site = new TestSite().tree(3, 0)) {
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/p/0"))
+                    .refusePrivateAddresses(true).respectRobots(false));
+            assertThat(pages.get("/p/0").failure()).isEqualTo("connect");
+            assertThat(pages.get("/p/0").detail()).contains("private address 127.0.0.1");
+            assertThat(site.counter.total.get()).isZero();
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            120                            | PT2M
+            0                              | PT0S
+            Wed, 21 Oct 2015 07:28:30 GMT  | PT30S
+            Wed, 21 Oct 2015 07:27:00 GMT  | PT0S
+            soon                           |
+            -5                             |
+            """)
+    void retryAfterIsSecondsOrAnHttpDate(String header, Duration expected) {
+        ZonedDateTime now = ZonedDateTime.parse("Wed, 21 Oct 2015 07:28:00 GMT", DateTimeFormatter.RFC_1123_DATE_TIME)
+                .withZoneSameInstant(ZoneOffset.UTC);
+        assertThat(RetryPolicy.parseRetryAfter(header, now)).isEqualTo(expected);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            http://x.test/a/b/a/b/a/b/        | true
+            http://x.test/next/next/next/     | true
+            http://x.test/a/b/a/b/            | false
+            http://x.test/2026/11/21/item     | false
+            http://x.test/?q=a/a/a/a          | false
+            """)
+    void repeatedPathSegmentsLookLikeTraps(String url, boolean trap) {
+        assertThat(TrapFilter.looksLikeTrap(CrawlUrl.of(url))).isEqualTo(trap);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void aSuspendedJobResumesWithNothingLostOrFetchedTwice(ExecutionMode mode) throws Exception {
+        try (TestSite site = new TestSite().tree(255, 150)) {
+            CrawlConfig config = CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10).perHostConcurrency(4)
+                    .mode(mode).poolSize(8).build();
+            CrawlJob first = crawler.start(config);
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> first.progress().pages() >= 40);
+            crawler.suspend(Duration.ofSeconds(10));
+            assertThat(store.job(first.id()).orElseThrow().status()).isEqualTo("running"); // left to resume
+            long storedBefore = store.countPages(first.id(), null);
+            assertThat(storedBefore).isBetween(40L, 254L);
+
+            try (Crawler restarted = new Crawler(store)) {
+                CrawlSummary summary = restarted.resume(first.id(), config).awaitSummary();
+                assertThat(summary.status()).isEqualTo("done");
+                assertThat(summary.pages()).isEqualTo(255);
+            }
+            assertThat(store.countPages(first.id(), 200)).isEqualTo(255);
+            assertThat(site.counter.pageDuplicates()).isZero(); // a graceful stop finishes what it started
+            assertThat(site.counter.maxInFlight.get()).isLessThanOrEqualTo(4);
+        }
+    }
+}
