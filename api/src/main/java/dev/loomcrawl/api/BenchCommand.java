@@ -63,14 +63,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--per-host", paramLabel = "N", description = "Per-host limit (default: the scenario's).")
     Integer perHost;
 
-    @Option(names = "--hosts", paramLabel = "N", description = "Override the scenario's number of hosts.")
-    Integer hosts;
-
-    @Option(names = "--pages-per-host", paramLabel = "N", description = "Override the scenario's pages per host.")
-    Integer pagesPerHost;
-
-    @Option(names = "--latency", paramLabel = "SPEC", description = "Override the scenario's latency (300, uniform:100-500, lognormal:300,0.5).")
-    String latency;
+    @picocli.CommandLine.Mixin
+    FarmOptions farmOptions;
 
     @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "10000",
             description = "Fetches in flight at most (default: ${DEFAULT-VALUE}).")
@@ -118,18 +112,9 @@ final class BenchCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter table = json ? err : spec.commandLine().getOut();
         Files.createDirectories(out);
-        FarmConfig farmConfig = chosen.config();
+        FarmConfig farmConfig = farmOptions.apply(chosen.config());
         List<String> farmArgs = new ArrayList<>(List.of("--scenario=" + chosen.label()));
-        if (hosts != null || pagesPerHost != null) {
-            farmConfig = farmConfig.withSize(hosts != null ? hosts : farmConfig.hosts(),
-                    pagesPerHost != null ? pagesPerHost : farmConfig.pagesPerHost());
-            farmArgs.add("--hosts=" + farmConfig.hosts());
-            farmArgs.add("--pages-per-host=" + farmConfig.pagesPerHost());
-        }
-        if (latency != null) {
-            farmConfig = farmConfig.withLatency(dev.loomcrawl.mocksites.LatencyModel.parse(latency));
-            farmArgs.add("--latency=" + latency);
-        }
+        farmArgs.addAll(farmOptions.asArgs());
         List<Run> all = new ArrayList<>();
 
         err.printf("bench: starting the %s farm in its own process (%s)%n", chosen.label(), chosen.description());

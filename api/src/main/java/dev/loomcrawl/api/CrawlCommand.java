@@ -5,7 +5,6 @@ import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.CrawlSummary;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.ExecutionMode;
 import dev.loomcrawl.crawler.PageStore;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -35,13 +34,8 @@ final class CrawlCommand implements Callable<Integer> {
     @Option(names = "--seeds-file", paramLabel = "FILE", description = "More seeds, one URL per line; # comments.")
     Path seedsFile;
 
-    @Option(names = "--mode", paramLabel = "virtual|pool", defaultValue = "virtual",
-            description = "Run URL tasks on virtual threads or a platform-thread pool (default: ${DEFAULT-VALUE}).")
-    String mode;
-
-    @Option(names = "--pool-size", paramLabel = "N", defaultValue = "200",
-            description = "Platform threads in pool mode (default: ${DEFAULT-VALUE}).")
-    int poolSize;
+    @picocli.CommandLine.Mixin
+    EngineOptions engine;
 
     @Option(names = "--per-host", paramLabel = "N", defaultValue = "8",
             description = "Fetches in flight to one host at most (default: ${DEFAULT-VALUE}).")
@@ -85,9 +79,6 @@ final class CrawlCommand implements Callable<Integer> {
     @Option(names = "--ignore-robots", description = "Do not fetch or obey robots.txt.")
     boolean ignoreRobots;
 
-    @Option(names = "--db", paramLabel = "JDBC-URL", defaultValue = "jdbc:h2:./data/loomcrawl",
-            description = "H2 database for jobs and pages (default: ${DEFAULT-VALUE}).")
-    String db;
 
     @Option(names = "--json", description = "Print exactly one JSON object on stdout at the end.")
     boolean json;
@@ -100,7 +91,7 @@ final class CrawlCommand implements Callable<Integer> {
         CrawlConfig config = config();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (PageStore store = PageStore.open(db); Crawler crawler = new Crawler(store)) {
+        try (PageStore store = PageStore.open(engine.db); Crawler crawler = new Crawler(store)) {
             CrawlJob job = crawler.start(config, Json.MAPPER.writeValueAsString(CrawlRequest.of(config)));
             Thread onCtrlC = new Thread(() -> { // stop promptly, and keep every page stored so far
                 job.cancel();
@@ -141,8 +132,8 @@ final class CrawlCommand implements Callable<Integer> {
             throw new IllegalArgumentException("no seed URL: give at least one URL or --seeds-file");
         }
         CrawlConfig.Builder builder = CrawlConfig.builder()
-                .mode(ExecutionMode.parse(mode))
-                .poolSize(poolSize)
+                .mode(engine.executionMode())
+                .poolSize(engine.poolSize)
                 .perHostConcurrency(perHost)
                 .maxDepth(maxDepth)
                 .maxPages(maxPages)

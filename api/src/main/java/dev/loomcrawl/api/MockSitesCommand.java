@@ -1,7 +1,6 @@
 package dev.loomcrawl.api;
 
 import dev.loomcrawl.mocksites.FarmConfig;
-import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
 import java.io.PrintWriter;
@@ -10,6 +9,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -32,15 +32,8 @@ final class MockSitesCommand implements Callable<Integer> {
     @Option(names = "--port", paramLabel = "N", defaultValue = "0", description = "Port on 127.0.0.1 (default: a free one).")
     int port;
 
-    @Option(names = "--hosts", paramLabel = "N", description = "Override the scenario's number of hosts.")
-    Integer hosts;
-
-    @Option(names = "--pages-per-host", paramLabel = "N", description = "Override the scenario's pages per host.")
-    Integer pagesPerHost;
-
-    @Option(names = "--latency", paramLabel = "SPEC",
-            description = "Override the latency: 300, uniform:100-500 or lognormal:300,0.5 (ms).")
-    String latency;
+    @Mixin
+    FarmOptions farmOptions;
 
     @Option(names = "--seeds-file", paramLabel = "FILE",
             description = "Write every host's root URL here (default: data/seeds-<scenario>.txt).")
@@ -52,14 +45,7 @@ final class MockSitesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Scenario chosen = Scenario.parse(scenario);
-        FarmConfig config = chosen.config().withPort(port);
-        if (hosts != null || pagesPerHost != null) {
-            config = config.withSize(hosts != null ? hosts : config.hosts(),
-                    pagesPerHost != null ? pagesPerHost : config.pagesPerHost());
-        }
-        if (latency != null) {
-            config = config.withLatency(LatencyModel.parse(latency));
-        }
+        FarmConfig config = farmOptions.apply(chosen.config().withPort(port));
         PrintWriter out = spec.commandLine().getOut();
         try (MockSites farm = MockSites.start(config)) {
             if (hostsFile) {

@@ -25,13 +25,9 @@ final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--mode", paramLabel = "virtual|pool", defaultValue = "virtual",
-            description = "Default mode of jobs; a job may choose its own (default: ${DEFAULT-VALUE}).")
-    String mode;
-
-    @Option(names = "--pool-size", paramLabel = "N", defaultValue = "200",
-            description = "Default pool size of pool-mode jobs (default: ${DEFAULT-VALUE}).")
-    int poolSize;
+    /** The defaults of jobs that do not choose their own mode and pool size. */
+    @picocli.CommandLine.Mixin
+    EngineOptions engine;
 
     @Option(names = "--host", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
             description = "Address to listen on (default: ${DEFAULT-VALUE}); anything but loopback needs a token.")
@@ -40,9 +36,6 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--port", paramLabel = "N", defaultValue = "7070", description = "Port (default: ${DEFAULT-VALUE}; 0: any free).")
     int port;
 
-    @Option(names = "--db", paramLabel = "JDBC-URL", defaultValue = "jdbc:h2:./data/loomcrawl",
-            description = "H2 database for jobs and pages (default: ${DEFAULT-VALUE}).")
-    String db;
 
     @Option(names = "--token", paramLabel = "TOKEN",
             description = "Bearer token for POST and DELETE (or the environment variable " + TOKEN_ENV + ").")
@@ -53,7 +46,9 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ExecutionMode defaultMode = ExecutionMode.parse(mode);
+        ExecutionMode defaultMode = engine.executionMode();
+        int poolSize = engine.poolSize;
+        String db = engine.db;
         if (poolSize < 1 || poolSize > 100_000) {
             throw new IllegalArgumentException("--pool-size must be between 1 and 100000, was " + poolSize);
         }
