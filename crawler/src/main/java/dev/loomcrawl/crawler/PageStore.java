@@ -112,6 +112,8 @@ public final class PageStore implements AutoCloseable {
                       fetched_at TIMESTAMP WITH TIME ZONE NOT NULL,
                       thread VARCHAR(64),
                       PRIMARY KEY (job_id, url))""");
+            // Databases made by earlier versions gain what is new here; never a column dropped or renamed.
+            st.execute("ALTER TABLE pages ADD COLUMN IF NOT EXISTS attempts INT NOT NULL DEFAULT 1");
             st.execute("""
                     CREATE TABLE IF NOT EXISTS frontier (
                       job_id BIGINT NOT NULL,
