@@ -92,11 +92,14 @@ final class Fetcher implements AutoCloseable {
             HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
             long left = fetchDeadline.toNanos() - (System.nanoTime() - start);
             InputStream body = response.body();
-            ScheduledFuture<?> timer = DEADLINES.schedule(() -> closeQuietly(body), Math.max(0, left), TimeUnit.NANOSECONDS);
+            Deadline deadline = new Deadline(body);
+            ScheduledFuture<?> timer = DEADLINES.schedule(deadline, Math.max(0, left), TimeUnit.NANOSECONDS);
             try (body) {
-                return interpret(response, body, start, robots);
+                FetchResult result = interpret(response, body, start, robots);
+                deadline.finish(); // cut just as the read completed: the result is whole, keep it
+                return result;
             } catch (IOException e) {
-                if (timer.isDone()) {
+                if (deadline.finish()) {
                     return new FetchResult.Failed(FailureKind.TIMEOUT, "body not complete within "
                             + fetchDeadline.toMillis() + " ms", response.statusCode(), null, System.nanoTime() - start);
                 }
@@ -159,6 +162,53 @@ final class Fetcher implements AutoCloseable {
         }
     }
 
+    /**
+     * Cuts a body read that overruns: interrupts the reading thread (closing the stream alone does not
+     * wake a reader blocked in the JDK's response stream) and closes the stream. The lock makes the cut
+     * and the end of the read exclusive, so an interrupt meant for the read never reaches the rest of the
+     * task, where it would look like a cancelled job.
+     */
+    private static final class Deadline implements Runnable {
+        private final Thread reader = Thread.currentThread();
+        private final InputStream body;
+        private final java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
+        private boolean finished;
+        private boolean cut;
+
+        Deadline(InputStream body) {
+            this.body = body;
+        }
+
+        @Override
+        public void run() {
+            lock.lock();
+            try {
+                if (finished) {
+                    return;
+                }
+                cut = true;
+                reader.interrupt();
+            } finally {
+                lock.unlock();
+            }
+            closeQuietly(body);
+        }
+
+        /** The reader is done with the body; true if the deadline cut it (its interrupt is cleared). */
+        boolean finish() {
+            lock.lock();
+            try {
+                finished = true;
+                if (cut) {
+                    Thread.interrupted();
+                }
+                return cut;
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
     private static ScheduledThreadPoolExecutor deadlineTimer() {
         ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1,
                 Thread.ofPlatform().name("fetch-deadlines").daemon(true).factory());
@@ -210,9 +260,15 @@ final class Fetcher implements AutoCloseable {
         return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
 
+    /**
+     * Ends the client without waiting: {@code HttpClient.close()} (and even {@code awaitTermination} after
+     * {@code shutdownNow()}) waits for exchanges still running, such as a body the deadline already cut
+     * that the server goes on dribbling until it is done. Nothing more is wanted from them; their
+     * connections close when their servers stop.
+     */
     @Override
     public void close() {
-        client.close();
-        clientExecutor.close();
+        client.shutdownNow();
+        clientExecutor.shutdownNow();
     }
 }
