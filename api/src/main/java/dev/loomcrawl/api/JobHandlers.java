@@ -83,7 +83,7 @@ final class JobHandlers {
 
     void pages(Context ctx) {
         long id = id(ctx);
-        view(id); // 404 for an unknown job
+        requireJob(id);
         int offset = intParam(ctx, "offset", 0, 0, Integer.MAX_VALUE);
         int limit = intParam(ctx, "limit", 100, 1, 1_000);
         Integer status = ctx.queryParam("status") == null ? null : intParam(ctx, "status", 0, 0, 999);
@@ -94,7 +94,7 @@ final class JobHandlers {
     /** Every page of a job, streamed row by row: never all in memory. */
     void export(Context ctx) throws IOException {
         long id = id(ctx);
-        view(id);
+        requireJob(id);
         String format = ctx.queryParam("format") == null ? "jsonl" : ctx.queryParam("format");
         Integer status = ctx.queryParam("status") == null ? null : intParam(ctx, "status", 0, 0, 999);
         if (!format.equals("jsonl") && !format.equals("csv")) {
@@ -119,6 +119,13 @@ final class JobHandlers {
         }
         if (format.equals("jsonl") && rows[0] > 0) {
             out.write("\n".getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** 404 for an unknown job; a plain lookup, no view built. */
+    private void requireJob(long id) {
+        if (store.job(id).isEmpty()) {
+            throw ApiError.notFound("no job " + id);
         }
     }
 

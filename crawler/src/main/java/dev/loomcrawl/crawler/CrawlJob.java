@@ -41,8 +41,13 @@ public final class CrawlJob {
     /** Stop without ending the job: it stays 'running' in the database and resumes at the next start. */
     private volatile boolean suspendRequested;
 
-    CrawlJob(long id, CrawlConfig config, PageStore store, CrawlTotals totals, PageStore.ResumeState resumed) {
+    /** Told once the job has ended (or been suspended) and its final state is stored. */
+    private final java.util.function.Consumer<CrawlJob> onEnd;
+
+    CrawlJob(long id, CrawlConfig config, PageStore store, CrawlTotals totals, PageStore.ResumeState resumed,
+            java.util.function.Consumer<CrawlJob> onEnd) {
         this.id = id;
+        this.onEnd = onEnd;
         this.resumed = resumed;
         this.stats = new CrawlStats(totals, resumed == null ? 0 : resumed.pages(), resumed == null ? 0 : resumed.failed());
         this.config = config;
@@ -86,6 +91,7 @@ public final class CrawlJob {
                 status = JobStatus.RUNNING; // unfinished on purpose: the next start resumes it
                 summary = stats.summary(id, JobStatus.RUNNING, config);
                 finished.countDown();
+                onEnd.accept(this);
                 return;
             }
             status = end;
@@ -96,6 +102,7 @@ public final class CrawlJob {
                 failureMessage = "could not store the summary: " + e.getMessage();
             } finally {
                 finished.countDown();
+                onEnd.accept(this);
             }
         }
     }
@@ -142,7 +149,7 @@ public final class CrawlJob {
 
     private void fetchPage(Fetcher fetcher, Frontier.Lease lease) throws InterruptedException {
         FetchResult result;
-        Frontier.Outcome outcome = Frontier.Outcome.UNKNOWN;
+        Frontier.Outcome outcome = null; // stays null if the fetch did not finish (cancelled)
         stats.fetchStarted();
         try {
             result = fetcher.fetch(lease.url());
@@ -175,7 +182,7 @@ public final class CrawlJob {
         if (!(result instanceof FetchResult.Failed failed)) {
             return Frontier.Outcome.OK;
         }
-        boolean trouble = serverTrouble(failed);
+        boolean trouble = RetryPolicy.serverTrouble(failed);
         if (RetryPolicy.retryable(failed) && lease.node().attempts <= config.maxRetries()) {
             java.time.Duration pause = RetryPolicy.pause(failed, lease.node().attempts);
             if (pause != null) {
@@ -185,14 +192,6 @@ public final class CrawlJob {
         long rest = failed.retryAfter() == null ? 0 // no more tries, but the host asked for a rest: give it
                 : Math.min(failed.retryAfter().toNanos(), RetryPolicy.MAX_RETRY_AFTER.toNanos());
         return new Frontier.Outcome(false, rest, trouble, failed.kind().label());
-    }
-
-    private static boolean serverTrouble(FetchResult.Failed failed) {
-        return switch (failed.kind()) {
-            case CONNECT, RESET, TIMEOUT -> true;
-            case HTTP_STATUS -> failed.status() == 429 || failed.status() >= 500;
-            default -> false;
-        };
     }
 
     private void store(Frontier.Lease lease, PageRecord page, long fetchNanos) throws InterruptedException {
@@ -311,10 +310,5 @@ public final class CrawlJob {
     /** Hosts with the most permits in use right now. */
     public Map<String, Integer> busiestHosts(int limit) {
         return limiter.busiest(limit);
-    }
-
-    /** Fetch latency so far. */
-    public Latency latency() {
-        return stats.fetchLatency();
     }
 }

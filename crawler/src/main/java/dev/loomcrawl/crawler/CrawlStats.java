@@ -114,10 +114,6 @@ final class CrawlStats {
         return seconds <= 0 ? 0 : Math.round(fetched.sum() / seconds * 10) / 10.0;
     }
 
-    Latency fetchLatency() {
-        return Latency.of(fetchMicros.copy());
-    }
-
     CrawlSummary summary(long jobId, JobStatus status, CrawlConfig config) {
         Map<String, Long> byStatus = new TreeMap<>();
         statuses.forEach((code, n) -> byStatus.put(String.valueOf(code), n.sum()));

@@ -1,7 +1,6 @@
 package dev.loomcrawl.crawler;
 
 import java.time.Duration;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -45,7 +44,7 @@ public final class Crawler implements AutoCloseable {
      */
     public CrawlJob start(CrawlConfig config, String spec) {
         long id = store.createJob(config.mode(), config.poolSize(), spec);
-        CrawlJob job = new CrawlJob(id, config, store, totals, null);
+        CrawlJob job = new CrawlJob(id, config, store, totals, null, this::forget);
         jobs.put(id, job);
         job.start();
         return job;
@@ -56,19 +55,22 @@ public final class Crawler implements AutoCloseable {
      * not stored (in flight at the stop included) is fetched, each URL once.
      */
     public CrawlJob resume(long id, CrawlConfig config) {
-        CrawlJob job = new CrawlJob(id, config, store, totals, store.resumeState(id));
+        CrawlJob job = new CrawlJob(id, config, store, totals, store.resumeState(id), this::forget);
         jobs.put(id, job);
         job.start();
         return job;
     }
 
-    /** A job started by this crawler since it was created. */
+    /**
+     * A job of this crawler that is still running. Ended jobs are dropped (with their frontiers): their
+     * final state is in the {@link PageStore}, and a long-running server must not hold every job it ran.
+     */
     public Optional<CrawlJob> job(long id) {
         return Optional.ofNullable(jobs.get(id));
     }
 
-    public Collection<CrawlJob> jobs() {
-        return List.copyOf(jobs.values());
+    private void forget(CrawlJob job) {
+        jobs.remove(job.id(), job);
     }
 
     public PageStore store() {

@@ -58,7 +58,6 @@ final class Frontier {
         final CrawlUrl url;
         final int redirects;
         int depth;
-        boolean leased;
         /** Fetch attempts so far. */
         int attempts;
         /** Once fetched: the page's links in the crawl, kept so a shorter path can lower their depth. */
@@ -168,7 +167,6 @@ final class Frontier {
                 CrawlUrl.parse(a.url()).ifPresent(url -> {
                     if (state.stored().contains(url.url())) {
                         Node done = new Node(url, a.depth(), a.redirects());
-                        done.leased = true;
                         done.links = NO_LINKS; // its links are in the frontier table already
                         done.beyond = NO_URLS;
                         seen.put(url.url(), done);
@@ -331,8 +329,7 @@ final class Frontier {
             }
             if (host.givenUpFailure != null) {
                 Node next = host.urls.poll();
-                next.leased = true;
-                queued--;
+                    queued--;
                 inFlight++;
                 markReady(host);
                 return new Lease(next, next.depth, now, Kind.SKIP, host.givenUpFailure, host.givenUpReason);
@@ -350,7 +347,6 @@ final class Frontier {
                 continue; // full hosts become ready again in release()
             }
             Node next = host.urls.poll();
-            next.leased = true;
             queued--;
             inFlight++;
             long spacing = Math.max(host.rules.crawlDelayNanos(), hostDelayNanos);
@@ -391,7 +387,6 @@ final class Frontier {
         try {
             Node node = lease.node();
             HostQueue host = hosts.get(node.url.hostKey());
-            node.leased = false;
             host.urls.addFirst(node);
             queued++;
             markReady(host);
@@ -431,13 +426,13 @@ final class Frontier {
      */
     record Outcome(boolean retry, long pauseNanos, boolean serverTrouble, String failure) {
         static final Outcome OK = new Outcome(false, 0, false, null);
-        /** The fetch did not finish (cancelled): nothing learned about the host. */
-        static final Outcome UNKNOWN = new Outcome(false, 0, false, null);
     }
 
     /**
      * Frees the lease's host permit as soon as the exchange is over, before parsing and storing. The
      * host's rest and failure count change in the same step, so no other fetch starts in between.
+     *
+     * @param outcome null when the fetch did not finish (cancelled): nothing was learned about the host
      */
     void release(Lease lease, Outcome outcome) {
         if (lease.kind() != Kind.PAGE) {
@@ -446,10 +441,10 @@ final class Frontier {
         lock.lock();
         try {
             HostQueue host = hosts.get(lease.url().hostKey());
-            if (outcome.pauseNanos() > 0) {
-                host.pausedUntil = Math.max(host.pausedUntil, System.nanoTime() + outcome.pauseNanos());
-            }
-            if (outcome != Outcome.UNKNOWN) {
+            if (outcome != null) {
+                if (outcome.pauseNanos() > 0) {
+                    host.pausedUntil = Math.max(host.pausedUntil, System.nanoTime() + outcome.pauseNanos());
+                }
                 countOutcome(host, outcome);
             }
             limiter.release(host.hostKey);

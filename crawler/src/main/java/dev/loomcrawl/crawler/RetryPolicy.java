@@ -30,6 +30,14 @@ final class RetryPolicy {
         };
     }
 
+    /**
+     * Trouble on the server's side (connect errors, resets, timeouts, 5xx, 429): counts towards giving
+     * its host up. A 404 or a page too large says nothing about the host's health.
+     */
+    static boolean serverTrouble(FetchResult.Failed failed) {
+        return retryable(failed) || failed.kind() == FailureKind.TIMEOUT;
+    }
+
     /** How long the host rests before attempt {@code attempt + 1}; null if Retry-After asks too much. */
     static Duration pause(FetchResult.Failed failed, int attempt) {
         if (failed.retryAfter() != null) {
