@@ -2,32 +2,56 @@ package dev.loomcrawl.crawler;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
- * Everything one crawl job needs to know, validated on construction. Build one with {@link #builder()}.
+ * Everything one crawl job needs to know, validated on construction: a bad value throws a
+ * {@link ConfigException} naming the field. Build one with {@link #builder()}; every default below is
+ * the builder's. A job stores its whole config, so a resumed job runs exactly as it was started.
  *
- * @param seeds where the crawl starts (depth 0); at least one
+ * @param seeds where the crawl starts (depth 0); 1 or more
  * @param maxDepth links followed from a seed; 0 fetches only the seeds (default 3)
- * @param maxPages URLs fetched at most, failures included (default 10,000)
- * @param perHostConcurrency fetches in flight to one {@code host:port} at most (default 8)
- * @param maxInFlight fetches in flight across all hosts at most, queued pool tasks included (default 10,000)
+ * @param maxPages URLs admitted for fetching at most, failures included; links robots.txt is known to
+ *     forbid do not count (default 10,000)
+ * @param perHostConcurrency fetches in flight to one {@code host:port} at most; a server's own limit may
+ *     be lower (default 8)
+ * @param maxInFlight fetches in flight across all hosts at most; the process may hold fewer when its CPU
+ *     is the limit (default 10,000)
  * @param connectTimeout TCP connect timeout (default 5 s)
  * @param requestTimeout time to the response headers (default 10 s)
  * @param fetchDeadline time for a whole fetch, body included; a slower body fails as {@code timeout} (default 30 s)
- * @param maxRetries further attempts after a connect error, reset, 5xx or 429 (default 2)
+ * @param maxRetries further attempts after a connect error, reset, header timeout, 5xx or 429 (default 2)
  * @param hostDelay least time between two requests to one host (default 0; robots.txt's Crawl-delay may ask more)
- * @param hostFailureLimit consecutive failed requests after which a host is given up (default 10)
+ * @param hostFailureLimit failed requests in a row after which a host is given up (default 10)
  * @param refusePrivateAddresses refuse hosts that resolve to loopback, private or link-local addresses
  *     (default false: the mock farm is on loopback; turn on for crawls of the public web)
- * @param maxBodyBytes bytes of a body read at most; a longer page fails as {@code too-large} (default 2 MiB)
+ * @param maxBodyBytes bytes of a body kept at most, decoded; a longer page fails as {@code too-large} (default 2 MiB)
  * @param maxRedirects redirect hops followed from one URL (default 5)
- * @param userAgent sent with every request
- * @param allowedHosts hosts in scope; empty means the seeds' hosts; {@code *} means any host
+ * @param userAgent sent with every request; its first word is the robots.txt product token
+ * @param headers more request headers, sent with every request
+ * @param allowedHosts hosts in scope, exactly; {@code *} means any host
+ * @param allowedDomains registrable domains in scope with all their subdomains ({@code example.com} admits
+ *     {@code www.example.com}); with no allowed host or domain, the seeds' hosts are the scope
+ * @param denyPatterns regular expressions: links whose URL matches one are not followed
  * @param respectRobots obey robots.txt (default true)
+ * @param robotsRetryFor how long a host whose robots.txt cannot be had (5xx, no answer, the network down) is
+ *     retried with backoff before it is given up (default 2 minutes); a name DNS does not know is given up at once
+ * @param sitemaps read each host's sitemaps (robots.txt's {@code Sitemap:} lines and {@code /sitemap.xml})
+ *     and admit their URLs at depth 1 (default false)
+ * @param ignoreNofollow follow {@code rel=nofollow} links and pages marked {@code nofollow} (default false)
+ * @param acceptTypes media types kept besides HTML, never parsed ({@code application/pdf}, {@code image/*})
+ * @param extract per name, a CSS selector whose first match's text is kept, or {@code CSS@attr} for an attribute
+ * @param extractAll like {@code extract}, but every match, as a list
+ * @param storeBody keep each page's decoded body in the store (default false)
+ * @param warcFile write a request and a response record for every stored fetch to this WARC file
+ *     ({@code .warc.gz}: gzipped per record); null for none
  * @param mode how URL tasks run
  * @param poolSize platform threads in {@link ExecutionMode#POOL} (default 200, Tomcat's default)
  */
@@ -47,41 +71,61 @@ public record CrawlConfig(
         int maxBodyBytes,
         int maxRedirects,
         String userAgent,
+        Map<String, String> headers,
         Set<String> allowedHosts,
+        Set<String> allowedDomains,
+        List<String> denyPatterns,
         boolean respectRobots,
+        Duration robotsRetryFor,
+        boolean sitemaps,
+        boolean ignoreNofollow,
+        Set<String> acceptTypes,
+        Map<String, String> extract,
+        Map<String, String> extractAll,
+        boolean storeBody,
+        String warcFile,
         ExecutionMode mode,
         int poolSize) {
 
-    public static final String DEFAULT_USER_AGENT =
-            "loomcrawl/0.1 (+https://github.com/loomcrawl/loomcrawl)";
+    public static final String DEFAULT_USER_AGENT = "loomcrawl/0.2 (+https://github.com/loomcrawl/loomcrawl)";
+    /** Most platform threads a pool-mode job may ask for. */
+    public static final int MAX_POOL_SIZE = 100_000;
 
     public CrawlConfig {
         seeds = List.copyOf(seeds);
         if (seeds.isEmpty()) {
-            throw new IllegalArgumentException("seeds must not be empty");
+            throw new ConfigException("seeds", seeds, "must not be empty");
         }
         requireRange("maxDepth", maxDepth, 0, 1_000);
         requireRange("maxPages", maxPages, 1, 100_000_000);
         requireRange("perHostConcurrency", perHostConcurrency, 1, 10_000);
         requireRange("maxInFlight", maxInFlight, 1, 1_000_000);
-        requirePositive("connectTimeout", connectTimeout);
-        requirePositive("requestTimeout", requestTimeout);
-        requirePositive("fetchDeadline", fetchDeadline);
+        requireDuration("connectTimeout", connectTimeout, Duration.ofMillis(1), Duration.ofMinutes(10));
+        requireDuration("requestTimeout", requestTimeout, Duration.ofMillis(1), Duration.ofMinutes(10));
+        requireDuration("fetchDeadline", fetchDeadline, Duration.ofMillis(1), Duration.ofHours(1));
         requireRange("maxRetries", maxRetries, 0, 10);
-        if (hostDelay == null || hostDelay.isNegative() || hostDelay.compareTo(Duration.ofMinutes(10)) > 0) {
-            throw new IllegalArgumentException("hostDelay must be between 0 and 10 minutes, was " + hostDelay);
-        }
+        requireDuration("hostDelay", hostDelay, Duration.ZERO, Duration.ofMinutes(10));
         requireRange("hostFailureLimit", hostFailureLimit, 1, 1_000_000);
         requireRange("maxBodyBytes", maxBodyBytes, 1_024, 1 << 30);
         requireRange("maxRedirects", maxRedirects, 0, 50);
-        if (userAgent == null || userAgent.isBlank()) {
-            throw new IllegalArgumentException("userAgent must not be blank");
+        if (userAgent == null || userAgent.isBlank() || hasLineBreak(userAgent)) {
+            throw new ConfigException("userAgent", userAgent, "must be one line of text, was '" + userAgent + "'");
         }
-        allowedHosts = Set.copyOf(allowedHosts.stream().map(h -> h.strip().toLowerCase(Locale.ROOT)).toList());
+        headers = checkHeaders(headers);
+        allowedHosts = lowerCase(allowedHosts);
+        allowedDomains = checkDomains(allowedDomains);
+        denyPatterns = checkPatterns(denyPatterns);
+        requireDuration("robotsRetryFor", robotsRetryFor, Duration.ZERO, Duration.ofDays(1));
+        acceptTypes = checkTypes(acceptTypes);
+        extract = checkRules("extract", extract);
+        extractAll = checkRules("extractAll", extractAll);
+        if (warcFile != null && warcFile.isBlank()) {
+            warcFile = null;
+        }
         if (mode == null) {
-            throw new IllegalArgumentException("mode must not be null");
+            throw new ConfigException("mode", null, "must be 'virtual' or 'pool', was null");
         }
-        requireRange("poolSize", poolSize, 1, 100_000);
+        requireRange("poolSize", poolSize, 1, MAX_POOL_SIZE);
     }
 
     /** A builder with every default set. */
@@ -89,17 +133,134 @@ public record CrawlConfig(
         return new Builder();
     }
 
+    /** A builder holding this config's values, to change a few. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.seeds.addAll(seeds);
+        b.maxDepth = maxDepth;
+        b.maxPages = maxPages;
+        b.perHostConcurrency = perHostConcurrency;
+        b.maxInFlight = maxInFlight;
+        b.connectTimeout = connectTimeout;
+        b.requestTimeout = requestTimeout;
+        b.fetchDeadline = fetchDeadline;
+        b.maxRetries = maxRetries;
+        b.hostDelay = hostDelay;
+        b.hostFailureLimit = hostFailureLimit;
+        b.refusePrivateAddresses = refusePrivateAddresses;
+        b.maxBodyBytes = maxBodyBytes;
+        b.maxRedirects = maxRedirects;
+        b.userAgent = userAgent;
+        b.headers.putAll(headers);
+        b.allowedHosts.addAll(allowedHosts);
+        b.allowedDomains.addAll(allowedDomains);
+        b.denyPatterns.addAll(denyPatterns);
+        b.respectRobots = respectRobots;
+        b.robotsRetryFor = robotsRetryFor;
+        b.sitemaps = sitemaps;
+        b.ignoreNofollow = ignoreNofollow;
+        b.acceptTypes.addAll(acceptTypes);
+        b.extract.putAll(extract);
+        b.extractAll.putAll(extractAll);
+        b.storeBody = storeBody;
+        b.warcFile = warcFile;
+        b.mode = mode;
+        b.poolSize = poolSize;
+        return b;
+    }
+
     private static void requireRange(String field, long value, long min, long max) {
         if (value < min || value > max) {
-            throw new IllegalArgumentException(
-                    field + " must be between " + min + " and " + max + ", was " + value);
+            throw new ConfigException(field, value, "must be between " + min + " and " + max + ", was " + value);
         }
     }
 
-    private static void requirePositive(String field, Duration value) {
-        if (value == null || value.isZero() || value.isNegative()) {
-            throw new IllegalArgumentException(field + " must be a positive duration, was " + value);
+    private static void requireDuration(String field, Duration value, Duration min, Duration max) {
+        if (value == null || value.compareTo(min) < 0 || value.compareTo(max) > 0) {
+            throw new ConfigException(field, value, "must be between " + min.toMillis() + " ms and " + max.toMillis()
+                    + " ms, was " + (value == null ? "null" : value.toMillis() + " ms"));
         }
+    }
+
+    private static boolean hasLineBreak(String s) {
+        return s.indexOf('\r') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\0') >= 0;
+    }
+
+    private static Map<String, String> checkHeaders(Map<String, String> headers) {
+        Map<String, String> out = new LinkedHashMap<>();
+        headers.forEach((name, value) -> {
+            String field = "headers." + name;
+            if (name == null || !name.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
+                throw new ConfigException(field, name, "is not a valid header name");
+            }
+            if (Fetcher.RESTRICTED_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
+                throw new ConfigException(field, name, "is set by the HTTP client itself and cannot be given");
+            }
+            if (value == null || hasLineBreak(value)) {
+                throw new ConfigException(field, value, "must be one line of text");
+            }
+            out.put(name, value.strip());
+        });
+        return Map.copyOf(out);
+    }
+
+    private static Set<String> lowerCase(Set<String> hosts) {
+        return Set.copyOf(hosts.stream().map(h -> h.strip().toLowerCase(Locale.ROOT)).toList());
+    }
+
+    private static Set<String> checkDomains(Set<String> domains) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String d : domains) {
+            String domain = d == null ? "" : d.strip().toLowerCase(Locale.ROOT);
+            while (domain.startsWith(".") || domain.startsWith("*.")) {
+                domain = domain.substring(domain.indexOf('.') + 1);
+            }
+            String problem = domain.isEmpty() ? "an empty name" : CrawlUrl.hostProblem(domain);
+            if (problem != null) {
+                throw new ConfigException("allowedDomains", d, "holds a bad domain '" + d + "': " + problem);
+            }
+            if (Scope.isPublicSuffix(domain)) {
+                throw new ConfigException("allowedDomains", d, "holds '" + d + "', a public suffix: it would admit"
+                        + " unrelated sites; give a domain under it, like example." + domain);
+            }
+            out.add(domain);
+        }
+        return Set.copyOf(out);
+    }
+
+    private static List<String> checkPatterns(List<String> patterns) {
+        for (int i = 0; i < patterns.size(); i++) {
+            try {
+                Pattern.compile(patterns.get(i));
+            } catch (PatternSyntaxException | NullPointerException e) {
+                throw new ConfigException("denyPatterns[" + i + "]", patterns.get(i),
+                        "is not a valid regular expression: " + (e.getMessage() == null ? "null" : e.getMessage().lines()
+                                .findFirst().orElse("")));
+            }
+        }
+        return List.copyOf(patterns);
+    }
+
+    private static Set<String> checkTypes(Set<String> types) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String t : types) {
+            String type = t == null ? "" : t.strip().toLowerCase(Locale.ROOT);
+            if (!type.matches("[a-z0-9!#$&^_.+-]+/([a-z0-9!#$&^_.+-]+|\\*)")) {
+                throw new ConfigException("acceptTypes", t, "holds '" + t + "', not a media type like application/pdf"
+                        + " or image/*");
+            }
+            out.add(type);
+        }
+        return Set.copyOf(out);
+    }
+
+    private static Map<String, String> checkRules(String field, Map<String, String> rules) {
+        Map<String, String> out = new LinkedHashMap<>();
+        rules.forEach((name, rule) -> {
+            Extraction.Rule.parse(field, name, rule, false); // throws naming the field and the rule
+            out.put(name, rule);
+        });
+        return java.util.Collections.unmodifiableMap(out); // keeps the order given
     }
 
     /** Mutable builder; {@link #build()} validates. */
@@ -119,16 +280,31 @@ public record CrawlConfig(
         private int maxBodyBytes = 2 * 1024 * 1024;
         private int maxRedirects = 5;
         private String userAgent = DEFAULT_USER_AGENT;
+        private final Map<String, String> headers = new LinkedHashMap<>();
         private final Set<String> allowedHosts = new LinkedHashSet<>();
+        private final Set<String> allowedDomains = new LinkedHashSet<>();
+        private final List<String> denyPatterns = new ArrayList<>();
         private boolean respectRobots = true;
+        private Duration robotsRetryFor = Duration.ofMinutes(2);
+        private boolean sitemaps;
+        private boolean ignoreNofollow;
+        private final Set<String> acceptTypes = new LinkedHashSet<>();
+        private final Map<String, String> extract = new LinkedHashMap<>();
+        private final Map<String, String> extractAll = new LinkedHashMap<>();
+        private boolean storeBody;
+        private String warcFile;
         private ExecutionMode mode = ExecutionMode.VIRTUAL;
         private int poolSize = 200;
 
         private Builder() {}
 
-        /** Adds a seed; throws {@link IllegalArgumentException} naming the URL if it is not crawlable. */
+        /** Adds a seed; throws {@link ConfigException} for field {@code seeds[i]} if it is not crawlable. */
         public Builder seed(String url) {
-            seeds.add(CrawlUrl.of(url));
+            try {
+                seeds.add(CrawlUrl.of(url));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("seeds[" + seeds.size() + "]", url, e.getMessage());
+            }
             return this;
         }
 
@@ -151,15 +327,28 @@ public record CrawlConfig(
         public Builder maxBodyBytes(int value) { maxBodyBytes = value; return this; }
         public Builder maxRedirects(int value) { maxRedirects = value; return this; }
         public Builder userAgent(String value) { userAgent = value; return this; }
+        public Builder header(String name, String value) { headers.put(name, value); return this; }
         public Builder allowHost(String host) { allowedHosts.add(host); return this; }
+        public Builder allowDomain(String domain) { allowedDomains.add(domain); return this; }
+        public Builder denyPattern(String regex) { denyPatterns.add(regex); return this; }
         public Builder respectRobots(boolean value) { respectRobots = value; return this; }
+        public Builder robotsRetryFor(Duration value) { robotsRetryFor = value; return this; }
+        public Builder sitemaps(boolean value) { sitemaps = value; return this; }
+        public Builder ignoreNofollow(boolean value) { ignoreNofollow = value; return this; }
+        public Builder acceptType(String type) { acceptTypes.add(type); return this; }
+        public Builder extract(String name, String rule) { extract.put(name, rule); return this; }
+        public Builder extractAll(String name, String rule) { extractAll.put(name, rule); return this; }
+        public Builder storeBody(boolean value) { storeBody = value; return this; }
+        public Builder warcFile(String value) { warcFile = value; return this; }
         public Builder mode(ExecutionMode value) { mode = value; return this; }
         public Builder poolSize(int value) { poolSize = value; return this; }
 
         public CrawlConfig build() {
             return new CrawlConfig(seeds, maxDepth, maxPages, perHostConcurrency, maxInFlight, connectTimeout,
                     requestTimeout, fetchDeadline, maxRetries, hostDelay, hostFailureLimit, refusePrivateAddresses,
-                    maxBodyBytes, maxRedirects, userAgent, allowedHosts, respectRobots, mode, poolSize);
+                    maxBodyBytes, maxRedirects, userAgent, headers, allowedHosts, allowedDomains, denyPatterns,
+                    respectRobots, robotsRetryFor, sitemaps, ignoreNofollow, acceptTypes, extract, extractAll,
+                    storeBody, warcFile, mode, poolSize);
         }
     }
 }

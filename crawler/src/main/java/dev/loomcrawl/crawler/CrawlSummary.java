@@ -1,21 +1,29 @@
 package dev.loomcrawl.crawler;
 
+import java.util.List;
 import java.util.Map;
 
 /**
- * What a job did, as reported at its end (and as far as it got, while it runs).
+ * What a job did, over its whole life (every process that ran it), as reported at its end; while it runs,
+ * as far as it got.
  *
  * @param pages URLs stored without a failure (pages and redirects)
- * @param failed URLs stored with a failure reason
- * @param pagesPerSecond HTTP fetches per second (pages, redirects, failed requests); URLs that
- *     robots.txt disallowed are stored as failed but were never requested, so they do not count
- * @param statuses stored URLs by HTTP status ("0" when no response arrived)
+ * @param failed URLs stored with a failure
+ * @param skipped URLs recorded without being fetched or kept on purpose: robots.txt forbids them, or their
+ *     type is not kept
+ * @param seconds crawl time, summed over the processes that ran the job
+ * @param pagesPerSecond HTTP requests for pages per second, failed ones and retries included
+ * @param statuses stored URLs by the HTTP status of their last response (URLs with no response are not here)
  * @param failures failed URLs by {@link FailureKind#label()}
- * @param latencyMs fetch latency: request start to last body byte
- * @param pageLatencyMs task latency: dispatch to stored, so time queued for a pool thread counts
- * @param retries further attempts made after retryable failures (connect, reset, 5xx, 429)
+ * @param skips skipped URLs by reason
+ * @param topFailures the most common failures with their detail, most first
+ * @param hostsGivenUp hosts given up, with why (at most 20)
+ * @param latencyMs request start to last body byte, per stored URL's last request
+ * @param pageLatencyMs task latency: handed out to stored, so time queued for a pool thread counts
+ * @param retries further requests made after retryable failures
  * @param peakPlatformThreads most live platform threads in this JVM while the job ran
- * @param cpuSeconds CPU time of the whole process while the job ran (-1 if the JVM cannot tell)
+ * @param cpuSeconds CPU time of the whole process while the job ran, summed over its runs (-1 if unknown)
+ * @param runs processes that ran the job: more than 1 after a restart
  */
 public record CrawlSummary(
         long jobId,
@@ -25,13 +33,27 @@ public record CrawlSummary(
         int perHostConcurrency,
         long pages,
         long failed,
+        long skipped,
         long bytes,
         double seconds,
         double pagesPerSecond,
         Map<String, Long> statuses,
         Map<String, Long> failures,
+        Map<String, Long> skips,
+        List<TopFailure> topFailures,
+        Map<String, String> hostsGivenUp,
         Latency latencyMs,
         Latency pageLatencyMs,
         long retries,
         int peakPlatformThreads,
-        double cpuSeconds) {}
+        double cpuSeconds,
+        int runs) {
+
+    /** A failure and how many URLs ended with it. */
+    public record TopFailure(String kind, String detail, long count) {}
+
+    /** URLs fetched with a result, failures included: what {@code --max-pages} counts against. */
+    public long fetched() {
+        return pages + failed;
+    }
+}

@@ -14,7 +14,7 @@ import java.util.Optional;
  * {@code host:port}: robots.txt and politeness both apply per scheme-less authority.
  *
  * @param url normalised absolute URL
- * @param host lower-case host name, without port
+ * @param host lower-case host name (an IPv6 literal keeps its brackets), without port
  * @param hostKey {@code host:port} with the effective port
  */
 public record CrawlUrl(String url, String host, String hostKey) {
@@ -22,48 +22,157 @@ public record CrawlUrl(String url, String host, String hostKey) {
     /** Longest URL we accept; longer ones are almost always traps or junk. */
     static final int MAX_LENGTH = 2048;
 
-    // crawler-commons' normaliser: scheme and host case, default ports, dot segments, duplicate slashes,
-    // percent-encoding, empty paths, fragments, and query parameters sorted by name.
+    // crawler-commons' normaliser: scheme and host case, IDN, default ports, dot segments, duplicate
+    // slashes, percent-encoding, empty paths, fragments, and query parameters sorted by name.
     private static final BasicURLNormalizer NORMALIZER = new BasicURLNormalizer();
+
+    /** What a string is, as a link to crawl. */
+    sealed interface Check {
+        /** A crawlable URL. */
+        record Ok(CrawlUrl url) implements Check {}
+
+        /** Not for a web crawler (mailto:, javascript:, ftp:, too long, credentials): silently left out. */
+        record Ignored(String reason) implements Check {}
+
+        /** An http(s) URL that cannot be fetched as written (bad port, bad host, bad syntax): worth recording. */
+        record Invalid(String reason) implements Check {}
+    }
 
     /**
      * Normalises {@code raw}, or says why it cannot be crawled.
      *
-     * @throws IllegalArgumentException naming the URL when it is not an absolute http(s) URL with a
+     * @throws IllegalArgumentException naming the URL when it is not an absolute, valid http(s) URL with a
      *     host, carries credentials, or is longer than {@value #MAX_LENGTH} characters
      */
     public static CrawlUrl of(String raw) {
-        return parse(raw).orElseThrow(() -> new IllegalArgumentException(problem(raw)));
+        return switch (check(raw)) {
+            case Check.Ok ok -> ok.url();
+            case Check.Ignored ignored -> throw new IllegalArgumentException(ignored.reason());
+            case Check.Invalid invalid -> throw new IllegalArgumentException(invalid.reason());
+        };
     }
 
-    /** Like {@link #of} but empty instead of throwing: for links found in pages. */
+    /** Like {@link #of} but empty instead of throwing. */
     public static Optional<CrawlUrl> parse(String raw) {
-        if (raw == null || raw.isBlank() || raw.length() > MAX_LENGTH) {
-            return Optional.empty();
+        return check(raw) instanceof Check.Ok ok ? Optional.of(ok.url()) : Optional.empty();
+    }
+
+    static Check check(String raw) {
+        if (raw == null || raw.isBlank()) {
+            return new Check.Ignored("URL is empty");
+        }
+        if (raw.length() > MAX_LENGTH) {
+            return new Check.Ignored("URL is longer than " + MAX_LENGTH + " characters");
         }
         String scheme = schemeOf(raw);
         if (!scheme.equals("http") && !scheme.equals("https")) {
-            return Optional.empty();
+            return new Check.Ignored("URL must be http or https: '" + raw + "'");
         }
         if (hasUserInfo(raw)) {
-            return Optional.empty(); // the normaliser would silently drop them; we refuse such URLs
+            // the normaliser would silently drop them; we refuse such URLs
+            return new Check.Ignored("URL must not carry credentials: '" + raw + "'");
         }
-        String normalised = NORMALIZER.filter(raw.strip());
-        if (normalised == null || normalised.length() > MAX_LENGTH) {
-            return Optional.empty();
+        if (hasLoneSurrogate(raw)) {
+            return new Check.Invalid("URL holds a broken Unicode character (a lone surrogate): '" + printable(raw) + "'");
+        }
+        String normalised = isIpv6Literal(raw) ? normaliseIpv6(raw.strip()) : NORMALIZER.filter(raw.strip());
+        if (normalised == null) {
+            return new Check.Invalid("not a crawlable URL (no host or bad syntax): '" + raw + "'");
+        }
+        if (normalised.length() > MAX_LENGTH) {
+            return new Check.Ignored("URL is longer than " + MAX_LENGTH + " characters");
         }
         try {
             URI uri = new URI(normalised);
             String host = uri.getHost();
-            if (host == null || host.isEmpty() || uri.getRawUserInfo() != null) {
-                return Optional.empty();
+            if (host == null || host.isEmpty()) {
+                return new Check.Invalid("not a crawlable URL (no host or bad syntax): '" + raw + "'");
             }
             host = host.toLowerCase(Locale.ROOT);
-            int port = uri.getPort() != -1 ? uri.getPort() : scheme.equals("https") ? 443 : 80;
-            return Optional.of(new CrawlUrl(normalised, host, host + ":" + port));
+            String badHost = hostProblem(host);
+            if (badHost != null) {
+                return new Check.Invalid("bad host name in '" + raw + "': " + badHost);
+            }
+            int port = uri.getPort();
+            if (port == 0 || port > 65_535) {
+                return new Check.Invalid("port out of range (1 to 65535) in '" + raw + "'");
+            }
+            int effective = port != -1 ? port : scheme.equals("https") ? 443 : 80;
+            return new Check.Ok(new CrawlUrl(normalised, host, host + ":" + effective));
         } catch (URISyntaxException e) {
-            return Optional.empty();
+            return new Check.Invalid("not a crawlable URL (no host or bad syntax): '" + raw + "'");
         }
+    }
+
+    private static boolean isIpv6Literal(String raw) {
+        int start = raw.indexOf("://");
+        return start > 0 && raw.startsWith("[", start + 3);
+    }
+
+    /**
+     * crawler-commons' normaliser refuses IPv6 literals ({@code http://[::1]:8080/}); for them, the same
+     * essentials by {@link URI}: lower-case scheme and host, no default port, no dot segments, no fragment.
+     */
+    private static String normaliseIpv6(String raw) {
+        try {
+            URI uri = new URI(raw).normalize();
+            String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+            int port = uri.getPort();
+            boolean defaultPort = port == -1 || port == 80 && scheme.equals("http") || port == 443 && scheme.equals("https");
+            String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+            return scheme + "://" + uri.getHost().toLowerCase(Locale.ROOT) + (defaultPort ? "" : ":" + port) + path
+                    + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+        } catch (URISyntaxException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Why {@code host} is no DNS name or IP literal (RFC 1123: labels of 1 to 63 characters), or null. */
+    static String hostProblem(String host) {
+        if (host.startsWith("[")) {
+            return host.endsWith("]") ? null : "unclosed IPv6 literal";
+        }
+        if (host.length() > 253) {
+            return "longer than 253 characters";
+        }
+        int label = 0;
+        for (int i = 0; i <= host.length(); i++) {
+            char c = i == host.length() ? '.' : host.charAt(i);
+            if (c == '.') {
+                if (label == 0 && i < host.length()) {
+                    return "an empty label";
+                }
+                label = 0;
+            } else if (++label > 63) {
+                return "a label longer than 63 characters";
+            } else if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_')) {
+                return "the character '" + c + "'";
+            }
+        }
+        return null;
+    }
+
+    private static boolean hasLoneSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c)) {
+                if (i + 1 == s.length() || !Character.isLowSurrogate(s.charAt(i + 1))) {
+                    return true;
+                }
+                i++;
+            } else if (Character.isLowSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String printable(String s) {
+        StringBuilder b = new StringBuilder();
+        for (char c : s.toCharArray()) {
+            b.append(Character.isSurrogate(c) ? "\\u" + Integer.toHexString(c) : String.valueOf(c));
+        }
+        return b.toString();
     }
 
     private static boolean hasUserInfo(String raw) {
@@ -84,21 +193,10 @@ public record CrawlUrl(String url, String host, String hostKey) {
         return colon <= 0 ? "" : raw.substring(0, colon).strip().toLowerCase(Locale.ROOT);
     }
 
-    private static String problem(String raw) {
-        if (raw == null || raw.isBlank()) {
-            return "URL is empty";
-        }
-        if (raw.length() > MAX_LENGTH) {
-            return "URL is longer than " + MAX_LENGTH + " characters";
-        }
-        String scheme = schemeOf(raw);
-        if (!scheme.equals("http") && !scheme.equals("https")) {
-            return "URL must be http or https: '" + raw + "'";
-        }
-        if (hasUserInfo(raw)) {
-            return "URL must not carry credentials: '" + raw + "'";
-        }
-        return "not a crawlable URL (no host or bad syntax): '" + raw + "'";
+    /** {@code scheme://authority}: where {@code /robots.txt} and other root paths of this URL's site live. */
+    public String origin() {
+        int pathStart = url.indexOf('/', url.indexOf("://") + 3);
+        return pathStart < 0 ? url : url.substring(0, pathStart);
     }
 
     @Override

@@ -1,12 +1,17 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.store.JobRow;
+import dev.loomcrawl.crawler.store.PageStore;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The engine's front door: start crawl jobs against one {@link PageStore}, find them while they run.
+ * The engine's front door: start, resume, suspend and cancel crawl jobs against one {@link PageStore},
+ * see them and the process's figures, and fetch URLs one-off.
  *
  * <pre>{@code
  * try (PageStore store = PageStore.open("jdbc:h2:./data/loomcrawl");
@@ -15,55 +20,162 @@ import java.util.concurrent.ConcurrentHashMap;
  *     CrawlSummary summary = job.awaitSummary();
  * }
  * }</pre>
+ *
+ * <p>Politeness is the process's, not a job's: every job and every one-off fetch of this crawler shares
+ * one set of per-host permits ({@link Options#perHost}), and a host resting after a {@code Retry-After}
+ * rests for all of them.
  */
 public final class Crawler implements AutoCloseable {
-    /** Per-host limit of {@link #fetchAll}, across all its calls. */
-    public static final int FETCH_PER_HOST = 8;
 
-    private final PageStore store;
+    /**
+     * Settings of the whole process.
+     *
+     * @param perHost requests in flight to one {@code host:port} at most, all jobs and one-off fetches
+     *     together; a job's own {@code perHostConcurrency} can only be lower (default 8)
+     * @param maxInFlight requests in flight across the process at most (default 10,000)
+     * @param adaptiveInFlight hold fewer in flight when our own CPU makes responses wait (default true)
+     */
+    public record Options(int perHost, int maxInFlight, boolean adaptiveInFlight) {
+        public static final Options DEFAULTS = new Options(8, 10_000, true);
+
+        public Options {
+            if (perHost < 1 || perHost > 10_000) {
+                throw new ConfigException("perHost", perHost, "must be between 1 and 10000, was " + perHost);
+            }
+            if (maxInFlight < 1 || maxInFlight > 1_000_000) {
+                throw new ConfigException("maxInFlight", maxInFlight, "must be between 1 and 1000000, was " + maxInFlight);
+            }
+        }
+    }
+
+    /**
+     * Your code in a job: a handler for each fetched page (its result is stored with the page), and a
+     * listener told of each stored row. Either may be null.
+     */
+    public record Hooks(PageHandler handler, StoredListener listener) {
+        public static final Hooks NONE = new Hooks(null, null);
+    }
+
+    /** The parts every job of this crawler shares. */
+    record Engine(PageStore store, HostGates gates, FetchLimit limit, RuntimeSampler sampler, Tally totals,
+            HostNames names) {}
+
+    /** The least the adaptive limit holds: enough to keep a few hundred slow hosts busy whatever the CPU. */
+    private static final int MIN_IN_FLIGHT = 256;
+
+    private final Engine engine;
+    private final Options options;
     private final ConcurrentHashMap<Long, CrawlJob> jobs = new ConcurrentHashMap<>();
-    private final CrawlTotals totals = new CrawlTotals();
-    private final HostLimiter fetchLimiter = new HostLimiter(FETCH_PER_HOST);
-    private final Fetcher fetcher;
+    private final ConcurrentHashMap<Boolean, Fetcher> oneOffFetchers = new ConcurrentHashMap<>();
 
     public Crawler(PageStore store) {
-        this.store = store;
-        CrawlConfig defaults = CrawlConfig.builder().seed("http://localhost/").build();
-        this.fetcher = new Fetcher(defaults);
+        this(store, Options.DEFAULTS);
+    }
+
+    public Crawler(PageStore store, Options options) {
+        this.options = options;
+        this.engine = new Engine(store, new HostGates(options.perHost()),
+                new FetchLimit(MIN_IN_FLIGHT, options.maxInFlight(), options.adaptiveInFlight()), new RuntimeSampler(),
+                new Tally(null), HostNames.JVM);
+    }
+
+    public PageStore store() {
+        return engine.store();
+    }
+
+    public Options options() {
+        return options;
     }
 
     /** Starts a job; it runs in the background. */
     public CrawlJob start(CrawlConfig config) {
-        return start(config, null);
+        return start(config, Hooks.NONE);
+    }
+
+    /** Starts a job whose fetched pages also go to {@code handler}; see {@link PageHandler}. */
+    public CrawlJob start(CrawlConfig config, PageHandler handler) {
+        return start(config, new Hooks(handler, null));
+    }
+
+    /** Starts a job with your hooks; see {@link Hooks}. */
+    public CrawlJob start(CrawlConfig config, Hooks hooks) {
+        WarcOutput warc = warcOf(config);
+        long id = engine.store().createJob(config.mode().label(), config.poolSize(), ConfigCodec.toJson(config), false);
+        MemoryFrontier frontier = new MemoryFrontier(id, config, engine.gates(), engine.store());
+        return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), 0, 0, 0), hooks,
+                warc, false, this::forget));
     }
 
     /**
-     * Starts a job; it runs in the background.
+     * Resumes a job a stopped process left unfinished, from its own stored config: what it stored stays,
+     * what it had admitted but not stored (in flight at the stop included) is fetched, each URL once.
      *
-     * @param spec stored with the job as given (the API keeps the request's JSON there)
+     * @throws IllegalArgumentException if there is no such job or it has ended
      */
-    public CrawlJob start(CrawlConfig config, String spec) {
-        long id = store.createJob(config.mode(), config.poolSize(), spec);
-        CrawlJob job = new CrawlJob(id, config, store, totals, null, this::forget);
-        jobs.put(id, job);
+    public CrawlJob resume(long id, Hooks hooks) {
+        CrawlJob live = jobs.get(id);
+        if (live != null) {
+            return live;
+        }
+        JobRow row = engine.store().job(id).orElseThrow(() -> new IllegalArgumentException("no job " + id));
+        if (!row.unfinished()) {
+            throw new IllegalArgumentException("job " + id + " has ended (" + row.status() + "): nothing to resume");
+        }
+        CrawlConfig config = ConfigCodec.fromJson(row.config());
+        WarcOutput warc = warcOf(config);
+        MemoryFrontier frontier = new MemoryFrontier(id, config, engine.gates(), engine.store());
+        frontier.restore(engine.store().resumeState(id));
+        PageStore.Tallies before = engine.store().tallies(id);
+        engine.store().updateJob(id, JobStatus.RUNNING.label(), null);
+        engine.store().addRunTime(id, 0, 0, true);
+        return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), before.pages(),
+                before.failed(), before.skipped()), hooks, warc, true, this::forget));
+    }
+
+    /** The job's WARC file, opened now so that a path that cannot be written fails the start, not the job. */
+    private static WarcOutput warcOf(CrawlConfig config) {
+        return config.warcFile() == null ? null : WarcOutput.open(config.warcFile(), CrawlConfig.DEFAULT_USER_AGENT);
+    }
+
+    public CrawlJob resume(long id) {
+        return resume(id, Hooks.NONE);
+    }
+
+    /** Resumes a job with a page handler; see {@link #resume(long, Hooks)}. */
+    public CrawlJob resume(long id, PageHandler handler) {
+        return resume(id, new Hooks(handler, null));
+    }
+
+    /**
+     * Resumes every job a stopped process left queued or running. A job whose stored config cannot be read
+     * any more is marked failed, saying why, rather than left to block every start.
+     */
+    public List<Long> resumeUnfinished() {
+        List<Long> resumed = new ArrayList<>();
+        for (JobRow row : engine.store().unfinishedJobs()) {
+            if (row.cluster()) {
+                continue; // cluster jobs belong to the cluster, not to one node's start
+            }
+            try {
+                resume(row.id());
+                resumed.add(row.id());
+            } catch (ConfigException e) {
+                engine.store().updateJob(row.id(), JobStatus.FAILED.label(),
+                        "{\"error\":\"cannot resume: unreadable job config: " + e.getMessage().replace("\"", "'") + "\"}");
+            }
+        }
+        return resumed;
+    }
+
+    private CrawlJob launch(CrawlJob job) {
+        jobs.put(job.id(), job);
         job.start();
         return job;
     }
 
     /**
-     * Resumes a job a stopped process left unfinished: what it stored stays, what it had admitted but
-     * not stored (in flight at the stop included) is fetched, each URL once.
-     */
-    public CrawlJob resume(long id, CrawlConfig config) {
-        CrawlJob job = new CrawlJob(id, config, store, totals, store.resumeState(id), this::forget);
-        jobs.put(id, job);
-        job.start();
-        return job;
-    }
-
-    /**
-     * A job of this crawler that is still running. Ended jobs are dropped (with their frontiers): their
-     * final state is in the {@link PageStore}, and a long-running server must not hold every job it ran.
+     * A job this crawler is running. Ended jobs are dropped (with their frontiers): their final state is
+     * in the {@link PageStore}, and a long-running server must not hold every job it ran.
      */
     public Optional<CrawlJob> job(long id) {
         return Optional.ofNullable(jobs.get(id));
@@ -73,72 +185,126 @@ public final class Crawler implements AutoCloseable {
         jobs.remove(job.id(), job);
     }
 
-    public PageStore store() {
-        return store;
+    /**
+     * Cancels a job: durable when this returns (a process killed right after does not resume it), then
+     * stopped here. Returns whether it was running or queued; false if it had ended (or never existed).
+     */
+    public boolean cancel(long id) {
+        boolean wasUnfinished = engine.store().cancelJob(id);
+        CrawlJob live = jobs.get(id);
+        if (live != null && !live.status().finished()) {
+            live.cancel();
+            return true;
+        }
+        return wasUnfinished;
     }
 
-    /** Figures across all jobs and fetches of this crawler. */
-    public CrawlTotals totals() {
-        return totals;
+    /** A job as reported: live if this process runs it, else as stored. */
+    public Optional<JobReport> report(long id) {
+        return engine.store().job(id).map(this::report);
+    }
+
+    /** Jobs, newest first, as reported. */
+    public List<JobReport> reports(int offset, int limit) {
+        return engine.store().jobs(offset, limit).stream().map(this::report).toList();
+    }
+
+    private JobReport report(JobRow row) {
+        CrawlJob live = jobs.get(row.id());
+        CrawlSummary stored = Summaries.parse(row.summary());
+        List<String> seeds = ConfigCodec.seeds(row.config());
+        if (live != null) {
+            CrawlProgress progress = live.progress();
+            boolean ended = live.status().finished();
+            return new JobReport(row.id(), live.status().label(), row.mode(), row.poolSize(), seeds, row.createdAt(),
+                    ended ? row.finishedAt() : null, progress, ended ? live.summary() : null, row.cluster());
+        }
+        CrawlProgress progress = stored == null ? null : new CrawlProgress(row.id(), row.status(), stored.pages(),
+                stored.failed(), stored.skipped(), 0, 0, 0, stored.seconds(), stored.pagesPerSecond(), 0,
+                ConfigCodec.maxPages(row.config()));
+        return new JobReport(row.id(), row.status(), row.mode(), row.poolSize(), seeds, row.createdAt(),
+                row.finishedAt(), progress, stored, row.cluster());
     }
 
     /**
-     * Fetches every URL at once, one virtual thread each, at most {@value #FETCH_PER_HOST} per host, and
-     * returns when all are done or {@code deadline} has passed; unfinished fetches are cancelled then.
-     * Results are in the order of {@code urls}.
+     * Fetches every URL at once, one virtual thread each, under the process's per-host permits, and returns
+     * when all are done or {@code deadline} has passed; unfinished fetches are cancelled then. Results are
+     * in the order of {@code urls}.
+     *
+     * @param refusePrivateAddresses refuse hosts that resolve to loopback, private or link-local addresses
      */
-    public List<FetchOutcome> fetchAll(List<CrawlUrl> urls, Duration deadline) throws InterruptedException {
-        return FetchBatch.run(fetcher, fetchLimiter, totals, urls, deadline);
+    public List<FetchOutcome> fetchAll(List<CrawlUrl> urls, Duration deadline, boolean refusePrivateAddresses)
+            throws InterruptedException {
+        Fetcher fetcher = oneOffFetchers.computeIfAbsent(refusePrivateAddresses, refuse -> {
+            CrawlConfig defaults = CrawlConfig.builder().seed("http://localhost/").refusePrivateAddresses(refuse).build();
+            return new Fetcher(Fetcher.Settings.of(defaults), engine.names());
+        });
+        return FetchBatch.run(fetcher, engine, urls, deadline);
     }
 
-    /** Hosts with the most permits in use right now, across running jobs. */
-    public java.util.Map<String, Integer> busiestHosts(int limit) {
-        java.util.Map<String, Integer> all = new java.util.HashMap<>(fetchLimiter.busiest(limit));
-        for (CrawlJob job : jobs.values()) {
-            if (!job.status().finished()) {
-                job.busiestHosts(limit).forEach((host, n) -> all.merge(host, n, Integer::sum));
-            }
-        }
-        return all.entrySet().stream()
-                .sorted(java.util.Map.Entry.<String, Integer>comparingByValue().reversed())
-                .limit(limit)
-                .collect(java.util.stream.Collectors.toMap(java.util.Map.Entry::getKey, java.util.Map.Entry::getValue,
-                        (a, b) -> a, java.util.LinkedHashMap::new));
+    /**
+     * Figures of the whole process.
+     *
+     * @param fetching requests in flight right now, jobs and one-off fetches
+     * @param fetchLimit how many the adaptive limit allows now
+     * @param carrierLagMillis how late a probe virtual thread wakes: the queue our own CPU makes
+     */
+    public record Figures(long pages, long failed, long skipped, long fetches, long fetching, long retries,
+            Map<String, Long> statuses, Map<String, Long> failures, Latency latencyMs, int livePlatformThreads,
+            int peakPlatformThreads, long virtualThreadsStarted, int fetchLimit, double carrierLagMillis,
+            Map<String, Integer> busiestHosts, int runningJobs) {}
+
+    public Figures figures() {
+        Tally t = engine.totals();
+        return new Figures(t.pages(), t.failed(), t.skipped(), t.fetches(), t.fetching(), t.retries(), t.statuses(),
+                t.failures(), t.latency(), RuntimeSampler.livePlatformThreads(), RuntimeSampler.peakPlatformThreads(),
+                engine.sampler().virtualThreadsStarted(), engine.limit().limit(),
+                JobStats.round1(engine.limit().lagMillis()), engine.gates().busiest(10), jobs.size());
+    }
+
+    /** Running jobs of this process. */
+    public List<CrawlJob> running() {
+        return List.copyOf(jobs.values());
     }
 
     /**
      * Graceful stop: running jobs dispatch nothing more, fetches in progress get up to {@code grace} to
-     * finish and be stored, and the jobs stay unfinished in the database, to resume at the next start.
+     * finish and be stored, and the jobs stay unfinished in the store, to resume at the next start.
      * Whatever is still running after {@code grace} is interrupted.
      */
     public void suspend(Duration grace) throws InterruptedException {
-        jobs.values().forEach(CrawlJob::suspend);
+        List<CrawlJob> running = List.copyOf(jobs.values());
+        running.forEach(CrawlJob::suspend);
         long deadline = System.nanoTime() + grace.toNanos();
-        for (CrawlJob job : jobs.values()) {
+        for (CrawlJob job : running) {
             if (!job.await(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
-                job.cancel();
+                job.suspendNow(); // stays 'running' in the store; what was in flight is fetched again
                 job.await(Duration.ofSeconds(5));
             }
         }
     }
 
-    /** Cancels running jobs and waits up to {@code grace} for them to end. */
+    /** Cancels running jobs (durably) and waits up to {@code grace} for them to end. */
     public void shutdown(Duration grace) throws InterruptedException {
-        jobs.values().forEach(CrawlJob::cancel);
+        List<CrawlJob> running = List.copyOf(jobs.values());
+        running.forEach(job -> cancel(job.id()));
         long deadline = System.nanoTime() + grace.toNanos();
-        for (CrawlJob job : jobs.values()) {
+        for (CrawlJob job : running) {
             job.await(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
         }
     }
 
+    /** Suspends whatever still runs (it stays resumable), then lets go of the HTTP clients and samplers. */
     @Override
     public void close() {
         try {
-            shutdown(Duration.ofSeconds(10));
+            suspend(Duration.ofSeconds(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            fetcher.close();
+            oneOffFetchers.values().forEach(Fetcher::close);
+            engine.limit().close();
+            engine.sampler().close();
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler;
 
+import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
@@ -7,7 +8,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * How URL tasks are run. This is the only thing that differs between the modes: the task code, the
- * HTTP client, the per-host limits and the storage are the same.
+ * HTTP client, the limits and the storage are the same.
  */
 public enum ExecutionMode {
     /** One new virtual thread per URL, never pooled: {@code crawl-vt-N}. */
@@ -19,24 +20,20 @@ public enum ExecutionMode {
      * The one place that builds a crawl's executor.
      *
      * @param poolSize platform threads for {@link #POOL}; ignored for {@link #VIRTUAL}
+     * @param virtualStarted counts the virtual threads the executor starts
      */
-    public ExecutorService newExecutor(int poolSize) {
+    public ExecutorService newExecutor(int poolSize, LongAdder virtualStarted) {
         return switch (this) {
-            case VIRTUAL -> Executors.newThreadPerTaskExecutor(counting(Thread.ofVirtual().name("crawl-vt-", 0).factory()));
-            case POOL -> Executors.newFixedThreadPool(poolSize, Thread.ofPlatform().name("crawl-pool-", 0).daemon(true).factory());
+            case VIRTUAL -> Executors.newThreadPerTaskExecutor(
+                    counting(Thread.ofVirtual().name("crawl-vt-", 0).factory(), virtualStarted));
+            case POOL -> Executors.newFixedThreadPool(poolSize,
+                    Thread.ofPlatform().name("crawl-pool-", 0).daemon(true).factory());
         };
     }
 
-    private static final LongAdder VIRTUAL_THREADS_STARTED = new LongAdder();
-
-    /** Virtual threads started for URL tasks in this JVM, by every job so far. */
-    public static long virtualThreadsStarted() {
-        return VIRTUAL_THREADS_STARTED.sum();
-    }
-
-    static ThreadFactory counting(ThreadFactory factory) {
+    static ThreadFactory counting(ThreadFactory factory, LongAdder started) {
         return task -> {
-            VIRTUAL_THREADS_STARTED.increment();
+            started.increment();
             return factory.newThread(task);
         };
     }
@@ -48,11 +45,11 @@ public enum ExecutionMode {
                 return mode;
             }
         }
-        throw new IllegalArgumentException("mode must be 'virtual' or 'pool', was '" + text + "'");
+        throw new ConfigException("mode", text, "must be 'virtual' or 'pool', was '" + text + "'");
     }
 
     /** Lower-case name as used on the command line and in JSON. */
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -6,7 +6,7 @@ import java.util.Locale;
 public enum FailureKind {
     /** No response headers within the request timeout, or the body exceeded its deadline. */
     TIMEOUT,
-    /** The TCP connection could not be made (refused, unreachable, unknown host). */
+    /** The TCP connection could not be made (refused, unreachable, unknown host, a private address refused). */
     CONNECT,
     /** The peer closed or reset the connection mid-exchange. */
     RESET,
@@ -14,17 +14,26 @@ public enum FailureKind {
     PROTOCOL,
     /** The server answered 4xx or 5xx. */
     HTTP_STATUS,
-    /** The body was longer than {@code maxBodyBytes}. */
+    /** The body was longer than {@code maxBodyBytes} (decoded). */
     TOO_LARGE,
-    /** The body was not HTML, so it was not parsed. */
+    /** A type the job does not keep (not HTML and not an accepted type): recorded with type and size. Skipped. */
     NOT_HTML,
-    /** robots.txt disallows the URL. */
+    /** robots.txt disallows the URL: recorded, never requested. Skipped. */
     ROBOTS,
+    /** An http(s) link that cannot be fetched as written (port out of range, bad host name). */
+    INVALID_URL,
     /** Any other I/O error. */
-    IO;
+    IO,
+    /** A bug of ours met while handling this URL; recorded so that one URL never stalls a job. */
+    INTERNAL;
 
     /** {@code http-status}, {@code too-large}, ... */
     public String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** Skipped on purpose, not failed. */
+    public boolean skipped() {
+        return this == ROBOTS || this == NOT_HTML;
     }
 }

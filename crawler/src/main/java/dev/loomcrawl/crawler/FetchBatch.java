@@ -14,20 +14,21 @@ import java.util.concurrent.TimeUnit;
 /**
  * The seed benchmarks' {@code handle(request)} pattern: fetch many URLs at once, one virtual thread each,
  * wait for all of them or the deadline, whichever comes first. Each fetch waits for its host's permit the
- * plain blocking way, {@link HostLimiter#acquire}, which on a virtual thread costs no platform thread.
+ * plain blocking way, {@link HostGates#enter}: the same process-wide permits that crawl jobs take, so a
+ * one-off fetch never adds a request to a host already at its limit.
  */
 final class FetchBatch {
     private FetchBatch() {}
 
-    static List<FetchOutcome> run(Fetcher fetcher, HostLimiter limiter, CrawlTotals totals, List<CrawlUrl> urls,
-            Duration deadline) throws InterruptedException {
+    static List<FetchOutcome> run(Fetcher fetcher, Crawler.Engine engine, List<CrawlUrl> urls, Duration deadline)
+            throws InterruptedException {
         List<Callable<FetchOutcome>> tasks = new ArrayList<>(urls.size());
         for (CrawlUrl url : urls) {
-            tasks.add(() -> fetchOne(fetcher, limiter, totals, url));
+            tasks.add(() -> fetchOne(fetcher, engine, url));
         }
         List<Future<FetchOutcome>> futures;
-        try (ExecutorService executor = Executors.newThreadPerTaskExecutor(
-                ExecutionMode.counting(Thread.ofVirtual().name("fetch-vt-", 0).factory()))) {
+        try (ExecutorService executor = Executors.newThreadPerTaskExecutor(ExecutionMode.counting(
+                Thread.ofVirtual().name("fetch-vt-", 0).factory(), engine.sampler().threadsStarted()))) {
             // invokeAll cancels (interrupts) whatever has not finished when the deadline passes.
             futures = executor.invokeAll(tasks, deadline.toNanos(), TimeUnit.NANOSECONDS);
         }
@@ -46,34 +47,35 @@ final class FetchBatch {
             return new FetchOutcome(url.url(), "cancelled", 0, null, 0, deadline.toMillis(), null,
                     "not finished within " + deadline.toMillis() + " ms");
         } catch (ExecutionException e) {
-            throw new IllegalStateException("fetch of " + url + " failed unexpectedly", e.getCause());
+            // a bug of ours for this one URL: say so for it, answer for the others
+            return new FetchOutcome(url.url(), "failed", 0, null, 0, 0, FailureKind.INTERNAL.label(),
+                    "internal error: " + e.getCause());
         }
     }
 
-    private static FetchOutcome fetchOne(Fetcher fetcher, HostLimiter limiter, CrawlTotals totals, CrawlUrl url)
+    private static FetchOutcome fetchOne(Fetcher fetcher, Crawler.Engine engine, CrawlUrl url)
             throws InterruptedException {
         long start = System.nanoTime();
-        limiter.acquire(url.hostKey());
-        FetchResult result;
-        totals.fetchStarted();
+        engine.gates().enter(url.hostKey());
+        FetchResult result = null;
+        engine.totals().fetchStarted();
         try {
-            result = fetcher.fetch(url);
+            result = fetcher.fetch(url, Fetcher.Purpose.PAGE);
         } finally {
-            totals.fetchEnded();
-            limiter.release(url.hostKey()); // the permit covers the exchange only
+            engine.totals().fetchEnded(result == null ? 0 : result.nanos());
+            long rest = result == null ? 0 : RetryPolicy.signal(result).rest().toNanos();
+            engine.gates().exit(url.hostKey(), rest == 0 ? 0 : System.nanoTime() + rest); // exchange only
         }
         double millis = (System.nanoTime() - start) / 1e6;
         return switch (result) {
-            case FetchResult.Fetched f -> {
-                totals.record(f.status(), false, f.nanos());
-                String title = f.body().length == 0 ? null : PageParser.parse(f.body(), url.url()).title();
-                yield new FetchOutcome(url.url(), "ok", f.status(), title, f.body().length, millis, null,
-                        f.location() == null ? null : "redirect to " + f.location());
+            case FetchResult.Response r -> {
+                String title = r.html() && r.body().length > 0
+                        ? PageParser.parse(r.body(), r.charset().orElse(null), url.url(), null).title() : null;
+                yield new FetchOutcome(url.url(), "ok", r.status(), title, r.body().length, millis, null,
+                        r.redirect() ? "redirect to " + r.location().orElse("nowhere") : null);
             }
-            case FetchResult.Failed f -> {
-                totals.record(f.status(), true, f.nanos());
-                yield new FetchOutcome(url.url(), "failed", f.status(), null, 0, millis, f.kind().label(), f.detail());
-            }
+            case FetchResult.Failed f -> new FetchOutcome(url.url(), "failed", f.status(), null, f.bytes(), millis,
+                    f.kind().label(), f.detail());
         };
     }
 }

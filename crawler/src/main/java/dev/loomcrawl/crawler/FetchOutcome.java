@@ -1,7 +1,7 @@
 package dev.loomcrawl.crawler;
 
 /**
- * One URL of a synchronous multi-fetch ({@link Crawler#fetchAll}).
+ * One URL of a one-off multi-fetch ({@link Crawler#fetchAll}).
  *
  * @param outcome {@code ok}, {@code failed}, or {@code cancelled} (the deadline passed first)
  * @param status HTTP status, or 0 when no response arrived

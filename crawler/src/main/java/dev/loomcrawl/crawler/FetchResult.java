@@ -1,26 +1,70 @@
 package dev.loomcrawl.crawler;
 
+import java.net.http.HttpHeaders;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+
 /** What one HTTP exchange produced. A failed fetch is a value, not an exception. */
 sealed interface FetchResult {
 
-    /** Fetch time in nanoseconds, request start to last body byte. */
+    /** Request start to last body byte, in nanoseconds. */
     long nanos();
 
     /**
-     * A response worth keeping: an HTML 2xx page (with its body) or a redirect (with its target).
+     * A response worth keeping: a page of a kept type (HTML, or a type the job accepts) with its decoded
+     * body, or a redirect.
      *
-     * @param location the {@code Location} header of a 3xx, else null
+     * @param body the decoded body; empty for a redirect
+     * @param raw the body as received (still compressed), kept only for a WARC file; else null
      */
-    record Fetched(int status, String contentType, byte[] body, String location, long nanos) implements FetchResult {}
+    record Response(int status, HttpHeaders headers, byte[] body, byte[] raw, long nanos) implements FetchResult {
+
+        String contentType() {
+            return headers.firstValue("Content-Type").orElse("");
+        }
+
+        boolean redirect() {
+            return status >= 300 && status < 400;
+        }
+
+        Optional<String> location() {
+            return headers.firstValue("Location");
+        }
+
+        boolean html() {
+            return Fetcher.isHtml(contentType());
+        }
+
+        /** The {@code charset} parameter of {@code Content-Type}, if there is one. */
+        Optional<String> charset() {
+            for (String part : contentType().split(";")) {
+                String p = part.strip();
+                if (p.toLowerCase(Locale.ROOT).startsWith("charset=")) {
+                    String name = p.substring(8).strip().replace("\"", "").replace("'", "");
+                    return name.isEmpty() ? Optional.empty() : Optional.of(name);
+                }
+            }
+            return Optional.empty();
+        }
+    }
 
     /**
      * @param status the HTTP status if a response arrived, else 0
+     * @param headers the response headers if one arrived, else null
+     * @param bytes the body's size where known (a type not kept: its declared or counted length)
      * @param retryAfter the server's {@code Retry-After}, if it sent one
+     * @param permanent not worth another try (a private address refused, a body that overran its deadline)
      */
-    record Failed(FailureKind kind, String detail, int status, String contentType, long nanos, java.time.Duration retryAfter)
-            implements FetchResult {
-        Failed(FailureKind kind, String detail, int status, String contentType, long nanos) {
-            this(kind, detail, status, contentType, nanos, null);
+    record Failed(FailureKind kind, String detail, int status, HttpHeaders headers, int bytes, long nanos,
+            Duration retryAfter, boolean permanent) implements FetchResult {
+
+        static Failed of(FailureKind kind, String detail, long nanos) {
+            return new Failed(kind, detail, 0, null, 0, nanos, null, false);
+        }
+
+        String contentType() {
+            return headers == null ? null : headers.firstValue("Content-Type").orElse(null);
         }
     }
 }

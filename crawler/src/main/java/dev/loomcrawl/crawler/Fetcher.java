@@ -1,30 +1,52 @@
 package dev.loomcrawl.crawler;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
+import java.net.InetAddress;
 import java.net.ProtocolException;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.Inflater;
+import java.util.zip.InflaterInputStream;
 
 /**
  * One blocking HTTP GET per call, on the caller's thread: {@link HttpClient#send} parks a virtual thread
  * and blocks a platform one, which is the whole point of the comparison.
+ *
+ * <p>It asks for gzip and deflate and decodes them (the JDK client does not); the body limit applies to
+ * the bytes received and to the decoded bytes, so a gzip bomb fails as {@code too-large} instead of
+ * filling the heap. Types the job does not keep are recorded with their size, their bodies not kept.
  */
 final class Fetcher implements AutoCloseable {
+
+    /** What a fetch is for: a page, or a robots.txt or sitemap (any type, a different size limit). */
+    enum Purpose { PAGE, ROBOTS, SITEMAP }
+
+    /** Sitemaps may be large (50,000 URLs, 50 MB uncompressed by the protocol). */
+    static final int MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
 
     /**
      * Closes the body of a fetch that overruns its deadline, so a server dribbling bytes cannot hold a
@@ -32,114 +54,242 @@ final class Fetcher implements AutoCloseable {
      */
     private static final ScheduledThreadPoolExecutor DEADLINES = deadlineTimer();
 
-    private final HttpClient client;
-    private final Duration fetchDeadline;
-    private final boolean refusePrivateAddresses;
-    private final ExecutorService clientExecutor;
-    private final Duration requestTimeout;
-    private final int maxBodyBytes;
-    private final String userAgent;
+    /**
+     * @param headers sent with every request, after ours (a job's {@code User-Agent} lives in {@code userAgent})
+     * @param acceptTypes media types kept besides HTML ({@code application/pdf}, {@code image/*})
+     * @param keepRaw keep each body as received, for a WARC file
+     */
+    record Settings(Duration connectTimeout, Duration requestTimeout, Duration fetchDeadline, int maxBodyBytes,
+            String userAgent, Map<String, String> headers, boolean refusePrivateAddresses, Set<String> acceptTypes,
+            boolean keepRaw) {
 
-    Fetcher(CrawlConfig config) {
-        this(config.connectTimeout(), config.requestTimeout(), config.fetchDeadline(), config.maxBodyBytes(),
-                config.userAgent(), config.refusePrivateAddresses());
+        static Settings of(CrawlConfig c) {
+            return new Settings(c.connectTimeout(), c.requestTimeout(), c.fetchDeadline(), c.maxBodyBytes(),
+                    c.userAgent(), c.headers(), c.refusePrivateAddresses(), c.acceptTypes(), c.warcFile() != null);
+        }
     }
 
-    Fetcher(Duration connectTimeout, Duration requestTimeout, Duration fetchDeadline, int maxBodyBytes,
-            String userAgent, boolean refusePrivateAddresses) {
-        this.fetchDeadline = fetchDeadline;
-        this.refusePrivateAddresses = refusePrivateAddresses;
+    private final Settings settings;
+    private final HostNames names;
+    private final HttpClient[] clients;
+    private final ExecutorService clientExecutor;
+
+    /** @param names the process's record of which host names exist */
+    Fetcher(Settings settings, HostNames names) {
+        this.settings = settings;
+        this.names = names;
         // The client's own async work (handing response bytes to the waiting sender) runs on virtual
         // threads in both modes, so it never grows a platform thread per request and adds nothing to
         // either mode's thread count.
         this.clientExecutor = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("http-vt-", 0).factory());
-        this.client = HttpClient.newBuilder()
-                // HTTP/1.1 only: the default h2c upgrade fails with "too many concurrent streams" under load.
-                .version(HttpClient.Version.HTTP_1_1)
-                .followRedirects(HttpClient.Redirect.NEVER) // each hop is a new URL for the frontier
-                .connectTimeout(connectTimeout)
-                .executor(clientExecutor)
-                .build();
-        this.requestTimeout = requestTimeout;
-        this.maxBodyBytes = maxBodyBytes;
-        this.userAgent = userAgent;
+        // One client per core: each has one selector thread for all its connections, and one connection pool
+        // whose expiry list grows with what it holds; a few clients spread both over the cores.
+        this.clients = new HttpClient[Integer.getInteger("loomcrawl.clients",
+                Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())))];
+        for (int i = 0; i < clients.length; i++) {
+            clients[i] = HttpClient.newBuilder()
+                    // HTTP/1.1 only: the default h2c upgrade fails with "too many concurrent streams" under load.
+                    .version(HttpClient.Version.HTTP_1_1)
+                    .followRedirects(HttpClient.Redirect.NEVER) // each hop is a new URL for the frontier
+                    .connectTimeout(settings.connectTimeout())
+                    .executor(clientExecutor)
+                    .build();
+        }
     }
 
-    FetchResult fetch(CrawlUrl url) throws InterruptedException {
-        return fetch(url, false);
+    /** The request a fetch of {@code url} sends; also what a WARC request record shows. */
+    HttpRequest request(CrawlUrl url) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url.url()))
+                .timeout(settings.requestTimeout())
+                .header("User-Agent", settings.userAgent())
+                .header("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
+                .header("Accept-Encoding", "gzip, deflate");
+        settings.headers().forEach(b::setHeader);
+        return b.GET().build();
     }
 
-    /** robots.txt: any content type, and a long file is cut at {@link Robots#MAX_BYTES}, not refused. */
-    FetchResult fetchRobots(CrawlUrl url) throws InterruptedException {
-        return fetch(url, true);
-    }
-
-    private FetchResult fetch(CrawlUrl url, boolean robots) throws InterruptedException {
+    FetchResult fetch(CrawlUrl url, Purpose purpose) throws InterruptedException {
         long start = System.nanoTime();
-        if (refusePrivateAddresses) {
+        // Does the name exist at all? Asked before the client asks; see HostNames.
+        String unknown = names.unknown(url.host());
+        if (unknown != null) {
+            return new FetchResult.Failed(FailureKind.CONNECT, unknown, 0, null, 0, System.nanoTime() - start, null, true);
+        }
+        if (settings.refusePrivateAddresses()) {
             String refused = privateAddress(url.host());
             if (refused != null) {
-                return new FetchResult.Failed(FailureKind.CONNECT, refused, 0, null, System.nanoTime() - start);
+                return new FetchResult.Failed(FailureKind.CONNECT, refused, 0, null, 0, System.nanoTime() - start,
+                        null, true);
             }
         }
-        HttpRequest request = HttpRequest.newBuilder(URI.create(url.url()))
-                .timeout(requestTimeout)
-                .header("User-Agent", userAgent)
-                .header("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
-                .GET()
-                .build();
         try {
-            HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
-            long left = fetchDeadline.toNanos() - (System.nanoTime() - start);
+            HttpClient client = clients[Math.floorMod(url.hostKey().hashCode(), clients.length)];
+            HttpResponse<InputStream> response = client.send(request(url), HttpResponse.BodyHandlers.ofInputStream());
+            long left = settings.fetchDeadline().toNanos() - (System.nanoTime() - start);
             InputStream body = response.body();
             Deadline deadline = new Deadline(body);
             ScheduledFuture<?> timer = DEADLINES.schedule(deadline, Math.max(0, left), TimeUnit.NANOSECONDS);
             try (body) {
-                FetchResult result = interpret(response, body, start, robots);
+                FetchResult result = interpret(response, body, start, purpose);
                 deadline.finish(); // cut just as the read completed: the result is whole, keep it
                 return result;
             } catch (IOException e) {
                 if (deadline.finish()) {
+                    // The server is dribbling: asking again would only hold a permit as long again.
                     return new FetchResult.Failed(FailureKind.TIMEOUT, "body not complete within "
-                            + fetchDeadline.toMillis() + " ms", response.statusCode(), null, System.nanoTime() - start);
+                            + settings.fetchDeadline().toMillis() + " ms", response.statusCode(), response.headers(), 0,
+                            System.nanoTime() - start, null, true);
                 }
                 throw e;
             } finally {
                 timer.cancel(false);
             }
         } catch (IOException e) {
-            return new FetchResult.Failed(classify(e), describe(e), 0, null, System.nanoTime() - start);
+            String detail = unresolved(e) ? "cannot resolve " + url.host() + " now (DNS did not answer)" : describe(e);
+            return FetchResult.Failed.of(classify(e), detail, System.nanoTime() - start);
+        } catch (IllegalArgumentException e) {
+            // the JDK refuses some URLs our checks let through (an odd host the client cannot connect to)
+            return new FetchResult.Failed(FailureKind.INVALID_URL, "the HTTP client refused the URL: " + e.getMessage(),
+                    0, null, 0, System.nanoTime() - start, null, true);
         }
     }
 
-    private FetchResult interpret(HttpResponse<InputStream> response, InputStream body, long start, boolean robots)
+    private FetchResult interpret(HttpResponse<InputStream> response, InputStream body, long start, Purpose purpose)
             throws IOException {
         int status = response.statusCode();
-        String contentType = response.headers().firstValue("Content-Type").orElse("");
+        HttpHeaders headers = response.headers();
         if (status >= 300 && status < 400) {
-            String location = response.headers().firstValue("Location").orElse(null);
-            return new FetchResult.Fetched(status, contentType, new byte[0], location, System.nanoTime() - start);
+            return new FetchResult.Response(status, headers, new byte[0], null, System.nanoTime() - start);
         }
         if (status >= 400 || status < 200) {
-            java.time.Duration retryAfter = RetryPolicy.parseRetryAfter(
-                    response.headers().firstValue("Retry-After").orElse(null), java.time.ZonedDateTime.now());
-            return new FetchResult.Failed(FailureKind.HTTP_STATUS, "HTTP " + status, status, contentType,
-                    System.nanoTime() - start, retryAfter);
+            Duration retryAfter = RetryPolicy.parseRetryAfter(headers.firstValue("Retry-After").orElse(null),
+                    ZonedDateTime.now());
+            return new FetchResult.Failed(FailureKind.HTTP_STATUS, "HTTP " + status, status, headers, 0,
+                    System.nanoTime() - start, retryAfter, false);
         }
-        if (robots) {
-            return new FetchResult.Fetched(status, contentType, body.readNBytes(Robots.MAX_BYTES), null,
-                    System.nanoTime() - start);
+        String contentType = headers.firstValue("Content-Type").orElse("");
+        int limit = switch (purpose) {
+            case ROBOTS -> Robots.MAX_BYTES;
+            case SITEMAP -> MAX_SITEMAP_BYTES;
+            case PAGE -> settings.maxBodyBytes();
+        };
+        if (purpose == Purpose.PAGE && !kept(contentType)) {
+            String encoding = headers.firstValue("Content-Encoding").orElse("").strip().toLowerCase(Locale.ROOT);
+            long declared = headers.firstValueAsLong("Content-Length").orElse(-1);
+            int size;
+            if (!encoding.isEmpty() && !encoding.equals("identity")) { // the size as served is the decoded one
+                byte[] raw = body.readNBytes(limit + 1);
+                byte[] decoded = decode(raw, encoding, limit + 1);
+                size = Math.min(limit, decoded == null ? raw.length : decoded.length);
+            } else {
+                size = declared >= 0 ? (int) Math.min(declared, Integer.MAX_VALUE) : count(body, limit);
+            }
+            return new FetchResult.Failed(FailureKind.NOT_HTML, (contentType.isEmpty() ? "no content type" : contentType)
+                    + ", not kept", status, headers, size, System.nanoTime() - start, null, false);
         }
-        if (!isHtml(contentType)) {
-            return new FetchResult.Failed(FailureKind.NOT_HTML, contentType.isEmpty() ? "no content type" : contentType,
-                    status, contentType, System.nanoTime() - start);
+        long declared = headers.firstValueAsLong("Content-Length").orElse(-1);
+        if (purpose == Purpose.PAGE && declared > limit) {
+            return tooLarge(status, headers, start, "body of " + declared + " bytes is over " + limit);
         }
-        byte[] bytes = body.readNBytes(maxBodyBytes + 1);
-        if (bytes.length > maxBodyBytes) {
-            return new FetchResult.Failed(FailureKind.TOO_LARGE, "body over " + maxBodyBytes + " bytes", status,
-                    contentType, System.nanoTime() - start);
+        // robots.txt longer than the limit is cut, not refused (RFC 9309); pages and sitemaps are refused.
+        byte[] raw = body.readNBytes(purpose == Purpose.ROBOTS ? limit : limit + 1);
+        if (raw.length > limit && purpose != Purpose.ROBOTS) {
+            return tooLarge(status, headers, start, "body over " + limit + " bytes");
         }
-        return new FetchResult.Fetched(status, contentType, bytes, null, System.nanoTime() - start);
+        String encoding = headers.firstValue("Content-Encoding").orElse("").strip().toLowerCase(Locale.ROOT);
+        byte[] decoded = decode(raw, encoding, limit + 1);
+        if (decoded == null) {
+            return new FetchResult.Failed(FailureKind.PROTOCOL, "cannot decode Content-Encoding: " + encoding, status,
+                    headers, raw.length, System.nanoTime() - start, null, false);
+        }
+        if (decoded.length > limit && purpose != Purpose.ROBOTS) {
+            return tooLarge(status, headers, start, "decoded body over " + limit + " bytes (" + encoding + ")");
+        }
+        return new FetchResult.Response(status, headers, decoded, settings.keepRaw() ? raw : null,
+                System.nanoTime() - start);
+    }
+
+    private static FetchResult tooLarge(int status, HttpHeaders headers, long start, String detail) {
+        return new FetchResult.Failed(FailureKind.TOO_LARGE, detail, status, headers, 0, System.nanoTime() - start,
+                null, false);
+    }
+
+    /** Whether the job keeps bodies of this type: HTML always, others when accepted. */
+    boolean kept(String contentType) {
+        if (isHtml(contentType)) {
+            return true;
+        }
+        String type = mediaType(contentType);
+        for (String accepted : settings.acceptTypes()) {
+            if (accepted.equals(type) || accepted.equals("*/*")
+                    || accepted.endsWith("/*") && type.startsWith(accepted.substring(0, accepted.length() - 1))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static String mediaType(String contentType) {
+        int semicolon = contentType.indexOf(';');
+        return (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
+    }
+
+    static boolean isHtml(String contentType) {
+        String type = mediaType(contentType);
+        return type.equals("text/html") || type.equals("application/xhtml+xml");
+    }
+
+    /** Reads and throws away up to {@code limit} bytes; returns how many there were. */
+    private static int count(InputStream body, int limit) throws IOException {
+        byte[] sink = new byte[8_192];
+        long total = 0;
+        int n;
+        while (total <= limit && (n = body.read(sink)) > 0) {
+            total += n;
+        }
+        return (int) Math.min(limit, total);
+    }
+
+    /**
+     * Decodes gzip or deflate (zlib-wrapped or raw, as servers send both), reading at most {@code limit}
+     * bytes; null if the bytes are not what the header says.
+     */
+    static byte[] decode(byte[] raw, String encoding, int limit) {
+        if (encoding.isEmpty() || encoding.equals("identity") || raw.length == 0) {
+            return raw;
+        }
+        try {
+            InputStream in = switch (encoding) {
+                case "gzip", "x-gzip" -> new GZIPInputStream(new ByteArrayInputStream(raw));
+                case "deflate" -> new InflaterInputStream(new ByteArrayInputStream(raw),
+                        new Inflater(!looksLikeZlib(raw)));
+                default -> null;
+            };
+            if (in == null) {
+                return null;
+            }
+            try (in) {
+                ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, raw.length * 4));
+                out.write(in.readNBytes(limit));
+                return out.toByteArray();
+            }
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static boolean looksLikeZlib(byte[] raw) {
+        return raw.length >= 2 && (raw[0] & 0x0f) == 8 && ((raw[0] & 0xff) << 8 | raw[1] & 0xff) % 31 == 0;
+    }
+
+    /** Whether the name could not be resolved; the JDK client nests that two causes deep. */
+    private static boolean unresolved(IOException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof UnknownHostException || t instanceof UnresolvedAddressException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -147,19 +297,25 @@ final class Fetcher implements AutoCloseable {
      * a DNS answer that changes between this check and the connection is not caught.
      */
     static String privateAddress(String host) {
+        String name = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
         try {
-            for (java.net.InetAddress address : java.net.InetAddress.getAllByName(host)) {
-                byte[] b = address.getAddress();
-                boolean uniqueLocalV6 = b.length == 16 && (b[0] & 0xfe) == 0xfc; // fc00::/7
-                if (address.isLoopbackAddress() || address.isSiteLocalAddress() || address.isLinkLocalAddress()
-                        || address.isAnyLocalAddress() || address.isMulticastAddress() || uniqueLocalV6) {
+            for (InetAddress address : InetAddress.getAllByName(name)) {
+                if (isPrivate(address)) {
                     return "refused: " + host + " resolves to private address " + address.getHostAddress();
                 }
             }
             return null;
-        } catch (java.net.UnknownHostException e) {
+        } catch (UnknownHostException e) {
             return null; // the fetch itself will fail to connect, and say so
         }
+    }
+
+    /** Loopback, private, link-local, unique-local (fc00::/7), any-local and multicast addresses. */
+    static boolean isPrivate(InetAddress address) {
+        byte[] b = address.getAddress();
+        boolean uniqueLocalV6 = b.length == 16 && (b[0] & 0xfe) == 0xfc;
+        return address.isLoopbackAddress() || address.isSiteLocalAddress() || address.isLinkLocalAddress()
+                || address.isAnyLocalAddress() || address.isMulticastAddress() || uniqueLocalV6;
     }
 
     /**
@@ -171,7 +327,7 @@ final class Fetcher implements AutoCloseable {
     private static final class Deadline implements Runnable {
         private final Thread reader = Thread.currentThread();
         private final InputStream body;
-        private final java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
+        private final ReentrantLock lock = new ReentrantLock();
         private boolean finished;
         private boolean cut;
 
@@ -191,7 +347,11 @@ final class Fetcher implements AutoCloseable {
             } finally {
                 lock.unlock();
             }
-            closeQuietly(body);
+            try {
+                body.close();
+            } catch (IOException e) {
+                // the reader sees the stream closed, which is the point
+            }
         }
 
         /** The reader is done with the body; true if the deadline cut it (its interrupt is cleared). */
@@ -214,19 +374,6 @@ final class Fetcher implements AutoCloseable {
                 Thread.ofPlatform().name("fetch-deadlines").daemon(true).factory());
         timer.setRemoveOnCancelPolicy(true); // finished fetches leave nothing behind
         return timer;
-    }
-
-    private static void closeQuietly(InputStream body) {
-        try {
-            body.close();
-        } catch (IOException e) {
-            // the reader sees the stream closed, which is the point
-        }
-    }
-
-    static boolean isHtml(String contentType) {
-        String type = contentType.toLowerCase(Locale.ROOT);
-        return type.startsWith("text/html") || type.startsWith("application/xhtml+xml");
     }
 
     static FailureKind classify(IOException e) {
@@ -260,6 +407,9 @@ final class Fetcher implements AutoCloseable {
         return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
 
+    /** Header names the JDK client sets itself and refuses from callers. */
+    static final List<String> RESTRICTED_HEADERS = List.of("connection", "content-length", "expect", "host", "upgrade");
+
     /**
      * Ends the client without waiting: {@code HttpClient.close()} (and even {@code awaitTermination} after
      * {@code shutdownNow()}) waits for exchanges still running, such as a body the deadline already cut
@@ -268,7 +418,9 @@ final class Fetcher implements AutoCloseable {
      */
     @Override
     public void close() {
-        client.shutdownNow();
+        for (HttpClient client : clients) {
+            client.shutdownNow();
+        }
         clientExecutor.shutdownNow();
     }
 }

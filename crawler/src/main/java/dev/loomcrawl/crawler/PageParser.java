@@ -3,37 +3,143 @@ package dev.loomcrawl.crawler;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
+import java.nio.charset.UnsupportedCharsetException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.jsoup.Jsoup;
+import org.jsoup.internal.StringUtil;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.jsoup.select.Evaluator;
+import org.jsoup.select.QueryParser;
 
-/** Jsoup parsing of a fetched HTML page into what the crawl keeps: title, links, text length. */
+/**
+ * One Jsoup parse of a fetched HTML page into what the crawl keeps: title, links (resolved, in page
+ * order, with whether each may be followed), canonical URL, and the page's robots hints.
+ *
+ * <p>The charset is the {@code Content-Type} header's when it names a known one; otherwise Jsoup's own
+ * rules pick it (a byte-order mark, then {@code <meta charset>}, else UTF-8). A BOM always wins, as the
+ * HTML standard says.
+ */
 final class PageParser {
+    private static final Evaluator LINKS = QueryParser.parse("a[href], area[href]");
+    private static final Evaluator CANONICAL = QueryParser.parse("link[rel~=(?i)^canonical$][href]");
+    private static final Evaluator META_ROBOTS = QueryParser.parse("meta[name~=(?i)^(robots|googlebot)$][content]");
+    private static final Evaluator BASE = QueryParser.parse("base[href]");
 
-    record Parsed(String title, List<String> links, int textLength) {}
+    /**
+     * @param href the link resolved against the page, not yet normalised
+     * @param follow false for {@code rel=nofollow} (and every link of a {@code nofollow} page)
+     */
+    record Link(String href, boolean follow) {}
+
+    /**
+     * @param nofollow the page asks that none of its links be followed ({@code <meta name=robots>} or the
+     *     {@code X-Robots-Tag} header)
+     */
+    record Parsed(Document document, String title, List<Link> links, String canonical, boolean nofollow) {}
 
     private PageParser() {}
 
-    static Parsed parse(byte[] body, String baseUrl) {
+    static Parsed parse(byte[] body, String charset, String url, String robotsHeader) {
         Document doc;
         try {
-            // charset null: Jsoup takes it from a BOM or <meta charset>, else UTF-8.
-            doc = Jsoup.parse(new ByteArrayInputStream(body), null, baseUrl);
+            doc = Jsoup.parse(new ByteArrayInputStream(body), known(charset), url);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // cannot happen reading a byte array
         }
-        Set<String> unique = new LinkedHashSet<>();
-        for (Element a : doc.select("a[href]")) {
-            String href = a.absUrl("href");
-            if (!href.isEmpty()) {
-                unique.add(href);
+        boolean nofollow = hasNofollow(robotsHeader);
+        for (Element meta : doc.select(META_ROBOTS)) {
+            nofollow |= hasNofollow(meta.attr("content"));
+        }
+        Element base = doc.selectFirst(BASE);
+        String baseUrl = base == null ? url : orElse(base.absUrl("href"), url);
+        Set<String> seen = new LinkedHashSet<>();
+        List<Link> links = new ArrayList<>();
+        for (Element a : doc.select(LINKS)) {
+            String href = resolve(baseUrl, a.attr("href"));
+            if (href != null && seen.add(href)) {
+                links.add(new Link(href, !nofollow && !hasNofollow(a.attr("rel"))));
             }
         }
-        List<String> links = new ArrayList<>(unique);
-        return new Parsed(doc.title(), links, doc.body() == null ? 0 : doc.body().text().length());
+        Element canonical = doc.selectFirst(CANONICAL);
+        return new Parsed(doc, doc.title(), links, canonical == null ? null : resolve(baseUrl, canonical.attr("href")),
+                nofollow);
+    }
+
+    /** {@code charset} if the JDK knows it, else null (Jsoup then detects). */
+    private static String known(String charset) {
+        if (charset == null) {
+            return null;
+        }
+        try {
+            return Charset.isSupported(charset) ? charset : null;
+        } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
+            return null;
+        }
+    }
+
+    private static boolean hasNofollow(String directives) {
+        if (directives == null || directives.isEmpty()) {
+            return false;
+        }
+        String d = directives.toLowerCase(Locale.ROOT);
+        return d.contains("nofollow") || d.contains("none");
+    }
+
+    private static String orElse(String value, String otherwise) {
+        return value == null || value.isEmpty() ? otherwise : value;
+    }
+
+    /**
+     * {@code href} as an absolute URL, fragment dropped, or null for an empty or script link. The common
+     * shapes (absolute, scheme-relative, root-relative) are joined as strings; the rest goes through
+     * Jsoup's resolver. Normalisation comes later, and only for URLs not seen before.
+     */
+    static String resolve(String base, String href) {
+        String h = href.strip();
+        int hash = h.indexOf('#');
+        if (hash >= 0) {
+            h = h.substring(0, hash);
+        }
+        if (h.isEmpty()) {
+            return null;
+        }
+        if (startsWithIgnoreCase(h, "http://") || startsWithIgnoreCase(h, "https://")) {
+            return simple(h) ? h : StringUtil.resolve(base, h);
+        }
+        if (h.startsWith("//")) {
+            return simple(h) ? base.substring(0, base.indexOf(':') + 1) + h : StringUtil.resolve(base, h);
+        }
+        if (h.startsWith("/") && simple(h)) {
+            int pathStart = base.indexOf('/', base.indexOf("://") + 3);
+            return (pathStart < 0 ? base : base.substring(0, pathStart)) + h;
+        }
+        String resolved = StringUtil.resolve(base, h);
+        return resolved.isEmpty() ? null : resolved;
+    }
+
+    /** No dot segments, spaces, backslashes or control characters: safe to join without parsing. */
+    private static boolean simple(String h) {
+        for (int i = 0; i < h.length(); i++) {
+            char c = h.charAt(i);
+            if (c <= ' ' || c == '\\' || c >= 0x7f) {
+                return false;
+            }
+            if (c == '.' && i > 0 && h.charAt(i - 1) == '/'
+                    && (i + 1 == h.length() || h.charAt(i + 1) == '/' || h.charAt(i + 1) == '.')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean startsWithIgnoreCase(String s, String prefix) {
+        return s.regionMatches(true, 0, prefix, 0, prefix.length());
     }
 }

@@ -7,43 +7,85 @@ import java.time.format.DateTimeParseException;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Which failures are worth another try, and how long the host rests first.
+ * Which failures are worth another try, when, and what they say about the host.
  *
- * <p>Retryable: connect errors, resets, 5xx and 429; never 4xx, timeouts of a slow server we already
- * waited for, protocol errors, or anything robots.txt decided. A {@code Retry-After} header is obeyed
- * (seconds or an HTTP date) up to {@link #MAX_RETRY_AFTER}; otherwise backoff doubles from
- * {@link #BASE_BACKOFF} with ±50% jitter, so a crowd of URLs does not come back at the same instant.
+ * <p>A failure backs off its own URL, not its host: one 500 among a host's pages does not stop the rest.
+ * Only the server's own request to rest ({@code Retry-After}, on a 429, 503 or any answer) rests the host,
+ * for every job of the process; a run of failures in a row rests it with backoff, and a longer run gives
+ * it up. Retryable: connect errors, resets, header timeouts (a timeout may be our own queueing, which must
+ * never lose a page), 429 and 5xx. Never: other 4xx, protocol errors, bodies too large or too slow.
  */
 final class RetryPolicy {
     static final Duration BASE_BACKOFF = Duration.ofMillis(500);
     static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
     /** A server asking for a longer rest than this gets its URL failed instead of a crawl that stalls. */
     static final Duration MAX_RETRY_AFTER = Duration.ofMinutes(5);
+    /** Failed requests in a row after which a host rests, with backoff, before its next request. */
+    static final int TROUBLE_RUN = 3;
+
+    /**
+     * What a response says about its host.
+     *
+     * @param trouble the failure's kind if it was server trouble (it counts towards resting and giving the
+     *     host up), else null
+     * @param rest how long the server asked the host to be left alone
+     * @param hostGone why no URL of the host can be fetched at all (DNS has no such name, a private address
+     *     refused), or null
+     */
+    record HostSignal(FailureKind trouble, Duration rest, String hostGone) {
+        static final HostSignal OK = new HostSignal(null, Duration.ZERO, null);
+
+        HostSignal(FailureKind trouble, Duration rest) {
+            this(trouble, rest, null);
+        }
+    }
 
     private RetryPolicy() {}
 
+    static HostSignal signal(FetchResult result) {
+        if (!(result instanceof FetchResult.Failed failed)) {
+            return HostSignal.OK;
+        }
+        Duration rest = failed.retryAfter() == null ? Duration.ZERO
+                : failed.retryAfter().compareTo(MAX_RETRY_AFTER) > 0 ? MAX_RETRY_AFTER : failed.retryAfter();
+        String gone = failed.permanent() && failed.kind() == FailureKind.CONNECT ? failed.detail() : null;
+        return new HostSignal(serverTrouble(failed) ? failed.kind() : null, rest, gone);
+    }
+
+    /**
+     * When to try this URL again after {@code attempt} attempts, or null when it is done (succeeded, not
+     * retryable, out of retries, or the server asks for more than {@link #MAX_RETRY_AFTER}).
+     */
+    static Duration retryIn(FetchResult result, int attempt, int maxRetries) {
+        if (!(result instanceof FetchResult.Failed failed) || failed.permanent() || !retryable(failed)
+                || attempt > maxRetries) {
+            return null;
+        }
+        if (failed.retryAfter() != null) {
+            return failed.retryAfter().compareTo(MAX_RETRY_AFTER) > 0 ? null : failed.retryAfter();
+        }
+        return backoff(attempt);
+    }
+
     static boolean retryable(FetchResult.Failed failed) {
         return switch (failed.kind()) {
-            case CONNECT, RESET -> true;
+            case CONNECT, RESET, TIMEOUT -> true;
             case HTTP_STATUS -> failed.status() == 429 || failed.status() >= 500;
             default -> false;
         };
     }
 
     /**
-     * Trouble on the server's side (connect errors, resets, timeouts, 5xx, 429): counts towards giving
-     * its host up. A 404 or a page too large says nothing about the host's health.
+     * Trouble on the server's side (connect errors, resets, timeouts, 5xx, 429): counts towards resting and
+     * giving up its host. A 404 or a page too large says nothing about the host's health.
      */
     static boolean serverTrouble(FetchResult.Failed failed) {
         return retryable(failed) || failed.kind() == FailureKind.TIMEOUT;
     }
 
-    /** How long the host rests before attempt {@code attempt + 1}; null if Retry-After asks too much. */
-    static Duration pause(FetchResult.Failed failed, int attempt) {
-        if (failed.retryAfter() != null) {
-            return failed.retryAfter().compareTo(MAX_RETRY_AFTER) > 0 ? null : failed.retryAfter();
-        }
-        long base = BASE_BACKOFF.toMillis() << Math.min(attempt - 1, 10);
+    /** 0.5 s, 1 s, 2 s ... up to {@link #MAX_BACKOFF}, each within ±50% so a crowd does not return at once. */
+    static Duration backoff(int attempt) {
+        long base = BASE_BACKOFF.toMillis() << Math.min(Math.max(attempt, 1) - 1, 10);
         double jitter = 0.5 + ThreadLocalRandom.current().nextDouble(); // 0.5 .. 1.5
         return Duration.ofMillis(Math.min(MAX_BACKOFF.toMillis(), Math.round(base * jitter)));
     }

@@ -18,6 +18,8 @@ class CrawlUrlTest {
             http://x.com/%7euser/                   | http://x.com/~user/             | x.com:80
             http://x.com/a//b                       | http://x.com/a/b                | x.com:80
             http://x.com/a#                         | http://x.com/a                  | x.com:80
+            http://[::1]:8080/a                     | http://[::1]:8080/a             | [::1]:8080
+            http://h1.test:65535/                   | http://h1.test:65535/           | h1.test:65535
             """)
     void normalises(String raw, String url, String hostKey) {
         CrawlUrl parsed = CrawlUrl.of(raw);
@@ -33,9 +35,32 @@ class CrawlUrlTest {
             http://user:pw@x.com/        | must not carry credentials
             http:///nohost               | no host
             ''                           | empty
+            http://127.0.0.1:99999/      | port out of range
+            http://a.test:0/             | port out of range
+            http://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.test/ | longer than 63
+            http://a..b.test/            | not a crawlable URL
             """)
     void refuses(String raw, String message) {
         assertThatIllegalArgumentException().isThrownBy(() -> CrawlUrl.of(raw)).withMessageContaining(message);
         assertThat(CrawlUrl.parse(raw)).isEmpty();
+    }
+
+    @org.junit.jupiter.api.Test
+    void aLoneSurrogateIsRefusedNotDropped() {
+        assertThatIllegalArgumentException().isThrownBy(() -> CrawlUrl.of("http://a.test/\uD800x"))
+                .withMessageContaining("lone surrogate");
+        assertThat(CrawlUrl.of("http://a.test/\uD83D\uDE00").url()).contains("%F0%9F%98%80");
+    }
+
+    /** Broken http(s) links are worth recording; links that are no http(s) at all are simply not links to crawl. */
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            http://a.test:99999/         | Invalid
+            mailto:x@y.z                 | Ignored
+            javascript:void(0)           | Ignored
+            http://a.test/ok             | Ok
+            """)
+    void linksAreOkIgnoredOrInvalid(String raw, String kind) {
+        assertThat(CrawlUrl.check(raw).getClass().getSimpleName()).isEqualTo(kind);
     }
 }

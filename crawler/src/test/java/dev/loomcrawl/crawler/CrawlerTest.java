@@ -1,5 +1,11 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.testkit.PinningWatch;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.extension.ExtendWith;
+
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -18,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+@ExtendWith(PinningWatch.class)
 class CrawlerTest {
     private static final AtomicLong DB = new AtomicLong();
 
@@ -27,7 +34,8 @@ class CrawlerTest {
     @BeforeEach
     void open() {
         store = PageStore.open("jdbc:h2:mem:crawler" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
-        crawler = new Crawler(store);
+        // The process allows many per host: these tests set each job's own limit, up to 50.
+        crawler = new Crawler(store, new Crawler.Options(64, 10_000, true));
     }
 
     @AfterEach
@@ -151,18 +159,24 @@ class CrawlerTest {
             assertThat(byPath.get("/missing").status()).isEqualTo(404);
             assertThat(byPath.get("/error").failure()).isEqualTo("http-status");
             assertThat(byPath.get("/image.png").failure()).isEqualTo("not-html");
+            assertThat(byPath.get("/image.png").outcome()).isEqualTo("skipped");
+            assertThat(byPath.get("/image.png").contentType()).isEqualTo("image/png");
+            assertThat(byPath.get("/image.png").bytes()).isEqualTo(3);
             assertThat(byPath.get("/reset").failure()).isEqualTo("reset");
             assertThat(byPath.get("/garbage").failure()).as(byPath.get("/garbage").detail()).isEqualTo("protocol");
             assertThat(byPath.get("/slow").failure()).isEqualTo("timeout");
             assertThat(byPath.get("/big").failure()).isEqualTo("too-large");
             assertThat(byPath.get("/gone").failure()).isEqualTo("connect");
             assertThat(byPath.get("/moved").status()).isEqualTo(301);
-            assertThat(byPath.get("/moved").failed()).isFalse();
+            assertThat(byPath.get("/moved").ok()).isTrue();
             assertThat(byPath.get("/target").title()).isEqualTo("Target");
             assertThat(byPath.get("/").title()).isEqualTo("Index");
             assertThat(summary.pages()).isEqualTo(3); // index, redirect, target
-            assertThat(summary.failed()).isEqualTo(8);
+            assertThat(summary.failed()).isEqualTo(7);
+            assertThat(summary.skipped()).isEqualTo(1); // the image: recorded with its type and size, not kept
             assertThat(summary.failures()).containsEntry("http-status", 2L).containsEntry("timeout", 1L);
+            assertThat(summary.statuses()).doesNotContainKey("0"); // no response is no status
+            assertThat(byPath.get("/slow").attempts()).isEqualTo(3); // a timeout may be our own queueing: retried
             assertThat(summary.status()).isEqualTo("done");
         }
     }
@@ -184,10 +198,11 @@ class CrawlerTest {
             await().atMost(Duration.ofSeconds(10)).until(() -> job.progress().fetching() == 50);
 
             long start = System.nanoTime();
-            job.cancel();
+            assertThat(crawler.cancel(job.id())).isTrue();
+            assertThat(store.job(job.id()).orElseThrow().status()).isEqualTo("cancelled"); // durable at once
             assertThat(job.await(Duration.ofSeconds(5))).isTrue();
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
-            job.cancel(); // idempotent
+            assertThat(crawler.cancel(job.id())).isFalse(); // idempotent: it had ended
 
             assertThat(job.status()).isEqualTo(JobStatus.CANCELLED);
             assertThat(store.job(job.id()).orElseThrow().status()).isEqualTo("cancelled");
@@ -216,8 +231,9 @@ class CrawlerTest {
             assertThat(everyone.counter.requestsByPath.keySet()).containsExactlyInAnyOrder("/robots.txt", "/", "/ok");
             assertThat(specific.counter.requestsByPath.keySet())
                     .containsExactlyInAnyOrder("/robots.txt", "/", "/private/b");
-            assertThat(summary.failures()).containsEntry("robots", 2L);
-            assertThat(store.pages(summary.jobId(), 0, 10, null)).filteredOn(PageRecord::failed)
+            assertThat(summary.skips()).containsEntry("robots", 2L);
+            assertThat(summary.failed()).isZero(); // skipped on purpose is not failed
+            assertThat(store.pages(summary.jobId(), 0, 10, null)).filteredOn(p -> p.outcome().equals("skipped"))
                     .extracting(PageRecord::url)
                     .containsExactlyInAnyOrder(everyone.url("/private/a"), specific.url("/no-loom"));
         }
@@ -225,17 +241,23 @@ class CrawlerTest {
 
     @ParameterizedTest
     @EnumSource(ExecutionMode.class)
-    void unreachableRobotsTxtIsRetriedThenTheHostIsDisallowed(ExecutionMode mode) throws Exception {
+    void unreachableRobotsTxtIsRetriedWithBackoffThenTheHostIsGivenUp(ExecutionMode mode) throws Exception {
         try (TestSite site = new TestSite()) {
             site.stub("/robots.txt", aResponse().withStatus(503))
                     .stub("/", TestSite.html("<title>never</title>"));
 
-            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).mode(mode));
+            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).robotsRetryFor(Duration.ofMillis(2_500))
+                    .mode(mode));
 
-            assertThat(site.counter.requests("/robots.txt")).isEqualTo(Robots.ATTEMPTS);
+            // 1 s, then what is left of the 2.5 s: three tries, and no page of the host is asked meanwhile.
+            assertThat(site.counter.requests("/robots.txt")).isEqualTo(3);
+            List<Long> tries = site.counter.arrivalsOf("/robots.txt");
+            assertThat(Duration.ofNanos(tries.get(1) - tries.get(0))).isGreaterThanOrEqualTo(Duration.ofMillis(950));
             assertThat(site.counter.requests("/")).isZero();
-            assertThat(summary.failures()).containsEntry("robots", 1L);
-            assertThat(store.pages(summary.jobId(), 0, 1, null).getFirst().detail()).contains("unreachable");
+            assertThat(summary.failures()).containsEntry("http-status", 1L);
+            assertThat(summary.hostsGivenUp()).hasSize(1);
+            assertThat(store.pages(summary.jobId(), 0, 1, null).getFirst().detail())
+                    .contains("robots.txt unreachable for").contains("HTTP 503");
         }
     }
 
@@ -268,5 +290,73 @@ class CrawlerTest {
             assertThat(site.counter.duplicates()).isZero();
             assertThat(summary.pages()).isEqualTo(6);
         }
+    }
+
+    /** Sitemaps: robots.txt names an index, the index a gzipped sitemap and a plain one; /sitemap.xml too. */
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void sitemapsAddUrlsNoPageLinksTo(ExecutionMode mode) throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/robots.txt", aResponse().withStatus(200).withHeader("Content-Type", "text/plain")
+                            .withBody("User-agent: *\nDisallow: /private/\nSitemap: " + site.url("/maps/index.xml") + "\n"))
+                    .stub("/maps/index.xml", aResponse().withStatus(200).withHeader("Content-Type", "application/xml")
+                            .withBody("""
+                                    <?xml version="1.0" encoding="UTF-8"?>
+                                    <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+                                    <sitemap><loc>%s</loc></sitemap><sitemap><loc>%s</loc></sitemap>
+                                    </sitemapindex>""".formatted(site.url("/maps/a.xml.gz"), site.url("/maps/b.xml"))))
+                    .stub("/maps/a.xml.gz", aResponse().withStatus(200).withHeader("Content-Type", "application/x-gzip")
+                            .withBody(gzip(urlset(site.url("/orphan-1"), site.url("/private/listed"),
+                                    "http://elsewhere.test/x"))))
+                    .stub("/maps/b.xml", aResponse().withStatus(200).withHeader("Content-Type", "application/xml")
+                            .withBody(urlset(site.url("/orphan-2"))))
+                    .stub("/sitemap.xml", aResponse().withStatus(200).withHeader("Content-Type", "text/xml")
+                            .withBody(urlset(site.url("/orphan-3"), site.url("/"))))
+                    .stub("/", TestSite.html("<title>root</title>"));
+            for (int i = 1; i <= 3; i++) {
+                site.stub("/orphan-" + i, TestSite.html("<title>orphan " + i + "</title>"));
+            }
+            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).sitemaps(true).mode(mode));
+
+            Map<String, PageRecord> byPath = store.pages(summary.jobId(), 0, 100, null).stream()
+                    .collect(Collectors.toMap(p -> p.url().replace(site.url(""), ""), p -> p));
+            assertThat(byPath.keySet()).containsExactlyInAnyOrder("/", "/orphan-1", "/orphan-2", "/orphan-3",
+                    "/private/listed");
+            assertThat(byPath.get("/orphan-1").depth()).isEqualTo(1);
+            assertThat(byPath.get("/orphan-1").referrer()).contains("/maps/");
+            assertThat(byPath.get("/private/listed").outcome()).isEqualTo("skipped"); // robots.txt applies
+            assertThat(site.counter.requests("/private/listed")).isZero();
+            assertThat(site.counter.requests("/")).isEqualTo(1); // listed and seeded: fetched once
+            assertThat(summary.pages()).isEqualTo(4);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void withoutTheFlagSitemapsAreNotRead(ExecutionMode mode) throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/sitemap.xml", aResponse().withStatus(200).withBody(urlset(site.url("/orphan"))))
+                    .stub("/", TestSite.html("<title>root</title>"));
+            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).mode(mode));
+            assertThat(site.counter.requests("/sitemap.xml")).isZero();
+            assertThat(summary.pages()).isEqualTo(1);
+        }
+    }
+
+    static String urlset(String... urls) {
+        StringBuilder b = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+        for (String url : urls) {
+            b.append("<url><loc>").append(url).append("</loc></url>\n");
+        }
+        return b.append("</urlset>\n").toString();
+    }
+
+    static byte[] gzip(String text) throws java.io.IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(out)) {
+            gz.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return out.toByteArray();
     }
 }

@@ -1,5 +1,7 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.store.PageStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -62,15 +64,16 @@ public class PageCpuBenchmark {
 
     @Benchmark
     public PageParser.Parsed parse() {
-        return PageParser.parse(page, base);
+        return PageParser.parse(page, "utf-8", base, null);
     }
 
+    /** Parse, and normalise every link as if none had been seen before (the worst case). */
     @Benchmark
     public List<CrawlUrl> parseAndNormaliseLinks() {
-        PageParser.Parsed parsed = PageParser.parse(page, base);
+        PageParser.Parsed parsed = PageParser.parse(page, "utf-8", base, null);
         List<CrawlUrl> links = new ArrayList<>(parsed.links().size());
-        for (String link : parsed.links()) {
-            CrawlUrl.parse(link).ifPresent(links::add);
+        for (PageParser.Link link : parsed.links()) {
+            CrawlUrl.parse(link.href()).ifPresent(links::add);
         }
         return links;
     }
@@ -80,8 +83,9 @@ public class PageCpuBenchmark {
     public List<CrawlUrl> wholePagePath() throws InterruptedException {
         List<CrawlUrl> links = parseAndNormaliseLinks();
         long n = url++;
-        store.save(new PageRecord(1, base + "?n=" + n, 2, 200, "text/html", "h7 page 12", page.length, 4_000, 300.0,
-                1, null, null, Instant.now(), "crawl-vt-1"));
+        store.saveWithLinks(new PageRecord(1, base + "?n=" + n, 2, 200, "text/html", "h7 page 12", page.length, 300.0,
+                1, null, null, Instant.now(), "crawl-vt-1", base, links.stream().map(CrawlUrl::url).toList(), null, null,
+                null, 310.0), List.of(), List.of());
         if (n % STORE_BATCH == 0) {
             store.flush();
         }

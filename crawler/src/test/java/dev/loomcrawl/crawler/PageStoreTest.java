@@ -1,16 +1,32 @@
 package dev.loomcrawl.crawler;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.loomcrawl.crawler.store.Admitted;
+import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.store.StoreException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PageStoreTest {
+
+    static PageRecord page(long job, String url, int depth) {
+        return new PageRecord(job, url, depth, 200, "text/html", "t", 10, 1.5, 1, null, null, Instant.now(), "crawl-vt-1",
+                null, List.of("http://a.test/x"), Map.of("h1", "hello"), null, null, 2.0);
+    }
 
     /** A database written by the first release (no attempts column, no frontier table) still opens and works. */
     @Test
@@ -25,15 +41,108 @@ class PageStoreTest {
                       PRIMARY KEY (job_id, url))""");
             st.execute("INSERT INTO pages VALUES (1, 'http://a.test/', 0, 200, 'text/html', 'old', 10, 5, 1.5, NULL,"
                     + " NULL, CURRENT_TIMESTAMP, 'crawl-vt-1')");
+            st.execute("""
+                    CREATE TABLE jobs (id BIGINT AUTO_INCREMENT PRIMARY KEY, created_at TIMESTAMP WITH TIME ZONE NOT NULL,
+                      finished_at TIMESTAMP WITH TIME ZONE, status VARCHAR(16) NOT NULL, mode VARCHAR(16) NOT NULL,
+                      pool_size INT NOT NULL, spec CHARACTER LARGE OBJECT, summary CHARACTER LARGE OBJECT)""");
+            st.execute("INSERT INTO jobs (created_at, status, mode, pool_size, spec) VALUES (CURRENT_TIMESTAMP, 'done',"
+                    + " 'virtual', 200, '{\"seeds\":[\"http://a.test/\"],\"requestTimeoutMs\":2500}')");
         }
         try (PageStore store = PageStore.open(url)) {
             assertThat(store.pages(1, 0, 10, null)).singleElement()
                     .satisfies(p -> assertThat(p.attempts()).isEqualTo(1));
-            store.save(new PageRecord(1, "http://a.test/new", 1, 200, "text/html", "new", 10, 5, 2.0, 2, null, null,
-                    Instant.now(), "crawl-vt-2"));
+            store.saveWithLinks(page(1, "http://a.test/new", 1), List.of(new Admitted(1, "http://a.test/x", 2, 0,
+                    "http://a.test/new")), List.of());
             store.flush();
             assertThat(store.countPages(1, null)).isEqualTo(2);
-            assertThat(store.resumeState(1).admitted()).isEmpty(); // the frontier table now exists
+            assertThat(store.resumeState(1).admitted()).hasSize(1); // the frontier table now exists
+            // The old job's request JSON reads as a config: same names.
+            assertThat(ConfigCodec.fromJson(store.job(1).orElseThrow().config()).requestTimeout())
+                    .isEqualTo(Duration.ofMillis(2_500));
+        }
+    }
+
+    @Test
+    void outlinksAndFieldsComeBackAsStored() throws Exception {
+        try (PageStore store = PageStore.open("jdbc:h2:mem:rows;DB_CLOSE_DELAY=-1")) {
+            store.saveWithLinks(page(7, "http://a.test/", 0), List.of(), List.of());
+            store.flush();
+            PageRecord back = store.pages(7, 0, 1, null).getFirst();
+            assertThat(back.outlinks()).containsExactly("http://a.test/x");
+            assertThat(back.fields()).containsEntry("h1", "hello");
+            assertThat(back.pageMillis()).isEqualTo(2.0);
+        }
+    }
+
+    /** A batch led by a row of nulls (a URL skipped on sight) keeps every value of the rows after it. */
+    @Test
+    void aRowOfNullsFirstInABatchChangesNoOtherRow() throws Exception {
+        try (PageStore store = PageStore.open("jdbc:h2:mem:nulls;DB_CLOSE_DELAY=-1")) {
+            PageRecord skipped = new PageRecord(9, "http://a.test/private/1", 1, 0, null, null, 0, 0, 0, "robots",
+                    "disallowed by robots.txt", Instant.now(), "t", null, List.of(), Map.of(), null, null, 0);
+            store.saveWithLinks(page(9, "http://a.test/", 0), List.of(), List.of(skipped));
+            store.flush();
+            PageRecord back = store.pages(9, 0, 10, 200).getFirst();
+            assertThat(back.contentType()).isEqualTo("text/html");
+            assertThat(back.title()).isEqualTo("t");
+            assertThat(back.outlinks()).containsExactly("http://a.test/x");
+            assertThat(back.fields()).containsEntry("h1", "hello");
+        }
+    }
+
+    @Test
+    void aShorterPathFoundLaterLowersTheStoredDepth() throws Exception {
+        try (PageStore store = PageStore.open("jdbc:h2:mem:depth;DB_CLOSE_DELAY=-1")) {
+            store.saveWithLinks(page(3, "http://a.test/p", 5), List.of(new Admitted(3, "http://a.test/p", 5, 0, null)),
+                    List.of());
+            store.lowerDepth(3, "http://a.test/p", 2);
+            store.lowerDepth(3, "http://a.test/p", 4); // never raised again
+            store.flush();
+            assertThat(store.pages(3, 0, 1, null).getFirst().depth()).isEqualTo(2);
+            assertThat(store.resumeState(3).admitted().getFirst().depth()).isEqualTo(2);
+        }
+    }
+
+    /** The writer dies (a row it cannot store); callers are told at once, and close() returns, bounded. */
+    @Test
+    void aDeadWriterFailsCallersAndNeverBlocksClose() {
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+            PageStore store = PageStore.open("jdbc:h2:mem:dead;DB_CLOSE_DELAY=-1");
+            PageRecord tooLong = page(1, "http://a.test/" + "x".repeat(5_000), 0); // over VARCHAR(4096)
+            store.saveWithLinks(tooLong, List.of(), List.of());
+            assertThatThrownBy(() -> {
+                for (int i = 0; i < 20_000; i++) { // more than the writer's queue holds
+                    store.saveWithLinks(page(1, "http://a.test/" + i, 0), List.of(), List.of());
+                }
+                store.flush();
+            }).isInstanceOf(StoreException.class).hasMessageContaining("storage failed");
+            assertThat(store.failed()).isTrue();
+            store.close();
+        });
+    }
+
+    /** As root a read-only folder is writable; a file where the folder should be is refused to anyone. */
+    @Test
+    void aFolderThatCannotBeMadeIsOneLine(@TempDir Path dir) throws Exception {
+        Path blocker = Files.writeString(dir.resolve("blocker"), "a file, not a folder");
+        assertThatThrownBy(() -> PageStore.open("jdbc:h2:" + blocker.resolve("sub").resolve("db")))
+                .isInstanceOf(StoreException.class)
+                .hasMessageNotContaining("\n")
+                .hasMessageContaining("cannot create the database folder");
+    }
+
+    @Test
+    void aFolderThatCannotBeWrittenIsOneLine(@TempDir Path dir) throws Exception {
+        Path locked = Files.createDirectory(dir.resolve("locked"));
+        Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("r-xr-xr-x"));
+        try {
+            org.junit.jupiter.api.Assumptions.assumeFalse(Files.isWritable(locked), "running as a user who writes anywhere");
+            assertThatThrownBy(() -> PageStore.open("jdbc:h2:" + locked.resolve("sub").resolve("db")))
+                    .isInstanceOf(StoreException.class)
+                    .hasMessageNotContaining("\n")
+                    .hasMessageContaining("permission denied");
+        } finally {
+            Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
     }
 }

@@ -1,5 +1,11 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.testkit.PinningWatch;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.extension.ExtendWith;
+
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
@@ -24,6 +30,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** Faults, rate limits and traps, against WireMock, in both modes. */
+@ExtendWith(PinningWatch.class)
 class ReliabilityTest {
     private static final AtomicLong DB = new AtomicLong();
     private PageStore store;
@@ -183,6 +190,20 @@ class ReliabilityTest {
                     .refusePrivateAddresses(true).respectRobots(false));
             assertThat(pages.get("/p/0").failure()).isEqualTo("connect");
             assertThat(pages.get("/p/0").detail()).contains("private address 127.0.0.1");
+            assertThat(pages.get("/p/0").attempts()).isEqualTo(1); // refused for good: never retried
+            assertThat(site.counter.total.get()).isZero();
+        }
+    }
+
+    @Test
+    void aRefusedPrivateAddressFailsAtOnceAsConnectNotAsRobots() throws Exception {
+        try (TestSite site = new TestSite().tree(3, 0)) {
+            long start = System.nanoTime();
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/p/0"))
+                    .refusePrivateAddresses(true));
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2)); // no robots retries
+            assertThat(pages.get("/p/0").failure()).isEqualTo("connect");
+            assertThat(pages.get("/p/0").detail()).contains("private address 127.0.0.1");
             assertThat(site.counter.total.get()).isZero();
         }
     }
@@ -228,13 +249,29 @@ class ReliabilityTest {
             assertThat(storedBefore).isBetween(40L, 254L);
 
             try (Crawler restarted = new Crawler(store)) {
-                CrawlSummary summary = restarted.resume(first.id(), config).awaitSummary();
+                CrawlSummary summary = restarted.resume(first.id()).awaitSummary();
                 assertThat(summary.status()).isEqualTo("done");
                 assertThat(summary.pages()).isEqualTo(255);
+                assertThat(summary.runs()).isEqualTo(2);
+                assertThat(summary.statuses()).containsEntry("200", 255L); // the whole job, not the last run
             }
             assertThat(store.countPages(first.id(), 200)).isEqualTo(255);
             assertThat(site.counter.pageDuplicates()).isZero(); // a graceful stop finishes what it started
             assertThat(site.counter.maxInFlight.get()).isLessThanOrEqualTo(4);
         }
+    }
+
+    /** A name DNS does not know is given up at once, every URL of it recorded: no minutes of robots retries. */
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void aHostDnsDoesNotKnowIsGivenUpAtOnce(ExecutionMode mode) throws Exception {
+        long start = System.nanoTime();
+        CrawlJob job = crawler.start(CrawlConfig.builder().seed("http://no-such-host.invalid/").seed(
+                "http://no-such-host.invalid/other").mode(mode).build());
+        CrawlSummary summary = job.awaitSummary();
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+        assertThat(summary.failures()).containsEntry("connect", 2L);
+        assertThat(summary.topFailures().getFirst().detail()).contains("unknown host");
+        assertThat(summary.pages()).isZero();
     }
 }

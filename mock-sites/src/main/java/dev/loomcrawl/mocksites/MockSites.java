@@ -21,6 +21,9 @@ import java.util.StringJoiner;
  * }</pre>
  */
 public final class MockSites implements AutoCloseable {
+    /** The line a farm process prints once it serves: {@code mock-sites ready on port N}. */
+    public static final String READY = "mock-sites ready";
+
     private final WireMockServer server;
     private final FarmCounters counters;
     private final SiteGraph graph;

@@ -1,0 +1,163 @@
+package dev.loomcrawl.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** The bench's output for people: a table on the terminal, and an HTML report that works offline. */
+final class BenchReport {
+    private static final String CHART_JS = "/META-INF/resources/webjars/chart.js/4.5.1/dist/chart.umd.min.js";
+
+    private BenchReport() {}
+
+    static void printTable(BenchCommand.Result r, PrintWriter out) {
+        out.printf("%nscenario %s: %s; per-host %d; %d cores; Java %s%n", r.scenario(), r.farm(), r.perHost(), r.cores(),
+                r.jdk());
+        out.printf("%-10s %7s %20s %7s %22s %8s %8s %14s %28s %8s%n", "mode", "wall s", "pages/s (min-max)",
+                "vs virt", "page ms p50/p95/p99", "threads", "heap MB", "CPU s (ms/pg)", "binding limit (ceiling/s)",
+                "achieved");
+        for (BenchCommand.ModeResult m : r.modes()) {
+            out.printf("%-10s %7.2f %20s %7s %22s %8.0f %8.0f %14s %28s %7.0f%%%n", m.mode(), m.seconds(),
+                    String.format("%,.0f (%,.0f-%,.0f)", m.pagesPerSecond(), m.minPagesPerSecond(), m.maxPagesPerSecond()),
+                    Double.isNaN(m.ratioToVirtual()) ? "-" : String.format("%.2fx", m.ratioToVirtual()),
+                    String.format("%.0f/%.0f/%.0f", m.p50Ms(), m.p95Ms(), m.p99Ms()), m.peakPlatformThreads(),
+                    m.peakHeapMb(), String.format("%.1f (%.2f)", m.cpuSeconds(), m.cpuMsPerPage()),
+                    String.format("%s (%,.0f)", m.bindingLimit(), m.predictedPagesPerSecond()),
+                    m.achievedOfPredicted() * 100);
+        }
+        if (r.modes().stream().anyMatch(m -> m.seedPublished() != null)) {
+            out.println("seed benchmark, published: " + r.modes().stream().filter(m -> m.seedPublished() != null)
+                    .map(m -> m.mode() + " " + m.seedPublished()).collect(Collectors.joining("; ")));
+        }
+        out.printf("medians of %d run(s) per mode, modes interleaved; the farm ran in its own process%n",
+                r.modes().isEmpty() ? 0 : r.modes().getFirst().runs());
+        out.println(r.violations().isEmpty() ? "farm-side checks: per-host limit held, no URL fetched twice, robots.txt obeyed"
+                : "FARM-SIDE VIOLATIONS: " + r.violations());
+        out.flush();
+    }
+
+    static String headline(BenchCommand.Result r) {
+        StringBuilder b = new StringBuilder();
+        for (BenchCommand.ModeResult m : r.modes()) {
+            if (!b.isEmpty()) {
+                b.append(" · ");
+            }
+            b.append(String.format("%s %,.0f pages/s", m.mode(), m.pagesPerSecond()));
+            if (!Double.isNaN(m.ratioToVirtual()) && !m.mode().equals("virtual")) {
+                b.append(String.format(" (%.2fx virtual)", m.ratioToVirtual()));
+            }
+        }
+        return b.toString();
+    }
+
+    static Path writeHtml(BenchCommand.Result r, Path file) throws IOException {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("modes", r.modes());
+        Map<String, List<Sampler.Sample>> series = new LinkedHashMap<>();
+        for (BenchCommand.Run run : r.runs()) {
+            if (!run.warmup()) {
+                series.put(run.mode(), run.samples()); // the last measured run of each mode
+            }
+        }
+        data.put("series", series);
+        String json = new ObjectMapper().writeValueAsString(data).replace("</", "<\\/");
+        StringBuilder rows = new StringBuilder();
+        for (BenchCommand.ModeResult m : r.modes()) {
+            rows.append(String.format("<tr><td>%s</td><td>%.2f</td><td>%,.0f <small>(%,.0f–%,.0f)</small></td><td>%s</td>"
+                            + "<td>%.0f / %.0f / %.0f</td><td>%.0f</td><td>%.0f</td><td>%.1f <small>(%.2f ms/page)</small></td>"
+                            + "<td>%s: %,.0f/s</td><td>%.0f%%</td>%s</tr>%n",
+                    m.mode(), m.seconds(), m.pagesPerSecond(), m.minPagesPerSecond(), m.maxPagesPerSecond(),
+                    Double.isNaN(m.ratioToVirtual()) ? "–" : String.format("%.2f×", m.ratioToVirtual()),
+                    m.p50Ms(), m.p95Ms(), m.p99Ms(), m.peakPlatformThreads(), m.peakHeapMb(), m.cpuSeconds(),
+                    m.cpuMsPerPage(), m.bindingLimit(), m.predictedPagesPerSecond(), m.achievedOfPredicted() * 100,
+                    m.seedPublished() == null ? "" : "<td>" + m.seedPublished() + "</td>"));
+        }
+        boolean seed = r.modes().stream().anyMatch(m -> m.seedPublished() != null);
+        String html = TEMPLATE
+                .replace("{{headline}}", escape(headline(r)))
+                .replace("{{scenario}}", escape(r.scenario() + ": " + r.farm()))
+                .replace("{{machine}}", escape(r.cores() + " cores · Java " + r.jdk() + " · " + r.os() + " · per-host "
+                        + r.perHost() + " · farm latency " + Math.round(r.latencyMs()) + " ms"))
+                .replace("{{checks}}", r.violations().isEmpty()
+                        ? "<p class=ok>Farm-side checks passed in every run: per-host limit held, no URL fetched twice, robots.txt obeyed.</p>"
+                        : "<p class=bad>Farm-side violations: " + escape(String.join("; ", r.violations())) + "</p>")
+                .replace("{{seedHead}}", seed ? "<th>seed benchmark (published)</th>" : "")
+                .replace("{{rows}}", rows)
+                .replace("{{data}}", json)
+                .replace("{{chartjs}}", chartJs());
+        Files.writeString(file, html);
+        return file;
+    }
+
+    private static String chartJs() {
+        try (InputStream in = BenchReport.class.getResourceAsStream(CHART_JS)) {
+            if (in == null) {
+                throw new IllegalStateException("Chart.js is missing from the class path: " + CHART_JS);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+
+    private static final String TEMPLATE = """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><title>loomcrawl bench</title>
+            <style>
+             body{font:15px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1180px;color:#222}
+             h1{font-size:22px;margin:0 0 4px} .sub{color:#666;margin:0 0 16px}
+             .grid{display:grid;grid-template-columns:1fr 1fr;gap:18px} .card{border:1px solid #ddd;border-radius:8px;padding:12px}
+             .card h2{font-size:15px;margin:0 0 8px} table{border-collapse:collapse;width:100%;font-size:13px;margin-top:18px}
+             th,td{border-bottom:1px solid #eee;padding:5px 6px;text-align:right} th:first-child,td:first-child{text-align:left}
+             .ok{color:#17692f} .bad{color:#b00020;font-weight:bold} small{color:#777}
+            </style></head><body>
+            <h1>{{headline}}</h1>
+            <p class="sub">{{scenario}}<br>{{machine}}</p>
+            {{checks}}
+            <div class="grid">
+             <div class="card"><h2>Throughput: pages/s (median) against the binding ceiling</h2><canvas id="rate"></canvas></div>
+             <div class="card"><h2>Live platform threads during the crawl</h2><canvas id="threads"></canvas></div>
+             <div class="card"><h2>Pages done over time</h2><canvas id="progress"></canvas></div>
+             <div class="card"><h2>Page latency from dispatch (ms): p50 / p95 / p99</h2><canvas id="latency"></canvas></div>
+             <div class="card"><h2>Heap used (MB)</h2><canvas id="heap"></canvas></div>
+             <div class="card"><h2>Fetches in flight</h2><canvas id="inflight"></canvas></div>
+            </div>
+            <table><tr><th>mode</th><th>wall s</th><th>pages/s (min–max)</th><th>vs virtual</th><th>page ms p50/p95/p99</th>
+            <th>peak platform threads</th><th>peak heap MB</th><th>CPU s</th><th>binding ceiling</th><th>achieved</th>{{seedHead}}</tr>
+            {{rows}}</table>
+            <p class="sub">Medians over the measured runs; modes interleaved run by run after a warm-up; the mock-site farm ran in
+            its own process. Ceilings: Little's law (concurrency ÷ latency), CPU (cores ÷ CPU s per page, crawler and farm
+            together), crawl depth (pages ÷ (levels × latency)).</p>
+            <script>{{chartjs}}</script>
+            <script>
+            const D = {{data}};
+            const colors = ['#2563eb','#dc2626','#16a34a','#d97706','#7c3aed','#0891b2'];
+            const modes = D.modes.map(m => m.mode);
+            new Chart(document.getElementById('rate'), {type:'bar', data:{labels:modes, datasets:[
+              {label:'achieved pages/s', data:D.modes.map(m=>m.pagesPerSecond), backgroundColor:modes.map((_,i)=>colors[i%6])},
+              {label:'binding ceiling', data:D.modes.map(m=>m.predictedPagesPerSecond), backgroundColor:'rgba(0,0,0,0.12)'}]},
+              options:{plugins:{tooltip:{callbacks:{afterLabel:c=>c.datasetIndex?D.modes[c.dataIndex].bindingLimit:''}}}}});
+            new Chart(document.getElementById('latency'), {type:'bar', data:{labels:['p50','p95','p99'],
+              datasets:D.modes.map((m,i)=>({label:m.mode, data:[m.p50Ms,m.p95Ms,m.p99Ms], backgroundColor:colors[i%6]}))}});
+            function line(id, f) {
+              new Chart(document.getElementById(id), {type:'line', data:{datasets:Object.entries(D.series).map(([mode,s],i)=>({
+                label:mode, data:s.map(p=>({x:p.seconds, y:f(p)})), borderColor:colors[modes.indexOf(mode)%6], pointRadius:0, borderWidth:2}))},
+                options:{parsing:false, scales:{x:{type:'linear', title:{display:true, text:'seconds'}}}}});
+            }
+            line('threads', p=>p.platformThreads); line('progress', p=>p.stored);
+            line('heap', p=>p.heapBytes/1e6); line('inflight', p=>p.fetching);
+            </script></body></html>
+            """;
+}

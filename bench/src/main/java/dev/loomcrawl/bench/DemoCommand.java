@@ -1,0 +1,35 @@
+package dev.loomcrawl.bench;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code loomcrawl demo}: the quick start. A short bench on the demo farm: virtual threads vs 200 threads. */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "Quick start: crawl 2,000 slow mock pages with virtual threads, then with a 200-thread pool,"
+                + " and compare (about 30 s; report in bench-out/demo/report.html).")
+public final class DemoCommand implements Callable<Integer> {
+    static final String[] ARGS = {"--scenario=demo", "--modes=virtual,pool:200", "--runs=1", "--warmup=1",
+        "--out=bench-out/demo"};
+
+    @Spec
+    CommandSpec spec;
+
+    private final String mainClass;
+
+    /** @param mainClass the application's main class, for the farm's own process */
+    public DemoCommand(String mainClass) {
+        this.mainClass = mainClass;
+    }
+
+    @Override
+    public Integer call() {
+        CommandLine bench = new CommandLine(new BenchCommand(mainClass));
+        bench.setOut(spec.commandLine().getOut());
+        bench.setErr(spec.commandLine().getErr());
+        bench.setExecutionExceptionHandler(spec.commandLine().getExecutionExceptionHandler());
+        return bench.execute(ARGS);
+    }
+}

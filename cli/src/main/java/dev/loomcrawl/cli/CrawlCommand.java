@@ -1,0 +1,217 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.Crawler;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code loomcrawl crawl}: one crawl, start to end, with progress on stderr and a summary at the end. */
+@Command(name = "crawl", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Crawl from the given seeds and print a summary (JSON with --json). Ctrl-C suspends the job"
+                + " (resume it with 'loomcrawl resume'); a second Ctrl-C stops at once.")
+final class CrawlCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "URL", arity = "0..*", description = "Seed URLs (http or https).")
+    List<String> urls = new ArrayList<>();
+
+    @Option(names = "--seeds-file", paramLabel = "FILE", description = "More seeds, one URL per line; # comments.")
+    Path seedsFile;
+
+    @Mixin
+    EngineOptions engine;
+
+    @Option(names = "--per-host", paramLabel = "N", defaultValue = "8",
+            description = "Fetches in flight to one host at most (default: ${DEFAULT-VALUE}).")
+    int perHost;
+
+    @Option(names = "--max-depth", paramLabel = "N", defaultValue = "3",
+            description = "Links followed from a seed (default: ${DEFAULT-VALUE}).")
+    int maxDepth;
+
+    @Option(names = "--max-pages", paramLabel = "N", defaultValue = "10000",
+            description = "URLs fetched at most (default: ${DEFAULT-VALUE}).")
+    int maxPages;
+
+    @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "10000",
+            description = "Fetches in flight across all hosts at most; fewer while the CPU is the limit"
+                    + " (default: ${DEFAULT-VALUE}).")
+    int maxInFlight;
+
+    @Option(names = "--fixed-in-flight", description = "Hold --max-in-flight as a fixed limit instead of adapting it"
+            + " to what the CPU can carry.")
+    boolean fixedInFlight;
+
+    @Option(names = "--allow-host", paramLabel = "HOST", split = ",",
+            description = "Hosts whose links are followed, exactly (default: the seeds' hosts; * for any).")
+    List<String> allowHosts = new ArrayList<>();
+
+    @Option(names = "--allow-domain", paramLabel = "DOMAIN", split = ",",
+            description = "Domains whose links are followed, with every subdomain (example.com admits www.example.com).")
+    List<String> allowDomains = new ArrayList<>();
+
+    @Option(names = "--deny-url", paramLabel = "REGEX",
+            description = "Links whose URL matches this regular expression are not followed; repeatable.")
+    List<String> denyPatterns = new ArrayList<>();
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10",
+            description = "Seconds to wait for response headers (default: ${DEFAULT-VALUE}).")
+    double timeoutSeconds;
+
+    @Option(names = "--fetch-deadline", paramLabel = "SECONDS", defaultValue = "30",
+            description = "Seconds for a whole fetch, body included (default: ${DEFAULT-VALUE}).")
+    double fetchDeadlineSeconds;
+
+    @Option(names = "--retries", paramLabel = "N", defaultValue = "2",
+            description = "Further attempts after a connect error, reset, timeout, 5xx or 429 (default: ${DEFAULT-VALUE}).")
+    int retries;
+
+    @Option(names = "--host-delay-ms", paramLabel = "MS", defaultValue = "0",
+            description = "Least time between two requests to one host (default: ${DEFAULT-VALUE}).")
+    long hostDelayMs;
+
+    @Option(names = "--refuse-private", description = "Refuse hosts that resolve to loopback or private addresses.")
+    boolean refusePrivate;
+
+    @Option(names = "--ignore-robots", description = "Do not fetch or obey robots.txt.")
+    boolean ignoreRobots;
+
+    @Option(names = "--robots-retry-for", paramLabel = "SECONDS", defaultValue = "120",
+            description = "How long a host whose robots.txt cannot be had is retried before it is given up"
+                    + " (default: ${DEFAULT-VALUE}).")
+    double robotsRetryForSeconds;
+
+    @Option(names = "--user-agent", paramLabel = "TEXT", description = "The User-Agent header; its first word is the"
+            + " robots.txt product token (default: " + CrawlConfig.DEFAULT_USER_AGENT + ").")
+    String userAgent;
+
+    @Option(names = "--header", paramLabel = "'NAME: VALUE'", description = "A request header; repeatable.")
+    List<String> headers = new ArrayList<>();
+
+    @Option(names = "--sitemaps", description = "Read each host's sitemaps (robots.txt's Sitemap: lines and"
+            + " /sitemap.xml) and crawl their URLs at depth 1.")
+    boolean sitemaps;
+
+    @Option(names = "--ignore-nofollow", description = "Follow rel=nofollow links and pages marked nofollow.")
+    boolean ignoreNofollow;
+
+    @Option(names = "--accept-type", paramLabel = "TYPE", description = "Keep responses of this media type too"
+            + " (application/pdf, image/*), never parsed; repeatable.")
+    List<String> acceptTypes = new ArrayList<>();
+
+    @Option(names = "--extract", paramLabel = "NAME=CSS[@ATTR]", description = "Keep the text (or attribute) of the"
+            + " first match of a CSS selector, under NAME in each row's fields; repeatable.")
+    List<String> extract = new ArrayList<>();
+
+    @Option(names = "--extract-all", paramLabel = "NAME=CSS[@ATTR]", description = "Like --extract, every match,"
+            + " as a list; repeatable.")
+    List<String> extractAll = new ArrayList<>();
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write every row as it is stored: JSON Lines,"
+            + " or CSV for a .csv name; '-' for JSON Lines on stdout (the summary then goes to stderr).")
+    String output;
+
+    @Option(names = "--warc", paramLabel = "FILE", description = "Write a WARC request and response record for every"
+            + " fetch stored (.warc, or .warc.gz gzipped per record).")
+    String warc;
+
+    @Option(names = "--store-body", description = "Keep each page's body in the store, for export.")
+    boolean storeBody;
+
+    @Option(names = "--json", description = "Print exactly one JSON object on stdout at the end.")
+    boolean json;
+
+    @Option(names = "--quiet", description = "No progress on stderr.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws Exception {
+        CrawlConfig config = config();
+        RowOutput rows = RowOutput.open(output, false, spec.commandLine().getOut()); // a bad path fails before anything is crawled
+        Crawler.Options process = new Crawler.Options(perHost, Math.max(maxInFlight, 1), !fixedInFlight);
+        return Foreground.run(spec, engine.db, process,
+                (crawler, listener) -> crawler.start(config, new Crawler.Hooks(null, listener)), rows, json, quiet);
+    }
+
+    CrawlConfig config() throws IOException {
+        List<String> seeds = new ArrayList<>(urls);
+        if (seedsFile != null) {
+            if (!Files.isReadable(seedsFile)) {
+                throw new IllegalArgumentException("--seeds-file: cannot read " + seedsFile);
+            }
+            try (var lines = Files.lines(seedsFile)) {
+                lines.map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).forEach(seeds::add);
+            }
+        }
+        if (seeds.isEmpty()) {
+            throw new IllegalArgumentException("no seed URL: give at least one URL or --seeds-file");
+        }
+        CrawlConfig.Builder b = CrawlConfig.builder()
+                .mode(engine.executionMode())
+                .poolSize(engine.poolSize)
+                .perHostConcurrency(perHost)
+                .maxDepth(maxDepth)
+                .maxPages(maxPages)
+                .maxInFlight(maxInFlight)
+                .requestTimeout(seconds(timeoutSeconds))
+                .fetchDeadline(seconds(fetchDeadlineSeconds))
+                .maxRetries(retries)
+                .hostDelay(Duration.ofMillis(hostDelayMs))
+                .refusePrivateAddresses(refusePrivate)
+                .respectRobots(!ignoreRobots)
+                .robotsRetryFor(seconds(robotsRetryForSeconds))
+                .sitemaps(sitemaps)
+                .ignoreNofollow(ignoreNofollow)
+                .storeBody(storeBody)
+                .warcFile(warc);
+        if (userAgent != null) {
+            b.userAgent(userAgent);
+        }
+        for (String header : headers) {
+            int colon = header.indexOf(':');
+            if (colon <= 0) {
+                throw new IllegalArgumentException("--header must look like 'Name: value', was '" + header + "'");
+            }
+            b.header(header.substring(0, colon).strip(), header.substring(colon + 1).strip());
+        }
+        rules(extract, "--extract", b::extract);
+        rules(extractAll, "--extract-all", b::extractAll);
+        seeds.forEach(b::seed);
+        allowHosts.forEach(b::allowHost);
+        allowDomains.forEach(b::allowDomain);
+        denyPatterns.forEach(b::denyPattern);
+        acceptTypes.forEach(b::acceptType);
+        return b.build();
+    }
+
+    private static void rules(List<String> specs, String flag, java.util.function.BiConsumer<String, String> add) {
+        for (String spec : specs) {
+            int eq = spec.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException(flag + " must look like NAME=CSS or NAME=CSS@ATTR, was '" + spec + "'");
+            }
+            add.accept(spec.substring(0, eq).strip(), spec.substring(eq + 1).strip());
+        }
+    }
+
+    /** Whole seconds or fractions; a negative or absurd value is the config's to refuse, naming the flag. */
+    static Duration seconds(double value) {
+        if (Double.isNaN(value) || value > 1e9) {
+            return Duration.ofDays(365);
+        }
+        return Duration.ofMillis(Math.round(value * 1000));
+    }
+}

@@ -1,0 +1,24 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.crawler.ExecutionMode;
+import picocli.CommandLine.Option;
+
+/** Mode, pool size and database, shared by {@code crawl} and {@code serve} (a picocli mixin). */
+final class EngineOptions {
+    @Option(names = "--mode", paramLabel = "virtual|pool", defaultValue = "virtual",
+            description = "Run URL tasks on virtual threads or a platform-thread pool (default: ${DEFAULT-VALUE}).")
+    String mode;
+
+    @Option(names = "--pool-size", paramLabel = "N", defaultValue = "200",
+            description = "Platform threads in pool mode (default: ${DEFAULT-VALUE}, Tomcat's default).")
+    int poolSize;
+
+    @Option(names = "--db", paramLabel = "JDBC-URL", defaultValue = DbOption.DEFAULT,
+            description = "Database for jobs and pages: H2 (jdbc:h2:...) or PostgreSQL (jdbc:postgresql://...)"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String db;
+
+    ExecutionMode executionMode() {
+        return ExecutionMode.parse(mode);
+    }
+}

@@ -1,0 +1,114 @@
+package dev.loomcrawl.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomcrawl.crawler.CrawlJob;
+import dev.loomcrawl.crawler.CrawlSummary;
+import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.store.PageStore;
+import java.io.PrintWriter;
+import java.time.Duration;
+import dev.loomcrawl.crawler.StoredListener;
+import java.util.function.BiFunction;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * A job run in the foreground of a terminal ({@code crawl}, {@code resume}): progress on stderr, a summary
+ * at the end, Ctrl-C to suspend (twice to stop at once), SIGTERM to suspend gracefully, and an exit code
+ * that says how it went: 0 done, 1 failed or nothing could be fetched, 130 suspended.
+ */
+final class Foreground {
+    static final Duration GRACE = Duration.ofSeconds(10);
+    static final int SUSPENDED = 130;
+
+    private Foreground() {}
+
+    /**
+     * @param start starts (or resumes) the job on the crawler, with the listener every stored row must go to
+     */
+    static int run(CommandSpec spec, String db, Crawler.Options options,
+            BiFunction<Crawler, StoredListener, CrawlJob> start, RowOutput rows, boolean json, boolean quiet)
+            throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter summaryOut = rows.toStdout() ? err : out; // stdout never mixes rows and a summary
+        try (rows; PageStore store = PageStore.open(db); Crawler crawler = new Crawler(store, options)) {
+            Progress progress = new Progress(err, quiet);
+            StoredListener toRows = rows.listener();
+            CrawlJob job = start.apply(crawler, toRows == null ? progress::stored : row -> {
+                toRows.stored(row);
+                progress.stored(row);
+            });
+            String resume = "./loomcrawl resume " + job.id() + (db.equals(DbOption.DEFAULT) ? "" : " --db='" + db + "'");
+            Interrupts interrupts = Interrupts.install(new Interrupts.Actions() {
+                @Override
+                public void first() {
+                    err.println();
+                    err.println("loomcrawl: suspending: fetches in flight finish and are stored (Ctrl-C again to stop"
+                            + " at once)");
+                    err.flush();
+                    suspend(crawler, GRACE);
+                }
+
+                @Override
+                public void second() {
+                    err.println("loomcrawl: stopping now; what was in flight is fetched again on resume");
+                    err.flush();
+                    suspend(crawler, Duration.ZERO);
+                }
+            });
+            // SIGTERM (and Ctrl-C where no handler could be installed): suspend, then close the store before
+            // the JVM halts.
+            Thread hook = new Thread(() -> {
+                suspend(crawler, GRACE);
+                rows.closeQuietly();
+                store.close();
+            });
+            Runtime.getRuntime().addShutdownHook(hook);
+            CrawlSummary summary;
+            try {
+                summary = progress.follow(job);
+            } finally {
+                if (interrupts != null) {
+                    interrupts.uninstall();
+                }
+                removeHook(hook);
+            }
+            if (job.suspended()) {
+                err.println("loomcrawl: job " + job.id() + " suspended with " + summary.fetched() + " URLs done; resume it"
+                        + " with: " + resume);
+                return SUSPENDED;
+            }
+            if (json) {
+                summaryOut.println(new ObjectMapper().writeValueAsString(summary));
+            } else {
+                SummaryTable.print(summary, summaryOut);
+            }
+            summaryOut.flush();
+            if (job.failureMessage().isPresent()) {
+                err.println("loomcrawl: job failed: " + job.failureMessage().get());
+                return 1;
+            }
+            if (summary.pages() == 0) {
+                err.println("loomcrawl: no page could be fetched" + SummaryTable.firstFailure(summary));
+                return 1;
+            }
+            return 0;
+        }
+    }
+
+    private static void suspend(Crawler crawler, Duration grace) {
+        try {
+            crawler.suspend(grace);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook is running and will finish the job
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.crawler.CrawlJob;
+import dev.loomcrawl.crawler.CrawlProgress;
+import dev.loomcrawl.crawler.CrawlSummary;
+import dev.loomcrawl.crawler.store.PageRecord;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Live progress of a job on stderr: one updating line on a terminal, a line every few seconds in a log.
+ * It shows rows done and, for a bounded crawl, the share of {@code --max-pages} and an ETA; the rate over
+ * the last few seconds; requests really in flight (not tasks waiting for a pool thread); failures by kind,
+ * and the first few failures as they happen. No progress-bar library: none knows these figures, and the
+ * line is a dozen lines of formatting.
+ */
+final class Progress {
+    private static final int FAILURES_SHOWN = 5;
+
+    private final PrintWriter err;
+    private final boolean quiet;
+    private final boolean terminal = System.console() != null;
+    private final ConcurrentHashMap<String, LongAdder> failures = new ConcurrentHashMap<>();
+    private final ConcurrentLinkedQueue<String> news = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger failuresSeen = new AtomicInteger();
+
+    Progress(PrintWriter err, boolean quiet) {
+        this.err = err;
+        this.quiet = quiet;
+    }
+
+    /** Every stored row passes here, on its task's thread: count failures, queue the first few to print. */
+    void stored(PageRecord row) {
+        if (!row.outcome().equals("failed")) {
+            return;
+        }
+        failures.computeIfAbsent(row.failure(), k -> new LongAdder()).increment();
+        int n = failuresSeen.incrementAndGet();
+        if (n <= FAILURES_SHOWN) {
+            news.add("  failed: " + row.url() + "  " + row.failure() + (row.detail() == null ? "" : ": " + row.detail()));
+        } else if (n == FAILURES_SHOWN + 1) {
+            news.add("  (more failures are counted below and listed in the summary)");
+        }
+    }
+
+    CrawlSummary follow(CrawlJob job) throws InterruptedException {
+        if (quiet) {
+            return job.awaitSummary();
+        }
+        Duration every = terminal ? Duration.ofMillis(500) : Duration.ofSeconds(5);
+        while (!job.await(every)) {
+            printNews();
+            String line = line(job.progress());
+            if (terminal) {
+                err.print("\r" + line + "\u001b[K");
+            } else {
+                err.println(line);
+            }
+            err.flush();
+        }
+        CrawlSummary summary = job.awaitSummary();
+        printNews();
+        err.print(terminal ? "\r" : "");
+        err.println(line(job.progress()) + (terminal ? "\u001b[K" : ""));
+        err.flush();
+        return summary;
+    }
+
+    private void printNews() {
+        String item;
+        boolean any = false;
+        while ((item = news.poll()) != null) {
+            err.print(terminal && !any ? "\r\u001b[K" : "");
+            err.println(item);
+            any = true;
+        }
+    }
+
+    String line(CrawlProgress p) {
+        StringBuilder b = new StringBuilder(String.format("%6.1fs  %,d pages", p.seconds(), p.pages()));
+        if (p.maxPages() > 0 && p.maxPages() < 100_000_000) {
+            long done = p.pages() + p.failed();
+            b.append(String.format(" (%.0f%% of %,d)", 100.0 * done / p.maxPages(), p.maxPages()));
+        }
+        b.append(String.format("  %,d failed", p.failed()));
+        Map<String, Long> byKind = new TreeMap<>();
+        failures.forEach((k, v) -> byKind.put(k, v.sum()));
+        if (!byKind.isEmpty()) {
+            b.append(' ').append(byKind.toString().replace('{', '(').replace('}', ')'));
+        }
+        if (p.skipped() > 0) {
+            b.append(String.format("  %,d skipped", p.skipped()));
+        }
+        b.append(String.format("  %,.0f/s  %,d in flight  %,d queued", p.recentPagesPerSecond(), p.fetching(), p.queued()));
+        String eta = eta(p);
+        if (eta != null) {
+            b.append("  ETA ").append(eta);
+        }
+        return b.toString();
+    }
+
+    /** Time left at the recent rate, when the crawl is bounded and still going; null otherwise. */
+    static String eta(CrawlProgress p) {
+        long done = p.pages() + p.failed();
+        long left = Math.min(p.maxPages() - done, p.queued() + p.inFlight());
+        if (p.recentPagesPerSecond() <= 0 || left <= 0 || !p.status().equals("running")) {
+            return null;
+        }
+        long seconds = Math.round(left / p.recentPagesPerSecond());
+        return seconds < 60 ? seconds + "s" : String.format("%dm%02ds", seconds / 60, seconds % 60);
+    }
+}

@@ -1,0 +1,121 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.crawler.StoredListener;
+import dev.loomcrawl.crawler.store.Export;
+import dev.loomcrawl.crawler.store.PageRecord;
+import java.io.BufferedOutputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * {@code --output}: every row written as it is stored, JSON Lines or CSV by the file's name, or JSON Lines
+ * on stdout for {@code -}. Tasks write from many threads; a lock (never {@code synchronized}, it is held
+ * across I/O) keeps rows whole, and the file is flushed a few times a second.
+ */
+final class RowOutput implements AutoCloseable {
+    private static final long FLUSH_NANOS = 250_000_000L;
+
+    private final OutputStream stream;
+    private final Export.Writer writer;
+    private final boolean stdout;
+    private final ReentrantLock lock = new ReentrantLock();
+    private long lastFlush = System.nanoTime();
+    private IOException failure;
+    private volatile boolean closed;
+
+    private RowOutput(OutputStream stream, Export.Writer writer, boolean stdout) {
+        this.stream = stream;
+        this.writer = writer;
+        this.stdout = stdout;
+    }
+
+    /**
+     * @param target a file, {@code -} for {@code stdout}, or null for no output
+     * @param append add to an existing file (a resumed job); a CSV header is written only to an empty file
+     */
+    static RowOutput open(String target, boolean append, java.io.PrintWriter stdout) throws IOException {
+        if (target == null) {
+            return new RowOutput(null, null, false);
+        }
+        if (target.equals("-")) {
+            OutputStream out = new TextStream(stdout);
+            return new RowOutput(out, new Export.Writer(out, Export.Format.JSONL, false, true), true);
+        }
+        Path path = Path.of(target);
+        boolean empty = !Files.exists(path) || Files.size(path) == 0 || !append;
+        try {
+            if (path.toAbsolutePath().getParent() != null) {
+                Files.createDirectories(path.toAbsolutePath().getParent());
+            }
+            OutputStream out = new BufferedOutputStream(new FileOutputStream(path.toFile(), append), 65_536);
+            return new RowOutput(out, new Export.Writer(out, Export.Format.forFile(target), false, empty), false);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--output: cannot write " + target + ": " + e.getMessage());
+        }
+    }
+
+    boolean toStdout() {
+        return stdout;
+    }
+
+    /** The listener for the job, or null when there is no output. */
+    StoredListener listener() {
+        return writer == null ? null : this::write;
+    }
+
+    private void write(PageRecord row) {
+        lock.lock();
+        try {
+            if (failure != null || closed) {
+                return;
+            }
+            writer.write(row);
+            long now = System.nanoTime();
+            if (now - lastFlush > FLUSH_NANOS) {
+                writer.flush();
+                stream.flush();
+                lastFlush = now;
+            }
+        } catch (IOException e) {
+            failure = e; // said once, at the end; the crawl and its store go on
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Closes without complaint, from a shutdown hook. */
+    void closeQuietly() {
+        try {
+            close();
+        } catch (IOException | UncheckedIOException e) {
+            // the process is stopping; the summary says no more
+        }
+    }
+
+    /** Flushes and closes; throws if any row could not be written. */
+    @Override
+    public void close() throws IOException {
+        if (writer == null || closed) {
+            return;
+        }
+        closed = true;
+        lock.lock();
+        try {
+            writer.close();
+            stream.flush();
+            if (!stdout) {
+                stream.close();
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (failure != null) {
+            throw new UncheckedIOException("--output: rows could not be written: " + failure.getMessage(), failure);
+        }
+    }
+}

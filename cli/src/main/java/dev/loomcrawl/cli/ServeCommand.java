@@ -1,0 +1,180 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.server.ApiServer;
+import java.io.PrintWriter;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code loomcrawl serve}: the crawl service, until stopped. */
+@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Run the crawl service: POST /crawl, GET /crawl/{id}, GET /stats, ... (see /openapi.json).")
+final class ServeCommand implements Callable<Integer> {
+    static final String TOKEN_ENV = "LOOMCRAWL_TOKEN";
+    static final String READY = "loomcrawl serving on ";
+    static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
+
+    @Spec
+    CommandSpec spec;
+
+    /** The defaults of jobs that do not choose their own mode and pool size. */
+    @Mixin
+    EngineOptions engine;
+
+    @Option(names = "--host", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+            description = "Address to listen on (default: ${DEFAULT-VALUE}); anything but loopback needs a token.")
+    String host;
+
+    @Option(names = "--port", paramLabel = "N", defaultValue = "7070", description = "Port (default: ${DEFAULT-VALUE}; 0: any free).")
+    int port;
+
+    @Option(names = "--token", paramLabel = "TOKEN",
+            description = "Bearer token every route but /health needs (or the environment variable " + TOKEN_ENV + ").")
+    String token;
+
+    @Option(names = "--read-token", paramLabel = "TOKEN", description = "A second token that may only read (GET).")
+    String readToken;
+
+    @Option(names = "--allowed-host-name", paramLabel = "NAME",
+            description = "A name requests may carry in their Host header besides the bound address and localhost;"
+                    + " repeatable. Others are answered 421 (a guard against DNS rebinding).")
+    List<String> allowedHostNames = new ArrayList<>();
+
+    @Option(names = "--per-host", paramLabel = "N", defaultValue = "8",
+            description = "Requests in flight to one host at most, all jobs and /fetch together (default: ${DEFAULT-VALUE}).")
+    int perHost;
+
+    @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "10000",
+            description = "Requests in flight across the server at most (default: ${DEFAULT-VALUE}).")
+    int maxInFlight;
+
+    @Option(names = "--fixed-in-flight", description = "Hold --max-in-flight as a fixed limit instead of adapting it"
+            + " to what the CPU can carry.")
+    boolean fixedInFlight;
+
+    @Option(names = "--max-pool-size", paramLabel = "N", defaultValue = "1000",
+            description = "Most platform threads a pool-mode job may ask for (default: ${DEFAULT-VALUE}).")
+    int maxPoolSize;
+
+    @Option(names = "--no-pinning-watch", description = "Do not stream JFR VirtualThreadPinned events into /stats.")
+    boolean noPinningWatch;
+
+    @Override
+    public Integer call() throws Exception {
+        ExecutionMode defaultMode = engine.executionMode();
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("--port must be between 0 and 65535, was " + port);
+        }
+        if (maxPoolSize < 1 || maxPoolSize > CrawlConfig.MAX_POOL_SIZE) {
+            throw new IllegalArgumentException("--max-pool-size must be between 1 and " + CrawlConfig.MAX_POOL_SIZE
+                    + ", was " + maxPoolSize);
+        }
+        if (engine.poolSize < 1 || engine.poolSize > maxPoolSize) {
+            throw new IllegalArgumentException("--pool-size must be between 1 and " + maxPoolSize + " (--max-pool-size),"
+                    + " was " + engine.poolSize);
+        }
+        String secret = blankToNull(token != null ? token : System.getenv(TOKEN_ENV));
+        String reader = blankToNull(readToken);
+        if (reader != null && secret == null) {
+            throw new IllegalArgumentException("--read-token needs --token too: it names who may only read");
+        }
+        boolean loopback = isLoopback(host);
+        if (!loopback && secret == null) {
+            throw new IllegalArgumentException("--host " + host + " is not loopback: give an access token with --token"
+                    + " or " + TOKEN_ENV + " (every request but /health must then carry 'Authorization: Bearer <token>')");
+        }
+        Crawler.Options options = new Crawler.Options(perHost, maxInFlight, !fixedInFlight);
+        PrintWriter out = spec.commandLine().getOut();
+        PageStore store = PageStore.open(engine.db);
+        Crawler crawler = new Crawler(store, options);
+        ApiServer server;
+        try {
+            server = ApiServer.start(new ApiServer.Settings(host, port, defaultMode, engine.poolSize, maxPoolSize, secret,
+                    reader, Set.copyOf(allowedHostNames), !noPinningWatch, !loopback), crawler);
+        } catch (RuntimeException e) {
+            // Nothing was resumed yet: every unfinished job stays as it was, for the next start.
+            crawler.close();
+            store.close();
+            throw new IllegalStateException(bindProblem(e), e);
+        }
+        // Only now that the server is up: jobs an earlier process left unfinished carry on.
+        List<Long> resumed = crawler.resumeUnfinished();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close(); // no new requests
+            try {
+                // Fetches in flight get a grace period to finish and be stored; the jobs stay unfinished and
+                // resume at the next start.
+                crawler.suspend(SHUTDOWN_GRACE);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                crawler.close();
+                store.close(); // drain the writer and close the database here: the JVM halts when hooks return
+                stopped.countDown();
+            }
+        }));
+        String base = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.port();
+        out.printf(READY + "%s (%s mode by default, pool size %d, per-host %d, db %s)%s%n", base, defaultMode.label(),
+                engine.poolSize, perHost, engine.db, secret == null ? "" : ", token required");
+        if (!resumed.isEmpty()) {
+            out.printf("resumed %d job(s) an earlier process left unfinished: %s%n", resumed.size(), resumed);
+        }
+        out.println("dashboard: " + base + "/   API: " + base + "/openapi.json");
+        out.println("try: curl -s -XPOST " + base + "/crawl -H 'Content-Type: application/json'"
+                + (secret == null ? "" : " -H 'Authorization: Bearer $" + TOKEN_ENV + "'")
+                + " -d '{\"seeds\":[\"http://h0.loomcrawl.test:PORT/\"]}'");
+        out.flush();
+        stopped.await();
+        return 0;
+    }
+
+    /** One line for why the server could not listen. */
+    static String bindProblem(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof BindException bind) {
+                String message = String.valueOf(bind.getMessage()).toLowerCase(java.util.Locale.ROOT);
+                if (message.contains("assign") || message.contains("not available")) {
+                    return "cannot listen there: this machine has no such address (" + bind.getMessage() + ")";
+                }
+                if (message.contains("in use")) {
+                    return "cannot listen there: the port is in use by another process";
+                }
+                return "cannot listen there: " + bind.getMessage();
+            }
+        }
+        return "cannot start the server: " + e.getMessage();
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
+    }
+
+    static boolean isLoopback(String host) {
+        try {
+            for (InetAddress address : InetAddress.getAllByName(host)) {
+                if (!address.isLoopbackAddress()) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("--host: unknown address '" + host + "'");
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package dev.loomcrawl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomcrawl.mocksites.MockSites;
+import dev.loomcrawl.mocksites.Scenario;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The crawl command end to end: real farm, real H2, the real command line. */
+class CrawlCommandTest {
+    private static MockSites farm;
+
+    @BeforeAll
+    static void startFarm() {
+        farm = MockSites.start(Scenario.DEMO.config().withSize(20, 10).withLatency(
+                dev.loomcrawl.mocksites.LatencyModel.fixed(20)));
+    }
+
+    @AfterAll
+    static void stopFarm() {
+        farm.close();
+    }
+
+    record Result(int exit, String out, String err) {}
+
+    static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Result(exit, out.toString(), err.toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"virtual", "pool"})
+    void crawlsTheFarmAndPrintsOneJsonObject(String mode, @TempDir Path dir) throws Exception {
+        farm.reset();
+        Path seeds = dir.resolve("seeds.txt");
+        Files.write(seeds, farm.seedUrls().subList(1, 20));
+        Result r = run("crawl", "--mode=" + mode, "--pool-size=16", "--per-host=2", "--max-depth="
+                + (farm.graph().maxDepth() + 1), "--seeds-file=" + seeds, "--json", "--quiet",
+                "--db=jdbc:h2:" + dir.resolve("db"), farm.seedUrls().getFirst());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        JsonNode json = new ObjectMapper().readTree(r.out()); // exactly one JSON document
+        assertThat(r.out().strip().lines()).hasSize(1);
+        assertThat(json.get("mode").asText()).isEqualTo(mode);
+        // 200 pages, and their 200 /private/ links (one level deeper) recorded as skipped by robots.txt, unfetched.
+        assertThat(json.get("pages").asLong()).isEqualTo(200);
+        assertThat(json.get("failed").asLong()).isZero();
+        assertThat(json.get("skipped").asLong()).isEqualTo(200);
+        assertThat(json.get("skips").get("robots").asLong()).isEqualTo(200);
+        for (String field : List.of("seconds", "pagesPerSecond", "peakPlatformThreads")) {
+            assertThat(json.get(field).asDouble()).as(field).isPositive();
+        }
+        assertThat(json.get("latencyMs").get("p99").asDouble()).isGreaterThanOrEqualTo(20);
+        var truth = farm.counters();
+        assertThat(truth.maxInFlightPerHost()).isEqualTo(2);
+        assertThat(truth.duplicateFetches()).isZero();
+        assertThat(truth.robotsViolations()).isZero();
+        assertThat(truth.byKind()).containsEntry("page", 200L).containsEntry("robots", 20L);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            ftp://x                                  | URL must be http or https: 'ftp://x'
+            not a url                                | URL must be http or https
+            --per-host=0                             | --per-host must be between 1 and 10000, was 0
+            --extract=t=h[[[                         | --extract t is not a valid CSS selector
+            --allow-domain=co.uk                     | --allow-domain holds 'co.uk', a public suffix
+            --header=Host:x                          | --header Host is set by the HTTP client itself
+            --output=/proc/nope/x.jsonl              | --output: cannot write
+            http://127.0.0.1:99999/                  | port out of range
+            --mode=fibers                            | mode must be 'virtual' or 'pool'
+            --pool-size=0                            | --pool-size must be between
+            --max-pages=abc                          | Invalid value for option '--max-pages'
+            --seeds-file=/nonexistent/seeds.txt      | --seeds-file: cannot read
+            --bogus                                  | Unknown option: '--bogus'
+            http://user:secret@example.com/          | must not carry credentials
+            """)
+    void badInputIsOneLineAndExitCodeTwo(String arg, String message) {
+        List<String> args = new ArrayList<>(List.of("crawl", "--db=jdbc:h2:mem:bad"));
+        args.add(arg);
+        if (arg.startsWith("--")) {
+            args.add("http://example.test/");
+        }
+        Result r = run(args.toArray(String[]::new));
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).startsWith("loomcrawl: ").contains(message).doesNotContain("Exception", "\tat ");
+    }
+
+    @Test
+    void noSeedIsAnError() {
+        Result r = run("crawl", "--db=jdbc:h2:mem:none");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("no seed URL");
+    }
+}

@@ -1,0 +1,230 @@
+package dev.loomcrawl.crawler;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+
+/**
+ * A {@link CrawlConfig} as JSON and back: how a job's whole configuration is stored with it, and the
+ * vocabulary of {@code POST /crawl}. Durations are whole milliseconds under a {@code Ms} name. Reading is
+ * strict about types ({@code "maxDepth": "3"} and {@code null} are errors, as is a number for a URL), and
+ * every error is a {@link ConfigException} naming the JSON field.
+ */
+public final class ConfigCodec {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** JSON names that differ from the config's component names. */
+    private static final Map<String, String> JSON_NAMES = Map.of(
+            "connectTimeout", "connectTimeoutMs",
+            "requestTimeout", "requestTimeoutMs",
+            "fetchDeadline", "fetchDeadlineMs",
+            "hostDelay", "hostDelayMs",
+            "robotsRetryFor", "robotsRetryForMs",
+            "warcFile", "warc");
+
+    private ConfigCodec() {}
+
+    /** The JSON name of a config field ({@code requestTimeout} is {@code requestTimeoutMs}). */
+    public static String jsonName(String field) {
+        int cut = indexOfSub(field);
+        String base = cut < 0 ? field : field.substring(0, cut);
+        return JSON_NAMES.getOrDefault(base, base) + (cut < 0 ? "" : field.substring(cut));
+    }
+
+    private static int indexOfSub(String field) {
+        int dot = field.indexOf('.');
+        int bracket = field.indexOf('[');
+        return dot < 0 ? bracket : bracket < 0 ? dot : Math.min(dot, bracket);
+    }
+
+    public static String toJson(CrawlConfig c) {
+        ObjectNode o = JSON.createObjectNode();
+        ArrayNode seeds = o.putArray("seeds");
+        c.seeds().forEach(s -> seeds.add(s.url()));
+        o.put("maxDepth", c.maxDepth());
+        o.put("maxPages", c.maxPages());
+        o.put("perHostConcurrency", c.perHostConcurrency());
+        o.put("maxInFlight", c.maxInFlight());
+        o.put("connectTimeoutMs", c.connectTimeout().toMillis());
+        o.put("requestTimeoutMs", c.requestTimeout().toMillis());
+        o.put("fetchDeadlineMs", c.fetchDeadline().toMillis());
+        o.put("maxRetries", c.maxRetries());
+        o.put("hostDelayMs", c.hostDelay().toMillis());
+        o.put("hostFailureLimit", c.hostFailureLimit());
+        o.put("refusePrivateAddresses", c.refusePrivateAddresses());
+        o.put("maxBodyBytes", c.maxBodyBytes());
+        o.put("maxRedirects", c.maxRedirects());
+        o.put("userAgent", c.userAgent());
+        o.set("headers", JSON.valueToTree(c.headers()));
+        o.set("allowedHosts", JSON.valueToTree(c.allowedHosts()));
+        o.set("allowedDomains", JSON.valueToTree(c.allowedDomains()));
+        o.set("denyPatterns", JSON.valueToTree(c.denyPatterns()));
+        o.put("respectRobots", c.respectRobots());
+        o.put("robotsRetryForMs", c.robotsRetryFor().toMillis());
+        o.put("sitemaps", c.sitemaps());
+        o.put("ignoreNofollow", c.ignoreNofollow());
+        o.set("acceptTypes", JSON.valueToTree(c.acceptTypes()));
+        o.set("extract", JSON.valueToTree(c.extract()));
+        o.set("extractAll", JSON.valueToTree(c.extractAll()));
+        o.put("storeBody", c.storeBody());
+        if (c.warcFile() != null) {
+            o.put("warc", c.warcFile());
+        }
+        o.put("mode", c.mode().label());
+        o.put("poolSize", c.poolSize());
+        return o.toString();
+    }
+
+    /** A stored config; fields a newer version added and this one lacks take their defaults. */
+    public static CrawlConfig fromJson(String json) {
+        try {
+            JsonNode node = JSON.readTree(json);
+            if (node == null || !node.isObject()) {
+                throw new ConfigException("config", json, "is not a JSON object");
+            }
+            return read(node, CrawlConfig.builder(), Set.of());
+        } catch (JsonProcessingException e) {
+            throw new ConfigException("config", json, "is not JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    /**
+     * Reads {@code json} onto {@code defaults}: every field present replaces the default.
+     *
+     * @param refused field names not accepted from this caller (an API client may not choose server files)
+     * @throws ConfigException naming the JSON field: unknown, refused, of the wrong type, or out of range
+     */
+    public static CrawlConfig read(JsonNode json, CrawlConfig.Builder defaults, Set<String> refused) {
+        CrawlConfig.Builder b = defaults;
+        Iterator<Map.Entry<String, JsonNode>> fields = json.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            String name = field.getKey();
+            JsonNode v = field.getValue();
+            if (refused.contains(name)) {
+                throw new ConfigException(name, null, "cannot be set here");
+            }
+            switch (name) {
+                case "seeds" -> {
+                    requireArray(name, v);
+                    for (int i = 0; i < v.size(); i++) {
+                        b.seed(text(name + "[" + i + "]", v.get(i)));
+                    }
+                }
+                case "maxDepth" -> b.maxDepth(integer(name, v));
+                case "maxPages" -> b.maxPages(integer(name, v));
+                case "perHostConcurrency" -> b.perHostConcurrency(integer(name, v));
+                case "maxInFlight" -> b.maxInFlight(integer(name, v));
+                case "connectTimeoutMs" -> b.connectTimeout(millis(name, v));
+                case "requestTimeoutMs" -> b.requestTimeout(millis(name, v));
+                case "fetchDeadlineMs" -> b.fetchDeadline(millis(name, v));
+                case "maxRetries" -> b.maxRetries(integer(name, v));
+                case "hostDelayMs" -> b.hostDelay(millis(name, v));
+                case "hostFailureLimit" -> b.hostFailureLimit(integer(name, v));
+                case "refusePrivateAddresses" -> b.refusePrivateAddresses(bool(name, v));
+                case "maxBodyBytes" -> b.maxBodyBytes(integer(name, v));
+                case "maxRedirects" -> b.maxRedirects(integer(name, v));
+                case "userAgent" -> b.userAgent(text(name, v));
+                case "headers" -> strings(name, v, b::header);
+                case "allowedHosts" -> each(name, v, b::allowHost);
+                case "allowedDomains" -> each(name, v, b::allowDomain);
+                case "denyPatterns" -> each(name, v, b::denyPattern);
+                case "respectRobots" -> b.respectRobots(bool(name, v));
+                case "robotsRetryForMs" -> b.robotsRetryFor(millis(name, v));
+                case "sitemaps" -> b.sitemaps(bool(name, v));
+                case "ignoreNofollow" -> b.ignoreNofollow(bool(name, v));
+                case "acceptTypes" -> each(name, v, b::acceptType);
+                case "extract" -> strings(name, v, b::extract);
+                case "extractAll" -> strings(name, v, b::extractAll);
+                case "storeBody" -> b.storeBody(bool(name, v));
+                case "warc" -> b.warcFile(v.isNull() ? null : text(name, v));
+                case "mode" -> b.mode(ExecutionMode.parse(text(name, v)));
+                case "poolSize" -> b.poolSize(integer(name, v));
+                default -> throw new ConfigException(name, null, "is not a known field");
+            }
+        }
+        try {
+            return b.build();
+        } catch (ConfigException e) {
+            throw new ConfigException(jsonName(e.field()), e.value(), e.problem());
+        }
+    }
+
+    private static void requireArray(String name, JsonNode v) {
+        if (!v.isArray()) {
+            throw new ConfigException(name, v, "must be an array");
+        }
+    }
+
+    private static String text(String name, JsonNode v) {
+        if (!v.isTextual()) {
+            throw new ConfigException(name, v, "must be a string");
+        }
+        return v.textValue();
+    }
+
+    private static int integer(String name, JsonNode v) {
+        if (!v.isIntegralNumber() || !v.canConvertToInt()) {
+            throw new ConfigException(name, v, "must be a whole number" + (v.isNumber() ? " in range, was " + v : ""));
+        }
+        return v.intValue();
+    }
+
+    private static Duration millis(String name, JsonNode v) {
+        if (!v.isIntegralNumber() || !v.canConvertToLong()) {
+            throw new ConfigException(name, v, "must be a whole number of milliseconds");
+        }
+        return Duration.ofMillis(v.longValue());
+    }
+
+    private static boolean bool(String name, JsonNode v) {
+        if (!v.isBoolean()) {
+            throw new ConfigException(name, v, "must be true or false");
+        }
+        return v.booleanValue();
+    }
+
+    private static void each(String name, JsonNode v, Consumer<String> add) {
+        requireArray(name, v);
+        for (int i = 0; i < v.size(); i++) {
+            add.accept(text(name + "[" + i + "]", v.get(i)));
+        }
+    }
+
+    private static void strings(String name, JsonNode v, BiConsumer<String, String> put) {
+        if (!v.isObject()) {
+            throw new ConfigException(name, v, "must be an object of names to strings");
+        }
+        v.fields().forEachRemaining(e -> put.accept(e.getKey(), text(name + "." + e.getKey(), e.getValue())));
+    }
+
+    /** The page limit of a stored config, without building it all (for listing jobs); 0 if unreadable. */
+    public static int maxPages(String json) {
+        try {
+            JsonNode max = JSON.readTree(json).get("maxPages");
+            return max == null ? CrawlConfig.builder().seed("http://localhost/").build().maxPages() : max.asInt();
+        } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
+            return 0;
+        }
+    }
+
+    /** The seeds of a stored config without building it all (for listing jobs). */
+    public static List<String> seeds(String json) {
+        try {
+            JsonNode seeds = JSON.readTree(json).get("seeds");
+            return seeds == null ? List.of() : JSON.convertValue(seeds, JSON.getTypeFactory()
+                    .constructCollectionType(List.class, String.class));
+        } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
+            return List.of();
+        }
+    }
+}

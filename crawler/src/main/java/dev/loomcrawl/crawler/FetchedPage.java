@@ -1,0 +1,16 @@
+package dev.loomcrawl.crawler;
+
+import java.util.List;
+import java.util.Map;
+import org.jsoup.nodes.Document;
+
+/**
+ * A fetched HTML page as a {@link PageHandler} sees it.
+ *
+ * @param url the page's normalised URL
+ * @param depth links from the nearest seed, as far as the crawl knows now
+ * @param status the HTTP status (2xx)
+ * @param headers the response headers, names in lower case
+ * @param document the parsed page; resolve links with {@code element.absUrl("href")}
+ */
+public record FetchedPage(String url, int depth, int status, Map<String, List<String>> headers, Document document) {}

@@ -1,0 +1,15 @@
+package dev.loomcrawl.crawler;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A job as its crawler reports it: from the running job when this process runs it, else from the store.
+ *
+ * @param progress live figures while it runs; the final ones once ended; null if it never ran here and
+ *     left no summary
+ * @param summary the whole job's summary once it has ended (or was suspended), else null
+ * @param cluster whether nodes of a cluster share the job
+ */
+public record JobReport(long id, String status, String mode, int poolSize, List<String> seeds, Instant createdAt,
+        Instant finishedAt, CrawlProgress progress, CrawlSummary summary, boolean cluster) {}

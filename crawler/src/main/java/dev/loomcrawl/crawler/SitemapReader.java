@@ -1,0 +1,78 @@
+package dev.loomcrawl.crawler;
+
+import crawlercommons.sitemaps.AbstractSiteMap;
+import crawlercommons.sitemaps.SiteMap;
+import crawlercommons.sitemaps.SiteMapIndex;
+import crawlercommons.sitemaps.SiteMapParser;
+import crawlercommons.sitemaps.SiteMapURL;
+import crawlercommons.sitemaps.UnknownFormatException;
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A host's sitemaps, read right after its robots.txt, under the same permit: the {@code Sitemap:} lines of
+ * robots.txt and {@code /sitemap.xml}, sitemap indexes followed, gzipped sitemaps unpacked, all parsed by
+ * crawler-commons' {@link SiteMapParser}. Only sitemaps on the host itself are fetched (this task holds
+ * its permit, no other host's), at most {@value #MAX_DOCUMENTS} documents and {@value #MAX_URLS} URLs a host.
+ */
+final class SitemapReader {
+    static final int MAX_DOCUMENTS = 20;
+    static final int MAX_URLS = 50_000;
+
+    /** What a host's sitemaps list, and the sitemaps they came from (for referrers). */
+    record Listed(List<String> urls, String firstSitemap) {
+        static final Listed NONE = new Listed(List.of(), null);
+    }
+
+    private SitemapReader() {}
+
+    static Listed read(Fetcher fetcher, CrawlUrl anyPage, Robots.Rules rules) throws InterruptedException {
+        Set<String> locations = new LinkedHashSet<>();
+        for (String s : rules.sitemaps()) {
+            locations.add(PageParser.resolve(anyPage.origin() + "/", s));
+        }
+        CrawlUrl standard = CrawlUrl.of(anyPage.origin() + "/sitemap.xml");
+        if (rules.allows(standard)) {
+            locations.add(standard.url());
+        }
+        Deque<String> queue = new ArrayDeque<>(locations);
+        Set<String> seen = new LinkedHashSet<>();
+        List<String> urls = new ArrayList<>();
+        SiteMapParser parser = new SiteMapParser(false); // scope and robots are ours to apply, as for any link
+        while (!queue.isEmpty() && seen.size() < MAX_DOCUMENTS && urls.size() < MAX_URLS) {
+            String location = queue.poll();
+            CrawlUrl url = location == null ? null : CrawlUrl.parse(location).orElse(null);
+            if (url == null || !url.hostKey().equals(anyPage.hostKey()) || !seen.add(url.url())) {
+                continue;
+            }
+            if (!(fetcher.fetch(url, Fetcher.Purpose.SITEMAP) instanceof FetchResult.Response r) || r.status() != 200) {
+                continue; // a missing or failing sitemap is no error of the crawl
+            }
+            AbstractSiteMap map;
+            try {
+                map = parser.parseSiteMap(r.contentType(), r.body(), URI.create(url.url()).toURL());
+            } catch (UnknownFormatException | IOException | IllegalArgumentException e) {
+                continue;
+            }
+            if (map instanceof SiteMapIndex index) {
+                for (AbstractSiteMap child : index.getSitemaps()) {
+                    queue.add(child.getUrl().toString());
+                }
+            } else if (map instanceof SiteMap sitemap) {
+                for (SiteMapURL entry : sitemap.getSiteMapUrls()) {
+                    if (urls.size() >= MAX_URLS) {
+                        break;
+                    }
+                    urls.add(entry.getUrl().toString());
+                }
+            }
+        }
+        return urls.isEmpty() ? Listed.NONE : new Listed(urls, seen.iterator().next());
+    }
+}

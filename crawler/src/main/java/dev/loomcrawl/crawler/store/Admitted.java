@@ -1,0 +1,10 @@
+package dev.loomcrawl.crawler.store;
+
+/**
+ * A URL a job admitted to its frontier: stored before the page that found it, so that a restarted job
+ * knows everything it had yet to fetch.
+ *
+ * @param redirects redirect hops that led here from a linked URL
+ * @param referrer the page that first linked to it, or null for a seed
+ */
+public record Admitted(long jobId, String url, int depth, int redirects, String referrer) {}

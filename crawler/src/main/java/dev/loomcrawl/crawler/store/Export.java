@@ -1,0 +1,224 @@
+package dev.loomcrawl.crawler.store;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A job's rows as people take them away: JSON Lines (one object per line) or CSV with a header, the same
+ * columns in the same order whichever way they leave (the API, {@code crawl --output}, {@code export}).
+ *
+ * <p>Columns: {@code url, depth, status, outcome, contentType, title, bytes, fetchMs, fetchedAt, failure,
+ * detail, referrer, outlinks, fields, canonical, attempts}, and {@code body} for jobs that keep bodies (text
+ * in its charset for text types, else base64, said by {@code bodyEncoding}). In CSV, {@code outlinks} are
+ * separated by spaces and {@code fields} is a JSON object.
+ */
+public final class Export {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final CsvMapper CSV = new CsvMapper();
+    private static final List<String> COLUMNS = List.of("url", "depth", "status", "outcome", "contentType", "title",
+            "bytes", "fetchMs", "fetchedAt", "failure", "detail", "referrer", "outlinks", "fields", "canonical",
+            "attempts");
+
+    /** How rows are written. */
+    public enum Format {
+        JSONL, CSV;
+
+        /** {@code jsonl} or {@code csv}. */
+        public static Format of(String name) {
+            for (Format f : values()) {
+                if (f.name().equalsIgnoreCase(name == null ? "" : name.strip())) {
+                    return f;
+                }
+            }
+            throw new IllegalArgumentException("format must be jsonl or csv, was '" + name + "'");
+        }
+
+        /** The format a file name asks for: {@code .csv} is CSV, anything else JSON Lines. */
+        public static Format forFile(String name) {
+            return name.toLowerCase(Locale.ROOT).endsWith(".csv") ? CSV : JSONL;
+        }
+
+        public String mediaType() {
+            return this == CSV ? "text/csv; charset=utf-8" : "application/x-ndjson";
+        }
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    private Export() {}
+
+    /** Writes rows one at a time, as they come; never all in memory. Does not close the stream. */
+    public static final class Writer implements AutoCloseable {
+        private final SequenceWriter rows;
+        private final Format format;
+        private final OutputStream out;
+        private long count;
+
+        /** @param header write CSV's header line (not when appending to a file that has one) */
+        public Writer(OutputStream out, Format format, boolean withBody, boolean header) throws IOException {
+            this.format = format;
+            this.out = out;
+            if (format == Format.CSV) {
+                CsvSchema.Builder schema = CsvSchema.builder();
+                COLUMNS.forEach(schema::addColumn);
+                if (withBody) {
+                    schema.addColumn("body").addColumn("bodyEncoding");
+                }
+                CsvSchema built = header ? schema.build().withHeader() : schema.build().withoutHeader();
+                rows = CSV.writer(built).without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValues(out);
+            } else {
+                rows = JSON.writer().withRootValueSeparator("\n").without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                        .writeValues(out);
+            }
+        }
+
+        public void write(PageRecord page) throws IOException {
+            rows.write(row(page, format));
+            count++;
+        }
+
+        public void flush() throws IOException {
+            rows.flush();
+        }
+
+        /** Rows written so far. */
+        public long count() {
+            return count;
+        }
+
+        /** Ends the last JSON line; leaves the stream open. */
+        @Override
+        public void close() throws IOException {
+            rows.close();
+            if (format == Format.JSONL && count > 0) {
+                out.write('\n');
+            }
+        }
+    }
+
+    /** Every row of a job, in URL order; {@code status} filters when not null. Returns how many. */
+    public static long job(PageStore store, long jobId, Format format, Integer status, OutputStream out)
+            throws IOException {
+        boolean withBody = store.hasBodies(jobId);
+        Writer writer = new Writer(out, format, withBody, true);
+        try (writer) {
+            store.forEachPage(jobId, 0, Integer.MAX_VALUE, status, withBody, page -> {
+                try {
+                    writer.write(page);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        return writer.count();
+    }
+
+    /** The job's link graph, one {@code from, to} row per outlink of every stored page. Returns how many. */
+    public static long links(PageStore store, long jobId, Format format, OutputStream out) throws IOException {
+        long[] n = {0};
+        SequenceWriter rows = format == Format.CSV
+                ? CSV.writer(CsvSchema.builder().addColumn("from").addColumn("to").build().withHeader())
+                        .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValues(out)
+                : JSON.writer().withRootValueSeparator("\n").without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                        .writeValues(out);
+        try (rows) {
+            store.forEachPage(jobId, 0, Integer.MAX_VALUE, null, false, page -> {
+                for (String to : page.outlinks()) {
+                    try {
+                        Map<String, String> edge = new LinkedHashMap<>();
+                        edge.put("from", page.url());
+                        edge.put("to", to);
+                        rows.write(edge);
+                        n[0]++;
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        if (format == Format.JSONL && n[0] > 0) {
+            out.write('\n');
+        }
+        return n[0];
+    }
+
+    /** One row as JSON shows it, columns in order. */
+    public static Map<String, Object> rowOf(PageRecord page) {
+        return row(page, Format.JSONL);
+    }
+
+    /** One row as a map, columns in order. */
+    static Map<String, Object> row(PageRecord p, Format format) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("url", p.url());
+        row.put("depth", p.depth());
+        row.put("status", p.status());
+        row.put("outcome", p.outcome());
+        row.put("contentType", p.contentType());
+        row.put("title", p.title());
+        row.put("bytes", p.bytes());
+        row.put("fetchMs", Math.round(p.fetchMillis() * 10) / 10.0);
+        row.put("fetchedAt", p.fetchedAt().toString());
+        row.put("failure", p.failure());
+        row.put("detail", p.detail());
+        row.put("referrer", p.referrer());
+        row.put("outlinks", format == Format.CSV ? String.join(" ", p.outlinks()) : p.outlinks());
+        row.put("fields", format == Format.CSV ? json(p.fields()) : p.fields());
+        row.put("canonical", p.canonical());
+        row.put("attempts", p.attempts());
+        if (p.body() != null) {
+            boolean text = isText(p.contentType());
+            row.put("body", text ? new String(p.body(), charsetOf(p.contentType()))
+                    : Base64.getEncoder().encodeToString(p.body()));
+            row.put("bodyEncoding", text ? "text" : "base64");
+        }
+        return row;
+    }
+
+    private static String json(Map<String, Object> fields) {
+        try {
+            return fields.isEmpty() ? "" : JSON.writeValueAsString(fields);
+        } catch (JsonProcessingException e) {
+            return "";
+        }
+    }
+
+    private static boolean isText(String contentType) {
+        String t = contentType == null ? "" : contentType.toLowerCase(Locale.ROOT);
+        return t.startsWith("text/") || t.contains("xml") || t.contains("json") || t.contains("javascript");
+    }
+
+    private static Charset charsetOf(String contentType) {
+        for (String part : (contentType == null ? "" : contentType).split(";")) {
+            String p = part.strip().toLowerCase(Locale.ROOT);
+            if (p.startsWith("charset=")) {
+                try {
+                    return Charset.forName(p.substring(8).replace("\"", "").strip());
+                } catch (RuntimeException e) {
+                    return StandardCharsets.UTF_8;
+                }
+            }
+        }
+        return StandardCharsets.UTF_8;
+    }
+}

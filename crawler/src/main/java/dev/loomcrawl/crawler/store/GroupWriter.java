@@ -1,0 +1,248 @@
+package dev.loomcrawl.crawler.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The one thread that writes crawl results: tasks hand it {@link Write}s and go on, it commits them in
+ * batches, one transaction per batch (group commit), in the order they were handed over.
+ *
+ * <p>That keeps JDBC off the hot path of thousands of tasks, and keeps the database's file channel away
+ * from the interrupts that cancel a job (an interrupted {@code FileChannel} closes, and H2 with it). The
+ * connection is guarded by a {@link ReentrantLock}, never {@code synchronized}: it is held across blocking
+ * I/O. A writer that dies is reported to every caller instead of leaving one blocked on a full queue, and
+ * {@link #close} waits a bounded time whatever state the writer is in.
+ */
+final class GroupWriter {
+    private static final int BATCH = 512;
+    private static final int QUEUE = 8_192;
+    private static final Duration IDLE_POLL = Duration.ofMillis(50);
+
+    /** What a task hands over. */
+    sealed interface Write {
+        /** A URL's results (its page, and links skipped on sight) with the links it admitted, stored together. */
+        record Result(List<Admitted> admitted, List<PageRecord> pages) implements Write {}
+
+        /** A shorter path to a page handed over earlier: its depth is lowered. */
+        record Depth(long jobId, String url, int depth) implements Write {}
+    }
+
+    private final Connection connection;
+    private final ReentrantLock lock;
+    private final Condition committedAdvanced;
+    private final BlockingQueue<Write> queue = new ArrayBlockingQueue<>(QUEUE);
+    private final long checkpointNanos;
+    private final PreparedStatement insertAdmitted;
+    private final PreparedStatement insertPage;
+    private final PreparedStatement lowerPageDepth;
+    private final PreparedStatement lowerAdmittedDepth;
+    private final Thread thread;
+    private long submitted; // guarded by lock
+    private long committed; // guarded by lock
+    private long lastCheckpoint = System.nanoTime();
+    private boolean uncheckpointed;
+    private volatile Throwable failure;
+    private volatile boolean closing;
+
+    /**
+     * @param lock guards {@code connection}, shared with the store's other writes
+     * @param checkpoint H2 writes its commits to the file at most this long after they happen (zero: never
+     *     forced, PostgreSQL's commits are durable already)
+     */
+    GroupWriter(Connection connection, ReentrantLock lock, Dialect dialect, Duration checkpoint) throws SQLException {
+        this.connection = connection;
+        this.lock = lock;
+        this.committedAdvanced = lock.newCondition();
+        this.checkpointNanos = checkpoint.toNanos();
+        this.insertAdmitted = connection.prepareStatement(
+                dialect.writeOnce("frontier", Schema.FRONTIER_COLUMNS, List.of("job_id", "url")));
+        this.insertPage = connection.prepareStatement(
+                dialect.writeOnce("pages", Schema.PAGE_COLUMNS, List.of("job_id", "url")));
+        this.lowerPageDepth = connection.prepareStatement(
+                "UPDATE pages SET depth = ? WHERE job_id = ? AND url = ? AND depth > ?");
+        this.lowerAdmittedDepth = connection.prepareStatement(
+                "UPDATE frontier SET depth = ? WHERE job_id = ? AND url = ? AND depth > ?");
+        this.thread = Thread.ofPlatform().name("loomcrawl-store").daemon(true).start(this::run);
+    }
+
+    /**
+     * Hands {@code write} to the writer. Blocks only while the writer is {@value #QUEUE} writes behind,
+     * which slows the crawl to what the disk takes instead of growing memory.
+     *
+     * @throws StoreException if the writer has failed or the store is closed
+     */
+    void submit(Write write) throws InterruptedException {
+        throwIfFailed();
+        while (!queue.offer(write, IDLE_POLL.toMillis(), TimeUnit.MILLISECONDS)) {
+            throwIfFailed(); // never wait forever on a writer that died with a full queue
+        }
+        lock.lock();
+        try {
+            submitted++;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits until everything submitted before this call is committed. */
+    void flush() throws InterruptedException {
+        lock.lock();
+        try {
+            long target = submitted;
+            while (committed < target) {
+                throwIfFailed();
+                committedAdvanced.await(IDLE_POLL.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        } finally {
+            lock.unlock();
+        }
+        throwIfFailed();
+    }
+
+    private void run() {
+        List<Write> batch = new ArrayList<>(BATCH);
+        try {
+            while (true) {
+                Write first = queue.poll(IDLE_POLL.toMillis(), TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    if (closing) {
+                        break;
+                    }
+                    checkpointIfDue(true);
+                    continue;
+                }
+                batch.add(first);
+                queue.drainTo(batch, BATCH - 1);
+                write(batch);
+                batch.clear();
+                checkpointIfDue(false);
+            }
+            checkpointIfDue(true);
+        } catch (InterruptedException e) {
+            failure = new StoreException("the store was closed before its writes were done", e);
+        } catch (SQLException | RuntimeException e) {
+            failure = new StoreException("storage failed: " + e.getMessage(), e);
+        } finally {
+            lock.lock();
+            try {
+                committedAdvanced.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    private void write(List<Write> batch) throws SQLException {
+        lock.lock();
+        try {
+            int pages = 0;
+            int depths = 0;
+            // Admitted links before pages, depth fixes after them: all in one transaction, so a page is
+            // never stored without its links, and a fix never comes before the row it fixes.
+            for (Write write : batch) {
+                if (write instanceof Write.Result result) {
+                    for (Admitted a : result.admitted()) {
+                        Rows.bindAdmitted(insertAdmitted, a);
+                        insertAdmitted.addBatch();
+                    }
+                }
+            }
+            insertAdmitted.executeBatch();
+            for (Write write : batch) {
+                if (write instanceof Write.Result result) {
+                    for (PageRecord page : result.pages()) {
+                        Rows.bindPage(insertPage, page);
+                        insertPage.addBatch();
+                        pages++;
+                    }
+                }
+            }
+            if (pages > 0) {
+                insertPage.executeBatch();
+            }
+            for (Write write : batch) {
+                if (write instanceof Write.Depth fix) {
+                    for (PreparedStatement ps : List.of(lowerPageDepth, lowerAdmittedDepth)) {
+                        ps.setInt(1, fix.depth());
+                        ps.setLong(2, fix.jobId());
+                        ps.setString(3, fix.url());
+                        ps.setInt(4, fix.depth());
+                        ps.addBatch();
+                    }
+                    depths++;
+                }
+            }
+            if (depths > 0) {
+                lowerPageDepth.executeBatch();
+                lowerAdmittedDepth.executeBatch();
+            }
+            connection.commit();
+            uncheckpointed = true;
+            committed += batch.size();
+            committedAdvanced.signalAll();
+        } catch (SQLException | RuntimeException e) {
+            connection.rollback();
+            throw e;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Makes H2 write its committed changes to the file, at most every checkpoint interval. */
+    private void checkpointIfDue(boolean idle) throws SQLException {
+        long now = System.nanoTime();
+        if (checkpointNanos == 0 || !uncheckpointed || (!idle && now - lastCheckpoint < checkpointNanos)) {
+            return;
+        }
+        lock.lock();
+        try (Statement st = connection.createStatement()) {
+            st.execute("CHECKPOINT");
+            uncheckpointed = false;
+            lastCheckpoint = now;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Writes what is queued and stops, waiting at most {@code grace}; then stops anyway. Never blocks on a
+     * full queue, whatever happened to the writer.
+     */
+    void close(Duration grace) {
+        closing = true;
+        try {
+            thread.join(grace);
+            if (thread.isAlive()) {
+                thread.interrupt();
+                thread.join(Duration.ofSeconds(1));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (failure == null) {
+            failure = new StoreException("the store is closed", null);
+        }
+    }
+
+    /** Whether the writer has stopped on an error (or was closed). */
+    boolean failed() {
+        return failure != null;
+    }
+
+    private void throwIfFailed() {
+        Throwable f = failure;
+        if (f != null) {
+            throw f instanceof StoreException s ? s : new StoreException(f.getMessage(), f);
+        }
+    }
+}

@@ -1,0 +1,422 @@
+package dev.loomcrawl.crawler.store;
+
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import javax.sql.DataSource;
+
+/**
+ * Jobs and pages in H2 (embedded, the default) or PostgreSQL, over JDBC; the SQL is shared and the few
+ * differences live in {@link Dialect}.
+ *
+ * <p>Three parts: {@link Schema} creates and migrates the tables; one {@link GroupWriter} thread commits
+ * crawl results in batches; reads run on pooled connections of their own and never wait for the writer.
+ *
+ * <p>Durability: a result is durable once the writer has committed it, at most a fraction of a second
+ * after {@link #saveWithLinks}. On H2 the writer also makes the database write its commits to the file at
+ * least every {@value #CHECKPOINT_MILLIS} ms, so a process killed with SIGKILL loses at most the results of
+ * that last interval (the operating system's file cache survives a killed process; a power cut is another
+ * matter). What is lost is fetched again by a resumed job, never stored twice.
+ */
+public final class PageStore implements AutoCloseable {
+    static final long CHECKPOINT_MILLIS = 250;
+
+    private final String jdbcUrl;
+    private final Dialect dialect;
+    private final Connection writer;
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private final GroupWriter group;
+    private final Readers readers;
+
+    private PageStore(String jdbcUrl, Dialect dialect, Connection writer, Readers readers) throws SQLException {
+        this.jdbcUrl = jdbcUrl;
+        this.dialect = dialect;
+        this.writer = writer;
+        this.readers = readers;
+        Schema.migrate(writer, dialect);
+        writer.setAutoCommit(false);
+        this.group = new GroupWriter(writer, writeLock, dialect,
+                dialect == Dialect.H2 ? Duration.ofMillis(CHECKPOINT_MILLIS) : Duration.ZERO);
+    }
+
+    /**
+     * Opens, creating or migrating as needed, the database at {@code jdbcUrl}: {@code jdbc:h2:./data/loomcrawl},
+     * {@code jdbc:h2:mem:test;DB_CLOSE_DELAY=-1}, or {@code jdbc:postgresql://host:5432/db?user=u&password=p}.
+     *
+     * @throws IllegalArgumentException if the URL is neither H2 nor PostgreSQL
+     * @throws StoreException with a one-line reason if the database cannot be opened
+     */
+    public static PageStore open(String jdbcUrl) {
+        Dialect dialect = Dialect.of(jdbcUrl);
+        String url = dialect == Dialect.H2 ? h2Url(jdbcUrl) : jdbcUrl;
+        Connection writer = null;
+        try {
+            if (dialect == Dialect.H2) {
+                requireWritableFolder(jdbcUrl);
+            }
+            writer = DriverManager.getConnection(url, dialect == Dialect.H2 ? "sa" : null, dialect == Dialect.H2 ? "" : null);
+            return new PageStore(jdbcUrl, dialect, writer, Readers.open(url, dialect));
+        } catch (SQLException e) {
+            closeQuietly(writer);
+            throw new StoreException(explain(jdbcUrl, e), e);
+        }
+    }
+
+    /** The H2 URL we open: we close the database ourselves, after the writer has drained. */
+    private static String h2Url(String jdbcUrl) {
+        String upper = jdbcUrl.toUpperCase(Locale.ROOT);
+        // H2's own exit hook would close the database under the writer, in parallel with our shutdown.
+        return upper.contains("DB_CLOSE_ON_EXIT") ? jdbcUrl : jdbcUrl + ";DB_CLOSE_ON_EXIT=FALSE";
+    }
+
+    /** A missing folder is created; one we cannot write to is said in one line, not 54 of H2 stack trace. */
+    private static void requireWritableFolder(String jdbcUrl) {
+        String rest = jdbcUrl.substring("jdbc:h2:".length());
+        if (rest.startsWith("mem:") || rest.startsWith("tcp:") || rest.startsWith("ssl:")) {
+            return;
+        }
+        String file = rest.startsWith("file:") ? rest.substring(5) : rest;
+        if (file.startsWith("~")) {
+            file = System.getProperty("user.home") + file.substring(1);
+        }
+        int semicolon = file.indexOf(';');
+        Path path = Path.of(semicolon < 0 ? file : file.substring(0, semicolon)).toAbsolutePath();
+        Path folder = path.getParent();
+        try {
+            Files.createDirectories(folder);
+        } catch (AccessDeniedException e) {
+            throw new StoreException("cannot create the database folder " + folder + ": permission denied", e);
+        } catch (java.io.IOException e) {
+            throw new StoreException("cannot create the database folder " + folder + ": " + e.getMessage(), e);
+        }
+        if (!Files.isWritable(folder)) {
+            throw new StoreException("the database folder " + folder + " is not writable", null);
+        }
+    }
+
+    private static String explain(String jdbcUrl, SQLException e) {
+        String message = String.valueOf(e.getMessage());
+        int newline = message.indexOf('\n');
+        String first = (newline < 0 ? message : message.substring(0, newline)).strip();
+        if (first.contains("Database may be already in use")) {
+            return "the database " + jdbcUrl + " is in use by another loomcrawl process (a running serve?):"
+                    + " stop it, or give this command another --db";
+        }
+        return "cannot open database '" + jdbcUrl + "': " + first;
+    }
+
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    public String jdbcUrl() {
+        return jdbcUrl;
+    }
+
+    /** Pooled connections for code that runs its own SQL against this database (the cluster frontier). */
+    public DataSource dataSource() {
+        return readers.dataSource();
+    }
+
+    // ---- jobs: written at once, under the writer's lock, so a status change is durable when this returns
+
+    /** A new job row, {@code running} in its first run; returns its id. */
+    public long createJob(String mode, int poolSize, String config, boolean cluster) {
+        return withWriter(c -> {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO jobs (created_at, status, mode, pool_size,"
+                    + " config, spec, cluster, runs) VALUES (?, 'running', ?, ?, ?, ?, ?, 1)", Statement.RETURN_GENERATED_KEYS)) {
+                ps.setTimestamp(1, Timestamp.from(Instant.now()));
+                ps.setString(2, mode);
+                ps.setInt(3, poolSize);
+                ps.setString(4, config);
+                ps.setString(5, config); // read by versions before 'config' existed
+                ps.setBoolean(6, cluster);
+                ps.executeUpdate();
+                try (ResultSet keys = ps.getGeneratedKeys()) {
+                    keys.next();
+                    return keys.getLong(1);
+                }
+            }
+        });
+    }
+
+    /**
+     * Records a job's status; an ended one ({@code done}, {@code cancelled}, {@code failed}) also stamps
+     * {@code finished_at}. A summary, when given, replaces the stored one.
+     */
+    public void updateJob(long jobId, String status, String summary) {
+        boolean ended = Set.of("done", "cancelled", "failed").contains(status);
+        withWriter(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "UPDATE jobs SET status = ?, finished_at = ?, summary = COALESCE(?, summary) WHERE id = ?")) {
+                ps.setString(1, status);
+                ps.setTimestamp(2, ended ? Timestamp.from(Instant.now()) : null);
+                ps.setString(3, summary);
+                ps.setLong(4, jobId);
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    /**
+     * Marks a job cancelled unless it has ended already; returns whether it was running. Durable when this
+     * returns: a process killed right after does not resume it.
+     */
+    public boolean cancelJob(long jobId) {
+        return withWriter(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = 'cancelled', finished_at = ?"
+                    + " WHERE id = ? AND status IN ('queued', 'running')")) {
+                ps.setTimestamp(1, Timestamp.from(Instant.now()));
+                ps.setLong(2, jobId);
+                return ps.executeUpdate() > 0;
+            }
+        });
+    }
+
+    /** Adds one process's share of a job: its running time, CPU time, and one more run when {@code newRun}. */
+    public void addRunTime(long jobId, double seconds, double cpuSeconds, boolean newRun) {
+        withWriter(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET active_seconds = active_seconds + ?,"
+                    + " cpu_seconds = cpu_seconds + ?, runs = runs + ? WHERE id = ?")) {
+                ps.setDouble(1, seconds);
+                ps.setDouble(2, Math.max(0, cpuSeconds));
+                ps.setInt(3, newRun ? 1 : 0);
+                ps.setLong(4, jobId);
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    public Optional<JobRow> job(long id) {
+        return readers.jobs("SELECT * FROM jobs WHERE id = ?", id).stream().findFirst();
+    }
+
+    /** Jobs, newest first. */
+    public List<JobRow> jobs(int offset, int limit) {
+        return readers.jobs("SELECT * FROM jobs ORDER BY id DESC LIMIT ? OFFSET ?", limit, offset);
+    }
+
+    /** Jobs a process left queued or running, oldest first: to resume. */
+    public List<JobRow> unfinishedJobs() {
+        return readers.jobs("SELECT * FROM jobs WHERE status IN ('queued', 'running') ORDER BY id");
+    }
+
+    public long countJobs() {
+        return readers.count("SELECT COUNT(*) FROM jobs");
+    }
+
+    /** Jobs by status, e.g. {@code {done=3, running=1}}. */
+    public Map<String, Long> jobCountsByStatus() {
+        return readers.query("SELECT status, COUNT(*) FROM jobs GROUP BY status", rs -> {
+            Map<String, Long> counts = new TreeMap<>();
+            while (rs.next()) {
+                counts.put(rs.getString(1), rs.getLong(2));
+            }
+            return counts;
+        });
+    }
+
+    // ---- crawl results: through the one writer, in order
+
+    /**
+     * Stores a URL's result together with the links it admitted and any links it skipped on sight. The
+     * links are committed before (or with) the page, never after: a page that survives a crash always has
+     * its links, so a resumed job misses none of them.
+     */
+    public void saveWithLinks(PageRecord page, List<Admitted> admitted, List<PageRecord> skipped)
+            throws InterruptedException {
+        List<PageRecord> pages;
+        if (skipped.isEmpty()) {
+            pages = List.of(page);
+        } else {
+            pages = new ArrayList<>(skipped.size() + 1);
+            pages.addAll(skipped);
+            pages.add(page);
+        }
+        group.submit(new GroupWriter.Write.Result(admitted, pages));
+    }
+
+    /** Stores URLs admitted with no page to go with them (a job's seeds), and rows recorded with them. */
+    public void saveAdmitted(List<Admitted> admitted, List<PageRecord> recorded) throws InterruptedException {
+        group.submit(new GroupWriter.Write.Result(admitted, recorded));
+    }
+
+    /** Whether storing has failed: results handed over from now on are refused. */
+    public boolean failed() {
+        return group.failed();
+    }
+
+    /** Lowers the stored depth of a URL saved earlier: a shorter path to it was found. */
+    public void lowerDepth(long jobId, String url, int depth) throws InterruptedException {
+        group.submit(new GroupWriter.Write.Depth(jobId, url, depth));
+    }
+
+    /** Waits until every result saved before this call is committed. */
+    public void flush() throws InterruptedException {
+        group.flush();
+    }
+
+    // ---- reads
+
+    /** Stored pages of a job in URL order; {@code status} filters when not null. Bodies are left out. */
+    public List<PageRecord> pages(long jobId, int offset, int limit, Integer status) {
+        List<PageRecord> out = new ArrayList<>();
+        forEachPage(jobId, offset, limit, status, false, out::add);
+        return out;
+    }
+
+    /** Streams a job's pages to {@code sink} without holding them all in memory. */
+    public void forEachPage(long jobId, int offset, int limit, Integer status, boolean withBody,
+            Consumer<PageRecord> sink) {
+        String sql = "SELECT * FROM pages WHERE job_id = ?" + (status == null ? "" : " AND status = ?")
+                + " ORDER BY url LIMIT ? OFFSET ?";
+        readers.stream(sql, rs -> sink.accept(Rows.page(rs, withBody)), status == null
+                ? new Object[] {jobId, limit, offset} : new Object[] {jobId, status, limit, offset});
+    }
+
+    /** Whether any stored row of the job keeps its body. */
+    public boolean hasBodies(long jobId) {
+        return readers.query("SELECT 1 FROM pages WHERE job_id = ? AND body IS NOT NULL FETCH FIRST 1 ROWS ONLY",
+                ResultSet::next, jobId);
+    }
+
+    /** Stored rows of a job; {@code status} filters when not null. */
+    public long countPages(long jobId, Integer status) {
+        return status == null ? readers.count("SELECT COUNT(*) FROM pages WHERE job_id = ?", jobId)
+                : readers.count("SELECT COUNT(*) FROM pages WHERE job_id = ? AND status = ?", jobId, status);
+    }
+
+    /** What a job had admitted and stored, to resume it. */
+    public ResumeState resumeState(long jobId) {
+        List<Admitted> admitted = new ArrayList<>();
+        readers.stream("SELECT url, depth, redirects, referrer FROM frontier WHERE job_id = ? ORDER BY depth",
+                rs -> admitted.add(new Admitted(jobId, rs.getString(1), rs.getInt(2), rs.getInt(3), rs.getString(4))),
+                jobId);
+        Set<String> stored = new HashSet<>();
+        readers.stream("SELECT url FROM pages WHERE job_id = ?", rs -> stored.add(rs.getString(1)), jobId);
+        return new ResumeState(admitted, stored);
+    }
+
+    /**
+     * Figures of a whole job from its stored rows: whatever processes ran it, they add up here.
+     *
+     * @param fetchMillis every fetch time, for latency percentiles (rows fetched at least once)
+     */
+    public record Tallies(long pages, long failed, long skipped, long bytes, long retries, Map<String, Long> statuses,
+            Map<String, Long> failures, Map<String, Long> skips, List<Double> fetchMillis, List<Double> pageMillis,
+            List<TopFailure> topFailures) {}
+
+    /** A failure reason and how many URLs ended with it. */
+    public record TopFailure(String kind, String detail, long count) {}
+
+    public Tallies tallies(long jobId) {
+        Map<String, Long> statuses = new TreeMap<>();
+        Map<String, Long> failures = new TreeMap<>();
+        Map<String, Long> skips = new TreeMap<>();
+        long[] n = new long[5]; // pages, failed, skipped, bytes, retries
+        List<Double> fetch = new ArrayList<>();
+        List<Double> page = new ArrayList<>();
+        readers.stream("SELECT status, failure, bytes, attempts, fetch_ms, page_ms FROM pages WHERE job_id = ?", rs -> {
+            int status = rs.getInt(1);
+            String failure = rs.getString(2);
+            int attempts = rs.getInt(4);
+            if (status > 0) {
+                statuses.merge(String.valueOf(status), 1L, Long::sum);
+            }
+            switch (PageRecord.outcomeOf(failure)) {
+                case "ok" -> n[0]++;
+                case "failed" -> { n[1]++; failures.merge(failure, 1L, Long::sum); }
+                default -> { n[2]++; skips.merge(failure, 1L, Long::sum); }
+            }
+            n[3] += rs.getInt(3);
+            n[4] += Math.max(0, attempts - 1);
+            if (attempts > 0) {
+                fetch.add(rs.getDouble(5));
+                page.add(rs.getDouble(6));
+            }
+        }, jobId);
+        List<TopFailure> top = readers.query("SELECT failure, detail, COUNT(*) AS n FROM pages WHERE job_id = ? AND"
+                + " failure IS NOT NULL AND failure NOT IN ('robots', 'not-html') GROUP BY failure, detail"
+                + " ORDER BY n DESC, failure LIMIT 5", rs -> {
+                    List<TopFailure> rows = new ArrayList<>();
+                    while (rs.next()) {
+                        rows.add(new TopFailure(rs.getString(1), rs.getString(2), rs.getLong(3)));
+                    }
+                    return rows;
+                }, jobId);
+        return new Tallies(n[0], n[1], n[2], n[3], n[4], statuses, failures, skips, fetch, page, top);
+    }
+
+    private interface Sql<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    private <T> T withWriter(Sql<T> work) {
+        writeLock.lock();
+        try {
+            T result = work.run(writer);
+            writer.commit();
+            if (dialect == Dialect.H2) {
+                try (Statement st = writer.createStatement()) {
+                    st.execute("CHECKPOINT"); // job states are few and must survive a kill at once
+                }
+            }
+            return result;
+        } catch (SQLException e) {
+            try {
+                writer.rollback();
+            } catch (SQLException ignored) {
+                // the original failure is what matters
+            }
+            throw new StoreException("storage failed: " + e.getMessage(), e);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** Writes what is queued (waiting up to 30 s), then closes every connection. Idempotent. */
+    @Override
+    public void close() {
+        group.close(Duration.ofSeconds(30));
+        writeLock.lock();
+        try {
+            if (!writer.isClosed()) {
+                writer.close();
+            }
+        } catch (SQLException e) {
+            // closing anyway: nothing more to do with it
+        } finally {
+            writeLock.unlock();
+        }
+        readers.close();
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException e) {
+                // already failing
+            }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package dev.loomcrawl.crawler.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import javax.sql.DataSource;
+import org.h2.jdbcx.JdbcConnectionPool;
+
+/** A small pool of read connections, never the writer's; queries run and close their statements here. */
+final class Readers implements AutoCloseable {
+    private static final int MAX_CONNECTIONS = 16;
+
+    interface RowSink {
+        void accept(ResultSet row) throws SQLException;
+    }
+
+    interface Result<T> {
+        T read(ResultSet rows) throws SQLException;
+    }
+
+    private final DataSource source;
+    private final AutoCloseable pool;
+
+    private Readers(DataSource source, AutoCloseable pool) {
+        this.source = source;
+        this.pool = pool;
+    }
+
+    static Readers open(String url, Dialect dialect) {
+        if (dialect == Dialect.H2) {
+            JdbcConnectionPool pool = JdbcConnectionPool.create(url, "sa", "");
+            pool.setMaxConnections(MAX_CONNECTIONS);
+            return new Readers(pool, pool::dispose);
+        }
+        com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
+        config.setJdbcUrl(url);
+        config.setMaximumPoolSize(MAX_CONNECTIONS);
+        config.setMinimumIdle(1);
+        config.setPoolName("loomcrawl-db");
+        com.zaxxer.hikari.HikariDataSource pool = new com.zaxxer.hikari.HikariDataSource(config);
+        return new Readers(pool, pool);
+    }
+
+    DataSource dataSource() {
+        return source;
+    }
+
+    <T> T query(String sql, Result<T> result, Object... args) {
+        try (Connection c = source.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            bind(ps, args);
+            try (ResultSet rs = ps.executeQuery()) {
+                return result.read(rs);
+            }
+        } catch (SQLException e) {
+            throw new StoreException("storage failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Runs {@code sql} and hands each row to {@code sink}, fetching rows in chunks, not all at once. */
+    void stream(String sql, RowSink sink, Object... args) {
+        try (Connection c = source.getConnection()) {
+            boolean autoCommit = c.getAutoCommit();
+            c.setAutoCommit(false); // PostgreSQL streams with a fetch size only inside a transaction
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                bind(ps, args);
+                ps.setFetchSize(1_000);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        sink.accept(rs);
+                    }
+                }
+            } finally {
+                c.rollback();
+                c.setAutoCommit(autoCommit);
+            }
+        } catch (SQLException e) {
+            throw new StoreException("storage failed: " + e.getMessage(), e);
+        }
+    }
+
+    long count(String sql, Object... args) {
+        return query(sql, rs -> {
+            rs.next();
+            return rs.getLong(1);
+        }, args);
+    }
+
+    List<JobRow> jobs(String sql, Object... args) {
+        return query(sql, rs -> {
+            List<JobRow> rows = new ArrayList<>();
+            while (rs.next()) {
+                rows.add(Rows.job(rs));
+            }
+            return rows;
+        }, args);
+    }
+
+    private static void bind(PreparedStatement ps, Object[] args) throws SQLException {
+        for (int i = 0; i < args.length; i++) {
+            ps.setObject(i + 1, args[i]);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            pool.close();
+        } catch (Exception e) {
+            // closing anyway
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package dev.loomcrawl.crawler.store;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/** Page rows to and from JDBC, in the order of {@link Schema#PAGE_COLUMNS}. */
+final class Rows {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final TypeReference<Map<String, Object>> FIELDS = new TypeReference<>() {};
+
+    private Rows() {}
+
+    static void bindPage(PreparedStatement ps, PageRecord p) throws SQLException {
+        ps.setLong(1, p.jobId());
+        ps.setString(2, p.url());
+        ps.setInt(3, p.depth());
+        ps.setInt(4, p.status());
+        ps.setString(5, truncate(p.contentType(), 256));
+        ps.setString(6, truncate(p.title(), 1024));
+        ps.setInt(7, p.bytes());
+        ps.setDouble(8, p.fetchMillis());
+        ps.setInt(9, p.attempts());
+        ps.setString(10, p.failure());
+        ps.setString(11, truncate(p.detail(), 1024));
+        ps.setTimestamp(12, Timestamp.from(p.fetchedAt()));
+        ps.setString(13, truncate(p.thread(), 64));
+        ps.setString(14, truncate(p.referrer(), 4096));
+        // Normalised URLs hold no line breaks: one per line is the cheapest faithful encoding.
+        ps.setString(15, p.outlinks().isEmpty() ? null : String.join("\n", p.outlinks()));
+        ps.setString(16, p.fields().isEmpty() ? null : json(p.fields()));
+        ps.setString(17, truncate(p.canonical(), 4096));
+        if (p.body() == null) {
+            ps.setNull(18, Types.BINARY);
+        } else {
+            ps.setBytes(18, p.body());
+        }
+        ps.setDouble(19, p.pageMillis());
+    }
+
+    static void bindAdmitted(PreparedStatement ps, Admitted a) throws SQLException {
+        ps.setLong(1, a.jobId());
+        ps.setString(2, a.url());
+        ps.setInt(3, a.depth());
+        ps.setInt(4, a.redirects());
+        ps.setString(5, truncate(a.referrer(), 4096));
+    }
+
+    static PageRecord page(ResultSet rs, boolean withBody) throws SQLException {
+        String outlinks = rs.getString("outlinks");
+        String fields = rs.getString("fields");
+        return new PageRecord(rs.getLong("job_id"), rs.getString("url"), rs.getInt("depth"), rs.getInt("status"),
+                rs.getString("content_type"), rs.getString("title"), rs.getInt("bytes"), rs.getDouble("fetch_ms"),
+                rs.getInt("attempts"), rs.getString("failure"), rs.getString("detail"),
+                rs.getTimestamp("fetched_at").toInstant(), rs.getString("thread"), rs.getString("referrer"),
+                outlinks == null ? List.of() : Arrays.asList(outlinks.split("\n")),
+                fields == null ? Map.of() : parse(fields), rs.getString("canonical"),
+                withBody ? rs.getBytes("body") : null, rs.getDouble("page_ms"));
+    }
+
+    static JobRow job(ResultSet rs) throws SQLException {
+        Timestamp finished = rs.getTimestamp("finished_at");
+        String config = rs.getString("config");
+        return new JobRow(rs.getLong("id"), rs.getTimestamp("created_at").toInstant(),
+                finished == null ? null : finished.toInstant(), rs.getString("status"), rs.getString("mode"),
+                rs.getInt("pool_size"), config != null ? config : rs.getString("spec"), rs.getString("summary"),
+                rs.getDouble("active_seconds"), rs.getDouble("cpu_seconds"), rs.getInt("runs"),
+                rs.getBoolean("cluster"));
+    }
+
+    private static String json(Map<String, Object> fields) {
+        try {
+            return JSON.writeValueAsString(fields);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("fields are not JSON-writable: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    private static Map<String, Object> parse(String fields) {
+        try {
+            return JSON.readValue(fields, FIELDS);
+        } catch (JsonProcessingException e) {
+            return Map.of("unreadable", fields);
+        }
+    }
+
+    static String truncate(String s, int max) {
+        return s == null || s.length() <= max ? s : s.substring(0, max);
+    }
+}

@@ -1,0 +1,297 @@
+package dev.loomcrawl.crawler;
+
+import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.testkit.PinningWatch;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.temporaryRedirect;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The web as it is rather than as the farm serves it: charsets declared wrong or not at all, compression,
+ * robots.txt behind redirects, user agents, scope by domain, nofollow, non-HTML. Each site here behaves
+ * like the real case it is named after; every check is made at the server or in the store.
+ */
+@ExtendWith(PinningWatch.class)
+class RealWebTest {
+    private static final AtomicLong DB = new AtomicLong();
+
+    private PageStore store;
+    private Crawler crawler;
+
+    @BeforeEach
+    void open() {
+        store = PageStore.open("jdbc:h2:mem:realweb" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+        crawler = new Crawler(store);
+    }
+
+    @AfterEach
+    void close() {
+        crawler.close();
+        store.close();
+    }
+
+    private Map<String, PageRecord> crawl(TestSite site, CrawlConfig.Builder config) throws InterruptedException {
+        CrawlJob job = crawler.start(config.build());
+        CrawlSummary summary = job.awaitSummary();
+        assertThat(job.failureMessage()).isEmpty();
+        return store.pages(summary.jobId(), 0, 1_000, null).stream()
+                .collect(Collectors.toMap(p -> p.url().replace(site.url(""), ""), Function.identity()));
+    }
+
+    private static ResponseDefinitionBuilder page(String contentType, byte[] body) {
+        return aResponse().withStatus(200).withHeader("Content-Type", contentType).withBody(body);
+    }
+
+    private static String links(String... paths) {
+        StringBuilder html = new StringBuilder();
+        for (String path : paths) {
+            html.append("<a href=\"").append(path).append("\">").append(path).append("</a> ");
+        }
+        return html.toString();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void theCharsetIsTheHeadersThenTheDocumentsThenUtf8(ExecutionMode mode) throws Exception {
+        byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+        try (TestSite site = new TestSite()) {
+            site.stub("/", TestSite.html(links("/header", "/meta", "/bom", "/unknown-charset", "/none")))
+                    // A Latin-1 page declared in the header only: the case that came out as "Caf\uFFFD home".
+                    .stub("/header", page("text/html; charset=ISO-8859-1",
+                            "<title>Café home</title>".getBytes(StandardCharsets.ISO_8859_1)))
+                    .stub("/meta", page("text/html", "<meta charset=\"windows-1252\"><title>Café meta</title>"
+                            .getBytes(StandardCharsets.ISO_8859_1)))
+                    // A byte-order mark wins over a header that is wrong.
+                    .stub("/bom", page("text/html; charset=ISO-8859-1",
+                            concat(bom, "<title>Café bom</title>".getBytes(StandardCharsets.UTF_8))))
+                    .stub("/unknown-charset", page("text/html; charset=x-no-such-charset",
+                            "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-1\"><title>Café unknown</title>"
+                                    .getBytes(StandardCharsets.ISO_8859_1)))
+                    .stub("/none", page("text/html", "<title>Café none</title>".getBytes(StandardCharsets.UTF_8)));
+
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")).mode(mode));
+
+            assertThat(pages.get("/header").title()).isEqualTo("Café home");
+            assertThat(pages.get("/meta").title()).isEqualTo("Café meta");
+            assertThat(pages.get("/bom").title()).isEqualTo("Café bom");
+            assertThat(pages.get("/unknown-charset").title()).isEqualTo("Café unknown");
+            assertThat(pages.get("/none").title()).isEqualTo("Café none");
+        }
+    }
+
+    @Test
+    void robotsTxtBehindRedirectsIsFollowedToTheRealFile() throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/robots.txt", temporaryRedirect("/robots-moved.txt"))
+                    .stub("/robots-moved.txt", aResponse().withStatus(301).withHeader("Location", site.url("/real/robots.txt")))
+                    .stub("/real/robots.txt", page("text/plain", "User-agent: *\nDisallow: /sub/\n".getBytes(StandardCharsets.UTF_8)))
+                    .stub("/", TestSite.html(links("/sub/secret", "/open")))
+                    .stub("/sub/secret", TestSite.html("<title>secret</title>"))
+                    .stub("/open", TestSite.html("<title>open</title>"));
+
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")));
+
+            assertThat(site.counter.requests("/sub/secret")).isZero();
+            assertThat(pages.get("/sub/secret").outcome()).isEqualTo("skipped");
+            assertThat(pages.get("/sub/secret").failure()).isEqualTo("robots");
+            assertThat(pages.get("/open").title()).isEqualTo("open");
+            assertThat(site.counter.requests("/real/robots.txt")).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void robotsTxtBehindTooManyRedirectsCountsAsUnavailableAndAllowsAll() throws Exception {
+        try (TestSite site = new TestSite()) {
+            for (int i = 0; i < 7; i++) {
+                site.stub(i == 0 ? "/robots.txt" : "/r" + i, temporaryRedirect("/r" + (i + 1)));
+            }
+            site.stub("/r7", page("text/plain", "User-agent: *\nDisallow: /\n".getBytes(StandardCharsets.UTF_8)))
+                    .stub("/", TestSite.html(links("/open")))
+                    .stub("/open", TestSite.html("<title>open</title>"));
+
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")));
+
+            // RFC 9309 2.3.1.2: after five redirects, robots.txt is unavailable, which is a 4xx: allow all.
+            assertThat(site.counter.requests("/r6")).isZero();
+            assertThat(pages.get("/open").outcome()).isEqualTo("ok");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void compressedPagesAreAskedForAndDecodedAndABombFailsAsTooLarge(ExecutionMode mode) throws Exception {
+        String big = "<title>zipped</title>" + "<p>filler</p>".repeat(2_000) + links("/deflated", "/bomb");
+        try (TestSite site = new TestSite()) {
+            site.stub("/", page("text/html; charset=utf-8", gzip(big.getBytes(StandardCharsets.UTF_8)))
+                            .withHeader("Content-Encoding", "gzip"))
+                    .stub("/deflated", page("text/html", deflate("<title>deflated</title>".getBytes(StandardCharsets.UTF_8)))
+                            .withHeader("Content-Encoding", "deflate"))
+                    // 64 MiB of zeros in about 64 KB: the cap holds on the decoded size.
+                    .stub("/bomb", page("text/html", gzip(new byte[64 << 20])).withHeader("Content-Encoding", "gzip"));
+
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")).mode(mode)
+                    .maxBodyBytes(1 << 20));
+
+            assertThat(site.counter.headerValues("Accept-Encoding")).containsExactly("gzip, deflate");
+            assertThat(pages.get("/").title()).isEqualTo("zipped");
+            assertThat(pages.get("/").bytes()).isEqualTo(big.length()); // decoded size
+            assertThat(pages.get("/deflated").title()).isEqualTo("deflated");
+            assertThat(pages.get("/bomb").failure()).isEqualTo("too-large");
+            assertThat(pages.get("/bomb").detail()).contains("decoded");
+        }
+    }
+
+    @Test
+    void aDomainAdmitsItsSubdomainsAndDenyPatternsKeepUrlsOut() throws Exception {
+        try (TestSite site = new TestSite()) {
+            String port = ":" + site.server.port();
+            site.stub("/", TestSite.html(links("http://www.shop.loomcrawl.test" + port + "/www",
+                            "http://a.b.shop.loomcrawl.test" + port + "/deep",
+                            "http://other.loomcrawl.test" + port + "/other",
+                            "http://notshop.loomcrawl.test" + port + "/notshop",
+                            "/calendar/2031-01", "/page?sessionid=42", "/kept")))
+                    .stub("/www", TestSite.html("<title>www</title>"))
+                    .stub("/deep", TestSite.html("<title>deep</title>"))
+                    .stub("/kept", TestSite.html("<title>kept</title>"));
+
+            CrawlJob job = crawler.start(CrawlConfig.builder().seed("http://shop.loomcrawl.test" + port + "/")
+                    .allowDomain("shop.loomcrawl.test").denyPattern("/calendar/").denyPattern("sessionid=").build());
+            CrawlSummary summary = job.awaitSummary();
+
+            assertThat(site.counter.headerValues("Host")).containsExactlyInAnyOrder("shop.loomcrawl.test" + port,
+                    "www.shop.loomcrawl.test" + port, "a.b.shop.loomcrawl.test" + port);
+            assertThat(site.counter.requests("/other") + site.counter.requests("/notshop")).isZero();
+            assertThat(site.counter.requests("/calendar/2031-01") + site.counter.requests("/page")).isZero();
+            assertThat(summary.pages()).isEqualTo(4); // root, www, deep, kept
+        }
+    }
+
+    @Test
+    void theUserAgentAndHeadersAreSentAndRobotsTxtMatchesTheProductToken() throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/robots.txt", page("text/plain", """
+                            User-agent: acmebot
+                            Disallow: /members/
+
+                            User-agent: *
+                            Disallow: /
+                            """.getBytes(StandardCharsets.UTF_8)))
+                    .stub("/", TestSite.html(links("/members/list", "/about")))
+                    .stub("/about", TestSite.html("<title>about</title>"));
+
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/"))
+                    .userAgent("AcmeBot/2.1 (+https://acme.example/bot)").header("X-Team", "blue")
+                    .header("Accept-Language", "fr"));
+
+            assertThat(site.counter.headerValues("User-Agent")).containsExactly("AcmeBot/2.1 (+https://acme.example/bot)");
+            assertThat(site.counter.headerValues("X-Team")).containsExactly("blue");
+            assertThat(site.counter.headerValues("Accept-Language")).containsExactly("fr");
+            // The AcmeBot group applies (not the catch-all that forbids everything).
+            assertThat(pages.get("/about").outcome()).isEqualTo("ok");
+            assertThat(pages.get("/members/list").failure()).isEqualTo("robots");
+            assertThat(site.counter.requests("/members/list")).isZero();
+        }
+    }
+
+    @Test
+    void nofollowIsObeyedUnlessIgnoredAndTheCanonicalIsRecorded() throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/", TestSite.html("<link rel=\"canonical\" href=\"/home\"><title>root</title>"
+                            + links("/followed", "/meta-nofollow", "/header-nofollow")
+                            + "<a rel=\"nofollow ugc\" href=\"/rel-nofollow\">x</a>"))
+                    .stub("/followed", TestSite.html("<title>followed</title>"))
+                    .stub("/rel-nofollow", TestSite.html("<title>rel</title>"))
+                    .stub("/meta-nofollow", TestSite.html("<meta name=\"robots\" content=\"noindex, nofollow\">"
+                            + links("/from-meta")))
+                    .stub("/header-nofollow", TestSite.html(links("/from-header")).withHeader("X-Robots-Tag", "nofollow"))
+                    .stub("/from-meta", TestSite.html("<title>m</title>"))
+                    .stub("/from-header", TestSite.html("<title>h</title>"));
+
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")));
+
+            assertThat(pages.keySet()).containsExactlyInAnyOrder("/", "/followed", "/meta-nofollow", "/header-nofollow");
+            assertThat(site.counter.requests("/rel-nofollow") + site.counter.requests("/from-meta")
+                    + site.counter.requests("/from-header")).isZero();
+            assertThat(pages.get("/").canonical()).isEqualTo(site.url("/home"));
+            assertThat(pages.get("/").outlinks()).contains(site.url("/rel-nofollow")); // found, not followed
+
+            Map<String, PageRecord> all = crawl(site, CrawlConfig.builder().seed(site.url("/")).ignoreNofollow(true));
+            assertThat(all.keySet()).contains("/rel-nofollow", "/from-meta", "/from-header");
+        }
+    }
+
+    @Test
+    void nonHtmlIsRecordedWithTypeAndSizeNeverParsedAndKeptWhenAccepted() throws Exception {
+        byte[] pdf = "%PDF-1.4 <a href=\"/inside-pdf\">".repeat(40).getBytes(StandardCharsets.ISO_8859_1);
+        try (TestSite site = new TestSite()) {
+            site.stub("/", TestSite.html(links("/paper.pdf", "/logo.png")))
+                    .stub("/paper.pdf", page("application/pdf", pdf))
+                    .stub("/logo.png", page("image/png", new byte[777]));
+
+            Map<String, PageRecord> skipped = crawl(site, CrawlConfig.builder().seed(site.url("/")));
+            assertThat(skipped.get("/paper.pdf").outcome()).isEqualTo("skipped");
+            assertThat(skipped.get("/paper.pdf").failure()).isEqualTo("not-html");
+            assertThat(skipped.get("/paper.pdf").contentType()).isEqualTo("application/pdf");
+            assertThat(skipped.get("/paper.pdf").bytes()).isEqualTo(pdf.length);
+            assertThat(skipped.get("/logo.png").bytes()).isEqualTo(777);
+
+            Map<String, PageRecord> kept = crawl(site, CrawlConfig.builder().seed(site.url("/"))
+                    .acceptType("application/pdf").storeBody(true));
+            assertThat(kept.get("/paper.pdf").outcome()).isEqualTo("ok");
+            assertThat(kept.get("/paper.pdf").status()).isEqualTo(200);
+            assertThat(kept.get("/paper.pdf").bytes()).isEqualTo(pdf.length);
+            List<PageRecord> withBodies = new ArrayList<>();
+            store.forEachPage(kept.get("/paper.pdf").jobId(), 0, 100, 200, true, withBodies::add);
+            assertThat(withBodies).filteredOn(p -> p.url().endsWith(".pdf")).singleElement()
+                    .satisfies(p -> assertThat(Arrays.equals(p.body(), pdf)).as("stored body").isTrue());
+            assertThat(kept.get("/logo.png").failure()).isEqualTo("not-html");
+            assertThat(site.counter.requests("/inside-pdf")).isZero(); // never parsed
+        }
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = new byte[a.length + b.length];
+        System.arraycopy(a, 0, out, 0, a.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    static byte[] gzip(byte[] data) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+            gz.write(data);
+        }
+        return out.toByteArray();
+    }
+
+    private static byte[] deflate(byte[] data) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (DeflaterOutputStream z = new DeflaterOutputStream(out)) {
+            z.write(data);
+        }
+        return out.toByteArray();
+    }
+}

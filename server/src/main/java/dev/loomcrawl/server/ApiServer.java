@@ -1,0 +1,254 @@
+package dev.loomcrawl.server;
+
+import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.FetchOutcome;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.Handler;
+import io.javalin.http.HandlerType;
+import io.javalin.http.HttpResponseException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The crawl service: every route in {@link #routes()}, all configuration in one {@code Javalin.create}. */
+public final class ApiServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
+    private static final Set<HandlerType> READS = Set.of(HandlerType.GET, HandlerType.HEAD);
+
+    /**
+     * @param host the address to listen on
+     * @param mode mode of jobs that do not choose one
+     * @param poolSize pool size of jobs that do not choose one
+     * @param maxPoolSize most platform threads a pool-mode job may ask for
+     * @param token bearer token every route but {@code /health} needs; null for none (loopback only)
+     * @param readToken a second token that may only read (GET); null for none
+     * @param allowedHostNames names besides the bound address and {@code localhost} that requests may carry
+     *     in their {@code Host} header
+     * @param watchPinning stream JFR's VirtualThreadPinned events into /stats
+     * @param refusePrivateForFetch {@code POST /fetch} refuses private addresses unless a request says otherwise
+     */
+    public record Settings(String host, int port, ExecutionMode mode, int poolSize, int maxPoolSize, String token,
+            String readToken, Set<String> allowedHostNames, boolean watchPinning, boolean refusePrivateForFetch) {
+
+        /** Loopback, no token: what tests and a local user start with. */
+        public static Settings local(int port, ExecutionMode mode, int poolSize) {
+            return new Settings("127.0.0.1", port, mode, poolSize, 1_000, null, null, Set.of(), true, false);
+        }
+    }
+
+    /** One route: the table the OpenAPI test checks against {@code /openapi.json}. */
+    public record Route(HandlerType method, String path, Handler handler) {}
+
+    private final Settings settings;
+    private final Crawler crawler;
+    private final ServerStats stats;
+    private final JobHandlers jobs;
+    private final Set<String> hostNames;
+    private final Javalin app;
+
+    private ApiServer(Settings settings, Crawler crawler) {
+        this.settings = settings;
+        this.crawler = crawler;
+        this.stats = new ServerStats(crawler, settings.mode(), settings.poolSize(), settings.watchPinning());
+        this.jobs = new JobHandlers(crawler, settings.mode(), settings.poolSize(), settings.maxPoolSize());
+        this.hostNames = hostNames(settings);
+        this.app = Javalin.create(config -> {
+            config.concurrency.useVirtualThreads = true; // a virtual thread per request
+            config.jetty.host = settings.host();
+            config.jetty.port = settings.port();
+            config.http.maxRequestSize = 1_000_000; // larger bodies: 413
+            config.http.prefer405over404 = true;
+            config.startup.showJavalinBanner = false;
+            config.jsonMapper(new io.javalin.json.JavalinJackson(Json.MAPPER, false));
+            config.routes.before(this::guard);
+            for (Route route : routes()) {
+                config.routes.addHttpHandler(route.method(), route.path(), route.handler());
+            }
+            config.routes.exception(ApiError.class, (e, ctx) -> ctx.status(e.status).json(e.body()));
+            config.routes.exception(HttpResponseException.class, (e, ctx) -> {
+                if (e.getStatus() == 405) {
+                    ctx.header("Allow", String.join(", ", allowed(ctx.path())));
+                }
+                ctx.status(e.getStatus()).json(new ApiError.Body(errorCode(e.getStatus()), e.getMessage(), null));
+            });
+            config.routes.exception(Exception.class, (e, ctx) -> {
+                LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
+                ctx.status(500).json(new ApiError.Body("internal", "internal error; the server log has details", null));
+            });
+        });
+    }
+
+    /** Starts the server; {@code settings.port() == 0} picks a free port. */
+    public static ApiServer start(Settings settings, Crawler crawler) {
+        ApiServer server = new ApiServer(settings, crawler);
+        try {
+            server.app.start();
+        } catch (RuntimeException e) {
+            server.stats.close();
+            throw e;
+        }
+        return server;
+    }
+
+    List<Route> routes() {
+        return List.of(
+                new Route(HandlerType.POST, "/crawl", jobs::create),
+                new Route(HandlerType.GET, "/crawl", jobs::list),
+                new Route(HandlerType.GET, "/crawl/{id}", jobs::show),
+                new Route(HandlerType.DELETE, "/crawl/{id}", jobs::cancel),
+                new Route(HandlerType.GET, "/crawl/{id}/pages", jobs::pages),
+                new Route(HandlerType.GET, "/crawl/{id}/export", jobs::export),
+                new Route(HandlerType.GET, "/crawl/{id}/links", jobs::links),
+                new Route(HandlerType.POST, "/fetch", this::fetch),
+                new Route(HandlerType.GET, "/stats", ctx -> ctx.json(stats.view(crawler.store().jobCountsByStatus()))),
+                new Route(HandlerType.GET, "/health", ctx -> ctx.json(Map.of("status", "ok"))),
+                new Route(HandlerType.GET, "/openapi.json", this::openApi));
+    }
+
+    public int port() {
+        return app.port();
+    }
+
+    /**
+     * Every request: its {@code Host} must name this server (a page a browser loaded from elsewhere cannot
+     * reach a loopback server through DNS rebinding), and with a token, every route but {@code /health}
+     * needs it ({@code Authorization: Bearer}, the scheme in any case).
+     */
+    private void guard(Context ctx) {
+        String host = hostOf(ctx.header("Host"));
+        if (!hostNames.isEmpty() && !hostNames.contains(host)) {
+            throw new ApiError(421, "misdirected_request", "this server does not answer for Host '" + host
+                    + "'; start it with --allowed-host-name=" + host + " if that name is meant to reach it", null);
+        }
+        if (settings.token() == null || ctx.path().equals("/health")) {
+            return;
+        }
+        String given = bearer(ctx.header("Authorization"));
+        if (matches(given, settings.token())
+                || settings.readToken() != null && matches(given, settings.readToken()) && READS.contains(ctx.method())) {
+            return;
+        }
+        ctx.header("WWW-Authenticate", "Bearer realm=\"loomcrawl\"");
+        throw new ApiError(401, "unauthorized", given == null ? "this request needs 'Authorization: Bearer <token>'"
+                : "the token is wrong" + (settings.readToken() != null && !READS.contains(ctx.method())
+                        ? " (a read-only token may only GET)" : ""), null);
+    }
+
+    private static String bearer(String header) {
+        if (header == null) {
+            return null;
+        }
+        String h = header.strip();
+        return h.regionMatches(true, 0, "Bearer ", 0, 7) ? h.substring(7).strip() : null;
+    }
+
+    private static boolean matches(String given, String expected) {
+        return given != null && MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8),
+                expected.getBytes(StandardCharsets.UTF_8)); // constant time
+    }
+
+    /** The names a request's Host may carry; empty when bound to every address (no name can be told wrong). */
+    private static Set<String> hostNames(Settings settings) {
+        Set<String> names = new TreeSet<>();
+        String bound = settings.host().toLowerCase(Locale.ROOT);
+        try {
+            InetAddress address = InetAddress.getByName(bound);
+            if (address.isAnyLocalAddress()) {
+                return Set.of();
+            }
+            if (address.isLoopbackAddress()) {
+                names.addAll(List.of("localhost", "127.0.0.1", "[::1]"));
+            }
+            names.add(address.getHostAddress().contains(":") ? "[" + address.getHostAddress() + "]"
+                    : address.getHostAddress());
+        } catch (UnknownHostException e) {
+            // the bind itself fails and says so
+        }
+        names.add(bound.contains(":") && !bound.startsWith("[") ? "[" + bound + "]" : bound);
+        settings.allowedHostNames().forEach(n -> names.add(n.strip().toLowerCase(Locale.ROOT)));
+        return Set.copyOf(names);
+    }
+
+    /** The host of a Host header, without its port, lower case. */
+    static String hostOf(String header) {
+        if (header == null) {
+            return "";
+        }
+        String h = header.strip().toLowerCase(Locale.ROOT);
+        if (h.startsWith("[")) {
+            int end = h.indexOf(']');
+            return end < 0 ? h : h.substring(0, end + 1);
+        }
+        int colon = h.lastIndexOf(':');
+        return colon < 0 ? h : h.substring(0, colon);
+    }
+
+    /** Methods served for {@code path}, for a 405's Allow header. */
+    private List<String> allowed(String path) {
+        return routes().stream().filter(r -> matchesPattern(r.path(), path)).map(r -> r.method().name())
+                .distinct().sorted().collect(Collectors.toList());
+    }
+
+    private static boolean matchesPattern(String pattern, String path) {
+        String[] p = pattern.split("/");
+        String[] s = path.split("/");
+        if (p.length != s.length) {
+            return false;
+        }
+        for (int i = 0; i < p.length; i++) {
+            if (!p[i].startsWith("{") && !p[i].equals(s[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void fetch(Context ctx) throws InterruptedException {
+        FetchRequest request = FetchRequest.of(Json.object(ctx), settings.refusePrivateForFetch());
+        long start = System.nanoTime();
+        List<FetchOutcome> results = crawler.fetchAll(request.urls(), request.deadline(), request.refusePrivateAddresses());
+        Map<String, Long> totals = new TreeMap<>();
+        results.forEach(r -> totals.merge(r.outcome(), 1L, Long::sum));
+        ctx.json(Map.of("results", results, "totals", totals,
+                "millis", Math.round((System.nanoTime() - start) / 1e5) / 10.0));
+    }
+
+    private void openApi(Context ctx) throws IOException {
+        try (InputStream in = ApiServer.class.getResourceAsStream("/openapi.json")) {
+            ctx.contentType("application/json").result(in.readAllBytes());
+        }
+    }
+
+    static String errorCode(int status) {
+        return switch (status) {
+            case 400 -> "bad_request";
+            case 401 -> "unauthorized";
+            case 404 -> "not_found";
+            case 405 -> "method_not_allowed";
+            case 413 -> "payload_too_large";
+            case 415 -> "unsupported_media_type";
+            case 421 -> "misdirected_request";
+            default -> "http_" + status;
+        };
+    }
+
+    @Override
+    public void close() {
+        app.stop();
+        stats.close();
+    }
+}

@@ -1,0 +1,69 @@
+package dev.loomcrawl.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomcrawl.crawler.CrawlUrl;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The body of {@code POST /fetch}, checked field by field.
+ *
+ * @param urls 1 to 200 http(s) URLs
+ * @param deadline for the whole batch, 1 to 60,000 ms (default 10,000)
+ * @param refusePrivateAddresses refuse hosts that resolve to private or link-local addresses
+ */
+record FetchRequest(List<CrawlUrl> urls, Duration deadline, boolean refusePrivateAddresses) {
+    static final int MAX_URLS = 200;
+
+    /** @param refuseByDefault refuse private addresses unless the request says otherwise */
+    static FetchRequest of(JsonNode body, boolean refuseByDefault) {
+        List<CrawlUrl> urls = null;
+        int timeoutMs = 10_000;
+        boolean refuse = refuseByDefault;
+        var fields = body.fields();
+        while (fields.hasNext()) {
+            var field = fields.next();
+            JsonNode v = field.getValue();
+            switch (field.getKey()) {
+                case "urls" -> urls = urls(v);
+                case "timeoutMs" -> {
+                    if (!v.isIntegralNumber() || !v.canConvertToInt() || v.intValue() < 1 || v.intValue() > 60_000) {
+                        throw ApiError.badRequest("timeoutMs must be a whole number from 1 to 60000, was " + v, "timeoutMs");
+                    }
+                    timeoutMs = v.intValue();
+                }
+                case "refusePrivateAddresses" -> {
+                    if (!v.isBoolean()) {
+                        throw ApiError.badRequest("refusePrivateAddresses must be true or false", "refusePrivateAddresses");
+                    }
+                    refuse = v.booleanValue();
+                }
+                default -> throw ApiError.badRequest(field.getKey() + " is not a known field", field.getKey());
+            }
+        }
+        if (urls == null) {
+            throw ApiError.badRequest("urls must hold 1 to " + MAX_URLS + " URLs", "urls");
+        }
+        return new FetchRequest(urls, Duration.ofMillis(timeoutMs), refuse);
+    }
+
+    private static List<CrawlUrl> urls(JsonNode v) {
+        if (!v.isArray() || v.isEmpty() || v.size() > MAX_URLS) {
+            throw ApiError.badRequest("urls must hold 1 to " + MAX_URLS + " URLs", "urls");
+        }
+        List<CrawlUrl> out = new ArrayList<>(v.size());
+        for (int i = 0; i < v.size(); i++) {
+            JsonNode url = v.get(i);
+            if (!url.isTextual()) {
+                throw ApiError.badRequest("urls[" + i + "] must be a string", "urls[" + i + "]");
+            }
+            try {
+                out.add(CrawlUrl.of(url.textValue()));
+            } catch (IllegalArgumentException e) {
+                throw ApiError.badRequest(e.getMessage(), "urls[" + i + "]");
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,153 @@
+package dev.loomcrawl.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomcrawl.crawler.ConfigCodec;
+import dev.loomcrawl.crawler.ConfigException;
+import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.CrawlJob;
+import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.store.Export;
+import dev.loomcrawl.crawler.store.PageStore;
+import io.javalin.http.Context;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** {@code /crawl} and its sub-resources. */
+final class JobHandlers {
+    /** Fields a client may not set: the WARC file is a path on the server's disk. */
+    private static final Set<String> SERVER_ONLY = Set.of("warc");
+
+    private final Crawler crawler;
+    private final PageStore store;
+    private final ExecutionMode mode;
+    private final int poolSize;
+    private final int maxPoolSize;
+
+    JobHandlers(Crawler crawler, ExecutionMode mode, int poolSize, int maxPoolSize) {
+        this.crawler = crawler;
+        this.store = crawler.store();
+        this.mode = mode;
+        this.poolSize = poolSize;
+        this.maxPoolSize = maxPoolSize;
+    }
+
+    void create(Context ctx) {
+        CrawlConfig config = config(Json.object(ctx)); // everything checked before anything is created
+        CrawlJob job = crawler.start(config);
+        ctx.status(202).header("Location", "/crawl/" + job.id()).json(view(job.id()));
+    }
+
+    /** A job's config from a request body, on the server's defaults; every problem is a 400 naming its field. */
+    CrawlConfig config(JsonNode body) {
+        CrawlConfig config;
+        try {
+            config = ConfigCodec.read(body, CrawlConfig.builder().mode(mode).poolSize(poolSize), SERVER_ONLY);
+        } catch (ConfigException e) {
+            throw ApiError.of(e);
+        }
+        if (config.seeds().size() > 1_000) {
+            throw ApiError.badRequest("seeds must hold 1 to 1000 URLs, was " + config.seeds().size(), "seeds");
+        }
+        if (config.poolSize() > maxPoolSize) {
+            throw ApiError.badRequest("poolSize must be at most " + maxPoolSize + " on this server (its --max-pool-size),"
+                    + " was " + config.poolSize(), "poolSize");
+        }
+        return config;
+    }
+
+    void list(Context ctx) {
+        int offset = intParam(ctx, "offset", 0, 0, Integer.MAX_VALUE);
+        int limit = intParam(ctx, "limit", 20, 1, 1_000);
+        List<JobView> jobs = crawler.reports(offset, limit).stream().map(JobView::of).toList();
+        ctx.json(Map.of("jobs", jobs, "offset", offset, "limit", limit, "total", store.countJobs()));
+    }
+
+    void show(Context ctx) {
+        ctx.json(view(id(ctx)));
+    }
+
+    void cancel(Context ctx) {
+        long id = id(ctx);
+        requireJob(id);
+        boolean stopping = crawler.cancel(id); // durable before the answer: a kill now does not resume it
+        ctx.status(stopping ? 202 : 200).json(view(id));
+    }
+
+    void pages(Context ctx) {
+        long id = id(ctx);
+        requireJob(id);
+        int offset = intParam(ctx, "offset", 0, 0, Integer.MAX_VALUE);
+        int limit = intParam(ctx, "limit", 100, 1, 1_000);
+        Integer status = ctx.queryParam("status") == null ? null : intParam(ctx, "status", 0, 0, 999);
+        ctx.json(Map.of("pages", store.pages(id, offset, limit, status).stream().map(Export::rowOf).toList(),
+                "offset", offset, "limit", limit, "total", store.countPages(id, status)));
+    }
+
+    /** Every row of a job, streamed from the store row by row: never all in memory. */
+    void export(Context ctx) throws IOException {
+        long id = id(ctx);
+        requireJob(id);
+        Export.Format format = format(ctx);
+        Integer status = ctx.queryParam("status") == null ? null : intParam(ctx, "status", 0, 0, 999);
+        ctx.contentType(format.mediaType())
+                .header("Content-Disposition", "attachment; filename=\"crawl-" + id + "." + format.label() + "\"");
+        Export.job(store, id, format, status, ctx.outputStream());
+    }
+
+    /** The job's link graph: one {@code from, to} row per link of every stored page. */
+    void links(Context ctx) throws IOException {
+        long id = id(ctx);
+        requireJob(id);
+        Export.Format format = format(ctx);
+        ctx.contentType(format.mediaType())
+                .header("Content-Disposition", "attachment; filename=\"links-" + id + "." + format.label() + "\"");
+        Export.links(store, id, format, ctx.outputStream());
+    }
+
+    private static Export.Format format(Context ctx) {
+        try {
+            return Export.Format.of(ctx.queryParam("format") == null ? "jsonl" : ctx.queryParam("format"));
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest(e.getMessage(), "format");
+        }
+    }
+
+    /** 404 for an unknown job; a plain lookup, no view built. */
+    private void requireJob(long id) {
+        if (store.job(id).isEmpty()) {
+            throw ApiError.notFound("no job " + id);
+        }
+    }
+
+    private JobView view(long id) {
+        return crawler.report(id).map(JobView::of).orElseThrow(() -> ApiError.notFound("no job " + id));
+    }
+
+    private static long id(Context ctx) {
+        try {
+            return Long.parseLong(ctx.pathParam("id"));
+        } catch (NumberFormatException e) {
+            throw ApiError.notFound("no job '" + ctx.pathParam("id") + "'");
+        }
+    }
+
+    private static int intParam(Context ctx, String name, int otherwise, int min, int max) {
+        String text = ctx.queryParam(name);
+        if (text == null) {
+            return otherwise;
+        }
+        try {
+            int value = Integer.parseInt(text);
+            if (value < min || value > max) {
+                throw new NumberFormatException();
+            }
+            return value;
+        } catch (NumberFormatException e) {
+            throw ApiError.badRequest(name + " must be a whole number from " + min + " to " + max + ", was '" + text + "'",
+                    name);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package dev.loomcrawl.server;
+
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.javalin.http.Context;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
+/** The API's JSON: strict on the way in (UTF-8 only, one object, no trailing tokens), ISO dates on the way out. */
+final class Json {
+    static final ObjectMapper MAPPER = JsonMapper.builder()
+            .addModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+
+    private Json() {}
+
+    /** The request's body as a JSON object: 415 when not declared as JSON, 400 for anything else amiss. */
+    static JsonNode object(Context ctx) {
+        String contentType = ctx.contentType();
+        if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith("application/json")) {
+            throw new ApiError(415, "unsupported_media_type", "send the body as Content-Type: application/json", null);
+        }
+        return object(ctx.bodyAsBytes());
+    }
+
+    static JsonNode object(byte[] body) {
+        if (body == null || body.length == 0) {
+            throw ApiError.badRequest("the request body is empty; send a JSON object", null);
+        }
+        String text;
+        try {
+            // Not ctx.body(): that would quietly turn bytes that are not UTF-8 into U+FFFD and go on.
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(body)).toString();
+        } catch (CharacterCodingException e) {
+            throw ApiError.badRequest("the request body is not valid UTF-8", null);
+        }
+        try {
+            JsonNode node = MAPPER.readTree(text);
+            if (node == null || !node.isObject()) {
+                throw ApiError.badRequest("the request body must be a JSON object", null);
+            }
+            return node;
+        } catch (JsonParseException | StreamConstraintsException e) {
+            throw ApiError.badRequest("malformed JSON: " + e.getOriginalMessage(), null);
+        } catch (JsonProcessingException e) {
+            throw ApiError.badRequest("malformed JSON: " + e.getOriginalMessage(), null);
+        }
+    }
+}

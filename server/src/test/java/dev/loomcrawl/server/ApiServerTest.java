@@ -1,0 +1,396 @@
+package dev.loomcrawl.server;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.mocksites.LatencyModel;
+import dev.loomcrawl.mocksites.MockSites;
+import dev.loomcrawl.mocksites.Scenario;
+import dev.loomcrawl.testkit.Http;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The real service over real HTTP: port 0, a real farm, real H2. */
+class ApiServerTest {
+    private static final AtomicLong DB = new AtomicLong();
+    private static MockSites fastFarm;
+    private static MockSites slowFarm;
+
+    private PageStore store;
+    private Crawler crawler;
+    private ApiServer server;
+    private Http http;
+    private final Contract contract = new Contract();
+
+    @BeforeAll
+    static void farms() {
+        fastFarm = MockSites.start(Scenario.DEMO.config().withSize(10, 10).withLatency(LatencyModel.fixed(10)));
+        slowFarm = MockSites.start(Scenario.DEMO.config().withSize(10, 10).withLatency(LatencyModel.fixed(3_000)));
+    }
+
+    @AfterAll
+    static void stopFarms() {
+        fastFarm.close();
+        slowFarm.close();
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+        if (crawler != null) {
+            crawler.close();
+        }
+        if (store != null) {
+            store.close();
+        }
+        if (http != null) {
+            http.close();
+            contract.assertHeld(); // every response of the test matched the OpenAPI document
+        }
+    }
+
+    private void start(String db, ApiServer.Settings settings) {
+        store = PageStore.open(db);
+        crawler = new Crawler(store);
+        server = ApiServer.start(settings, crawler);
+        http = Http.local(server.port()).observe(contract::check);
+    }
+
+    private void start() {
+        start(memory(), ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50));
+    }
+
+    private static String memory() {
+        return "jdbc:h2:mem:api" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1";
+    }
+
+    private static ApiServer.Settings withTokens(String token, String readToken) {
+        return new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 50, 1_000, token, readToken, Set.of(), true,
+                false);
+    }
+
+    private static String crawlBody(MockSites farm, String extra) {
+        return "{\"seeds\":" + Http.parse(toJson(farm.seedUrls())) + ",\"maxDepth\":" + farm.graph().maxDepth() + extra + "}";
+    }
+
+    private static String toJson(java.util.List<String> urls) {
+        return urls.stream().map(u -> "\"" + u + "\"").collect(java.util.stream.Collectors.joining(",", "[", "]"));
+    }
+
+    private JsonNode awaitFinished(long id, String... headers) {
+        JsonNode[] last = new JsonNode[1];
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            last[0] = http.get("/crawl/" + id, headers).json();
+            return Set.of("done", "cancelled", "failed").contains(last[0].get("status").asText());
+        });
+        return last[0];
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"virtual", "pool"})
+    void jobLifecycleEndToEnd(String mode) {
+        start();
+        fastFarm.reset();
+        Http.Response created = http.post("/crawl", crawlBody(fastFarm, ",\"mode\":\"" + mode + "\",\"perHostConcurrency\":2"));
+        assertThat(created.status()).isEqualTo(202);
+        long id = created.json().get("id").asLong();
+        assertThat(created.header("Location")).isEqualTo("/crawl/" + id);
+        assertThat(created.json().get("mode").asText()).isEqualTo(mode);
+
+        JsonNode done = awaitFinished(id);
+        assertThat(done.get("status").asText()).isEqualTo("done");
+        assertThat(done.get("summary").get("pages").asLong()).isEqualTo(100);
+        assertThat(done.get("summary").get("skipped").asLong()).isEqualTo(100); // the farm's /private/ links
+        assertThat(done.get("summary").get("failed").asLong()).isZero();
+        assertThat(done.get("summary").get("latencyMs").get("p50").asDouble()).isGreaterThanOrEqualTo(10);
+        assertThat(done.get("progress").get("pages").asLong()).isEqualTo(100);
+        assertThat(fastFarm.counters().maxInFlightPerHost()).isLessThanOrEqualTo(2);
+        assertThat(fastFarm.counters().duplicateFetches()).isZero();
+
+        JsonNode list = http.get("/crawl?limit=5").json();
+        assertThat(list.get("jobs").get(0).get("id").asLong()).isEqualTo(id);
+        assertThat(list.get("jobs").get(0).get("seeds")).hasSize(10);
+
+        // Pagination: pages of 40 cover every stored row once.
+        long total = http.get("/crawl/" + id + "/pages?limit=1").json().get("total").asLong();
+        Set<String> urls = new HashSet<>();
+        for (int offset = 0; offset < total; offset += 40) {
+            http.get("/crawl/" + id + "/pages?offset=" + offset + "&limit=40").json().get("pages")
+                    .forEach(p -> urls.add(p.get("url").asText()));
+        }
+        assertThat(urls).hasSize((int) total);
+        assertThat(http.get("/crawl/" + id + "/pages?status=200&limit=1000").json().get("pages")).hasSize(100);
+
+        Http.Response jsonl = http.get("/crawl/" + id + "/export?format=jsonl");
+        assertThat(jsonl.header("Content-Type")).contains("ndjson");
+        assertThat(jsonl.text().strip().lines()).hasSize((int) total)
+                .allSatisfy(line -> assertThat(Http.parse(line).get("url").asText()).startsWith("http://h"));
+        Http.Response csv = http.get("/crawl/" + id + "/export?format=csv");
+        assertThat(csv.text().lines().count()).isEqualTo(total + 1);
+        assertThat(csv.text().lines().findFirst().orElseThrow()).startsWith("url,depth,status,outcome,contentType");
+        Http.Response links = http.get("/crawl/" + id + "/links?format=jsonl");
+        assertThat(links.text().lines().findFirst().map(Http::parse).orElseThrow().has("to")).isTrue();
+    }
+
+    @Test
+    void cancelIsDurableAtOnceAndIdempotent() {
+        start();
+        long id = http.post("/crawl", crawlBody(slowFarm, "")).json().get("id").asLong();
+        await().atMost(Duration.ofSeconds(10)).until(() ->
+                http.get("/crawl/" + id).json().get("progress").get("fetching").asLong() > 0);
+        Http.Response cancel = http.delete("/crawl/" + id);
+        assertThat(cancel.status()).isEqualTo(202);
+        assertThat(store.job(id).orElseThrow().status()).isEqualTo("cancelled"); // before the job has even stopped
+        assertThat(awaitFinished(id).get("status").asText()).isEqualTo("cancelled");
+        Http.Response again = http.delete("/crawl/" + id);
+        assertThat(again.status()).isEqualTo(200);
+        assertThat(again.json().get("status").asText()).isEqualTo("cancelled");
+        assertThat(http.delete("/crawl/424242").status()).isEqualTo(404);
+    }
+
+    @Test
+    void statsMoveWhileAJobRuns() {
+        start();
+        JsonNode before = http.get("/stats").json();
+        long id = http.post("/crawl", crawlBody(slowFarm, "")).json().get("id").asLong();
+        await().atMost(Duration.ofSeconds(10)).until(() -> http.get("/stats").json().get("fetchesInFlight").asLong() > 0);
+        JsonNode during = http.get("/stats").json();
+        assertThat(during.get("jobs").get("running").asLong()).isEqualTo(1);
+        assertThat(during.get("busiestHosts").size()).isPositive();
+        assertThat(during.get("virtualThreadsStarted").asLong()).isGreaterThan(before.get("virtualThreadsStarted").asLong());
+        for (String field : new String[] {"mode", "uptimeSeconds", "pagesPerSecondLast10s", "pagesPerSecondSinceStart",
+                "livePlatformThreads", "peakPlatformThreads", "heapUsedBytes", "heapMaxBytes", "latencyMs", "statuses",
+                "pinnedVirtualThreadEvents", "fetchLimit", "carrierLagMs", "perHost"}) {
+            assertThat(during.has(field)).as(field).isTrue();
+        }
+        await().atMost(Duration.ofSeconds(20)).until(() -> http.get("/stats").json().get("pages").asLong()
+                > before.get("pages").asLong());
+        http.delete("/crawl/" + id);
+        awaitFinished(id);
+    }
+
+    @ParameterizedTest(name = "{0} -> {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            {not json                                   | 400 | bad_request |
+            []                                          | 400 | bad_request |
+            null                                        | 400 | bad_request |
+            {}                                          | 400 | bad_request | seeds
+            {"seeds":[]}                                | 400 | bad_request | seeds
+            {"seeds":["ftp://x"]}                       | 400 | bad_request | seeds[0]
+            {"seeds":["http://ok.test/","not a url"]}   | 400 | bad_request | seeds[1]
+            {"seeds":["http:///nohost"]}                | 400 | bad_request | seeds[0]
+            {"seeds":["http://127.0.0.1:99999/"]}       | 400 | bad_request | seeds[0]
+            {"seeds":["http://a.test/\\uD800"]}          | 400 | bad_request | seeds[0]
+            {"seeds":["http://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.test/"]} | 400 | bad_request | seeds[0]
+            {"seeds":["http://a.test/"],"bogus":1}      | 400 | bad_request | bogus
+            {"seeds":["http://a.test/"],"maxDepth":-1}  | 400 | bad_request | maxDepth
+            {"seeds":["http://a.test/"],"maxDepth":"3"} | 400 | bad_request | maxDepth
+            {"seeds":["http://a.test/"],"maxDepth":null} | 400 | bad_request | maxDepth
+            {"seeds":["http://a.test/"],"allowedHosts":[1]} | 400 | bad_request | allowedHosts[0]
+            {"seeds":["http://a.test/"],"perHostConcurrency":0} | 400 | bad_request | perHostConcurrency
+            {"seeds":["http://a.test/"],"poolSize":1e9} | 400 | bad_request | poolSize
+            {"seeds":["http://a.test/"],"poolSize":5000} | 400 | bad_request | poolSize
+            {"seeds":["http://a.test/"],"mode":"fibers"}| 400 | bad_request | mode
+            {"seeds":["http://a.test/"],"requestTimeoutMs":0} | 400 | bad_request | requestTimeoutMs
+            {"seeds":["http://a.test/"],"warc":"/tmp/x.warc"} | 400 | bad_request | warc
+            {"seeds":["http://a.test/"],"extract":{"t":"h[[["}} | 400 | bad_request | extract.t
+            {"seeds":"http://a.test/"}                  | 400 | bad_request | seeds
+            """)
+    void badCrawlRequestsAreRejectedAndCreateNothing(String body, int status, String error, String field) {
+        start();
+        Http.Response r = http.post("/crawl", body);
+        assertThat(r.status()).as(r.text()).isEqualTo(status);
+        assertThat(r.json().get("error").asText()).isEqualTo(error);
+        assertThat(r.json().get("message").asText()).isNotBlank().doesNotContain("Exception", "\tat ");
+        if (field != null) {
+            assertThat(r.json().get("field").asText()).isEqualTo(field);
+        }
+        assertThat(http.get("/crawl").json().get("total").asLong()).isZero();
+    }
+
+    @Test
+    void aBodyThatIsNotUtf8IsRefused() {
+        start();
+        byte[] latin1 = "{\"seeds\":[\"http://caf\u00e9.test/\"]}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        Http.Response r = http.send(HttpRequest.newBuilder(URI.create(http.base() + "/crawl"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(latin1)).build());
+        assertThat(r.status()).isEqualTo(400);
+        assertThat(r.json().get("message").asText()).contains("UTF-8");
+        assertThat(http.get("/crawl").json().get("total").asLong()).isZero();
+    }
+
+    @Test
+    void otherErrorsShareTheShape() {
+        start();
+        Map<String, Http.Response> cases = Map.of(
+                "413", http.post("/crawl", "{\"seeds\":[\"" + "x".repeat(1_100_000) + "\"]}"),
+                "415", http.call("POST", "/crawl", null, "Content-Type", "text/plain"),
+                "405", http.call("PUT", "/crawl", "{}"),
+                "404 job", http.get("/crawl/999"),
+                "404 id", http.get("/crawl/abc/pages"),
+                "404 route", http.get("/nope"),
+                "400 format", http.get("/crawl/1/export?format=xml"),
+                "400 limit", http.get("/crawl?limit=0"));
+        assertThat(cases.get("413").status()).isEqualTo(413);
+        assertThat(cases.get("415").status()).isEqualTo(415);
+        assertThat(cases.get("405").status()).isEqualTo(405);
+        assertThat(cases.get("405").header("Allow")).isEqualTo("GET, POST");
+        assertThat(cases.get("404 job").status()).isEqualTo(404);
+        assertThat(cases.get("404 id").status()).isEqualTo(404);
+        assertThat(cases.get("404 route").status()).isEqualTo(404);
+        assertThat(cases.get("400 format").status()).isIn(400, 404); // no job 1 yet: 404 comes first
+        assertThat(cases.get("400 limit").status()).isEqualTo(400);
+        cases.forEach((name, r) -> {
+            assertThat(r.json()).as(name + ": " + r.text()).isNotNull();
+            assertThat(r.json().get("error").asText()).as(name).isNotBlank();
+            assertThat(r.json().has("message")).as(name).isTrue();
+        });
+        assertThat(http.get("/crawl").json().get("total").asLong()).isZero();
+    }
+
+    @Test
+    void aTokenGuardsEveryRouteButHealth() {
+        start(memory(), withTokens("s3cret", "peek"));
+        String body = crawlBody(fastFarm, "");
+        Http.Response refused = http.post("/crawl", body);
+        assertThat(refused.status()).isEqualTo(401);
+        assertThat(refused.header("WWW-Authenticate")).startsWith("Bearer");
+        assertThat(http.post("/crawl", body, "Authorization", "Bearer wrong").json().get("error").asText())
+                .isEqualTo("unauthorized");
+        for (String path : new String[] {"/crawl", "/stats", "/crawl/1", "/crawl/1/pages", "/crawl/1/export", "/openapi.json"}) {
+            assertThat(http.get(path).status()).as(path).isEqualTo(401);
+        }
+        assertThat(http.get("/health").status()).isEqualTo(200);
+        Http.Response ok = http.post("/crawl", body, "Authorization", "bearer s3cret"); // the scheme in any case
+        assertThat(ok.status()).isEqualTo(202);
+        long id = ok.json().get("id").asLong();
+        assertThat(http.get("/crawl", "Authorization", "Bearer peek").status()).isEqualTo(200); // a read-only token reads
+        assertThat(http.delete("/crawl/" + id, "Authorization", "Bearer peek").status()).isEqualTo(401); // and no more
+        assertThat(http.post("/crawl", body, "Authorization", "Bearer peek").status()).isEqualTo(401);
+        awaitFinished(id, "Authorization", "Bearer s3cret");
+    }
+
+    @Test
+    void aRequestForAnotherHostIsMisdirected() {
+        start(memory(), new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 50, 1_000, null, null,
+                Set.of("crawler.internal"), true, false));
+        Http.Response rebinding = http.call("POST", "/fetch", "{\"urls\":[\"http://127.0.0.1:1/\"]}", "Host",
+                "attacker.example");
+        assertThat(rebinding.status()).isEqualTo(421);
+        assertThat(rebinding.json().get("error").asText()).isEqualTo("misdirected_request");
+        assertThat(http.get("/health", "Host", "attacker.example:" + server.port()).status()).isEqualTo(421);
+        assertThat(http.get("/health", "Host", "localhost:" + server.port()).status()).isEqualTo(200);
+        assertThat(http.get("/health", "Host", "crawler.internal").status()).isEqualTo(200);
+        assertThat(http.get("/health").status()).isEqualTo(200); // 127.0.0.1:PORT
+    }
+
+    @Test
+    void jobsSurviveARestart(@TempDir Path dir) {
+        String db = "jdbc:h2:" + dir.resolve("db");
+        start(db, ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50));
+        long id = http.post("/crawl", crawlBody(fastFarm, "")).json().get("id").asLong();
+        JsonNode first = awaitFinished(id);
+        server.close();
+        crawler.close();
+        store.close();
+        http.close();
+
+        start(db, ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50)); // a new process would see the same
+        JsonNode again = http.get("/crawl/" + id).json();
+        assertThat(again.get("status").asText()).isEqualTo("done");
+        assertThat(again.get("summary").get("pages").asLong()).isEqualTo(first.get("summary").get("pages").asLong());
+        assertThat(again.get("seeds")).hasSize(10);
+        JsonNode summary = first.get("summary");
+        assertThat(http.get("/crawl/" + id + "/pages").json().get("total").asLong())
+                .isEqualTo(summary.get("pages").asLong() + summary.get("failed").asLong() + summary.get("skipped").asLong());
+    }
+
+    @Test
+    void fetchAnswersInOrderAndCancelsAtTheDeadline() {
+        start();
+        WireMockServer site = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
+        site.start();
+        try {
+            site.stubFor(get(urlPathEqualTo("/fast")).willReturn(aResponse().withHeader("Content-Type", "text/html")
+                    .withBody("<title>fast</title>")));
+            site.stubFor(get(urlPathEqualTo("/slow")).willReturn(aResponse().withFixedDelay(5_000).withBody("late")));
+            site.stubFor(get(urlPathEqualTo("/gone")).willReturn(aResponse().withStatus(404)));
+            String base = "http://127.0.0.1:" + site.port();
+            Http.Response r = http.post("/fetch", "{\"urls\":[\"" + base + "/slow\",\"" + base + "/fast\",\"" + base
+                    + "/gone\"],\"timeoutMs\":800}");
+            assertThat(r.status()).isEqualTo(200);
+            Iterator<JsonNode> results = r.json().get("results").elements();
+            JsonNode slow = results.next();
+            JsonNode fast = results.next();
+            JsonNode gone = results.next();
+            assertThat(slow.get("outcome").asText()).isEqualTo("cancelled");
+            assertThat(fast.get("outcome").asText()).isEqualTo("ok");
+            assertThat(fast.get("title").asText()).isEqualTo("fast");
+            assertThat(gone.get("failure").asText()).isEqualTo("http-status");
+            assertThat(r.json().get("millis").asDouble()).isLessThan(4_000);
+            // A private address can be refused; here, on loopback, only when asked.
+            Http.Response refused = http.post("/fetch", "{\"urls\":[\"" + base + "/fast\"],\"refusePrivateAddresses\":true}");
+            assertThat(refused.json().get("results").get(0).get("failure").asText()).isEqualTo("connect");
+            assertThat(refused.json().get("results").get(0).get("detail").asText()).contains("private address");
+        } finally {
+            site.stop();
+        }
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            {"urls":["ftp://x"]}                          | urls[0]
+            {"urls":["http://127.0.0.1:99999/"]}          | urls[0]
+            {"urls":[1]}                                  | urls[0]
+            {"urls":["http://a.test/"],"timeoutMs":0}     | timeoutMs
+            {"urls":["http://a.test/"],"timeoutMs":null}  | timeoutMs
+            {"urls":["http://a.test/"],"other":1}         | other
+            {"urls":[]}                                   | urls
+            """)
+    void badFetchRequestsAre400(String body, String field) {
+        start();
+        Http.Response r = http.post("/fetch", body);
+        assertThat(r.status()).as(r.text()).isEqualTo(400);
+        assertThat(r.json().get("field").asText()).isEqualTo(field);
+    }
+
+    @Test
+    void openApiDocumentsExactlyTheRoutes() {
+        start();
+        JsonNode spec = http.get("/openapi.json").json();
+        assertThat(spec.get("openapi").asText()).startsWith("3.");
+        Set<String> documented = new HashSet<>();
+        spec.get("paths").fields().forEachRemaining(path -> path.getValue().fieldNames()
+                .forEachRemaining(method -> documented.add(method.toUpperCase() + " " + path.getKey())));
+        Set<String> served = new HashSet<>();
+        server.routes().forEach(route -> served.add(route.method().name() + " " + route.path()));
+        assertThat(documented).isEqualTo(served);
+        assertThat(http.get("/health").json().get("status").asText()).isEqualTo("ok");
+    }
+}
