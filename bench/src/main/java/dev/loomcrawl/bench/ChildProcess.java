@@ -19,7 +19,7 @@ public final class ChildProcess implements AutoCloseable {
     private final Process process;
     private final Thread hook;
     private final String readyLine;
-    private final List<String> output = new ArrayList<>();
+    private final List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
 
     private ChildProcess(String mainClass, List<String> jvmOptions, List<String> args, String readyPrefix, Duration timeout)
             throws IOException {
@@ -48,7 +48,7 @@ public final class ChildProcess implements AutoCloseable {
             throw new IllegalStateException(args.getFirst() + " did not start: " + String.join(" | ", output));
         }
         readyLine = found;
-        Thread.ofVirtual().name("child-output").start(() -> out.lines().forEach(l -> { })); // keep the pipe drained
+        Thread.ofVirtual().name("child-output").start(() -> out.lines().forEach(output::add)); // keep the pipe drained
     }
 
     /**
@@ -64,8 +64,11 @@ public final class ChildProcess implements AutoCloseable {
         return readyLine;
     }
 
+    /** Every line the process has printed so far (stdout and stderr together). */
     public List<String> output() {
-        return output;
+        synchronized (output) {
+            return List.copyOf(output);
+        }
     }
 
     public Optional<Duration> cpu() {

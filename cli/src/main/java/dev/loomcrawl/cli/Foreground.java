@@ -39,6 +39,11 @@ final class Foreground {
                 progress.stored(row);
             });
             String resume = "./loomcrawl resume " + job.id() + (db.equals(DbOption.DEFAULT) ? "" : " --db='" + db + "'");
+            if (!quiet) {
+                err.println("loomcrawl: job " + job.id() + " running (" + job.config().mode().label() + " mode, "
+                        + db + "); Ctrl-C suspends it");
+                err.flush();
+            }
             Interrupts interrupts = Interrupts.install(new Interrupts.Actions() {
                 @Override
                 public void first() {

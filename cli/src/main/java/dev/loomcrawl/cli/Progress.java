@@ -97,7 +97,11 @@ final class Progress {
         if (p.skipped() > 0) {
             b.append(String.format("  %,d skipped", p.skipped()));
         }
-        b.append(String.format("  %,.0f/s  %,d in flight  %,d queued", p.recentPagesPerSecond(), p.fetching(), p.queued()));
+        // While it runs, the rate of the last seconds; at the end, the whole run's average.
+        boolean running = p.status().equals("running");
+        b.append(String.format("  %,.0f requests/s%s  %,d in flight  %,d queued",
+                running ? p.recentPagesPerSecond() : p.pagesPerSecond(), running ? "" : " on average", p.fetching(),
+                p.queued()));
         String eta = eta(p);
         if (eta != null) {
             b.append("  ETA ").append(eta);

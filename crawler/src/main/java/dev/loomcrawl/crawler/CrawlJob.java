@@ -209,7 +209,7 @@ public final class CrawlJob {
             case FetchResult.Response r -> warc.write(fetcher.request(lease.url()), r.status(), r.headers(),
                     r.raw() == null ? r.body() : r.raw(), Instant.now());
             case FetchResult.Failed f when f.headers() != null -> warc.write(fetcher.request(lease.url()), f.status(),
-                    f.headers(), new byte[0], Instant.now());
+                    f.headers(), f.raw() == null ? new byte[0] : f.raw(), Instant.now());
             case FetchResult.Failed f -> { } // no response to record
         }
     }

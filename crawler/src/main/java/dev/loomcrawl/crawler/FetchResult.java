@@ -57,7 +57,13 @@ sealed interface FetchResult {
      * @param permanent not worth another try (a private address refused, a body that overran its deadline)
      */
     record Failed(FailureKind kind, String detail, int status, HttpHeaders headers, int bytes, long nanos,
-            Duration retryAfter, boolean permanent) implements FetchResult {
+            Duration retryAfter, boolean permanent, byte[] raw) implements FetchResult {
+
+        /** A failure whose body, if any, was not kept (it is kept only for the WARC file). */
+        Failed(FailureKind kind, String detail, int status, HttpHeaders headers, int bytes, long nanos,
+                Duration retryAfter, boolean permanent) {
+            this(kind, detail, status, headers, bytes, nanos, retryAfter, permanent, null);
+        }
 
         static Failed of(FailureKind kind, String detail, long nanos) {
             return new Failed(kind, detail, 0, null, 0, nanos, null, false);

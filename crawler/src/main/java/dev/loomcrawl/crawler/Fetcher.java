@@ -164,8 +164,10 @@ final class Fetcher implements AutoCloseable {
         if (status >= 400 || status < 200) {
             Duration retryAfter = RetryPolicy.parseRetryAfter(headers.firstValue("Retry-After").orElse(null),
                     ZonedDateTime.now());
-            return new FetchResult.Failed(FailureKind.HTTP_STATUS, "HTTP " + status, status, headers, 0,
-                    System.nanoTime() - start, retryAfter, false);
+            // The body of an error page is read only for the WARC file, which records responses as received.
+            byte[] raw = settings.keepRaw() ? body.readNBytes(settings.maxBodyBytes()) : null;
+            return new FetchResult.Failed(FailureKind.HTTP_STATUS, "HTTP " + status, status, headers,
+                    raw == null ? 0 : raw.length, System.nanoTime() - start, retryAfter, false, raw);
         }
         String contentType = headers.firstValue("Content-Type").orElse("");
         int limit = switch (purpose) {
