@@ -198,6 +198,9 @@ public final class CrawlJob {
             if (listener != null) {
                 listener.stored(row);
             }
+            for (StoredListener observer : engine.observers()) {
+                observer.stored(row);
+            }
         }
     }
 

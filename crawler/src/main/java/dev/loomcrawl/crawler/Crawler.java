@@ -58,7 +58,7 @@ public final class Crawler implements AutoCloseable {
 
     /** The parts every job of this crawler shares. */
     record Engine(PageStore store, HostGates gates, FetchLimit limit, RuntimeSampler sampler, Tally totals,
-            HostNames names) {}
+            HostNames names, List<StoredListener> observers) {}
 
     /** The least the adaptive limit holds: enough to keep a few hundred slow hosts busy whatever the CPU. */
     private static final int MIN_IN_FLIGHT = 256;
@@ -76,11 +76,19 @@ public final class Crawler implements AutoCloseable {
         this.options = options;
         this.engine = new Engine(store, new HostGates(options.perHost()),
                 new FetchLimit(MIN_IN_FLIGHT, options.maxInFlight(), options.adaptiveInFlight()), new RuntimeSampler(),
-                new Tally(null), HostNames.JVM);
+                new Tally(null), HostNames.JVM, new java.util.concurrent.CopyOnWriteArrayList<>());
     }
 
     public PageStore store() {
         return engine.store();
+    }
+
+    /**
+     * Sees every row any job of this process stores, on the task's thread, after the job's own listener:
+     * for process-wide figures such as metrics. It must be quick and must not block.
+     */
+    public void observe(StoredListener observer) {
+        engine.observers().add(observer);
     }
 
     public Options options() {

@@ -56,6 +56,7 @@ public final class ApiServer implements AutoCloseable {
     private final Settings settings;
     private final Crawler crawler;
     private final ServerStats stats;
+    private final Metrics metrics;
     private final JobHandlers jobs;
     private final Set<String> hostNames;
     private final Javalin app;
@@ -63,7 +64,8 @@ public final class ApiServer implements AutoCloseable {
     private ApiServer(Settings settings, Crawler crawler) {
         this.settings = settings;
         this.crawler = crawler;
-        this.stats = new ServerStats(crawler, settings.mode(), settings.poolSize(), settings.watchPinning());
+        this.metrics = new Metrics(crawler, settings.watchPinning());
+        this.stats = new ServerStats(crawler, settings.mode(), settings.poolSize(), metrics::pinnedEvents);
         this.jobs = new JobHandlers(crawler, settings.mode(), settings.poolSize(), settings.maxPoolSize());
         this.hostNames = hostNames(settings);
         this.app = Javalin.create(config -> {
@@ -74,7 +76,9 @@ public final class ApiServer implements AutoCloseable {
             config.http.prefer405over404 = true;
             config.startup.showJavalinBanner = false;
             config.jsonMapper(new io.javalin.json.JavalinJackson(Json.MAPPER, false));
+            config.routes.before(metrics::requestStarted);
             config.routes.before(this::guard);
+            config.routes.after(metrics::requestEnded);
             for (Route route : routes()) {
                 config.routes.addHttpHandler(route.method(), route.path(), route.handler());
             }
@@ -97,8 +101,10 @@ public final class ApiServer implements AutoCloseable {
         ApiServer server = new ApiServer(settings, crawler);
         try {
             server.app.start();
+            server.metrics.bindJetty(server.app.jettyServer().server());
         } catch (RuntimeException e) {
             server.stats.close();
+            server.metrics.close();
             throw e;
         }
         return server;
@@ -115,6 +121,10 @@ public final class ApiServer implements AutoCloseable {
                 new Route(HandlerType.GET, "/crawl/{id}/links", jobs::links),
                 new Route(HandlerType.POST, "/fetch", this::fetch),
                 new Route(HandlerType.GET, "/stats", ctx -> ctx.json(stats.view(crawler.store().jobCountsByStatus()))),
+                new Route(HandlerType.GET, "/metrics", ctx -> {
+                    metrics.contentType().forEach(ctx::header);
+                    ctx.result(metrics.scrape());
+                }),
                 new Route(HandlerType.GET, "/health", ctx -> ctx.json(Map.of("status", "ok"))),
                 new Route(HandlerType.GET, "/openapi.json", this::openApi));
     }
@@ -250,5 +260,6 @@ public final class ApiServer implements AutoCloseable {
     public void close() {
         app.stop();
         stats.close();
+        metrics.close();
     }
 }

@@ -8,13 +8,11 @@ import java.lang.management.MemoryUsage;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Map;
-import java.util.concurrent.atomic.LongAdder;
-import jdk.jfr.consumer.RecordingStream;
+import java.util.function.LongSupplier;
 
 /**
  * Server-wide live figures for {@code GET /stats}. A virtual thread samples the request count once a
- * second for the 10-second rate; JFR streams {@code jdk.VirtualThreadPinned} events in-process and
- * counts them.
+ * second for the 10-second rate; pinned-thread events come from Micrometer's JFR binder ({@link Metrics}).
  */
 final class ServerStats implements AutoCloseable {
     private static final Duration WINDOW = Duration.ofSeconds(10);
@@ -34,29 +32,16 @@ final class ServerStats implements AutoCloseable {
     private final int poolSize;
     private final long startNanos = System.nanoTime();
     private final ArrayDeque<Point> points = new ArrayDeque<>(); // guarded by itself
-    private final LongAdder pinned = new LongAdder();
-    private final RecordingStream jfr;
+    private final LongSupplier pinned;
     private final Thread sampler;
     private volatile boolean closed;
 
-    ServerStats(Crawler crawler, ExecutionMode mode, int poolSize, boolean watchPinning) {
+    ServerStats(Crawler crawler, ExecutionMode mode, int poolSize, LongSupplier pinnedEvents) {
         this.crawler = crawler;
         this.mode = mode;
         this.poolSize = poolSize;
-        this.jfr = watchPinning ? startPinningWatch() : null;
+        this.pinned = pinnedEvents;
         this.sampler = Thread.ofVirtual().name("stats-sampler").start(this::sample);
-    }
-
-    private RecordingStream startPinningWatch() {
-        RecordingStream stream = new RecordingStream();
-        stream.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ofMillis(20));
-        stream.onEvent("jdk.VirtualThreadPinned", event -> pinned.increment());
-        stream.startAsync();
-        return stream;
-    }
-
-    long pinnedEvents() {
-        return pinned.sum();
     }
 
     private void sample() {
@@ -89,7 +74,7 @@ final class ServerStats implements AutoCloseable {
                 f.failed(), f.skipped(), f.fetches(), round(recent), round(uptime <= 0 ? 0 : f.fetches() / uptime),
                 f.fetching(), f.fetchLimit(), f.carrierLagMillis(), f.busiestHosts(), f.livePlatformThreads(),
                 f.peakPlatformThreads(), f.virtualThreadsStarted(), heap.getUsed(), heap.getMax(), f.latencyMs(),
-                f.statuses(), f.failures(), pinned.sum());
+                f.statuses(), f.failures(), pinned.getAsLong());
     }
 
     private static double round(double v) {
@@ -100,8 +85,5 @@ final class ServerStats implements AutoCloseable {
     public void close() {
         closed = true;
         sampler.interrupt();
-        if (jfr != null) {
-            jfr.close();
-        }
     }
 }
