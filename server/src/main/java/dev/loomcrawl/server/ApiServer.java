@@ -57,6 +57,7 @@ public final class ApiServer implements AutoCloseable {
     private final Crawler crawler;
     private final ServerStats stats;
     private final Metrics metrics;
+    private final Dashboard dashboard = new Dashboard();
     private final JobHandlers jobs;
     private final Set<String> hostNames;
     private final Javalin app;
@@ -126,6 +127,8 @@ public final class ApiServer implements AutoCloseable {
                     ctx.result(metrics.scrape());
                 }),
                 new Route(HandlerType.GET, "/health", ctx -> ctx.json(Map.of("status", "ok"))),
+                new Route(HandlerType.GET, "/", dashboard::page),
+                new Route(HandlerType.GET, "/assets/{file}", dashboard::asset),
                 new Route(HandlerType.GET, "/openapi.json", this::openApi));
     }
 
@@ -144,7 +147,7 @@ public final class ApiServer implements AutoCloseable {
             throw new ApiError(421, "misdirected_request", "this server does not answer for Host '" + host
                     + "'; start it with --allowed-host-name=" + host + " if that name is meant to reach it", null);
         }
-        if (settings.token() == null || ctx.path().equals("/health")) {
+        if (settings.token() == null || ctx.path().equals("/health") || Dashboard.isPublic(ctx.path())) {
             return;
         }
         String given = bearer(ctx.header("Authorization"));

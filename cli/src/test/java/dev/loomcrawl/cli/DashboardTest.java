@@ -1,0 +1,95 @@
+package dev.loomcrawl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomcrawl.bench.ChildProcess;
+import dev.loomcrawl.mocksites.LatencyModel;
+import dev.loomcrawl.mocksites.MockSites;
+import dev.loomcrawl.mocksites.Scenario;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The dashboard in a real headless Chromium (Debian's {@code chromium} and {@code chromium-driver}; {@code .ci/run}
+ * installs them when missing) against a real {@code serve} process with a token and a real farm: the page
+ * asks for the token, a job is started through its form, and the page shows it running, then done.
+ */
+class DashboardTest {
+    private static MockSites farm;
+
+    @BeforeAll
+    static void startFarm() {
+        farm = MockSites.start(Scenario.DEMO.config().withSize(10, 10).withLatency(LatencyModel.fixed(300)));
+    }
+
+    @AfterAll
+    static void stopFarm() {
+        farm.close();
+    }
+
+    private static WebDriver browser() {
+        String binary = Files.isExecutable(Path.of("/usr/bin/chromium")) ? "/usr/bin/chromium" : "/usr/bin/chromium-browser";
+        ChromeOptions options = new ChromeOptions().setBinary(binary)
+                .addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1100");
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(Path.of("/usr/bin/chromedriver").toFile()).usingAnyFreePort().build();
+        return new ChromeDriver(service, options);
+    }
+
+    @Test
+    void aJobStartedFromTheFormShowsRunningThenDoneWithItsPageCount(@TempDir Path dir) throws Exception {
+        ChildProcess serve = ChildProcess.start(Main.class.getName(), List.of("-Xmx512m"), List.of("serve", "--port=0",
+                "--db=jdbc:h2:" + dir.resolve("db"), "--token=s3cret", "--no-pinning-watch"), ServeCommand.READY);
+        WebDriver browser = browser();
+        try {
+            browser.get("http://127.0.0.1:" + CrashRecoveryTest.port(serve) + "/");
+            WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+
+            // The server has a token: the page asks for it once.
+            WebElement token = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token-input")));
+            token.sendKeys("s3cret");
+            browser.findElement(By.cssSelector("#token-form button")).click();
+            wait.until(ExpectedConditions.textMatches(By.id("server"), java.util.regex.Pattern.compile("virtual mode")));
+
+            browser.findElement(By.id("seeds")).sendKeys(String.join("\n", farm.seedUrls()));
+            WebElement depth = browser.findElement(By.id("max-depth"));
+            depth.clear();
+            depth.sendKeys(Integer.toString(farm.graph().maxDepth() + 1));
+            browser.findElement(By.id("start-button")).click();
+            wait.until(ExpectedConditions.textToBe(By.id("start-result"), "job 1 started"));
+
+            wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr[data-job='1'][data-status='running']")));
+            wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr[data-job='1'][data-status='done']")));
+            WebElement row = browser.findElement(By.cssSelector("tr[data-job='1']"));
+            List<WebElement> cells = row.findElements(By.tagName("td"));
+            assertThat(cells.get(1).getText()).isEqualTo("done");
+            assertThat(cells.get(4).getText()).isEqualTo("100"); // 10 hosts x 10 pages
+            assertThat(cells.get(6).getText()).isEqualTo("100"); // their /private/ links, skipped by robots.txt
+            assertThat(browser.findElement(By.id("error")).getText()).isEmpty();
+            // The live figures came in: requests were counted and charted.
+            assertThat(browser.findElement(By.id("f-virtual")).getText()).isNotEqualTo("–");
+
+            Path shot = Path.of("target", "dashboard.png");
+            Files.write(shot, ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+        } finally {
+            browser.quit();
+            serve.close();
+        }
+    }
+}

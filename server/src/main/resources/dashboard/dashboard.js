@@ -1,0 +1,187 @@
+// loomcrawl dashboard: polls /stats and /crawl once a second. No framework, no external requests.
+// With a token, it is asked for once, kept in sessionStorage and sent as a header: never in a URL.
+"use strict";
+
+const TOKEN_KEY = "loomcrawl.token";
+const POINTS = 120; // two minutes of history
+const $ = (id) => document.getElementById(id);
+const fmt = (n) => (n == null ? "–" : Math.round(n).toLocaleString("en"));
+
+let tokenPrompt = null;
+
+function askToken() {
+  if (!tokenPrompt) {
+    tokenPrompt = new Promise((resolve) => {
+      const dialog = $("token-dialog");
+      $("token-form").onsubmit = () => {
+        sessionStorage.setItem(TOKEN_KEY, $("token-input").value.trim());
+        tokenPrompt = null;
+        resolve();
+      };
+      dialog.showModal();
+    });
+  }
+  return tokenPrompt;
+}
+
+async function api(path, options = {}) {
+  for (;;) {
+    const headers = { Accept: "application/json", ...(options.headers || {}) };
+    const token = sessionStorage.getItem(TOKEN_KEY);
+    if (token) headers.Authorization = "Bearer " + token;
+    const response = await fetch(path, { ...options, headers });
+    if (response.status === 401) {
+      sessionStorage.removeItem(TOKEN_KEY);
+      await askToken();
+      continue;
+    }
+    const body = await response.json().catch(() => null);
+    if (!response.ok) throw new Error(body && body.message ? body.message : "HTTP " + response.status);
+    return body;
+  }
+}
+
+function lineChart(canvas, series) {
+  return new Chart(canvas, {
+    type: "line",
+    data: { labels: [], datasets: series.map(([label, color, axis]) => ({
+      label, data: [], borderColor: color, backgroundColor: color, pointRadius: 0, borderWidth: 2, tension: 0,
+      yAxisID: axis || "y" })) },
+    options: {
+      animation: false, maintainAspectRatio: false, interaction: { mode: "index", intersect: false },
+      scales: { x: { ticks: { maxTicksLimit: 8 } }, y: { beginAtZero: true },
+                ...(series.some((s) => s[2] === "y2") ? { y2: { beginAtZero: true, position: "right", grid: { drawOnChartArea: false } } } : {}) },
+      plugins: { legend: { position: "bottom" } } } });
+}
+
+let threadsChart, rateChart, lastVirtual = null, lastAt = null;
+
+function push(chart, label, values) {
+  chart.data.labels.push(label);
+  values.forEach((v, i) => chart.data.datasets[i].data.push(v));
+  if (chart.data.labels.length > POINTS) {
+    chart.data.labels.shift();
+    chart.data.datasets.forEach((d) => d.data.shift());
+  }
+  chart.update();
+}
+
+function showStats(s) {
+  $("server").textContent = `${s.mode} mode by default · per-host ${s.perHost} · up ${fmt(s.uptimeSeconds)} s`;
+  $("f-rate").textContent = fmt(s.pagesPerSecondLast10s);
+  $("f-inflight").textContent = fmt(s.fetchesInFlight);
+  $("f-platform").textContent = `${fmt(s.livePlatformThreads)} (peak ${fmt(s.peakPlatformThreads)})`;
+  $("f-virtual").textContent = fmt(s.virtualThreadsStarted);
+  const l = s.latencyMs || {};
+  $("f-latency").textContent = l.count ? `${fmt(l.p50)} / ${fmt(l.p95)} / ${fmt(l.p99)}` : "–";
+  $("f-pinned").textContent = fmt(s.pinnedVirtualThreadEvents);
+
+  const now = Date.now();
+  const startsPerSecond = lastVirtual == null ? 0 : (s.virtualThreadsStarted - lastVirtual) / ((now - lastAt) / 1000);
+  lastVirtual = s.virtualThreadsStarted;
+  lastAt = now;
+  const label = new Date(now).toLocaleTimeString("en-GB");
+  push(threadsChart, label, [s.fetchesInFlight, s.livePlatformThreads, Math.max(0, startsPerSecond)]);
+  push(rateChart, label, [s.pagesPerSecondLast10s]);
+
+  const hosts = $("hosts").tBodies[0];
+  hosts.replaceChildren(...Object.entries(s.busiestHosts || {}).map(([host, permits]) => row([host, permits])));
+}
+
+function row(cells) {
+  const tr = document.createElement("tr");
+  for (const c of cells) {
+    const td = document.createElement("td");
+    if (c instanceof Node) td.append(c); else td.textContent = c;
+    tr.append(td);
+  }
+  return tr;
+}
+
+function eta(p) {
+  if (!p || p.status !== "running" || !(p.recentPagesPerSecond > 0)) return "–";
+  const stored = p.pages + p.failed + p.skipped;
+  const left = Math.min(p.maxPages - (p.pages + p.failed), p.queued + p.inFlight);
+  if (left <= 0) return "–";
+  const s = Math.round(left / p.recentPagesPerSecond);
+  return s < 60 ? s + " s" : Math.floor(s / 60) + " min " + (s % 60) + " s";
+}
+
+function showJobs(list) {
+  const body = $("jobs").tBodies[0];
+  body.replaceChildren(...list.jobs.map((job) => {
+    const p = job.progress, sum = job.summary;
+    const pages = sum ? sum.pages : p ? p.pages : 0;
+    const failed = sum ? sum.failed : p ? p.failed : 0;
+    const skipped = sum ? sum.skipped : p ? p.skipped : 0;
+    const running = job.status === "running" || job.status === "queued";
+    let fraction = running ? 0 : 1;
+    if (running && p) {
+      const stored = p.pages + p.failed + p.skipped;
+      fraction = stored / Math.max(1, Math.min(p.maxPages, stored + p.queued + p.inFlight));
+    }
+    const bar = document.createElement("div");
+    bar.className = "bar";
+    bar.title = Math.round(fraction * 100) + "%";
+    const fill = document.createElement("i");
+    fill.style.width = Math.min(100, fraction * 100) + "%";
+    bar.append(fill);
+    const rate = running && p ? p.recentPagesPerSecond : sum ? sum.pagesPerSecond : 0;
+    const failures = sum ? Object.entries(sum.failures || {}).map(([k, v]) => `${k} ${v}`).join(", ") : "";
+    let action = "";
+    if (running) {
+      action = document.createElement("button");
+      action.className = "cancel";
+      action.textContent = "Cancel";
+      action.onclick = () => api("/crawl/" + job.id, { method: "DELETE" }).then(refresh, showError);
+    }
+    const tr = row([job.id, job.status, job.mode + (job.mode === "pool" ? ":" + job.poolSize : ""), bar, fmt(pages),
+      fmt(failed), fmt(skipped), fmt(rate), eta(p), failures || "–", action]);
+    tr.dataset.job = job.id;
+    tr.dataset.status = job.status;
+    tr.dataset.pages = pages;
+    tr.className = "status-" + job.status;
+    return tr;
+  }));
+}
+
+function showError(e) {
+  $("error").textContent = e ? String(e.message || e) : "";
+}
+
+async function refresh() {
+  try {
+    const [stats, jobs] = await Promise.all([api("/stats"), api("/crawl?limit=20")]);
+    showStats(stats);
+    showJobs(jobs);
+    showError(null);
+  } catch (e) {
+    showError(e);
+  }
+}
+
+async function start(event) {
+  event.preventDefault();
+  const seeds = $("seeds").value.split(/\s+/).filter(Boolean);
+  const request = { seeds, maxDepth: Number($("max-depth").value), maxPages: Number($("max-pages").value) };
+  if ($("mode").value) request.mode = $("mode").value;
+  try {
+    const job = await api("/crawl", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(request) });
+    $("start-result").textContent = "job " + job.id + " started";
+    refresh();
+  } catch (e) {
+    $("start-result").textContent = e.message;
+  }
+}
+
+function init() {
+  threadsChart = lineChart($("chart-threads"), [["requests in flight", "#3b82f6"], ["live platform threads", "#dc2626"],
+    ["virtual threads started /s", "#16a34a", "y2"]]);
+  rateChart = lineChart($("chart-rate"), [["requests/s", "#7c3aed"]]);
+  $("start").addEventListener("submit", start);
+  refresh();
+  setInterval(refresh, 1000);
+}
+
+document.addEventListener("DOMContentLoaded", init);
