@@ -105,6 +105,9 @@ public final class CrawlJob {
                         executor.execute(() -> crawl(lease));
                     } catch (RejectedExecutionException e) {
                         lease.close(); // never run: its permits are freed, its URL is queued again
+                        if (Thread.interrupted() || cancelRequested) {
+                            throw new InterruptedException("cancelled while waiting for a free pool thread");
+                        }
                         throw new IllegalStateException("the executor refused a task: " + e.getMessage(), e);
                     }
                 }

@@ -3,6 +3,10 @@ package dev.loomcrawl.crawler;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -26,9 +30,29 @@ public enum ExecutionMode {
         return switch (this) {
             case VIRTUAL -> Executors.newThreadPerTaskExecutor(
                     counting(Thread.ofVirtual().name("crawl-vt-", 0).factory(), virtualStarted));
-            case POOL -> Executors.newFixedThreadPool(poolSize,
-                    Thread.ofPlatform().name("crawl-pool-", 0).daemon(true).factory());
+            case POOL -> handOff(poolSize, Thread.ofPlatform().name("crawl-pool-", 0).daemon(true).factory());
         };
+    }
+
+    /**
+     * A fixed pool of {@code size} threads with no queue: {@code execute} waits until a thread is free and hands
+     * the task to it. So a crawl's dispatcher takes a URL's lease (and its host permit) only when a thread can
+     * run it at once: no URL sits in an executor queue holding a host permit another job could use, and "in
+     * flight" means fetching, in both modes.
+     */
+    static ExecutorService handOff(int size, ThreadFactory factory) {
+        return new ThreadPoolExecutor(size, size, 0, TimeUnit.MILLISECONDS, new SynchronousQueue<>(), factory,
+                (task, pool) -> {
+                    if (pool.isShutdown()) {
+                        throw new RejectedExecutionException("the pool is shut down");
+                    }
+                    try {
+                        pool.getQueue().put(task); // waits for a thread to take it
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new RejectedExecutionException("interrupted while waiting for a free thread");
+                    }
+                });
     }
 
     static ThreadFactory counting(ThreadFactory factory, LongAdder started) {

@@ -47,6 +47,28 @@ class ProcessWideTest {
         }
     }
 
+    /**
+     * A pool job takes a lease (and its host permit) only when one of its threads is free: its URLs wait in the
+     * frontier, not in an executor queue holding permits a virtual job beside it could use.
+     */
+    @Test
+    void aPoolJobHoldsNoHostPermitWhileItWaitsForAThread() throws Exception {
+        open(new Crawler.Options(8, 10_000, true));
+        try (TestSite site = new TestSite().tree(127, 80)) {
+            CrawlConfig.Builder config = CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10).perHostConcurrency(8);
+            AtomicLong mostLeased = new AtomicLong();
+            CrawlJob[] pool = new CrawlJob[1];
+            pool[0] = crawler.start(config.mode(ExecutionMode.POOL).poolSize(2).build(), new Crawler.Hooks(null,
+                    row -> mostLeased.accumulateAndGet(pool[0] == null ? 0 : pool[0].progress().inFlight(), Math::max)));
+            CrawlJob virtual = crawler.start(config.mode(ExecutionMode.VIRTUAL).build());
+            assertThat(pool[0].awaitSummary().pages()).isEqualTo(127);
+            assertThat(virtual.awaitSummary().pages()).isEqualTo(127);
+            // Two threads, plus the one lease the dispatcher holds while it waits to hand it to a free thread.
+            assertThat(mostLeased.get()).isBetween(1L, 3L);
+            assertThat(site.counter.maxInFlight.get()).isEqualTo(8); // the virtual job used the permits the pool did not
+        }
+    }
+
     /** A job's own limit can only be lower than the process's. */
     @Test
     void aJobAskingForMoreThanTheProcessAllowsGetsTheProcessLimit() throws Exception {
