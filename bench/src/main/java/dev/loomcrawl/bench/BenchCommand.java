@@ -88,6 +88,19 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print all figures as one JSON object on stdout (the table goes to stderr).")
     boolean json;
 
+    @Option(names = "--cold", description = "Time whole one-shot 'crawl' processes instead (JVM start and JIT included):"
+            + " wall, CPU, peak RSS under GNU time, against the latency ideal; virtual mode.")
+    boolean cold;
+
+    @Option(names = "--java-options", paramLabel = "OPTIONS",
+            description = "With --cold: JVM options of the crawl processes, one set per flag, compared A B A B"
+                    + " (default: one set, the launcher's defaults).")
+    List<String> javaOptions;
+
+    @Option(names = "--max-depth", paramLabel = "N", description = "With --cold: crawl depth (default: the farm's depth;"
+            + " one more for 'rough', whose redirects and traps add a level).")
+    Integer maxDepth;
+
     /** One measured (or warm-up) crawl. */
     record Run(String mode, int round, boolean warmup, CrawlSummary summary, long peakHeapBytes, int peakThreads,
             double farmCpuSeconds, JsonNode farm, List<String> violations, List<Sampler.Sample> samples) {}
@@ -126,6 +139,24 @@ public final class BenchCommand implements Callable<Integer> {
         FarmConfig farmConfig = farmOptions.apply(chosen.config());
         List<String> farmArgs = new ArrayList<>(List.of("--scenario=" + chosen.label()));
         farmArgs.addAll(farmOptions.asArgs());
+        if (cold) {
+            int depth = maxDepth != null ? maxDepth
+                    : new SiteGraph(farmConfig, 0).maxDepth() + (chosen == Scenario.ROUGH ? 1 : 0);
+            List<ColdBench.Variant> variants = javaOptions == null || javaOptions.isEmpty()
+                    ? List.of(ColdBench.Variant.parse(System.getProperty("loomcrawl.jvm.options", "")))
+                    : javaOptions.stream().map(ColdBench.Variant::parse).toList();
+            err.printf("bench --cold: %s farm in its own process (%s); %d run(s) of %d option set(s)%n", chosen.label(),
+                    chosen.description(), runs, variants.size());
+            ColdBench.Result result = ColdBench.run(mainClass, chosen, farmConfig, farmArgs, depth, limit, variants, runs,
+                    out, err);
+            ColdBench.print(result, table);
+            if (json) {
+                spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
+            }
+            boolean bad = result.rows().stream().anyMatch(r -> r.maxInFlightPerHost() > limit || r.duplicateFetches() > 0
+                    || r.retryAfterViolations() > 0);
+            return bad ? 1 : 0;
+        }
         List<Run> all = new ArrayList<>();
 
         err.printf("bench: starting the %s farm in its own process (%s)%n", chosen.label(), chosen.description());

@@ -23,6 +23,19 @@ public enum Scenario {
     /** Every fault knob on. */
     FAULTS("50 hosts x 40 pages, 50-300 ms, every fault knob on",
             new FarmConfig(50, 40, 10, 0.1, 4_096, 42, LatencyModel.uniform(50, 300), Faults.ALL, true, 0), 8),
+    /** Many small sites, one-shot: 10,000 pages on 1,000 hosts, 300 ms; crawl to depth 2. */
+    WIDE("1,000 hosts x 10 pages, 300 ms: many small sites (crawl --max-depth=2)",
+            new FarmConfig(1_000, 10, 10, 0.1, 4_096, 42, LatencyModel.fixed(300), Faults.NONE, true, 0), 8),
+    /** Fewer, bigger sites: 10,000 pages on 100 hosts, 300 ms; the per-host limit sets the pace. */
+    DEEP("100 hosts x 100 pages, 300 ms: the per-host limit sets the pace (crawl --max-depth=2)",
+            new FarmConfig(100, 100, 20, 0.1, 4_096, 42, LatencyModel.fixed(300), Faults.NONE, true, 0), 8),
+    /** {@link #DEEP} with the web's rough edges: 5% 500s, 2% 429 with Retry-After 1 s, redirects, a trap. */
+    ROUGH("100 hosts x 100 pages, 300 ms, 5% 500, 2% 429 (Retry-After 1 s), redirects, traps (crawl --max-depth=3)",
+            new FarmConfig(100, 100, 20, 0.1, 4_096, 42, LatencyModel.fixed(300),
+                    new Faults(0.05, 0.02, 1, 0, 0, 2_000, 0, 5 << 20, 0.05, 2, 0, true, 0), true, 0), 8),
+    /** 100,000 pages on 1,000 hosts, 300 ms: memory, steadiness, every page stored. */
+    HUGE("1,000 hosts x 100 pages, 300 ms: 100,000 pages (crawl --max-depth=2 --max-pages=200000)",
+            new FarmConfig(1_000, 100, 20, 0.1, 4_096, 42, LatencyModel.fixed(300), Faults.NONE, true, 0), 8),
     /** 120,000 pages: memory and long-run behaviour. */
     LARGE("2,000 hosts x 60 pages, log-normal 200 ms: 120,000 pages",
             new FarmConfig(2_000, 60, 10, 0.1, 2_048, 42, LatencyModel.logNormal(200, 0.5), Faults.NONE, true, 0), 8);
@@ -61,7 +74,7 @@ public enum Scenario {
                 return s;
             }
         }
-        throw new IllegalArgumentException("scenario must be one of demo, seed, slow, polite, faults, large; was '"
+        throw new IllegalArgumentException("scenario must be one of demo, seed, slow, polite, faults, wide, deep, rough, huge, large; was '"
                 + name + "'");
     }
 }

