@@ -49,7 +49,7 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "seed",
-            description = "Farm scenario: demo, seed, slow, polite, faults, large (default: ${DEFAULT-VALUE}).")
+            description = "Farm scenario: demo, seed, slow, polite, faults, wide, deep, rough, huge, large (default: ${DEFAULT-VALUE}).")
     String scenario;
 
     @Option(names = "--modes", paramLabel = "LIST", split = ",", defaultValue = "virtual,pool:200",
@@ -143,7 +143,8 @@ public final class BenchCommand implements Callable<Integer> {
             int depth = maxDepth != null ? maxDepth
                     : new SiteGraph(farmConfig, 0).maxDepth() + (chosen == Scenario.ROUGH ? 1 : 0);
             List<ColdBench.Variant> variants = javaOptions == null || javaOptions.isEmpty()
-                    ? List.of(ColdBench.Variant.parse(System.getProperty("loomcrawl.jvm.options", "")))
+                    ? List.of(ColdBench.Variant.parse(farmConfig.totalPages() <= 20_000 ? ColdBench.LAUNCHER_OPTIONS
+                            : ColdBench.LAUNCHER_OPTIONS_LONG))
                     : javaOptions.stream().map(ColdBench.Variant::parse).toList();
             err.printf("bench --cold: %s farm in its own process (%s); %d run(s) of %d option set(s)%n", chosen.label(),
                     chosen.description(), runs, variants.size());

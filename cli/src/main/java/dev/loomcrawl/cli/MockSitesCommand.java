@@ -25,7 +25,7 @@ final class MockSitesCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "seed",
-            description = "demo, seed, slow, polite, faults or large (default: ${DEFAULT-VALUE}).")
+            description = "demo, seed, slow, polite, faults, wide, deep, rough, huge or large (default: ${DEFAULT-VALUE}).")
     String scenario;
 
     @Option(names = "--port", paramLabel = "N", defaultValue = "0", description = "Port on 127.0.0.1 (default: a free one).")

@@ -136,6 +136,11 @@ public final class CrawlJob {
                 store(lease, harvester.skipped(lease, skip), List.of());
                 return;
             }
+            if (engine.gates().resting(lease.url().hostKey())) {
+                // A Retry-After came in from another request after this lease was handed out: it binds this
+                // one too. Closed without an outcome, the URL waits in its host's queue until the rest is over.
+                return;
+            }
             FetchResult result = fetch(lease);
             Duration retryIn = RetryPolicy.retryIn(result, lease.attempt(), config.maxRetries());
             if (retryIn != null) {

@@ -16,7 +16,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * up to a bound; only new URLs pay for crawler-commons' normaliser.
  */
 final class Harvester {
-    private static final int MAX_REMEMBERED_OUT_OF_SCOPE = 200_000;
+    /** Links remembered after their check: about 200 bytes each, so at most ~40 MB. */
+    private static final int MAX_REMEMBERED = 200_000;
 
     /** A URL's record and the links to offer the frontier. */
     record Harvest(PageRecord page, List<Lease.Found> links) {}
@@ -27,8 +28,12 @@ final class Harvester {
     private final Frontier frontier;
     private final Extraction extraction;
     private final PageHandler handler;
-    /** A link out of scope, as written, and its normalised form (for {@code outlinks}). */
-    private final ConcurrentHashMap<String, String> outOfScope = new ConcurrentHashMap<>();
+    /**
+     * Links the frontier does not hold (out of scope, or past the depth limit), as written, and their checked
+     * form: a page's links repeat across a site, and parsing and normalising one costs more than the rest of
+     * its handling.
+     */
+    private final ConcurrentHashMap<String, CrawlUrl> checked = new ConcurrentHashMap<>();
 
     Harvester(long jobId, CrawlConfig config, Frontier frontier, PageHandler handler) {
         this.jobId = jobId;
@@ -109,26 +114,18 @@ final class Harvester {
             }
             return;
         }
-        String remembered = outOfScope.get(href);
+        CrawlUrl remembered = checked.get(href);
         if (remembered != null) {
-            outlinks.add(remembered);
+            follow(remembered, follow, redirect, outlinks, links);
             return;
         }
         switch (CrawlUrl.check(href)) {
             case CrawlUrl.Check.Ok ok -> {
                 CrawlUrl url = ok.url();
-                outlinks.add(url.url());
-                if (frontier.knows(url.url())) {
-                    if (follow) {
-                        links.add(new Lease.Found.Link(url.url(), null, redirect));
-                    }
-                } else if (scope.allows(url)) {
-                    if (follow) {
-                        links.add(new Lease.Found.Link(url.url(), url, redirect));
-                    }
-                } else if (outOfScope.size() < MAX_REMEMBERED_OUT_OF_SCOPE) {
-                    outOfScope.put(href, url.url());
+                if (!frontier.knows(url.url()) && checked.size() < MAX_REMEMBERED) {
+                    checked.put(href, url);
                 }
+                follow(url, follow, redirect, outlinks, links);
             }
             case CrawlUrl.Check.Invalid invalid -> {
                 outlinks.add(href);
@@ -137,6 +134,19 @@ final class Harvester {
                 }
             }
             case CrawlUrl.Check.Ignored ignored -> { } // mailto:, javascript: and the like are no links to crawl
+        }
+    }
+
+    /** A checked link: into the outlinks, and to the frontier when it is to be followed and in scope. */
+    private void follow(CrawlUrl url, boolean follow, boolean redirect, List<String> outlinks, List<Lease.Found> links) {
+        outlinks.add(url.url());
+        if (!follow) {
+            return;
+        }
+        if (frontier.knows(url.url())) {
+            links.add(new Lease.Found.Link(url.url(), null, redirect));
+        } else if (scope.allows(url)) {
+            links.add(new Lease.Found.Link(url.url(), url, redirect));
         }
     }
 

@@ -142,6 +142,19 @@ final class HostGates {
         }
     }
 
+    /**
+     * Whether the server asked {@code hostKey} to rest and the rest has not run out: a task checks this just
+     * before it sends, because a rest that came in after its lease was handed out binds it too.
+     */
+    boolean resting(String hostKey) {
+        boolean[] resting = {false};
+        gates.computeIfPresent(hostKey, (key, g) -> {
+            resting[0] = g.restUntil != 0 && g.restUntil - System.nanoTime() > 0;
+            return g;
+        });
+        return resting[0];
+    }
+
     int inUse(String hostKey) {
         Gate g = gates.get(hostKey);
         return g == null ? 0 : g.inUse;
