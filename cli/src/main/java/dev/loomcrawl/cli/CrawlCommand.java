@@ -131,11 +131,8 @@ final class CrawlCommand implements Callable<Integer> {
     @Option(names = "--store-body", description = "Keep each page's body in the store, for export.")
     boolean storeBody;
 
-    @Option(names = "--json", description = "Print exactly one JSON object on stdout at the end.")
-    boolean json;
-
-    @Option(names = "--quiet", description = "No progress on stderr.")
-    boolean quiet;
+    @Mixin
+    ReportOptions report;
 
     @Override
     public Integer call() throws Exception {
@@ -143,7 +140,7 @@ final class CrawlCommand implements Callable<Integer> {
         RowOutput rows = RowOutput.open(output, false, spec.commandLine().getOut()); // a bad path fails before anything is crawled
         Crawler.Options process = new Crawler.Options(perHost, Math.max(maxInFlight, 1), !fixedInFlight);
         return Foreground.run(spec, engine.db, process,
-                (crawler, listener) -> crawler.start(config, new Crawler.Hooks(null, listener)), rows, json, quiet);
+                (crawler, listener) -> crawler.start(config, new Crawler.Hooks(null, listener)), rows, report.json, report.quiet);
     }
 
     CrawlConfig config() throws IOException {

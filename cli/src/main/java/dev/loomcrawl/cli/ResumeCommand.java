@@ -32,11 +32,8 @@ final class ResumeCommand implements Callable<Integer> {
             + " (JSON Lines, or CSV for .csv; '-' for stdout).")
     String output;
 
-    @Option(names = "--json", description = "Print exactly one JSON object on stdout at the end.")
-    boolean json;
-
-    @Option(names = "--quiet", description = "No progress on stderr.")
-    boolean quiet;
+    @Mixin
+    ReportOptions report;
 
     @Override
     public Integer call() throws Exception {
@@ -51,6 +48,6 @@ final class ResumeCommand implements Callable<Integer> {
         RowOutput rows = RowOutput.open(output, true, spec.commandLine().getOut());
         Crawler.Options process = new Crawler.Options(config.perHostConcurrency(), config.maxInFlight(), true);
         return Foreground.run(spec, db.db, process,
-                (crawler, listener) -> crawler.resume(id, new Crawler.Hooks(null, listener)), rows, json, quiet);
+                (crawler, listener) -> crawler.resume(id, new Crawler.Hooks(null, listener)), rows, report.json, report.quiet);
     }
 }

@@ -29,4 +29,27 @@ class BenchCommandTest {
         assertThat(Files.readString(out.resolve("report.html"))).contains("<canvas id=\"threads\">").contains("Chart");
         assertThat(r.err()).contains("pool:4");
     }
+
+    /** Cold mode: whole crawl processes under GNU time, two option sets, the ideal and the farm's counts. */
+    @Test
+    void coldRunsTimeWholeCrawlProcesses(@TempDir Path out) throws Exception {
+        CrawlCommandTest.Result r = CrawlCommandTest.run("bench", "--cold", "--scenario=wide", "--hosts=10",
+                "--pages-per-host=10", "--latency=20", "--runs=1", "--java-options=-Xmx256m",
+                "--java-options=-XX:TieredStopAtLevel=1 -Xmx256m", "--json", "--out=" + out);
+        assertThat(r.exit()).as(r.err()).isZero();
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        assertThat(json.get("idealSeconds").asDouble()).isCloseTo(0.08, org.assertj.core.data.Offset.offset(1e-9)); // 4 levels x 20 ms
+        assertThat(json.get("rows")).hasSize(2);
+        for (JsonNode row : json.get("rows")) {
+            assertThat(row.get("pages").asDouble()).isEqualTo(100); // every page stored
+            assertThat(row.get("lostPages").asLong()).isZero();
+            assertThat(row.get("wallSeconds").asDouble()).isPositive();
+            assertThat(row.get("cpuSeconds").asDouble()).isPositive();
+            assertThat(row.get("peakRssMb").asDouble()).isBetween(20.0, 2_000.0);
+            assertThat(row.get("duplicateFetches").asLong()).isZero();
+            assertThat(row.get("maxInFlightPerHost").asInt()).isBetween(1, 8);
+        }
+        assertThat(json.get("rows").get(1).get("variant").asText()).isEqualTo("-XX:TieredStopAtLevel=1 -Xmx256m");
+        assertThat(r.err()).contains("cold crawls of wide"); // the table went to stderr with --json
+    }
 }

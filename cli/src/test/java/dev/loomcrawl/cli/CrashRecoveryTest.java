@@ -114,21 +114,32 @@ class CrashRecoveryTest {
         }
     }
 
+    /**
+     * Starts {@code serve} on {@code db}, starts a crawl (job 1 of a fresh database), and once it has stored ten
+     * pages does {@code last} and kills the process with SIGKILL. Returns the job's id.
+     */
+    private long killedMidCrawl(String db, java.util.function.Consumer<Http> last) throws Exception {
+        ChildProcess serve = serve(db);
+        try (Http http = Http.local(port(serve))) {
+            long id = http.post("/crawl", crawlBody()).json().get("id").asLong();
+            assertThat(id).isEqualTo(1);
+            await().atMost(Duration.ofSeconds(20)).until(() ->
+                    http.get("/crawl/" + id).json().get("progress").get("pages").asLong() >= 10);
+            last.accept(http);
+            serve.kill();
+            return id;
+        } finally {
+            serve.close();
+        }
+    }
+
     /** A cancel answered 202 stays cancelled, whatever happens to the process right after. */
     @Test
     void aCancelSurvivesAKillRightAfterIt(@TempDir Path dir) throws Exception {
         String db = "jdbc:h2:" + dir.resolve("cancel");
-        long id;
-        ChildProcess serve = serve(db);
-        try (Http http = Http.local(port(serve))) {
-            id = http.post("/crawl", crawlBody()).json().get("id").asLong();
-            await().atMost(Duration.ofSeconds(20)).until(() ->
-                    http.get("/crawl/" + id).json().get("progress").get("pages").asLong() >= 10);
-            assertThat(http.delete("/crawl/" + id).status()).isEqualTo(202);
-            serve.kill();
-        } finally {
-            serve.close();
-        }
+        long id = killedMidCrawl(db, http -> {
+            assertThat(http.delete("/crawl/1").status()).isEqualTo(202);
+        });
         ChildProcess again = serve(db);
         try (Http http = Http.local(port(again))) {
             assertThat(again.output()).noneMatch(line -> line.startsWith("resumed"));
@@ -142,16 +153,7 @@ class CrashRecoveryTest {
     @Test
     void aFailedStartLeavesJobsResumable(@TempDir Path dir) throws Exception {
         String db = "jdbc:h2:" + dir.resolve("start");
-        long id;
-        ChildProcess serve = serve(db);
-        try (Http http = Http.local(port(serve))) {
-            id = http.post("/crawl", crawlBody()).json().get("id").asLong();
-            await().atMost(Duration.ofSeconds(20)).until(() ->
-                    http.get("/crawl/" + id).json().get("progress").get("pages").asLong() >= 10);
-            serve.kill();
-        } finally {
-            serve.close();
-        }
+        long id = killedMidCrawl(db, http -> { });
         try (ServerSocket taken = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
             CrawlCommandTest.Result r = CrawlCommandTest.run("serve", "--port=" + taken.getLocalPort(), "--db=" + db,
                     "--no-pinning-watch");
