@@ -151,6 +151,9 @@ public final class BenchCommand implements Callable<Integer> {
             ColdBench.Result result = ColdBench.run(mainClass, chosen, farmConfig, farmArgs, depth, limit, variants, runs,
                     out, err);
             ColdBench.print(result, table);
+            Path report = BenchReport.writeColdHtml(result, out.resolve("cold.html"));
+            err.printf("bench --cold: report %s, figures %s%n", report.toAbsolutePath(),
+                    out.resolve("cold.json").toAbsolutePath());
             if (json) {
                 spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
             }

@@ -98,6 +98,62 @@ final class BenchReport {
         return file;
     }
 
+    /** {@code bench --cold}: the table, and wall time and CPU per option set against the ideal, offline. */
+    static Path writeColdHtml(ColdBench.Result r, Path file) throws IOException {
+        String json = new ObjectMapper().writeValueAsString(r.rows()).replace("</", "<\\/");
+        StringBuilder rows = new StringBuilder();
+        for (ColdBench.Row row : r.rows()) {
+            rows.append(String.format("<tr><td>%s</td><td>%d</td><td>%.2f <small>(%.2f–%.2f)</small></td><td>%.2f×</td>"
+                            + "<td>%.2f</td><td>%.3f</td><td>%.0f</td><td>%,.0f</td><td>%d</td><td>%d</td><td>%d</td></tr>%n",
+                    escape(row.variant()), row.runs(), row.wallSeconds(), row.minWall(), row.maxWall(), row.ofIdeal(),
+                    row.cpuSeconds(), row.cpuMsPerPage(), row.peakRssMb(), row.pages(), row.lostPages(),
+                    row.retryAfterViolations(), row.duplicateFetches()));
+        }
+        String html = COLD_TEMPLATE
+                .replace("{{headline}}", escape("Cold crawls of " + r.scenario() + ": ideal " + String.format("%.2f", r.idealSeconds()) + " s"))
+                .replace("{{scenario}}", escape(r.farm() + " · --max-depth=" + r.maxDepth() + " · per-host " + r.perHost()))
+                .replace("{{rule}}", escape(r.idealRule()))
+                .replace("{{rows}}", rows)
+                .replace("{{ideal}}", Double.toString(r.idealSeconds()))
+                .replace("{{data}}", json)
+                .replace("{{chartjs}}", chartJs());
+        Files.writeString(file, html);
+        return file;
+    }
+
+    private static final String COLD_TEMPLATE = """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><title>loomcrawl bench --cold</title>
+            <style>
+             body{font:15px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1180px;color:#222}
+             h1{font-size:22px;margin:0 0 4px} .sub{color:#666;margin:0 0 16px}
+             .grid{display:grid;grid-template-columns:1fr 1fr;gap:18px} .card{border:1px solid #ddd;border-radius:8px;padding:12px}
+             .card h2{font-size:15px;margin:0 0 8px} table{border-collapse:collapse;width:100%;font-size:13px;margin-top:18px}
+             th,td{border-bottom:1px solid #eee;padding:5px 6px;text-align:right} th:first-child,td:first-child{text-align:left}
+             small{color:#777}
+            </style></head><body>
+            <h1>{{headline}}</h1>
+            <p class="sub">{{scenario}}<br>ideal = {{rule}}</p>
+            <div class="grid">
+             <div class="card"><h2>Wall time (s, median) against the ideal</h2><canvas id="wall"></canvas></div>
+             <div class="card"><h2>CPU per page (ms, crawler process, JVM start included)</h2><canvas id="cpu"></canvas></div>
+            </div>
+            <table><tr><th>JVM options</th><th>runs</th><th>wall s (min–max)</th><th>× ideal</th><th>CPU s</th>
+            <th>CPU ms/page</th><th>peak RSS MB</th><th>pages</th><th>lost</th><th>Retry-After violations</th><th>duplicates</th></tr>
+            {{rows}}</table>
+            <p class="sub">Each run is a fresh crawl process under GNU time, option sets interleaved; the farm ran in its own
+            process and its CPU is not counted; the farm counted violations.</p>
+            <script>{{chartjs}}</script>
+            <script>
+            const R = {{data}}; const ideal = {{ideal}};
+            const labels = R.map(r => r.variant);
+            new Chart(document.getElementById('wall'), {type:'bar', data:{labels, datasets:[
+              {label:'wall s', data:R.map(r=>r.wallSeconds), backgroundColor:'#2563eb'},
+              {label:'ideal', data:R.map(()=>ideal), backgroundColor:'rgba(0,0,0,0.15)'}]}});
+            new Chart(document.getElementById('cpu'), {type:'bar', data:{labels, datasets:[
+              {label:'CPU ms per page', data:R.map(r=>r.cpuMsPerPage), backgroundColor:'#dc2626'}]}});
+            </script></body></html>
+            """;
+
     private static String chartJs() {
         try (InputStream in = BenchReport.class.getResourceAsStream(CHART_JS)) {
             if (in == null) {

@@ -96,7 +96,10 @@ final class ColdBench {
                     mine.stream().mapToInt(Run::maxInFlightPerHost).max().orElse(0),
                     mine.stream().mapToLong(r -> Math.max(0, expected - r.pages())).max().orElse(0)));
         }
-        Result result = new Result(scenario.label(), scenario.description(), expected, maxDepth, perHost, ideal,
+        String farmShape = String.format(Locale.ROOT, "%,d hosts x %,d pages, %.0f ms mean latency%s", farm.hosts(),
+                farm.pagesPerHost(), farm.latency().meanMillis(), farm.faults().equals(dev.loomcrawl.mocksites.Faults.NONE)
+                        ? "" : ", faults on");
+        Result result = new Result(scenario.label(), farmShape, expected, maxDepth, perHost, ideal,
                 "latency x max(levels, 1 + ceil(pages per host / per-host limit)); levels = robots.txt + depth + 1",
                 rows, all);
         Files.writeString(out.resolve("cold.json"), new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)

@@ -51,5 +51,7 @@ class BenchCommandTest {
         }
         assertThat(json.get("rows").get(1).get("variant").asText()).isEqualTo("-XX:TieredStopAtLevel=1 -Xmx256m");
         assertThat(r.err()).contains("cold crawls of wide"); // the table went to stderr with --json
+        assertThat(Files.readString(out.resolve("cold.html"))).contains("<canvas id=\"wall\">").contains("Chart")
+                .contains("-XX:TieredStopAtLevel=1 -Xmx256m");
     }
 }
