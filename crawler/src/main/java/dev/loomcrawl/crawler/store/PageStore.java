@@ -33,7 +33,8 @@ import javax.sql.DataSource;
  *
  * <p>Durability: a result is durable once the writer has committed it, at most a fraction of a second
  * after {@link #saveWithLinks}. On H2 the writer also makes the database write its commits to the file at
- * least every {@value #CHECKPOINT_MILLIS} ms, so a process killed with SIGKILL loses at most the results of
+ * least every {@value #CHECKPOINT_MILLIS} ms (system property {@code loomcrawl.checkpointMillis}; 0 turns it
+ * off, to measure what it costs), so a process killed with SIGKILL loses at most the results of
  * that last interval (the operating system's file cache survives a killed process; a power cut is another
  * matter). What is lost is fetched again by a resumed job, never stored twice.
  */
@@ -55,7 +56,8 @@ public final class PageStore implements AutoCloseable {
         Schema.migrate(writer, dialect);
         writer.setAutoCommit(false);
         this.group = new GroupWriter(writer, writeLock, dialect,
-                dialect == Dialect.H2 ? Duration.ofMillis(CHECKPOINT_MILLIS) : Duration.ZERO);
+                dialect == Dialect.H2 ? Duration.ofMillis(Long.getLong("loomcrawl.checkpointMillis", CHECKPOINT_MILLIS))
+                        : Duration.ZERO);
     }
 
     /**
