@@ -82,7 +82,7 @@ final class BenchReport {
                     m.seedPublished() == null ? "" : "<td>" + m.seedPublished() + "</td>"));
         }
         boolean seed = r.modes().stream().anyMatch(m -> m.seedPublished() != null);
-        String html = TEMPLATE
+        String html = TEMPLATE.replace("{{style}}", STYLE)
                 .replace("{{headline}}", escape(headline(r)))
                 .replace("{{scenario}}", escape(r.scenario() + ": " + r.farm()))
                 .replace("{{machine}}", escape(r.cores() + " cores · Java " + r.jdk() + " · " + r.os() + " · per-host "
@@ -109,7 +109,7 @@ final class BenchReport {
                     row.cpuSeconds(), row.cpuMsPerPage(), row.peakRssMb(), row.pages(), row.lostPages(),
                     row.retryAfterViolations(), row.duplicateFetches()));
         }
-        String html = COLD_TEMPLATE
+        String html = COLD_TEMPLATE.replace("{{style}}", STYLE)
                 .replace("{{headline}}", escape("Cold crawls of " + r.scenario() + ": ideal " + String.format("%.2f", r.idealSeconds()) + " s"))
                 .replace("{{scenario}}", escape(r.farm() + " · --max-depth=" + r.maxDepth() + " · per-host " + r.perHost()))
                 .replace("{{rule}}", escape(r.idealRule()))
@@ -121,14 +121,19 @@ final class BenchReport {
         return file;
     }
 
+    /** The styles both reports share. */
+    private static final String STYLE = """
+            body{font:15px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1180px;color:#222}
+            h1{font-size:22px;margin:0 0 4px} .sub{color:#666;margin:0 0 16px}
+            .grid{display:grid;grid-template-columns:1fr 1fr;gap:18px} .card{border:1px solid #ddd;border-radius:8px;padding:12px}
+            .card h2{font-size:15px;margin:0 0 8px} table{border-collapse:collapse;width:100%;font-size:13px;margin-top:18px}
+            th,td{border-bottom:1px solid #eee;padding:5px 6px;text-align:right} th:first-child,td:first-child{text-align:left}
+            """;
+
     private static final String COLD_TEMPLATE = """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>loomcrawl bench --cold</title>
             <style>
-             body{font:15px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1180px;color:#222}
-             h1{font-size:22px;margin:0 0 4px} .sub{color:#666;margin:0 0 16px}
-             .grid{display:grid;grid-template-columns:1fr 1fr;gap:18px} .card{border:1px solid #ddd;border-radius:8px;padding:12px}
-             .card h2{font-size:15px;margin:0 0 8px} table{border-collapse:collapse;width:100%;font-size:13px;margin-top:18px}
-             th,td{border-bottom:1px solid #eee;padding:5px 6px;text-align:right} th:first-child,td:first-child{text-align:left}
+             {{style}}
              small{color:#777}
             </style></head><body>
             <h1>{{headline}}</h1>
@@ -172,11 +177,7 @@ final class BenchReport {
     private static final String TEMPLATE = """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>loomcrawl bench</title>
             <style>
-             body{font:15px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1180px;color:#222}
-             h1{font-size:22px;margin:0 0 4px} .sub{color:#666;margin:0 0 16px}
-             .grid{display:grid;grid-template-columns:1fr 1fr;gap:18px} .card{border:1px solid #ddd;border-radius:8px;padding:12px}
-             .card h2{font-size:15px;margin:0 0 8px} table{border-collapse:collapse;width:100%;font-size:13px;margin-top:18px}
-             th,td{border-bottom:1px solid #eee;padding:5px 6px;text-align:right} th:first-child,td:first-child{text-align:left}
+             {{style}}
              .ok{color:#17692f} .bad{color:#b00020;font-weight:bold} small{color:#777}
             </style></head><body>
             <h1>{{headline}}</h1>
