@@ -127,7 +127,8 @@ function showJobs(list) {
     fill.style.width = Math.min(100, fraction * 100) + "%";
     bar.append(fill);
     const rate = running && p ? p.recentPagesPerSecond : sum ? sum.pagesPerSecond : 0;
-    const failures = sum ? Object.entries(sum.failures || {}).map(([k, v]) => `${k} ${v}`).join(", ") : "";
+    const byKind = sum ? sum.failures : p ? p.failures : null;
+    const failures = Object.entries(byKind || {}).map(([k, v]) => `${k} ${v}`).join(", ");
     let action = "";
     if (running) {
       action = document.createElement("button");

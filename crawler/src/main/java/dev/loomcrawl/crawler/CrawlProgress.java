@@ -4,15 +4,17 @@ package dev.loomcrawl.crawler;
  * A live snapshot of a job.
  *
  * @param queued URLs waiting in the frontier
- * @param inFlight URLs handed out and not yet ended (in pool mode, tasks waiting for a thread included)
+ * @param inFlight URLs handed out and not yet ended (a pool job takes one only when a thread is free)
  * @param fetching HTTP requests in flight right now
  * @param pagesPerSecond requests per second since this process started the job
  * @param recentPagesPerSecond requests per second over the last few seconds
  * @param maxPages the job's page limit, for a percentage and an ETA
+ * @param failures failures by kind: of this process's run while the job runs, of the whole job once it ended
  */
 public record CrawlProgress(
         long jobId, String status, long pages, long failed, long skipped, long queued, long inFlight, long fetching,
-        double seconds, double pagesPerSecond, double recentPagesPerSecond, int maxPages) {
+        double seconds, double pagesPerSecond, double recentPagesPerSecond, int maxPages,
+        java.util.Map<String, Long> failures) {
 
     /** Stored rows: pages, failures and skips. */
     public long stored() {

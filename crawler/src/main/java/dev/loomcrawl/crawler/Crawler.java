@@ -229,7 +229,7 @@ public final class Crawler implements AutoCloseable {
         }
         CrawlProgress progress = stored == null ? null : new CrawlProgress(row.id(), row.status(), stored.pages(),
                 stored.failed(), stored.skipped(), 0, 0, 0, stored.seconds(), stored.pagesPerSecond(), 0,
-                ConfigCodec.maxPages(row.config()));
+                ConfigCodec.maxPages(row.config()), stored.failures());
         return new JobReport(row.id(), row.status(), row.mode(), row.poolSize(), seeds, row.createdAt(),
                 row.finishedAt(), progress, stored, row.cluster());
     }
