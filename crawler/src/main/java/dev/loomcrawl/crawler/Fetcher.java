@@ -170,16 +170,17 @@ final class Fetcher implements AutoCloseable {
                     raw == null ? 0 : raw.length, System.nanoTime() - start, retryAfter, false, raw);
         }
         String contentType = headers.firstValue("Content-Type").orElse("");
+        String encoding = headers.firstValue("Content-Encoding").orElse("").strip().toLowerCase(Locale.ROOT);
+        boolean encoded = !encoding.isEmpty() && !encoding.equals("identity");
+        long declared = headers.firstValueAsLong("Content-Length").orElse(-1);
         int limit = switch (purpose) {
             case ROBOTS -> Robots.MAX_BYTES;
             case SITEMAP -> MAX_SITEMAP_BYTES;
             case PAGE -> settings.maxBodyBytes();
         };
         if (purpose == Purpose.PAGE && !kept(contentType)) {
-            String encoding = headers.firstValue("Content-Encoding").orElse("").strip().toLowerCase(Locale.ROOT);
-            long declared = headers.firstValueAsLong("Content-Length").orElse(-1);
             int size;
-            if (!encoding.isEmpty() && !encoding.equals("identity")) { // the size as served is the decoded one
+            if (encoded) { // the size as served is the decoded one
                 byte[] raw = body.readNBytes(limit + 1);
                 byte[] decoded = decode(raw, encoding, limit + 1);
                 size = Math.min(limit, decoded == null ? raw.length : decoded.length);
@@ -189,7 +190,6 @@ final class Fetcher implements AutoCloseable {
             return new FetchResult.Failed(FailureKind.NOT_HTML, (contentType.isEmpty() ? "no content type" : contentType)
                     + ", not kept", status, headers, size, System.nanoTime() - start, null, false);
         }
-        long declared = headers.firstValueAsLong("Content-Length").orElse(-1);
         if (purpose == Purpose.PAGE && declared > limit) {
             return tooLarge(status, headers, start, "body of " + declared + " bytes is over " + limit);
         }
@@ -198,7 +198,6 @@ final class Fetcher implements AutoCloseable {
         if (raw.length > limit && purpose != Purpose.ROBOTS) {
             return tooLarge(status, headers, start, "body over " + limit + " bytes");
         }
-        String encoding = headers.firstValue("Content-Encoding").orElse("").strip().toLowerCase(Locale.ROOT);
         byte[] decoded = decode(raw, encoding, limit + 1);
         if (decoded == null) {
             return new FetchResult.Failed(FailureKind.PROTOCOL, "cannot decode Content-Encoding: " + encoding, status,

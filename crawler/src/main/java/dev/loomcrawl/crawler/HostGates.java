@@ -38,7 +38,7 @@ final class HostGates {
 
     private static final class Gate {
         volatile int inUse; // changed only inside compute(); read outside it for figures
-        long restUntil; // System.nanoTime(); 0 when not resting
+        volatile long restUntil; // System.nanoTime(); 0 when not resting; written only inside compute()
         List<Listener> waiting;
     }
 
@@ -147,12 +147,9 @@ final class HostGates {
      * before it sends, because a rest that came in after its lease was handed out binds it too.
      */
     boolean resting(String hostKey) {
-        boolean[] resting = {false};
-        gates.computeIfPresent(hostKey, (key, g) -> {
-            resting[0] = g.restUntil != 0 && g.restUntil - System.nanoTime() > 0;
-            return g;
-        });
-        return resting[0];
+        Gate g = gates.get(hostKey);
+        long until = g == null ? 0 : g.restUntil;
+        return until != 0 && until - System.nanoTime() > 0;
     }
 
     int inUse(String hostKey) {

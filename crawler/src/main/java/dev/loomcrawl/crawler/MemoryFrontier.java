@@ -159,10 +159,8 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
                     if (seen.containsKey(invalid.url())) {
                         continue;
                     }
-                    Node node = recordedOnSight(invalid.url(), page, out);
-                    if (node != null) {
-                        out.recorded.add(skipped(node, FailureKind.INVALID_URL, invalid.reason()));
-                    }
+                    Node node = recordedOnSight(new CrawlUrl(invalid.url(), "", ""), page.depth + 1, page); // no host
+                    out.recorded.add(skipped(node, FailureKind.INVALID_URL, invalid.reason()));
                 }
                 case Lease.Found.Link link -> {
                     int depth = link.redirect() ? page.depth : page.depth + 1;
@@ -184,11 +182,8 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
                     CrawlUrl url = link.parsed();
                     HostQueue host = hosts.get(url.hostKey());
                     if (host != null && host.robotsKnown() && !host.rules().allows(url)) {
-                        Node node = recordedOnSight(url.url(), page, out);
-                        if (node != null) {
-                            node.depth = depth;
-                            out.recorded.add(skipped(node, FailureKind.ROBOTS, host.rules().reason()));
-                        }
+                        Node node = recordedOnSight(url, depth, page);
+                        out.recorded.add(skipped(node, FailureKind.ROBOTS, host.rules().reason()));
                         continue;
                     }
                     if (depth > config.maxDepth()) {
@@ -212,11 +207,10 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
     }
 
     /** A URL recorded without being queued (robots.txt forbids it, or it is invalid): seen, and done. */
-    private Node recordedOnSight(String url, Node page, Expansion out) {
-        CrawlUrl parsed = CrawlUrl.parse(url).orElse(new CrawlUrl(url, "", ""));
-        Node node = new Node(parsed, null, page.depth + 1, 0, page.url.url());
+    private Node recordedOnSight(CrawlUrl url, int depth, Node page) {
+        Node node = new Node(url, null, depth, 0, page.url.url());
         node.state = State.DONE;
-        seen.put(url, node);
+        seen.put(url.url(), node);
         return node;
     }
 
