@@ -73,13 +73,10 @@ public final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     FarmOptions farmOptions;
 
-    @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "10000",
-            description = "Fetches in flight at most (default: ${DEFAULT-VALUE}).")
-    int maxInFlight;
+    @picocli.CommandLine.Mixin
+    InFlightOptions inFlight;
 
-    @Option(names = "--fixed-in-flight", description = "Hold --max-in-flight as a fixed limit instead of adapting it"
-            + " to the CPU (to measure what the adaptive limit does).")
-    boolean fixedInFlight;
+
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "bench-out",
             description = "Where report.html, results.json and the H2 database go (default: ${DEFAULT-VALUE}).")
@@ -166,7 +163,7 @@ public final class BenchCommand implements Callable<Integer> {
         err.printf("bench: starting the %s farm in its own process (%s)%n", chosen.label(), chosen.description());
         try (FarmProcess farm = FarmProcess.start(mainClass, farmArgs, out.resolve("seeds.txt"));
              PageStore store = PageStore.open("jdbc:h2:" + out.toAbsolutePath().resolve("bench"));
-             Crawler crawler = new Crawler(store, new Crawler.Options(limit, maxInFlight, !fixedInFlight))) {
+             Crawler crawler = new Crawler(store, inFlight.options(limit))) {
             SiteGraph graph = new SiteGraph(farmConfig, farm.port());
             int rounds = warmup + runs;
             for (int round = 0; round < rounds; round++) {
@@ -174,7 +171,7 @@ public final class BenchCommand implements Callable<Integer> {
                     boolean isWarmup = round < warmup;
                     CrawlConfig config = CrawlConfig.builder().seeds(farm.seeds()).maxDepth(graph.maxDepth())
                             .maxPages((int) Math.min(50_000_000, farmConfig.totalPages() * 4))
-                            .perHostConcurrency(limit).maxInFlight(maxInFlight)
+                            .perHostConcurrency(limit).maxInFlight(inFlight.maxInFlight())
                             .mode(mode.mode()).poolSize(mode.poolSize()).build();
                     err.printf("bench: %s %s ...%n", isWarmup ? "warm-up" : "run " + (round - warmup + 1) + "/" + runs,
                             mode.label());
@@ -187,7 +184,7 @@ public final class BenchCommand implements Callable<Integer> {
                 }
             }
         }
-        Result result = summarise(chosen, farmConfig, limit, maxInFlight, specs, all);
+        Result result = summarise(chosen, farmConfig, limit, inFlight.maxInFlight(), specs, all);
         BenchReport.printTable(result, table);
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         Files.writeString(out.resolve("results.json"), mapper.writeValueAsString(result));

@@ -67,12 +67,7 @@ final class ColdBench {
             for (int round = 0; round < runs; round++) {
                 for (Variant variant : variants) {
                     farmProcess.reset();
-                    Run run = crawlOnce(mainClass, variant, round, seeds, maxDepth, perHost, farm, out);
-                    JsonNode counters = new ObjectMapper().readTree(farmProcess.counters());
-                    run = new Run(run.variant(), round, run.wallSeconds(), run.cpuSeconds(), run.peakRssMb(),
-                            run.pages(), run.failed(), run.skipped(), run.failures(),
-                            counters.get("retryAfterViolations").asLong(), counters.get("duplicateFetches").asLong(),
-                            counters.get("maxInFlightPerHost").asInt(), run.exitCode());
+                    Run run = crawlOnce(mainClass, variant, round, seeds, maxDepth, perHost, farm, farmProcess, out);
                     err.printf(Locale.ROOT, "bench --cold: %s run %d/%d: %.2f s wall, %.2f CPU-s, %.0f MB peak RSS,"
                             + " %,d pages%n", variant.label(), round + 1, runs, run.wallSeconds(), run.cpuSeconds(),
                             run.peakRssMb(), run.pages());
@@ -118,7 +113,7 @@ final class ColdBench {
     }
 
     private static Run crawlOnce(String mainClass, Variant variant, int round, Path seeds, int maxDepth, int perHost,
-            FarmConfig farm, Path out) throws IOException, InterruptedException {
+            FarmConfig farm, FarmProcess farmProcess, Path out) throws IOException, InterruptedException {
         Path timeFile = out.resolve("time.txt");
         Path db = out.resolve("cold-db");
         for (String suffix : List.of(".mv.db", ".trace.db")) {
@@ -138,10 +133,13 @@ final class ColdBench {
             throw new IllegalStateException("a cold crawl ran over 30 minutes");
         }
         String[] t = Files.readAllLines(timeFile).getLast().strip().split("\\s+");
-        JsonNode summary = stdout.isBlank() ? new ObjectMapper().createObjectNode() : new ObjectMapper().readTree(stdout);
+        ObjectMapper json = new ObjectMapper();
+        JsonNode summary = stdout.isBlank() ? json.createObjectNode() : json.readTree(stdout);
+        JsonNode counters = json.readTree(farmProcess.counters()); // what the farm saw of this crawl
         return new Run(variant.label(), round, Double.parseDouble(t[0]), Double.parseDouble(t[1]) + Double.parseDouble(t[2]),
                 Long.parseLong(t[3]) / 1024.0, summary.path("pages").asLong(), summary.path("failed").asLong(),
-                summary.path("skipped").asLong(), summary.path("failures"), 0, 0, 0, p.exitValue());
+                summary.path("skipped").asLong(), summary.path("failures"), counters.get("retryAfterViolations").asLong(),
+                counters.get("duplicateFetches").asLong(), counters.get("maxInFlightPerHost").asInt(), p.exitValue());
     }
 
     static void print(Result r, PrintWriter out) {

@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.bench.InFlightOptions;
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.Crawler;
 import java.io.IOException;
@@ -46,14 +47,7 @@ final class CrawlCommand implements Callable<Integer> {
             description = "URLs fetched at most (default: ${DEFAULT-VALUE}).")
     int maxPages;
 
-    @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "10000",
-            description = "Fetches in flight across all hosts at most; fewer while the CPU is the limit"
-                    + " (default: ${DEFAULT-VALUE}).")
-    int maxInFlight;
 
-    @Option(names = "--fixed-in-flight", description = "Hold --max-in-flight as a fixed limit instead of adapting it"
-            + " to what the CPU can carry.")
-    boolean fixedInFlight;
 
     @Option(names = "--allow-host", paramLabel = "HOST", split = ",",
             description = "Hosts whose links are followed, exactly (default: the seeds' hosts; * for any).")
@@ -132,13 +126,16 @@ final class CrawlCommand implements Callable<Integer> {
     boolean storeBody;
 
     @Mixin
+    InFlightOptions inFlight;
+
+    @Mixin
     ReportOptions report;
 
     @Override
     public Integer call() throws Exception {
         CrawlConfig config = config();
         RowOutput rows = RowOutput.open(output, false, spec.commandLine().getOut()); // a bad path fails before anything is crawled
-        Crawler.Options process = new Crawler.Options(perHost, Math.max(maxInFlight, 1), !fixedInFlight);
+        Crawler.Options process = inFlight.options(perHost);
         return Foreground.run(spec, engine.db, process,
                 (crawler, listener) -> crawler.start(config, new Crawler.Hooks(null, listener)), rows, report.json, report.quiet);
     }
@@ -162,7 +159,7 @@ final class CrawlCommand implements Callable<Integer> {
                 .perHostConcurrency(perHost)
                 .maxDepth(maxDepth)
                 .maxPages(maxPages)
-                .maxInFlight(maxInFlight)
+                .maxInFlight(inFlight.maxInFlight())
                 .requestTimeout(seconds(timeoutSeconds))
                 .fetchDeadline(seconds(fetchDeadlineSeconds))
                 .maxRetries(retries)

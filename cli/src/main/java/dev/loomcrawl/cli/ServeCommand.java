@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.bench.InFlightOptions;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.ExecutionMode;
@@ -59,13 +60,10 @@ final class ServeCommand implements Callable<Integer> {
             description = "Requests in flight to one host at most, all jobs and /fetch together (default: ${DEFAULT-VALUE}).")
     int perHost;
 
-    @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "10000",
-            description = "Requests in flight across the server at most (default: ${DEFAULT-VALUE}).")
-    int maxInFlight;
 
-    @Option(names = "--fixed-in-flight", description = "Hold --max-in-flight as a fixed limit instead of adapting it"
-            + " to what the CPU can carry.")
-    boolean fixedInFlight;
+
+    @Mixin
+    InFlightOptions inFlight;
 
     @Option(names = "--max-pool-size", paramLabel = "N", defaultValue = "1000",
             description = "Most platform threads a pool-mode job may ask for (default: ${DEFAULT-VALUE}).")
@@ -98,7 +96,7 @@ final class ServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--host " + host + " is not loopback: give an access token with --token"
                     + " or " + TOKEN_ENV + " (every request but /health must then carry 'Authorization: Bearer <token>')");
         }
-        Crawler.Options options = new Crawler.Options(perHost, maxInFlight, !fixedInFlight);
+        Crawler.Options options = inFlight.options(perHost);
         PrintWriter out = spec.commandLine().getOut();
         PageStore store = PageStore.open(engine.db);
         Crawler crawler = new Crawler(store, options);

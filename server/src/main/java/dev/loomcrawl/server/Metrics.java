@@ -54,9 +54,15 @@ final class Metrics implements AutoCloseable {
     private final MultiGauge jobQueued;
     private final MultiGauge jobInFlight;
     private final MultiGauge jobRate;
+    /**
+     * The crawler's figures, taken once per scrape: {@link Crawler#figures()} copies maps and ranks the busiest
+     * hosts, too much to repeat for every gauge.
+     */
+    private volatile Crawler.Figures figures;
 
     Metrics(Crawler crawler, boolean watchPinning) {
         this.crawler = crawler;
+        this.figures = crawler.figures();
         new JvmMemoryMetrics().bindTo(registry);
         new JvmGcMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
@@ -78,14 +84,14 @@ final class Metrics implements AutoCloseable {
         processGauge("loomcrawl.fetch.limit", "Requests in flight the adaptive limit allows now", f -> f.fetchLimit());
         processGauge("loomcrawl.jobs.running", "Jobs running in this process", f -> f.runningJobs());
         processGauge("loomcrawl.platform.threads.peak", "Most live platform threads seen", f -> f.peakPlatformThreads());
-        Gauge.builder("loomcrawl.carrier.lag", crawler, c -> c.figures().carrierLagMillis() / 1_000)
+        Gauge.builder("loomcrawl.carrier.lag", this, m -> m.figures.carrierLagMillis() / 1_000)
                 .description("How late a probe virtual thread wakes: the queue the CPU makes").baseUnit("seconds")
                 .register(registry);
-        FunctionCounter.builder("loomcrawl.requests", crawler, c -> c.figures().fetches())
+        FunctionCounter.builder("loomcrawl.requests", this, m -> m.figures.fetches())
                 .description("HTTP requests for pages made by jobs, retries included (robots.txt and sitemaps not)").register(registry);
-        FunctionCounter.builder("loomcrawl.retries", crawler, c -> c.figures().retries())
+        FunctionCounter.builder("loomcrawl.retries", this, m -> m.figures.retries())
                 .description("Requests that were retries").register(registry);
-        FunctionCounter.builder("loomcrawl.virtual.threads.started", crawler, c -> c.figures().virtualThreadsStarted())
+        FunctionCounter.builder("loomcrawl.virtual.threads.started", this, m -> m.figures.virtualThreadsStarted())
                 .description("Virtual threads started by this process").register(registry);
         jobPages = MultiGauge.builder("loomcrawl.job.pages").description("Pages stored by a running job")
                 .register(registry);
@@ -98,7 +104,7 @@ final class Metrics implements AutoCloseable {
     }
 
     private void processGauge(String name, String description, ToDoubleFunction<Crawler.Figures> value) {
-        Gauge.builder(name, crawler, c -> value.applyAsDouble(c.figures())).description(description).register(registry);
+        Gauge.builder(name, this, m -> value.applyAsDouble(m.figures)).description(description).register(registry);
     }
 
     /** Every stored row of every job: outcome counters and the latency histogram. */
@@ -140,6 +146,7 @@ final class Metrics implements AutoCloseable {
 
     /** The Prometheus text exposition, per-job gauges refreshed first. */
     String scrape() {
+        figures = crawler.figures();
         List<MultiGauge.Row<?>> pagesRows = new ArrayList<>();
         List<MultiGauge.Row<?>> queuedRows = new ArrayList<>();
         List<MultiGauge.Row<?>> inFlightRows = new ArrayList<>();
