@@ -1,9 +1,11 @@
 package dev.loomcrawl.bench;
 
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code loomcrawl demo}: the quick start. A short bench on the demo farm: virtual threads vs 200 threads. */
@@ -17,6 +19,11 @@ public final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--nodes", paramLabel = "N", defaultValue = "0",
+            description = "Instead: a cluster of N serve nodes (2 to 8) sharing one crawl through an embedded PostgreSQL,"
+                    + " one of them killed mid-crawl (about 30 s).")
+    int nodes;
+
     private final String mainClass;
 
     /** @param mainClass the application's main class, for the farm's own process */
@@ -25,7 +32,13 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
+        if (nodes != 0) {
+            if (nodes < 2 || nodes > 8) {
+                throw new IllegalArgumentException("--nodes must be between 2 and 8, was " + nodes);
+            }
+            return new ClusterDemo(mainClass, spec.commandLine().getOut()).run(nodes, Path.of("bench-out", "cluster-demo"));
+        }
         CommandLine bench = new CommandLine(new BenchCommand(mainClass));
         bench.setOut(spec.commandLine().getOut());
         bench.setErr(spec.commandLine().getErr());

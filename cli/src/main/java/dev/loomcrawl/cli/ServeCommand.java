@@ -1,9 +1,11 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.bench.InFlightOptions;
+import dev.loomcrawl.crawler.ClusterNode;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.store.Dialect;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.server.ApiServer;
 import java.io.PrintWriter;
@@ -69,6 +71,16 @@ final class ServeCommand implements Callable<Integer> {
             description = "Most platform threads a pool-mode job may ask for (default: ${DEFAULT-VALUE}).")
     int maxPoolSize;
 
+    @Option(names = "--node-id", paramLabel = "NAME",
+            description = "This node's name in the cluster of every serve on the same PostgreSQL --db (default: <host name>-<port>)."
+                    + " A PostgreSQL --db always makes serve a cluster node; H2 cannot be shared.")
+    String nodeId;
+
+    @Option(names = "--lease-ttl", paramLabel = "SECONDS", defaultValue = "30",
+            description = "Cluster: how long a node's lease on a host lasts unless its heartbeat renews it, so how soon"
+                    + " a dead node's hosts move on (default: ${DEFAULT-VALUE}).")
+    double leaseTtlSeconds;
+
     @Option(names = "--no-pinning-watch", description = "Do not stream JFR VirtualThreadPinned events into /stats.")
     boolean noPinningWatch;
 
@@ -96,6 +108,13 @@ final class ServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--host " + host + " is not loopback: give an access token with --token"
                     + " or " + TOKEN_ENV + " (every request but /health must then carry 'Authorization: Bearer <token>')");
         }
+        boolean clustered = Dialect.of(engine.db) == Dialect.POSTGRES;
+        if (nodeId != null && !clustered) {
+            throw new IllegalArgumentException("--node-id needs a PostgreSQL --db (jdbc:postgresql://...): nodes share a"
+                    + " crawl through it; H2 is one process's");
+        }
+        ClusterNode.Settings probe = new ClusterNode.Settings(nodeId == null ? "node" : nodeId, null,
+                CrawlCommand.seconds(leaseTtlSeconds)); // every argument checked before anything starts
         Crawler.Options options = inFlight.options(perHost);
         PrintWriter out = spec.commandLine().getOut();
         PageStore store = PageStore.open(engine.db);
@@ -109,6 +128,13 @@ final class ServeCommand implements Callable<Integer> {
             crawler.close();
             store.close();
             throw new IllegalStateException(bindProblem(e), e);
+        }
+        String base = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.port();
+        ClusterNode node = null;
+        if (clustered) {
+            // Only now that the server is up: the node's address is known, and it takes work at once.
+            node = crawler.joinCluster(new ClusterNode.Settings(nodeId != null ? nodeId : defaultNodeId(server.port()),
+                    base, probe.leaseTtl()));
         }
         // Only now that the server is up: jobs an earlier process left unfinished carry on.
         List<Long> resumed = crawler.resumeUnfinished();
@@ -127,9 +153,12 @@ final class ServeCommand implements Callable<Integer> {
                 stopped.countDown();
             }
         }));
-        String base = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.port();
         out.printf(READY + "%s (%s mode by default, pool size %d, per-host %d, db %s)%s%n", base, defaultMode.label(),
                 engine.poolSize, perHost, engine.db, secret == null ? "" : ", token required");
+        if (node != null) {
+            out.printf("cluster node %s: sharing the cluster jobs of %s (host leases of %s s; GET /cluster)%n",
+                    node.nodeId(), engine.db.replaceAll("password=[^&]*", "password=***"), probe.leaseTtl().toSeconds());
+        }
         if (!resumed.isEmpty()) {
             out.printf("resumed %d job(s) an earlier process left unfinished: %s%n", resumed.size(), resumed);
         }
@@ -140,6 +169,17 @@ final class ServeCommand implements Callable<Integer> {
         out.flush();
         stopped.await();
         return 0;
+    }
+
+    private static String defaultNodeId(int port) {
+        String name;
+        try {
+            name = InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            name = "node";
+        }
+        String id = (name + "-" + port).replaceAll("[^A-Za-z0-9._:-]", "-");
+        return id.length() <= 64 ? id : id.substring(id.length() - 64);
     }
 
     /** One line for why the server could not listen. */

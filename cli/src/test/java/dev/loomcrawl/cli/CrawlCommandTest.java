@@ -110,4 +110,19 @@ class CrawlCommandTest {
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("no seed URL");
     }
+
+    /** Cluster flags are checked before anything starts: one line, exit 2. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            serve --db=jdbc:h2:mem:c1 --node-id=a               | --node-id needs a PostgreSQL --db
+            serve --db=jdbc:postgresql://127.0.0.1:1/x --node-id=a/b | nodeId must be 1 to 64 letters
+            serve --db=jdbc:postgresql://127.0.0.1:1/x --lease-ttl=1 | leaseTtl must be between 2 s and 10 min
+            demo --nodes=1                                       | --nodes must be between 2 and 8, was 1
+            """)
+    void badClusterFlagsAreOneLineAndExitCodeTwo(String line, String message) {
+        Result r = run(line.split(" "));
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).startsWith("loomcrawl: ").contains(message).doesNotContain("Exception", "\tat ");
+    }
 }

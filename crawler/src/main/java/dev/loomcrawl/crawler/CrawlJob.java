@@ -25,6 +25,7 @@ public final class CrawlJob {
     private final JobStats stats;
     private final Harvester harvester;
     private final boolean resumed;
+    private final boolean cluster;
     private final Consumer<CrawlJob> onEnd;
     private final StoredListener listener;
     private final CountDownLatch finished = new CountDownLatch(1);
@@ -39,8 +40,12 @@ public final class CrawlJob {
     private final WarcOutput warc;
 
     /** @param warc where fetches are archived, opened by the caller so that a bad path fails the start; or null */
+    /**
+     * @param cluster nodes of a cluster share the job: this process runs its share, and the cluster, not
+     *     this run's end, decides the job's status
+     */
     CrawlJob(long id, CrawlConfig config, Crawler.Engine engine, Frontier frontier, JobStats stats,
-            Crawler.Hooks hooks, WarcOutput warc, boolean resumed, Consumer<CrawlJob> onEnd) {
+            Crawler.Hooks hooks, WarcOutput warc, boolean resumed, boolean cluster, Consumer<CrawlJob> onEnd) {
         this.id = id;
         this.listener = hooks.listener();
         this.fetcher = new Fetcher(Fetcher.Settings.of(config), engine.names());
@@ -51,6 +56,7 @@ public final class CrawlJob {
         this.stats = stats;
         this.harvester = new Harvester(id, config, frontier, hooks.handler());
         this.resumed = resumed;
+        this.cluster = cluster;
         this.onEnd = onEnd;
     }
 
@@ -127,6 +133,9 @@ public final class CrawlJob {
         try (lease) {
             Lease.Skip skip = lease.skip();
             if (skip == null && lease.robotsUnknown()) {
+                if (!lease.mayStart()) {
+                    return; // a cluster node's lease on the host is about to run out: the URL waits its turn again
+                }
                 if (!robots(lease)) {
                     return; // robots.txt could not be had: the URL waits its turn again
                 }
@@ -136,9 +145,10 @@ public final class CrawlJob {
                 store(lease, harvester.skipped(lease, skip), List.of());
                 return;
             }
-            if (engine.gates().resting(lease.url().hostKey())) {
+            if (engine.gates().resting(lease.url().hostKey()) || !lease.mayStart()) {
                 // A Retry-After came in from another request after this lease was handed out: it binds this
-                // one too. Closed without an outcome, the URL waits in its host's queue until the rest is over.
+                // one too (or, on a cluster node, the host's lease is about to run out). Closed without an
+                // outcome, the URL waits its turn again.
                 return;
             }
             FetchResult result = fetch(lease);
@@ -232,6 +242,11 @@ public final class CrawlJob {
         JobStatus stored = suspended ? JobStatus.RUNNING : end; // a suspended job stays resumable
         try {
             store.addRunTime(id, stats.seconds(), stats.cpuSeconds(), false);
+            if (cluster) {
+                // This node's share ended; the job's status and summary are the cluster's (ClusterNode).
+                summary = stats.summary(id, end == JobStatus.FAILED ? end : JobStatus.RUNNING, config, frontier.givenUpHosts());
+                return;
+            }
             summary = resumed ? Summaries.wholeJob(store, id, stored, config, stats, frontier.givenUpHosts())
                     : stats.summary(id, stored, config, frontier.givenUpHosts());
             store.updateJob(id, stored.label(), Summaries.json(summary));

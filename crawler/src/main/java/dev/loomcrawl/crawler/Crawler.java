@@ -67,6 +67,7 @@ public final class Crawler implements AutoCloseable {
     private final Options options;
     private final ConcurrentHashMap<Long, CrawlJob> jobs = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Boolean, Fetcher> oneOffFetchers = new ConcurrentHashMap<>();
+    private volatile ClusterNode cluster;
 
     public Crawler(PageStore store) {
         this(store, Options.DEFAULTS);
@@ -95,6 +96,39 @@ public final class Crawler implements AutoCloseable {
         return options;
     }
 
+    /**
+     * Makes this process a node of the cluster of every process on the same PostgreSQL database: from now
+     * on {@link #start} creates cluster jobs, which every node shares, and this node runs its share of
+     * every cluster job until it is closed. See {@link ClusterNode}.
+     *
+     * @throws IllegalStateException if the store is not PostgreSQL, or this crawler is a node already
+     */
+    public synchronized ClusterNode joinCluster(ClusterNode.Settings settings) {
+        if (cluster != null) {
+            throw new IllegalStateException("already node " + cluster.nodeId() + " of a cluster");
+        }
+        cluster = new ClusterNode(settings, this);
+        return cluster;
+    }
+
+    /** The cluster this crawler is a node of, if it joined one. */
+    public Optional<ClusterNode> cluster() {
+        return Optional.ofNullable(cluster);
+    }
+
+    HostGates gates() {
+        return engine.gates();
+    }
+
+    /** Runs this node's share of a cluster job. */
+    CrawlJob launchCluster(long id, CrawlConfig config, ClusterFrontier frontier, Runnable onEnd) {
+        return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), 0, 0, 0), Hooks.NONE,
+                null, false, true, job -> {
+                    forget(job);
+                    onEnd.run();
+                }));
+    }
+
     /** Starts a job; it runs in the background. */
     public CrawlJob start(CrawlConfig config) {
         return start(config, Hooks.NONE);
@@ -107,11 +141,15 @@ public final class Crawler implements AutoCloseable {
 
     /** Starts a job with your hooks; see {@link Hooks}. */
     public CrawlJob start(CrawlConfig config, Hooks hooks) {
+        ClusterNode node = cluster;
+        if (node != null) {
+            return node.create(config);
+        }
         WarcOutput warc = warcOf(config);
         long id = engine.store().createJob(config.mode().label(), config.poolSize(), ConfigCodec.toJson(config), false);
         MemoryFrontier frontier = new MemoryFrontier(id, config, engine.gates(), engine.store());
         return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), 0, 0, 0), hooks,
-                warc, false, this::forget));
+                warc, false, false, this::forget));
     }
 
     /**
@@ -137,7 +175,7 @@ public final class Crawler implements AutoCloseable {
         engine.store().updateJob(id, JobStatus.RUNNING.label(), null);
         engine.store().addRunTime(id, 0, 0, true);
         return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), before.pages(),
-                before.failed(), before.skipped()), hooks, warc, true, this::forget));
+                before.failed(), before.skipped()), hooks, warc, true, false, this::forget));
     }
 
     /** The job's WARC file, opened now so that a path that cannot be written fails the start, not the job. */
@@ -198,6 +236,10 @@ public final class Crawler implements AutoCloseable {
      * stopped here. Returns whether it was running or queued; false if it had ended (or never existed).
      */
     public boolean cancel(long id) {
+        ClusterNode node = cluster;
+        if (node != null && engine.store().job(id).map(JobRow::cluster).orElse(false)) {
+            return node.cancel(id);
+        }
         boolean wasUnfinished = engine.store().cancelJob(id);
         CrawlJob live = jobs.get(id);
         if (live != null && !live.status().finished()) {
@@ -219,19 +261,23 @@ public final class Crawler implements AutoCloseable {
 
     private JobReport report(JobRow row) {
         CrawlJob live = jobs.get(row.id());
+        ClusterNode node = cluster;
+        if (row.cluster() && node != null) {
+            return node.report(row, live);
+        }
         CrawlSummary stored = Summaries.parse(row.summary());
         List<String> seeds = ConfigCodec.seeds(row.config());
         if (live != null) {
             CrawlProgress progress = live.progress();
             boolean ended = live.status().finished();
             return new JobReport(row.id(), live.status().label(), row.mode(), row.poolSize(), seeds, row.createdAt(),
-                    ended ? row.finishedAt() : null, progress, ended ? live.summary() : null, row.cluster());
+                    ended ? row.finishedAt() : null, progress, ended ? live.summary() : null, row.cluster(), null);
         }
         CrawlProgress progress = stored == null ? null : new CrawlProgress(row.id(), row.status(), stored.pages(),
                 stored.failed(), stored.skipped(), 0, 0, 0, stored.seconds(), stored.pagesPerSecond(), 0,
                 ConfigCodec.maxPages(row.config()), stored.failures());
         return new JobReport(row.id(), row.status(), row.mode(), row.poolSize(), seeds, row.createdAt(),
-                row.finishedAt(), progress, stored, row.cluster());
+                row.finishedAt(), progress, stored, row.cluster(), null);
     }
 
     /**
@@ -310,6 +356,10 @@ public final class Crawler implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            ClusterNode node = cluster;
+            if (node != null) {
+                node.close(); // after the suspend: nothing in flight, every host can be given back
+            }
             oneOffFetchers.values().forEach(Fetcher::close);
             engine.limit().close();
             engine.sampler().close();

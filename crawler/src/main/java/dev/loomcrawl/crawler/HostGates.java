@@ -89,12 +89,20 @@ final class HostGates {
      * while the caller still holds its permit, so the rest is in place before anything else of the host moves.
      */
     void rest(String hostKey, long restUntilNanos) {
-        gates.computeIfPresent(hostKey, (key, g) -> {
+        gates.compute(hostKey, (key, gate) -> {
+            Gate g = gate != null ? gate : new Gate(); // a host a cluster node takes over, resting still
             if (g.restUntil == 0 || restUntilNanos - g.restUntil > 0) {
                 g.restUntil = restUntilNanos;
             }
             return g;
         });
+    }
+
+    /** How long {@code hostKey} still rests, in ms (0 if it does not): handed on with the host to another node. */
+    long restLeftMillis(String hostKey) {
+        Gate g = gates.get(hostKey);
+        long left = g == null || g.restUntil == 0 ? 0 : g.restUntil - System.nanoTime();
+        return left <= 0 ? 0 : java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(left);
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.List;
  *     left no summary
  * @param summary the whole job's summary once it has ended (or was suspended), else null
  * @param cluster whether nodes of a cluster share the job
+ * @param nodes each node's share of a cluster job, else null
  */
 public record JobReport(long id, String status, String mode, int poolSize, List<String> seeds, Instant createdAt,
-        Instant finishedAt, CrawlProgress progress, CrawlSummary summary, boolean cluster) {}
+        Instant finishedAt, CrawlProgress progress, CrawlSummary summary, boolean cluster, List<ClusterNode.Share> nodes) {}

@@ -33,6 +33,14 @@ interface Lease extends AutoCloseable {
     /** {@link System#nanoTime()} when the lease was handed out. */
     long leasedNanos();
 
+    /**
+     * Whether a request may start under this lease now. Always, in one process; on a cluster node, only while
+     * the node's lease on the host has more than a whole fetch's time left.
+     */
+    default boolean mayStart() {
+        return true;
+    }
+
     /** Why this URL must be recorded without a request (robots.txt, its host given up), or null. */
     Skip skip();
 

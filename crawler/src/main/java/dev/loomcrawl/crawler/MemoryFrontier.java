@@ -8,14 +8,12 @@ import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.store.ResumeState;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -40,8 +38,6 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
     private static final Node[] NO_LINKS = {};
     private static final CrawlUrl[] NO_URLS = {};
 
-    private record Wake(long at, HostQueue host) {}
-
     private final long jobId;
     private final CrawlConfig config;
     private final HostGates gates;
@@ -51,8 +47,7 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
     /** Read without the lock ({@link #knows}); written under it. */
     private final ConcurrentHashMap<String, Node> seen = new ConcurrentHashMap<>();
     private final HashMap<String, HostQueue> hosts = new HashMap<>();
-    private final ArrayDeque<HostQueue> ready = new ArrayDeque<>();
-    private final PriorityQueue<Wake> timed = new PriorityQueue<>((a, b) -> Long.compare(a.at - b.at, 0));
+    private final HostTurns turns = new HostTurns(changed);
     private final Map<String, String> givenUp = new LinkedHashMap<>();
     private int admitted;
     private int queued;
@@ -278,13 +273,6 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
                     return null;
                 }
                 long now = System.nanoTime();
-                while (!timed.isEmpty() && timed.peek().at - now <= 0) {
-                    Wake wake = timed.poll();
-                    if (wake.host.wakeAt == wake.at) {
-                        wake.host.wakeAt = 0;
-                        markReady(wake.host);
-                    }
-                }
                 if (inFlight < config.maxInFlight()) {
                     Lease lease = leaseFromReadyHost(now, slot);
                     if (lease != null) {
@@ -294,11 +282,7 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
                 if (queued == 0 && inFlight == 0) {
                     return null;
                 }
-                if (timed.isEmpty()) {
-                    changed.await();
-                } else {
-                    changed.awaitNanos(timed.peek().at - now); // wake when a rest or backoff ends
-                }
+                turns.await(now, 0); // until a host is ready, or a rest or backoff ends
             }
         } finally {
             lock.unlock();
@@ -307,8 +291,7 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
 
     private Lease leaseFromReadyHost(long now, FetchLimit.Slot slot) {
         HostQueue host;
-        while ((host = ready.poll()) != null) {
-            host.inReady = false;
+        while ((host = turns.next(now)) != null) {
             Node node = host.due(now);
             if (node == null) {
                 wakeLater(host, host.wakeTime(now));
@@ -350,18 +333,11 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
     }
 
     private void wakeLater(HostQueue host, long at) {
-        if (at != 0 && (host.wakeAt == 0 || at - host.wakeAt < 0)) {
-            host.wakeAt = at;
-            timed.add(new Wake(at, host));
-        }
+        turns.wakeAt(host, at);
     }
 
     private void markReady(HostQueue host) {
-        if (!host.inReady && host.size() > 0) {
-            host.inReady = true;
-            ready.add(host);
-            changed.signalAll();
-        }
+        turns.ready(host);
     }
 
     /** A permit of a host this frontier found full came free: try it again. */
@@ -429,8 +405,7 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
             cancelled = true;
             queued = 0;
             hosts.values().forEach(HostQueue::clear);
-            ready.clear();
-            timed.clear();
+            turns.clear();
             changed.signalAll();
         } finally {
             lock.unlock();

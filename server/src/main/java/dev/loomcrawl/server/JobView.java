@@ -1,5 +1,6 @@
 package dev.loomcrawl.server;
 
+import dev.loomcrawl.crawler.ClusterNode;
 import dev.loomcrawl.crawler.CrawlProgress;
 import dev.loomcrawl.crawler.CrawlSummary;
 import dev.loomcrawl.crawler.JobReport;
@@ -9,12 +10,12 @@ import java.util.Map;
 
 /** A job as the API shows it: the crawler's report, with links to its sub-resources. */
 record JobView(long id, String status, String mode, int poolSize, List<String> seeds, Instant createdAt,
-        Instant finishedAt, CrawlProgress progress, CrawlSummary summary, boolean cluster, Map<String, String> links) {
+        Instant finishedAt, CrawlProgress progress, CrawlSummary summary, boolean cluster, List<ClusterNode.Share> nodes, Map<String, String> links) {
 
     static JobView of(JobReport r) {
         String self = "/crawl/" + r.id();
         return new JobView(r.id(), r.status(), r.mode(), r.poolSize(), r.seeds(), r.createdAt(), r.finishedAt(),
-                r.progress(), r.summary(), r.cluster(), Map.of("self", self, "pages", self + "/pages",
+                r.progress(), r.summary(), r.cluster(), r.nodes(), Map.of("self", self, "pages", self + "/pages",
                         "export", self + "/export?format=jsonl", "links", self + "/links?format=jsonl"));
     }
 }

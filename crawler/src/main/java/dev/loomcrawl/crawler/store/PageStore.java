@@ -150,6 +150,18 @@ public final class PageStore implements AutoCloseable {
         return readers.dataSource();
     }
 
+    /**
+     * What nodes of a cluster share through this database.
+     *
+     * @throws IllegalStateException on H2: a cluster needs PostgreSQL
+     */
+    public ClusterStore cluster() {
+        if (dialect != Dialect.POSTGRES) {
+            throw new IllegalStateException("a cluster needs a PostgreSQL database (--db=jdbc:postgresql://...), was " + jdbcUrl);
+        }
+        return new ClusterStore(readers.dataSource());
+    }
+
     // ---- jobs: written at once, under the writer's lock, so a status change is durable when this returns
 
     /** A new job row, {@code running} in its first run; returns its id. */

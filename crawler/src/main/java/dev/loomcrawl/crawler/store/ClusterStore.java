@@ -1,0 +1,457 @@
+package dev.loomcrawl.crawler.store;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.TreeSet;
+import javax.sql.DataSource;
+
+/**
+ * The SQL by which nodes of a cluster share crawl jobs through one PostgreSQL database: the shared frontier
+ * ({@code cluster_frontier}, one row per URL of a job, {@code queued} until its result is stored), one lease
+ * per host ({@code cluster_hosts}: owner, epoch, expiry), and the nodes with their heartbeats.
+ *
+ * <p>Every time is the database's ({@code now()}): nodes' clocks may disagree, the database's is one. A
+ * lease's time left is handed back as a duration, which a node counts down on its own monotonic clock from
+ * before it asked: it never believes in more time than the database gave.
+ */
+public final class ClusterStore {
+    /** A host lease this node holds: its epoch, and how long it is good for from before the call. */
+    public record Hold(String hostKey, long epoch, long validMillis, long restMillis) {}
+
+    /** A URL for the shared frontier. */
+    public record Link(String url, String hostKey, int depth, int redirects, String referrer) {}
+
+    /** A node as the database sees it. */
+    public record NodeRow(String nodeId, String address, Instant startedAt, double heartbeatAgeSeconds, long pages,
+            int fetching, int hosts) {}
+
+    /** A host lease as the database sees it. */
+    public record LeaseRow(String hostKey, String owner, long epoch, double expiresInSeconds) {}
+
+    /** What one node did for one job, as it last reported. */
+    public record Work(String nodeId, long pages, long failed, long skipped, long fetches, int inFlight,
+            double ageSeconds) {}
+
+    /** A job's stored rows by outcome, and URLs still to fetch. */
+    public record Counts(long pages, long failed, long skipped, long queued) {}
+
+    private final DataSource source;
+
+    ClusterStore(DataSource source) {
+        this.source = source;
+    }
+
+    // ---- nodes and leases
+
+    /** Says this node is alive, with its figures; the first call registers it. */
+    public void heartbeat(String nodeId, String address, long pages, int fetching) {
+        update("INSERT INTO cluster_nodes (node_id, address, started_at, heartbeat_at, pages, fetching)"
+                + " VALUES (?, ?, now(), now(), ?, ?) ON CONFLICT (node_id) DO UPDATE SET address = EXCLUDED.address,"
+                + " heartbeat_at = now(), pages = EXCLUDED.pages, fetching = EXCLUDED.fetching",
+                nodeId, address, pages, fetching);
+    }
+
+    /** A node starting afresh: leases a process of the same name held are void (their epochs end here). */
+    public void restart(String nodeId) {
+        update("UPDATE cluster_hosts SET owner = NULL, expires_at = NULL WHERE owner = ?", nodeId);
+        update("UPDATE cluster_nodes SET started_at = now(), heartbeat_at = now() WHERE node_id = ?", nodeId);
+    }
+
+    /**
+     * Extends every lease this node holds by {@code ttl} from now and returns them: a lease missing from
+     * the answer is no longer this node's.
+     */
+    public List<Hold> renew(String nodeId, Duration ttl) {
+        return holds("UPDATE cluster_hosts SET expires_at = now() + ? * interval '1 millisecond' WHERE owner = ?"
+                + " RETURNING host_key, epoch, " + MILLIS_LEFT, ttl.toMillis(), nodeId);
+    }
+
+    /**
+     * Takes up to {@code max} hosts that have URLs to fetch and no live owner (never leased, released, or
+     * whose owner let the lease expire), each with a new epoch. Rows another node is taking at the same
+     * moment are skipped, not waited for.
+     */
+    public List<Hold> acquire(String nodeId, int max, Duration ttl) {
+        if (max <= 0) {
+            return List.of();
+        }
+        return holds("""
+                WITH free AS (
+                  SELECT h.host_key FROM cluster_hosts h
+                  WHERE (h.owner IS NULL OR h.expires_at < now())
+                    AND EXISTS (SELECT 1 FROM cluster_frontier f WHERE f.host_key = h.host_key AND f.state = 'queued')
+                  LIMIT ? FOR UPDATE SKIP LOCKED)
+                UPDATE cluster_hosts h SET owner = ?, epoch = h.epoch + 1,
+                  expires_at = now() + ? * interval '1 millisecond'
+                FROM free WHERE h.host_key = free.host_key
+                RETURNING h.host_key, h.epoch,\s""" + MILLIS_LEFT, max, nodeId, ttl.toMillis());
+    }
+
+    private static final String MILLIS_LEFT = "(EXTRACT(EPOCH FROM (expires_at - now())) * 1000)::BIGINT,"
+            + " COALESCE((EXTRACT(EPOCH FROM (rest_until - now())) * 1000)::BIGINT, 0)";
+
+    /** Gives a host back, with the rest its server asked for still to run; does nothing if it is no longer ours. */
+    public void release(String nodeId, String hostKey, long epoch, long restMillis) {
+        update("UPDATE cluster_hosts SET owner = NULL, expires_at = NULL,"
+                + " rest_until = CASE WHEN ? > 0 THEN now() + ? * interval '1 millisecond' END"
+                + " WHERE host_key = ? AND owner = ? AND epoch = ?", restMillis, restMillis, hostKey, nodeId, epoch);
+    }
+
+    /** Hosts with URLs still to fetch, in any job. */
+    public int hostsWithWork() {
+        return (int) count("SELECT COUNT(DISTINCT host_key) FROM cluster_frontier WHERE state = 'queued'");
+    }
+
+    /** Nodes whose last heartbeat is younger than {@code within}. */
+    public int liveNodes(Duration within) {
+        return (int) count("SELECT COUNT(*) FROM cluster_nodes WHERE heartbeat_at > now() - ? * interval '1 millisecond'",
+                within.toMillis());
+    }
+
+    /** Hosts this node holds that have nothing left to fetch in any job. */
+    public List<String> idleHolds(String nodeId) {
+        return strings("SELECT h.host_key FROM cluster_hosts h WHERE h.owner = ? AND NOT EXISTS"
+                + " (SELECT 1 FROM cluster_frontier f WHERE f.host_key = h.host_key AND f.state = 'queued')", nodeId);
+    }
+
+    public List<NodeRow> nodes() {
+        return query("""
+                SELECT n.node_id, n.address, n.started_at, EXTRACT(EPOCH FROM (now() - n.heartbeat_at)), n.pages,
+                  n.fetching, (SELECT COUNT(*) FROM cluster_hosts h WHERE h.owner = n.node_id AND h.expires_at > now())
+                FROM cluster_nodes n ORDER BY n.node_id""", rs -> new NodeRow(rs.getString(1), rs.getString(2),
+                rs.getTimestamp(3).toInstant(), rs.getDouble(4), rs.getLong(5), rs.getInt(6), rs.getInt(7)));
+    }
+
+    /** Leases held now (not expired), by host. */
+    public List<LeaseRow> leases() {
+        return query("SELECT host_key, owner, epoch, EXTRACT(EPOCH FROM (expires_at - now())) FROM cluster_hosts"
+                + " WHERE owner IS NOT NULL AND expires_at > now() ORDER BY host_key",
+                rs -> new LeaseRow(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getDouble(4)));
+    }
+
+    // ---- the shared frontier
+
+    /** A cluster job's seeds, at depth 0. */
+    public void admitSeeds(long jobId, List<Link> seeds) {
+        try (Connection c = source.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                update(c, "INSERT INTO cluster_jobs (job_id, admitted) VALUES (?, 0) ON CONFLICT DO NOTHING", jobId);
+                List<Link> admitted = insertLinks(c, jobId, seeds);
+                addAdmitted(c, jobId, admitted.size());
+                c.commit();
+            } catch (SQLException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    /** Up to {@code limit} URLs of {@code hostKey} still to fetch in a job, shallowest first, but for {@code except}. */
+    public List<Link> queued(long jobId, String hostKey, Collection<String> except, int limit) {
+        try (Connection c = source.getConnection(); PreparedStatement ps = c.prepareStatement(
+                "SELECT url, depth, redirects, referrer FROM cluster_frontier WHERE host_key = ? AND job_id = ?"
+                        + " AND state = 'queued' AND NOT (url = ANY (?)) ORDER BY depth LIMIT ?")) {
+            ps.setString(1, hostKey);
+            ps.setLong(2, jobId);
+            ps.setArray(3, c.createArrayOf("text", except.toArray()));
+            ps.setInt(4, limit);
+            List<Link> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new Link(rs.getString(1), hostKey, rs.getInt(2), rs.getInt(3), rs.getString(4)));
+                }
+            }
+            return out;
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    /**
+     * Stores one URL's result, admits its links, and marks the URL done, in one transaction, and only while
+     * this node still holds the URL's host at {@code epoch}: the lease row is locked for the transaction, so
+     * no other node can take the host between the check and the commit.
+     *
+     * @param page the URL's row, or null to admit links only (a sitemap's)
+     * @param recorded rows stored with it (links recorded on sight)
+     * @return the links newly admitted (the rest were known), or null if the host is no longer ours: nothing
+     *     was stored, and the new owner fetches the URL
+     */
+    public List<Link> commit(String nodeId, String hostKey, long epoch, long jobId, PageRecord page, List<Link> links,
+            List<PageRecord> recorded, int maxPages) {
+        for (int attempt = 1; ; attempt++) {
+            try (Connection c = source.getConnection()) {
+                c.setAutoCommit(false);
+                try {
+                    List<Link> admitted = commit(c, nodeId, hostKey, epoch, jobId, page, links, recorded, maxPages);
+                    if (admitted == null) {
+                        c.rollback();
+                    } else {
+                        c.commit();
+                    }
+                    return admitted;
+                } catch (SQLException e) {
+                    c.rollback();
+                    throw e;
+                }
+            } catch (SQLException e) {
+                // PostgreSQL breaks a deadlock by failing one side; the transaction is whole or nothing, so again.
+                if (attempt < 3 && DEADLOCK.equals(e.getSQLState())) {
+                    continue;
+                }
+                throw failed(e);
+            }
+        }
+    }
+
+    private static final String DEADLOCK = "40P01";
+
+    private static List<Link> commit(Connection c, String nodeId, String hostKey, long epoch, long jobId, PageRecord page,
+            List<Link> links, List<PageRecord> recorded, int maxPages) throws SQLException {
+        List<PageRecord> rows = new ArrayList<>(recorded);
+        if (page != null) {
+            rows.add(page);
+        }
+        if (!rows.isEmpty()) {
+            try (PreparedStatement ps = c.prepareStatement(Dialect.POSTGRES.writeOnce("pages", Schema.PAGE_COLUMNS,
+                    List.of("job_id", "url")))) {
+                for (PageRecord row : rows) {
+                    Rows.bindPage(ps, row);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+        }
+        if (page != null) {
+            update(c, "UPDATE cluster_frontier SET state = 'done' WHERE job_id = ? AND url = ?", jobId, page.url());
+        }
+        List<Link> admitted = insertLinks(c, jobId, links);
+        // The lease check comes after the writes, so that a heartbeat renewing this node's leases (which waits
+        // for this lock) never waits on a transaction that itself waits for rows: no deadlock. Its lock lasts
+        // to the commit all the same, so no node can take the host before this result is in or rolled back.
+        if (!stillOurs(c, nodeId, hostKey, epoch)) {
+            return null;
+        }
+        // Last: the job's admitted count is one row every node updates, locked only until the commit.
+        long over = addAdmitted(c, jobId, admitted.size()) - maxPages;
+        if (over > 0) {
+            int keep = (int) Math.max(0, admitted.size() - over);
+            List<Link> dropped = admitted.subList(keep, admitted.size());
+            update(c, "UPDATE cluster_frontier SET state = 'dropped' WHERE job_id = ? AND url = ANY (?)", jobId,
+                    c.createArrayOf("text", dropped.stream().map(Link::url).toArray()));
+            update(c, "UPDATE cluster_jobs SET admitted = ? WHERE job_id = ?", (long) maxPages, jobId);
+            admitted = List.copyOf(admitted.subList(0, keep));
+        }
+        return admitted;
+    }
+
+    private static boolean stillOurs(Connection c, String nodeId, String hostKey, long epoch) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT epoch FROM cluster_hosts WHERE host_key = ? AND owner = ? FOR SHARE")) {
+            ps.setString(1, hostKey);
+            ps.setString(2, nodeId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getLong(1) == epoch;
+            }
+        }
+    }
+
+    /**
+     * Inserts links not yet in the job's frontier, and their hosts; returns those that were new. A known URL
+     * is left alone: locking it to lower its depth would make commits wait on each other's rows in any
+     * order (deadlocks). New rows are written in URL order, so two transactions admitting the same new URLs
+     * wait on each other in one order only.
+     */
+    private static List<Link> insertLinks(Connection c, long jobId, List<Link> links) throws SQLException {
+        if (links.isEmpty()) {
+            return List.of();
+        }
+        int n = links.size();
+        String[] urls = new String[n];
+        String[] hosts = new String[n];
+        Integer[] depths = new Integer[n];
+        Integer[] redirects = new Integer[n];
+        String[] referrers = new String[n];
+        for (int i = 0; i < n; i++) {
+            Link l = links.get(i);
+            urls[i] = l.url();
+            hosts[i] = l.hostKey();
+            depths[i] = l.depth();
+            redirects[i] = l.redirects();
+            referrers[i] = l.referrer();
+        }
+        List<Link> admitted = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO cluster_frontier (job_id, url, host_key, depth, redirects, referrer, state)
+                SELECT ?, url, host_key, depth, redirects, referrer, 'queued' FROM (
+                  SELECT DISTINCT ON (url) * FROM unnest(?::text[], ?::text[], ?::int[], ?::int[], ?::text[])
+                    AS found (url, host_key, depth, redirects, referrer)
+                  ORDER BY url, depth) AS links ORDER BY url
+                ON CONFLICT (job_id, url) DO NOTHING
+                RETURNING url, host_key, depth, redirects, referrer""")) {
+            ps.setLong(1, jobId);
+            ps.setArray(2, c.createArrayOf("text", urls));
+            ps.setArray(3, c.createArrayOf("text", hosts));
+            ps.setArray(4, c.createArrayOf("int4", depths));
+            ps.setArray(5, c.createArrayOf("int4", redirects));
+            ps.setArray(6, c.createArrayOf("text", referrers));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    admitted.add(new Link(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5)));
+                }
+            }
+        }
+        if (!admitted.isEmpty()) {
+            TreeSet<String> newHosts = new TreeSet<>();
+            admitted.forEach(l -> newHosts.add(l.hostKey()));
+            // Hosts already known are left out before the insert: a conflict on a row a heartbeat is renewing
+            // would make this transaction wait for it.
+            update(c, "INSERT INTO cluster_hosts (host_key) SELECT h FROM unnest(?::text[]) AS h WHERE NOT EXISTS"
+                    + " (SELECT 1 FROM cluster_hosts k WHERE k.host_key = h) ORDER BY h ON CONFLICT DO NOTHING",
+                    c.createArrayOf("text", newHosts.toArray()));
+        }
+        return admitted;
+    }
+
+    /** Adds {@code n} to the job's admitted count and returns the new count. */
+    private static long addAdmitted(Connection c, long jobId, int n) throws SQLException {
+        if (n == 0) {
+            return 0;
+        }
+        try (PreparedStatement ps = c.prepareStatement(
+                "UPDATE cluster_jobs SET admitted = admitted + ? WHERE job_id = ? RETURNING admitted")) {
+            ps.setInt(1, n);
+            ps.setLong(2, jobId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : 0;
+            }
+        }
+    }
+
+    // ---- jobs
+
+    /** Marks done every running cluster job with nothing left to fetch; returns their ids. */
+    public List<Long> finishDone() {
+        return query("""
+                UPDATE jobs j SET status = 'done', finished_at = now()
+                WHERE j.cluster AND j.status = 'running'
+                  AND EXISTS (SELECT 1 FROM cluster_jobs c WHERE c.job_id = j.id) -- its seeds are in
+                  AND NOT EXISTS (SELECT 1 FROM cluster_frontier f WHERE f.job_id = j.id AND f.state = 'queued')
+                RETURNING j.id""", rs -> rs.getLong(1));
+    }
+
+    /** A cancelled job's URLs still to fetch are dropped: no node leases its hosts for it any more. */
+    public void dropQueued(long jobId) {
+        update("UPDATE cluster_frontier SET state = 'dropped' WHERE job_id = ? AND state = 'queued'", jobId);
+    }
+
+    /** What this node did for a job so far. */
+    public void reportWork(long jobId, String nodeId, long pages, long failed, long skipped, long fetches, int inFlight) {
+        update("INSERT INTO cluster_work (job_id, node_id, pages, failed, skipped, fetches, in_flight, updated_at)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, now()) ON CONFLICT (job_id, node_id) DO UPDATE SET pages = EXCLUDED.pages,"
+                + " failed = EXCLUDED.failed, skipped = EXCLUDED.skipped, fetches = EXCLUDED.fetches,"
+                + " in_flight = EXCLUDED.in_flight, updated_at = now()",
+                jobId, nodeId, pages, failed, skipped, fetches, inFlight);
+    }
+
+    /** Each node's share of a job, as last reported. */
+    public List<Work> work(long jobId) {
+        return query("SELECT node_id, pages, failed, skipped, fetches, in_flight, EXTRACT(EPOCH FROM (now() - updated_at))"
+                + " FROM cluster_work WHERE job_id = ? ORDER BY node_id", rs -> new Work(rs.getString(1), rs.getLong(2),
+                rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getInt(6), rs.getDouble(7)), jobId);
+    }
+
+    /** A job's stored rows by outcome and its URLs still to fetch, summed over every node. */
+    public Counts counts(long jobId) {
+        long[] n = new long[3]; // pages, failed, skipped
+        query("SELECT failure, COUNT(*) FROM pages WHERE job_id = ? GROUP BY failure", rs -> {
+            switch (PageRecord.outcomeOf(rs.getString(1))) {
+                case "ok" -> n[0] += rs.getLong(2);
+                case "failed" -> n[1] += rs.getLong(2);
+                default -> n[2] += rs.getLong(2);
+            }
+            return null;
+        }, jobId);
+        return new Counts(n[0], n[1], n[2],
+                count("SELECT COUNT(*) FROM cluster_frontier WHERE job_id = ? AND state = 'queued'", jobId));
+    }
+
+    // ---- plumbing
+
+    private interface RowMapper<T> {
+        T map(ResultSet rs) throws SQLException;
+    }
+
+    private List<Hold> holds(String sql, Object... args) {
+        return query(sql, rs -> new Hold(rs.getString(1), rs.getLong(2), rs.getLong(3), Math.max(0, rs.getLong(4))), args);
+    }
+
+    private List<String> strings(String sql, Object... args) {
+        return query(sql, rs -> rs.getString(1), args);
+    }
+
+    private long count(String sql, Object... args) {
+        return query(sql, rs -> rs.getLong(1), args).getFirst();
+    }
+
+    private <T> List<T> query(String sql, RowMapper<T> mapper, Object... args) {
+        try (Connection c = source.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            bind(ps, args);
+            List<T> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(mapper.map(rs));
+                }
+            }
+            return out;
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    private void update(String sql, Object... args) {
+        for (int attempt = 1; ; attempt++) {
+            try (Connection c = source.getConnection()) {
+                update(c, sql, args);
+                return;
+            } catch (SQLException e) {
+                if (attempt < 3 && DEADLOCK.equals(e.getSQLState())) {
+                    continue; // one statement, whole or nothing: again
+                }
+                throw failed(e);
+            }
+        }
+    }
+
+    private static void update(Connection c, String sql, Object... args) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            bind(ps, args);
+            ps.executeUpdate();
+        }
+    }
+
+    private static void bind(PreparedStatement ps, Object... args) throws SQLException {
+        for (int i = 0; i < args.length; i++) {
+            if (args[i] instanceof Array a) {
+                ps.setArray(i + 1, a);
+            } else {
+                ps.setObject(i + 1, args[i]);
+            }
+        }
+    }
+
+    private static StoreException failed(SQLException e) {
+        return new StoreException("cluster storage failed: " + e.getMessage(), e);
+    }
+}

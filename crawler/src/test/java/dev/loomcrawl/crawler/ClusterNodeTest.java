@@ -1,0 +1,111 @@
+package dev.loomcrawl.crawler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.mocksites.FarmCounters;
+import dev.loomcrawl.mocksites.LatencyModel;
+import dev.loomcrawl.mocksites.MockSites;
+import dev.loomcrawl.mocksites.Scenario;
+import dev.loomcrawl.localpg.LocalPostgres;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Nodes of a cluster in one JVM (two crawlers, two stores, one PostgreSQL): the shared frontier, host leases
+ * and the one-transaction commit. The process-level promises (kill -9, kill -STOP) are CLI tests.
+ */
+class ClusterNodeTest {
+    private static LocalPostgres postgres;
+
+    @BeforeAll
+    static void start() {
+        postgres = LocalPostgres.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        postgres.close();
+    }
+
+    private static ClusterNode.Settings node(String id) {
+        return new ClusterNode.Settings(id, null, Duration.ofSeconds(6));
+    }
+
+    @Test
+    void twoNodesShareOneJobEachPageOnceAndNoHostAboveItsLimit() throws Exception {
+        String db = postgres.newDatabase();
+        try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(12, 15).withLatency(LatencyModel.fixed(100)));
+             PageStore storeA = PageStore.open(db); Crawler a = new Crawler(storeA, new Crawler.Options(3, 10_000, true));
+             PageStore storeB = PageStore.open(db); Crawler b = new Crawler(storeB, new Crawler.Options(3, 10_000, true))) {
+            a.joinCluster(node("a"));
+            b.joinCluster(node("b"));
+            CrawlConfig config = CrawlConfig.builder().seeds(farm.seedUrls()).maxDepth(farm.graph().maxDepth() + 1)
+                    .perHostConcurrency(3).fetchDeadline(Duration.ofSeconds(3)).build();
+            CrawlJob job = a.start(config);
+            long total = farm.graph().config().totalPages();
+
+            await().atMost(Duration.ofSeconds(90)).until(() -> storeA.job(job.id()).orElseThrow().status().equals("done"));
+
+            assertThat(storeA.countPages(job.id(), 200)).isEqualTo(total);
+            FarmCounters.Snapshot counters = farm.counters();
+            // Each page fetched once (robots.txt is fetched again by a node a host moves to).
+            assertThat(counters.byKind().get("page")).isEqualTo(total);
+            assertThat(counters.maxInFlightPerHost()).isLessThanOrEqualTo(3);
+            JobReport report = b.report(job.id()).orElseThrow();
+            assertThat(report.progress().pages()).isEqualTo(total);
+            assertThat(report.summary().pages()).isEqualTo(total);
+            assertThat(report.nodes()).extracting(ClusterNode.Share::node).containsExactly("a", "b");
+            assertThat(report.nodes()).allSatisfy(s -> assertThat(s.pages()).isPositive());
+            assertThat(a.cluster().orElseThrow().view().nodes()).hasSize(2);
+        }
+    }
+
+    @Test
+    void aCancelOnOneNodeStopsTheJobOnAll() throws Exception {
+        String db = postgres.newDatabase();
+        try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(10, 40).withLatency(LatencyModel.fixed(200)));
+             PageStore storeA = PageStore.open(db); Crawler a = new Crawler(storeA);
+             PageStore storeB = PageStore.open(db); Crawler b = new Crawler(storeB)) {
+            a.joinCluster(node("a"));
+            b.joinCluster(node("b"));
+            CrawlJob job = a.start(CrawlConfig.builder().seeds(farm.seedUrls()).maxDepth(farm.graph().maxDepth() + 1)
+                    .perHostConcurrency(2).fetchDeadline(Duration.ofSeconds(3)).build());
+            await().atMost(Duration.ofSeconds(30)).until(() -> b.job(job.id()).isPresent()
+                    && b.job(job.id()).orElseThrow().progress().pages() > 0);
+
+            assertThat(b.cancel(job.id())).isTrue();
+
+            await().atMost(Duration.ofSeconds(30)).until(() -> a.job(job.id()).isEmpty() && b.job(job.id()).isEmpty());
+            long stored = storeA.countPages(job.id(), null);
+            assertThat(storeA.job(job.id()).orElseThrow().status()).isEqualTo("cancelled");
+            assertThat(stored).isLessThan(farm.graph().config().totalPages());
+            assertThat(a.figures().fetching() + b.figures().fetching()).isZero(); // both stopped
+        }
+    }
+
+    @Test
+    void aJobWhoseFetchDeadlineOutlastsTheLeaseIsRefused() {
+        String db = postgres.newDatabase();
+        try (PageStore store = PageStore.open(db); Crawler a = new Crawler(store)) {
+            a.joinCluster(node("a"));
+            assertThatThrownBy(() -> a.start(CrawlConfig.builder().seed("http://h0.loomcrawl.test:1/")
+                    .fetchDeadline(Duration.ofSeconds(30)).build()))
+                    .isInstanceOf(ConfigException.class).hasMessageContaining("fetchDeadline");
+            assertThat(List.of(store.countJobs())).containsExactly(0L);
+        }
+    }
+
+    @Test
+    void aClusterNeedsPostgres() {
+        try (PageStore store = PageStore.open("jdbc:h2:mem:cluster-h2;DB_CLOSE_DELAY=-1"); Crawler a = new Crawler(store)) {
+            assertThatThrownBy(() -> a.joinCluster(node("a"))).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("PostgreSQL");
+        }
+    }
+}
