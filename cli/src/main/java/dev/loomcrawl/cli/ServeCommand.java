@@ -118,6 +118,16 @@ final class ServeCommand implements Callable<Integer> {
         Crawler.Options options = inFlight.options(perHost);
         PrintWriter out = spec.commandLine().getOut();
         PageStore store = PageStore.open(engine.db);
+        if (clustered) {
+            try {
+                // Before the port is taken: a node id in use by a live node is refused with nothing started.
+                ClusterNode.requireFree(store, new ClusterNode.Settings(nodeId != null ? nodeId : defaultNodeId(port),
+                        null, probe.leaseTtl()));
+            } catch (RuntimeException e) {
+                store.close();
+                throw e;
+            }
+        }
         Crawler crawler = new Crawler(store, options);
         ApiServer server;
         try {
@@ -136,8 +146,10 @@ final class ServeCommand implements Callable<Integer> {
             node = crawler.joinCluster(new ClusterNode.Settings(nodeId != null ? nodeId : defaultNodeId(server.port()),
                     base, probe.leaseTtl()));
         }
-        // Only now that the server is up: jobs an earlier process left unfinished carry on.
-        List<Long> resumed = crawler.resumeUnfinished();
+        // Only now that the server is up: jobs an earlier process left unfinished carry on. Not on a cluster
+        // node: a one-process job there belongs to the process that ran it (loomcrawl resume), and every
+        // node resuming it would crawl it once each. Cluster jobs carry on by themselves.
+        List<Long> resumed = clustered ? List.of() : crawler.resumeUnfinished();
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close(); // no new requests

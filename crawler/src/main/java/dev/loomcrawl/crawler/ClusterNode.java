@@ -149,6 +149,7 @@ public final class ClusterNode implements AutoCloseable {
     private final ConcurrentHashMap<Long, ClusterFrontier> frontiers = new ConcurrentHashMap<>();
     private final ScheduledExecutorService ticker;
     private volatile long lastTroubleNanos;
+    private volatile boolean leaving;
     private volatile boolean closed;
 
     ClusterNode(Settings settings, Crawler crawler) {
@@ -156,10 +157,32 @@ public final class ClusterNode implements AutoCloseable {
         this.crawler = crawler;
         this.store = crawler.store();
         this.db = store.cluster();
+        requireFree(db, settings);
         db.restart(settings.nodeId()); // leases an earlier process of this name held are void now
         db.heartbeat(settings.nodeId(), settings.address(), 0, 0);
         this.ticker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("cluster-heartbeat").daemon(true).factory());
         ticker.scheduleWithFixedDelay(this::tick, 0, settings.heartbeat().toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Refuses a node id a live node uses: two processes under one name would both believe they hold the
+     * same hosts. A node that died frees its name once its heartbeat is older than a lease.
+     *
+     * @throws IllegalStateException naming the node and how long ago it was last heard of
+     */
+    public static void requireFree(PageStore store, Settings settings) {
+        requireFree(store.cluster(), settings);
+    }
+
+    private static void requireFree(ClusterStore db, Settings settings) {
+        double ttl = settings.leaseTtl().toMillis() / 1000.0;
+        for (ClusterStore.NodeRow n : db.nodes()) {
+            if (n.nodeId().equals(settings.nodeId()) && n.heartbeatAgeSeconds() < ttl) {
+                throw new IllegalStateException(String.format(java.util.Locale.ROOT, "node id '%s' is in use by a live"
+                        + " node (%s, heard from %.1f s ago): give this one another --node-id, or wait %.0f s if that"
+                        + " node has died", n.nodeId(), n.address(), n.heartbeatAgeSeconds(), ttl - n.heartbeatAgeSeconds() + 1));
+            }
+        }
     }
 
     public String nodeId() {
@@ -276,7 +299,7 @@ public final class ClusterNode implements AutoCloseable {
             writeSummary(id);
         }
         for (JobRow row : store.unfinishedJobs()) {
-            if (row.cluster() && !frontiers.containsKey(row.id()) && row.status().equals("running")) {
+            if (!leaving && row.cluster() && !frontiers.containsKey(row.id()) && row.status().equals("running")) {
                 try {
                     launch(row.id(), ConfigCodec.fromJson(row.config()));
                 } catch (ConfigException e) {
@@ -332,7 +355,7 @@ public final class ClusterNode implements AutoCloseable {
                 db.release(settings.nodeId(), hold.hostKey, hold.epoch, crawler.gates().restLeftMillis(hold.hostKey));
             }
         }
-        if (!frontiers.isEmpty() && held < share) {
+        if (!leaving && !frontiers.isEmpty() && held < share) {
             for (ClusterStore.Hold h : db.acquire(settings.nodeId(), share - held, settings.leaseTtl())) {
                 Hold hold = new Hold(h.hostKey(), h.epoch(), start + TimeUnit.MILLISECONDS.toNanos(h.validMillis()));
                 holds.put(h.hostKey(), hold);
@@ -398,11 +421,20 @@ public final class ClusterNode implements AutoCloseable {
     }
 
     /**
+     * Starts leaving: this node takes no new job and no new host from now on (its jobs are being
+     * suspended), while its heartbeat keeps its leases until {@link #close}.
+     */
+    void leave() {
+        leaving = true;
+    }
+
+    /**
      * Leaves the cluster: stops the heartbeat and gives back every host (its jobs were suspended first, so
      * nothing is in flight), so other nodes take them at once instead of after the lease expires.
      */
     @Override
     public void close() {
+        leaving = true;
         closed = true;
         ticker.shutdown();
         try {

@@ -309,6 +309,11 @@ public final class CrawlJob {
         return id;
     }
 
+    /** Whether this is a process's share of a cluster job. */
+    public boolean cluster() {
+        return cluster;
+    }
+
     public CrawlConfig config() {
         return config;
     }

@@ -327,6 +327,10 @@ public final class Crawler implements AutoCloseable {
      * Whatever is still running after {@code grace} is interrupted.
      */
     public void suspend(Duration grace) throws InterruptedException {
+        ClusterNode node = cluster;
+        if (node != null) {
+            node.leave(); // its heartbeat must not start the cluster jobs again as they end here
+        }
         List<CrawlJob> running = List.copyOf(jobs.values());
         running.forEach(CrawlJob::suspend);
         long deadline = System.nanoTime() + grace.toNanos();
@@ -338,10 +342,23 @@ public final class Crawler implements AutoCloseable {
         }
     }
 
-    /** Cancels running jobs (durably) and waits up to {@code grace} for them to end. */
+    /**
+     * Cancels running jobs (durably) and waits up to {@code grace} for them to end. Cluster jobs are not
+     * this process's to cancel: its share of them is suspended, and the other nodes carry on.
+     */
     public void shutdown(Duration grace) throws InterruptedException {
+        ClusterNode node = cluster;
+        if (node != null) {
+            node.leave();
+        }
         List<CrawlJob> running = List.copyOf(jobs.values());
-        running.forEach(job -> cancel(job.id()));
+        running.forEach(job -> {
+            if (job.cluster()) {
+                job.suspend();
+            } else {
+                cancel(job.id());
+            }
+        });
         long deadline = System.nanoTime() + grace.toNanos();
         for (CrawlJob job : running) {
             job.await(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));

@@ -46,7 +46,10 @@ final class Summaries {
         CrawlSummary before = parse(row.summary());
         Map<String, String> hosts = new LinkedHashMap<>(before == null ? Map.of() : before.hostsGivenUp());
         hosts.putAll(givenUp);
-        double seconds = Math.round(row.activeSeconds() * 1000) / 1000.0;
+        // A cluster job's time is its wall time: its nodes' running times overlap.
+        double active = row.cluster() && row.finishedAt() != null
+                ? java.time.Duration.between(row.createdAt(), row.finishedAt()).toMillis() / 1000.0 : row.activeSeconds();
+        double seconds = Math.round(active * 1000) / 1000.0;
         long requests = t.fetchMillis().size() + t.retries();
         List<CrawlSummary.TopFailure> top = t.topFailures().stream()
                 .map(f -> new CrawlSummary.TopFailure(f.kind(), f.detail(), f.count())).toList();

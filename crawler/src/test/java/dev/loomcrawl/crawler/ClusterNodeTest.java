@@ -102,6 +102,20 @@ class ClusterNodeTest {
     }
 
     @Test
+    void aNodeIdInUseByALiveNodeIsRefused() {
+        String db = postgres.newDatabase();
+        try (PageStore storeA = PageStore.open(db); Crawler a = new Crawler(storeA);
+             PageStore storeB = PageStore.open(db); Crawler b = new Crawler(storeB)) {
+            a.joinCluster(node("same"));
+            assertThatThrownBy(() -> b.joinCluster(node("same"))).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("node id 'same' is in use by a live node");
+            b.joinCluster(node("other"));
+            assertThat(a.cluster().orElseThrow().view().nodes()).extracting(ClusterNode.NodeView::nodeId)
+                    .containsExactly("other", "same");
+        }
+    }
+
+    @Test
     void aClusterNeedsPostgres() {
         try (PageStore store = PageStore.open("jdbc:h2:mem:cluster-h2;DB_CLOSE_DELAY=-1"); Crawler a = new Crawler(store)) {
             assertThatThrownBy(() -> a.joinCluster(node("a"))).isInstanceOf(IllegalStateException.class)

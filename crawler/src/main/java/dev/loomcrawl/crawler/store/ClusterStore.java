@@ -44,16 +44,23 @@ public final class ClusterStore {
     public record Counts(long pages, long failed, long skipped, long queued) {}
 
     private final DataSource source;
+    /** The heartbeat's own small pool: renewing leases must not wait for connections busy storing pages. */
+    private final Readers beat;
 
-    ClusterStore(DataSource source) {
+    ClusterStore(DataSource source, Readers beat) {
         this.source = source;
+        this.beat = beat;
+    }
+
+    void close() {
+        beat.close();
     }
 
     // ---- nodes and leases
 
     /** Says this node is alive, with its figures; the first call registers it. */
     public void heartbeat(String nodeId, String address, long pages, int fetching) {
-        update("INSERT INTO cluster_nodes (node_id, address, started_at, heartbeat_at, pages, fetching)"
+        update(beat.dataSource(), "INSERT INTO cluster_nodes (node_id, address, started_at, heartbeat_at, pages, fetching)"
                 + " VALUES (?, ?, now(), now(), ?, ?) ON CONFLICT (node_id) DO UPDATE SET address = EXCLUDED.address,"
                 + " heartbeat_at = now(), pages = EXCLUDED.pages, fetching = EXCLUDED.fetching",
                 nodeId, address, pages, fetching);
@@ -61,8 +68,8 @@ public final class ClusterStore {
 
     /** A node starting afresh: leases a process of the same name held are void (their epochs end here). */
     public void restart(String nodeId) {
-        update("UPDATE cluster_hosts SET owner = NULL, expires_at = NULL WHERE owner = ?", nodeId);
-        update("UPDATE cluster_nodes SET started_at = now(), heartbeat_at = now() WHERE node_id = ?", nodeId);
+        update(beat.dataSource(), "UPDATE cluster_hosts SET owner = NULL, expires_at = NULL WHERE owner = ?", nodeId);
+        update(beat.dataSource(), "UPDATE cluster_nodes SET started_at = now(), heartbeat_at = now() WHERE node_id = ?", nodeId);
     }
 
     /**
@@ -100,26 +107,27 @@ public final class ClusterStore {
 
     /** Gives a host back, with the rest its server asked for still to run; does nothing if it is no longer ours. */
     public void release(String nodeId, String hostKey, long epoch, long restMillis) {
-        update("UPDATE cluster_hosts SET owner = NULL, expires_at = NULL,"
+        update(beat.dataSource(), "UPDATE cluster_hosts SET owner = NULL, expires_at = NULL,"
                 + " rest_until = CASE WHEN ? > 0 THEN now() + ? * interval '1 millisecond' END"
                 + " WHERE host_key = ? AND owner = ? AND epoch = ?", restMillis, restMillis, hostKey, nodeId, epoch);
     }
 
     /** Hosts with URLs still to fetch, in any job. */
     public int hostsWithWork() {
-        return (int) count("SELECT COUNT(DISTINCT host_key) FROM cluster_frontier WHERE state = 'queued'");
+        return (int) count(beat.dataSource(), "SELECT COUNT(DISTINCT host_key) FROM cluster_frontier WHERE state = 'queued'");
     }
 
     /** Nodes whose last heartbeat is younger than {@code within}. */
     public int liveNodes(Duration within) {
-        return (int) count("SELECT COUNT(*) FROM cluster_nodes WHERE heartbeat_at > now() - ? * interval '1 millisecond'",
+        return (int) count(beat.dataSource(), "SELECT COUNT(*) FROM cluster_nodes WHERE heartbeat_at > now() - ? * interval '1 millisecond'",
                 within.toMillis());
     }
 
     /** Hosts this node holds that have nothing left to fetch in any job. */
     public List<String> idleHolds(String nodeId) {
-        return strings("SELECT h.host_key FROM cluster_hosts h WHERE h.owner = ? AND NOT EXISTS"
-                + " (SELECT 1 FROM cluster_frontier f WHERE f.host_key = h.host_key AND f.state = 'queued')", nodeId);
+        return query(beat.dataSource(), "SELECT h.host_key FROM cluster_hosts h WHERE h.owner = ? AND NOT EXISTS"
+                + " (SELECT 1 FROM cluster_frontier f WHERE f.host_key = h.host_key AND f.state = 'queued')",
+                rs -> rs.getString(1), nodeId);
     }
 
     public List<NodeRow> nodes() {
@@ -343,7 +351,7 @@ public final class ClusterStore {
 
     /** Marks done every running cluster job with nothing left to fetch; returns their ids. */
     public List<Long> finishDone() {
-        return query("""
+        return query(beat.dataSource(), """
                 UPDATE jobs j SET status = 'done', finished_at = now()
                 WHERE j.cluster AND j.status = 'running'
                   AND EXISTS (SELECT 1 FROM cluster_jobs c WHERE c.job_id = j.id) -- its seeds are in
@@ -358,7 +366,7 @@ public final class ClusterStore {
 
     /** What this node did for a job so far. */
     public void reportWork(long jobId, String nodeId, long pages, long failed, long skipped, long fetches, int inFlight) {
-        update("INSERT INTO cluster_work (job_id, node_id, pages, failed, skipped, fetches, in_flight, updated_at)"
+        update(beat.dataSource(), "INSERT INTO cluster_work (job_id, node_id, pages, failed, skipped, fetches, in_flight, updated_at)"
                 + " VALUES (?, ?, ?, ?, ?, ?, ?, now()) ON CONFLICT (job_id, node_id) DO UPDATE SET pages = EXCLUDED.pages,"
                 + " failed = EXCLUDED.failed, skipped = EXCLUDED.skipped, fetches = EXCLUDED.fetches,"
                 + " in_flight = EXCLUDED.in_flight, updated_at = now()",
@@ -394,19 +402,23 @@ public final class ClusterStore {
     }
 
     private List<Hold> holds(String sql, Object... args) {
-        return query(sql, rs -> new Hold(rs.getString(1), rs.getLong(2), rs.getLong(3), Math.max(0, rs.getLong(4))), args);
-    }
-
-    private List<String> strings(String sql, Object... args) {
-        return query(sql, rs -> rs.getString(1), args);
+        return query(beat.dataSource(), sql, rs -> new Hold(rs.getString(1), rs.getLong(2), rs.getLong(3), Math.max(0, rs.getLong(4))), args);
     }
 
     private long count(String sql, Object... args) {
-        return query(sql, rs -> rs.getLong(1), args).getFirst();
+        return count(source, sql, args);
+    }
+
+    private long count(DataSource from, String sql, Object... args) {
+        return query(from, sql, rs -> rs.getLong(1), args).getFirst();
     }
 
     private <T> List<T> query(String sql, RowMapper<T> mapper, Object... args) {
-        try (Connection c = source.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        return query(source, sql, mapper, args);
+    }
+
+    private <T> List<T> query(DataSource from, String sql, RowMapper<T> mapper, Object... args) {
+        try (Connection c = from.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             bind(ps, args);
             List<T> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
@@ -421,8 +433,12 @@ public final class ClusterStore {
     }
 
     private void update(String sql, Object... args) {
+        update(source, sql, args);
+    }
+
+    private void update(DataSource from, String sql, Object... args) {
         for (int attempt = 1; ; attempt++) {
-            try (Connection c = source.getConnection()) {
+            try (Connection c = from.getConnection()) {
                 update(c, sql, args);
                 return;
             } catch (SQLException e) {

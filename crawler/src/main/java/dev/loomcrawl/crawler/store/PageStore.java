@@ -47,6 +47,7 @@ public final class PageStore implements AutoCloseable {
     private final ReentrantLock writeLock = new ReentrantLock();
     private final GroupWriter group;
     private final Readers readers;
+    private ClusterStore cluster; // guarded by this
 
     private PageStore(String jdbcUrl, Dialect dialect, Connection writer, Readers readers) throws SQLException {
         this.jdbcUrl = jdbcUrl;
@@ -155,11 +156,15 @@ public final class PageStore implements AutoCloseable {
      *
      * @throws IllegalStateException on H2: a cluster needs PostgreSQL
      */
-    public ClusterStore cluster() {
+    public synchronized ClusterStore cluster() {
         if (dialect != Dialect.POSTGRES) {
             throw new IllegalStateException("a cluster needs a PostgreSQL database (--db=jdbc:postgresql://...), was " + jdbcUrl);
         }
-        return new ClusterStore(readers.dataSource());
+        if (cluster == null) {
+            // The heartbeat gets connections of its own: lease renewals never queue behind crawl results.
+            cluster = new ClusterStore(readers.dataSource(), Readers.postgres(jdbcUrl, 2, "loomcrawl-heartbeat"));
+        }
+        return cluster;
     }
 
     // ---- jobs: written at once, under the writer's lock, so a status change is durable when this returns
@@ -433,6 +438,11 @@ public final class PageStore implements AutoCloseable {
             writeLock.unlock();
         }
         readers.close();
+        synchronized (this) {
+            if (cluster != null) {
+                cluster.close();
+            }
+        }
     }
 
     private static void closeQuietly(Connection c) {

@@ -35,11 +35,16 @@ final class Readers implements AutoCloseable {
             pool.setMaxConnections(MAX_CONNECTIONS);
             return new Readers(pool, pool::dispose);
         }
+        return postgres(url, MAX_CONNECTIONS, "loomcrawl-db");
+    }
+
+    /** A pool of {@code size} PostgreSQL connections. */
+    static Readers postgres(String url, int size, String name) {
         com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
         config.setJdbcUrl(url);
-        config.setMaximumPoolSize(MAX_CONNECTIONS);
+        config.setMaximumPoolSize(size);
         config.setMinimumIdle(1);
-        config.setPoolName("loomcrawl-db");
+        config.setPoolName(name);
         // A node paused or cut off in the middle of a transaction must not hold its row locks for long: the
         // server ends a transaction left idle this long, and no statement waits for a lock longer than this.
         config.addDataSourceProperty("options", "-c idle_in_transaction_session_timeout=5000 -c lock_timeout=10000");
