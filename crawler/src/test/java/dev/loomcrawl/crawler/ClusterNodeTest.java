@@ -67,6 +67,24 @@ class ClusterNodeTest {
     }
 
     @Test
+    void thePageLimitHoldsAcrossNodes() throws Exception {
+        String db = postgres.newDatabase();
+        try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(10, 15).withLatency(LatencyModel.fixed(50)));
+             PageStore storeA = PageStore.open(db); Crawler a = new Crawler(storeA);
+             PageStore storeB = PageStore.open(db); Crawler b = new Crawler(storeB)) {
+            a.joinCluster(node("a"));
+            b.joinCluster(node("b"));
+            CrawlJob job = b.start(CrawlConfig.builder().seeds(farm.seedUrls()).maxDepth(farm.graph().maxDepth() + 1)
+                    .maxPages(40).fetchDeadline(Duration.ofSeconds(3)).build());
+
+            await().atMost(Duration.ofSeconds(60)).until(() -> storeA.job(job.id()).orElseThrow().status().equals("done"));
+
+            assertThat(storeA.countPages(job.id(), null)).isEqualTo(40); // URLs admitted, each stored once
+            assertThat(farm.counters().byKind().get("page")).isLessThanOrEqualTo(40);
+        }
+    }
+
+    @Test
     void aCancelOnOneNodeStopsTheJobOnAll() throws Exception {
         String db = postgres.newDatabase();
         try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(10, 40).withLatency(LatencyModel.fixed(200)));
