@@ -123,6 +123,9 @@ class ClusterTest {
                 .isLessThanOrEqualTo(PER_HOST);
         assertThat(farmSaw.maxFetchesOfOneUrl() - 1).as("fetches of one page beyond the first (robots.txt included)")
                 .isLessThanOrEqualTo(2);
+        // robots.txt once per host: a node taking a host over reads it from the database (one may have
+        // been in flight on the killed node).
+        assertThat(farmSaw.byKind().get("robots")).isLessThanOrEqualTo(farm.graph().config().hosts() + 1);
         long refetchedPages = farmSaw.byKind().get("page") - total;
         // Extra requests only for what the dead node had out (fetching or storing): its hosts times the
         // per-host limit at most.

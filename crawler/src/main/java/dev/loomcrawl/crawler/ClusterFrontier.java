@@ -50,6 +50,8 @@ final class ClusterFrontier implements Frontier, HostGates.Listener {
         final Set<String> urls = new HashSet<>(); // loaded here: queued or in flight
         /** The last load filled a whole batch: the database has more of this host's URLs than are here. */
         boolean more;
+        /** Whether the database was asked for the host's robots.txt (nothing is handed out before). */
+        boolean robotsLooked;
 
         Local(HostQueue queue, long epoch) {
             this.queue = queue;
@@ -64,6 +66,7 @@ final class ClusterFrontier implements Frontier, HostGates.Listener {
     private final ClusterStore db;
     private final long marginNanos;
     private final int perHold;
+    private final String agentToken;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private final HostTurns turns = new HostTurns(changed);
@@ -87,6 +90,7 @@ final class ClusterFrontier implements Frontier, HostGates.Listener {
         this.db = node.db();
         this.marginNanos = node.marginNanos(config);
         this.perHold = node.leasesPerHold();
+        this.agentToken = Robots.productToken(config.userAgent());
     }
 
     /** The seeds were admitted with the job ({@link ClusterNode#create}); this starts loading URLs. */
@@ -111,29 +115,30 @@ final class ClusterFrontier implements Frontier, HostGates.Listener {
     /** Loads URLs of hosts that ran short, and looks again now and then at held hosts with nothing loaded. */
     private void feed() {
         try {
-            while (true) {
+            while (!stopped()) {
                 String hostKey = wanted.poll(RECHECK_NANOS, TimeUnit.NANOSECONDS);
-                if (stopped()) {
-                    return;
-                }
-                if (hostKey != null) {
-                    load(hostKey);
-                    continue;
-                }
-                long now = System.nanoTime();
-                for (String key : node.holdKeys()) {
-                    if (shortOf(key, now)) {
-                        load(key);
+                try {
+                    if (hostKey != null) {
+                        load(hostKey);
+                        continue;
                     }
+                    long now = System.nanoTime();
+                    for (String key : node.holdKeys()) {
+                        if (shortOf(key, now)) {
+                            load(key);
+                        }
+                    }
+                } catch (RuntimeException e) {
+                    // The database is away: say so (at most once a minute), keep the host wanted, try again shortly.
+                    node.trouble("loading URLs of job " + jobId, e);
+                    if (hostKey != null) {
+                        wanted.add(hostKey);
+                    }
+                    Thread.sleep(RECHECK_NANOS / 1_000_000);
                 }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // the job is over
-        } catch (RuntimeException e) {
-            node.trouble("loading URLs of job " + jobId, e);
-            if (!stopped()) {
-                feeder = Thread.ofVirtual().name("cluster-feed-" + jobId).start(this::feed); // carry on
-            }
         }
     }
 
@@ -172,6 +177,8 @@ final class ClusterFrontier implements Frontier, HostGates.Listener {
         } finally {
             lock.unlock();
         }
+        // robots.txt first: the URLs join the queue with it, so none is handed out to fetch it again.
+        ClusterStore.RobotsRow robots = config.respectRobots() ? db.robots(hostKey) : null;
         List<ClusterStore.Link> rows = db.queued(jobId, hostKey, except, BATCH);
         lock.lock();
         try {
@@ -179,6 +186,12 @@ final class ClusterFrontier implements Frontier, HostGates.Listener {
             Local local = hosts.get(hostKey);
             if (local != null) {
                 local.more = rows.size() == BATCH;
+                if (robots != null && !local.queue.robotsKnown()) {
+                    local.queue.robotsKnown(Robots.of(robots.url() == null ? null
+                            : new Robots.Text(robots.url(), robots.body(), robots.contentType()), agentToken));
+                }
+                local.robotsLooked = true;
+                turns.ready(local.queue);
             }
         } finally {
             lock.unlock();
@@ -199,6 +212,7 @@ final class ClusterFrontier implements Frontier, HostGates.Listener {
         }
         local = new Local(new HostQueue(url, config.perHostConcurrency(), config.respectRobots() ? null : Robots.ALLOW_ALL),
                 hold.epoch());
+        local.robotsLooked = !config.respectRobots();
         hosts.put(url.hostKey(), local);
         return local;
     }
@@ -269,6 +283,10 @@ final class ClusterFrontier implements Frontier, HostGates.Listener {
                 if (hold != null) {
                     wanted.add(host.hostKey);
                 }
+                continue;
+            }
+            if (!local.robotsLooked) {
+                wanted.add(host.hostKey); // its load asks for robots.txt too, then makes the host ready again
                 continue;
             }
             Node node = host.due(now);
@@ -473,6 +491,13 @@ final class ClusterFrontier implements Frontier, HostGates.Listener {
                 turns.ready(host);
             } finally {
                 lock.unlock();
+            }
+            Robots.Text text = rules.text();
+            try {
+                db.saveRobots(host.hostKey, text == null ? new ClusterStore.RobotsRow(null, null, null)
+                        : new ClusterStore.RobotsRow(text.url(), text.body(), text.contentType()));
+            } catch (RuntimeException e) {
+                ClusterFrontier.this.node.trouble("keeping robots.txt of " + host.hostKey, e); // the next owner asks again
             }
         }
 

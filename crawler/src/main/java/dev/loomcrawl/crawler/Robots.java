@@ -20,8 +20,15 @@ final class Robots {
     static final Duration MAX_CRAWL_DELAY = Duration.ofSeconds(10);
     static final int MAX_BYTES = 512 * 1024; // RFC 9309: parse at least 500 KiB
 
-    /** What one host allows, and the sitemaps it names. */
-    record Rules(BaseRobotRules rules, long crawlDelayNanos, String reason) {
+    /** A robots.txt as fetched (2xx), to be parsed again for another agent, or by another node. */
+    record Text(String url, byte[] body, String contentType) {}
+
+    /**
+     * What one host allows, and the sitemaps it names.
+     *
+     * @param text the robots.txt these rules were read from; null when there is none (allow all)
+     */
+    record Rules(BaseRobotRules rules, long crawlDelayNanos, String reason, Text text) {
         boolean allows(CrawlUrl url) {
             return rules.isAllowed(url.url());
         }
@@ -31,7 +38,7 @@ final class Robots {
         }
     }
 
-    static final Rules ALLOW_ALL = new Rules(new SimpleRobotRules(SimpleRobotRules.RobotRulesMode.ALLOW_ALL), 0, null);
+    static final Rules ALLOW_ALL = new Rules(new SimpleRobotRules(SimpleRobotRules.RobotRulesMode.ALLOW_ALL), 0, null, null);
 
     private Robots() {}
 
@@ -50,7 +57,13 @@ final class Robots {
                 contentType, List.of(agentToken));
         long delayMillis = rules.getCrawlDelay() == BaseRobotRules.UNSET_CRAWL_DELAY ? 0
                 : Math.min(Math.max(0, rules.getCrawlDelay()), MAX_CRAWL_DELAY.toMillis());
-        return new Rules(rules, Duration.ofMillis(delayMillis).toNanos(), "disallowed by robots.txt");
+        return new Rules(rules, Duration.ofMillis(delayMillis).toNanos(), "disallowed by robots.txt",
+                new Text(robotsUrl.url(), body, contentType));
+    }
+
+    /** The rules of a robots.txt fetched before (by this process or another node); null text: allow all. */
+    static Rules of(Text text, String agentToken) {
+        return text == null ? ALLOW_ALL : parse(CrawlUrl.of(text.url()), text.body(), text.contentType(), agentToken);
     }
 
     /** Wait before fetch attempt {@code failures + 1} of an unreachable robots.txt: 1 s, 2 s, 4 s ... 60 s. */

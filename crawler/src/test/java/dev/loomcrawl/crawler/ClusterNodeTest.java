@@ -54,8 +54,10 @@ class ClusterNodeTest {
 
             assertThat(storeA.countPages(job.id(), 200)).isEqualTo(total);
             FarmCounters.Snapshot counters = farm.counters();
-            // Each page fetched once (robots.txt is fetched again by a node a host moves to).
+            // Each page fetched once, and each robots.txt: a node a host moves to reads it from the database.
             assertThat(counters.byKind().get("page")).isEqualTo(total);
+            assertThat(counters.byKind().get("robots")).isEqualTo(12);
+            assertThat(counters.duplicateFetches()).isZero();
             assertThat(counters.maxInFlightPerHost()).isLessThanOrEqualTo(3);
             JobReport report = b.report(job.id()).orElseThrow();
             assertThat(report.progress().pages()).isEqualTo(total);

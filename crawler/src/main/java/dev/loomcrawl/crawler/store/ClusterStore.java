@@ -26,6 +26,11 @@ public final class ClusterStore {
     /** A host lease this node holds: its epoch, and how long it is good for from before the call. */
     public record Hold(String hostKey, long epoch, long validMillis, long restMillis) {}
 
+    /**
+     * A host's robots.txt as a node fetched it: {@code url} null when it has none (allow all).
+     */
+    public record RobotsRow(String url, byte[] body, String contentType) {}
+
     /** A URL for the shared frontier. */
     public record Link(String url, String hostKey, int depth, int redirects, String referrer) {}
 
@@ -143,6 +148,20 @@ public final class ClusterStore {
         return query("SELECT host_key, owner, epoch, EXTRACT(EPOCH FROM (expires_at - now())) FROM cluster_hosts"
                 + " WHERE owner IS NOT NULL AND expires_at > now() ORDER BY host_key",
                 rs -> new LeaseRow(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getDouble(4)));
+    }
+
+    /** Keeps a host's robots.txt for the next node to hold the host (RFC 9309 lets it be reused for a day). */
+    public void saveRobots(String hostKey, RobotsRow robots) {
+        update("UPDATE cluster_hosts SET robots_at = now(), robots_url = ?, robots_type = ?, robots_body = ?"
+                + " WHERE host_key = ?", robots.url(), robots.contentType(), robots.body(), hostKey);
+    }
+
+    /** The host's robots.txt if a node fetched it within the last day, else null. */
+    public RobotsRow robots(String hostKey) {
+        List<RobotsRow> rows = query("SELECT robots_url, robots_body, robots_type FROM cluster_hosts WHERE host_key = ?"
+                + " AND robots_at > now() - interval '1 day'", rs -> new RobotsRow(rs.getString(1), rs.getBytes(2),
+                rs.getString(3)), hostKey);
+        return rows.isEmpty() ? null : rows.getFirst();
     }
 
     // ---- the shared frontier

@@ -118,6 +118,12 @@ final class Schema {
                   epoch BIGINT NOT NULL DEFAULT 0,
                   expires_at TIMESTAMP WITH TIME ZONE,
                   rest_until TIMESTAMP WITH TIME ZONE)""");
+        // The host's robots.txt as last fetched by any node, so that a node taking the host over need not
+        // ask for it again: fetched_at null means never; a null url with a time means none (allow all).
+        addColumn(st, "cluster_hosts", "robots_at", "TIMESTAMP WITH TIME ZONE");
+        addColumn(st, "cluster_hosts", "robots_url", "TEXT");
+        addColumn(st, "cluster_hosts", "robots_type", "TEXT");
+        addColumn(st, "cluster_hosts", "robots_body", "BYTEA");
         st.execute("""
                 CREATE TABLE IF NOT EXISTS cluster_nodes (
                   node_id TEXT PRIMARY KEY,
