@@ -28,10 +28,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * job's per-host limit, robots.txt and backoff, the process's {@link HostGates} for politeness, and turns
  * taken round robin. Since a host is held by one node at a time, the node's gate bounds the whole cluster.
  *
- * <p>Depth is the depth a URL was first admitted at, by whichever node found it first. Nodes crawl
- * breadth-first in the main, so that is its shortest depth nearly always; the in-memory frontier goes
- * further and lowers depths found later, which a shared frontier could only do by locking rows other
- * nodes are writing.
+ * <p>Depth is the shortest path, as in one process: links past the depth limit are kept in the database as
+ * {@code beyond}, and a shorter path found later lowers a URL's depth there, queues a beyond one, and
+ * passes the lower depth on from a stored page to its links ({@link ClusterStore#commit}).
  */
 final class ClusterFrontier implements Frontier, HostGates.Listener {
     /** URLs of one host loaded at a time. */
@@ -504,7 +503,7 @@ final class ClusterFrontier implements Frontier, HostGates.Listener {
         @Override
         public List<PageRecord> listed(List<Found> links, String sitemap) {
             List<ClusterStore.Link> admitted = db.commit(ClusterFrontier.this.node.nodeId(), host.hostKey, hold.epoch(),
-                    jobId, null, links(links, 0, 0, sitemap), List.of(), config.maxPages());
+                    jobId, null, links(links, 0, sitemap), List.of(), config.maxDepth(), config.maxPages());
             if (admitted != null) {
                 lock.lock();
                 try {
@@ -576,18 +575,26 @@ final class ClusterFrontier implements Frontier, HostGates.Listener {
                 lock.unlock();
             }
             List<PageRecord> recorded = new ArrayList<>();
-            for (Found f : found) {
-                if (f instanceof Found.Invalid invalid) {
-                    recorded.add(new PageRecord(jobId, invalid.url(), node.depth + 1, 0, null, null, 0, 0, 0,
-                            FailureKind.INVALID_URL.label(), invalid.reason(), Instant.now(),
-                            Thread.currentThread().getName(), node.url.url(), List.of(), null, null, null, 0));
+            List<Found> follow = new ArrayList<>(found.size());
+            lock.lock();
+            try {
+                for (Found f : found) {
+                    switch (f) {
+                        case Found.Invalid invalid -> recorded.add(onSight(invalid.url(), FailureKind.INVALID_URL,
+                                invalid.reason()));
+                        case Found.Link link when forbidden(link) -> recorded.add(onSight(link.parsed().url(),
+                                FailureKind.ROBOTS, hosts.get(link.parsed().hostKey()).queue.rules().reason()));
+                        case Found.Link link -> follow.add(link);
+                    }
                 }
+            } finally {
+                lock.unlock();
             }
             PageRecord stored = page.withDepth(node.depth);
             List<ClusterStore.Link> admitted;
             try {
                 admitted = db.commit(ClusterFrontier.this.node.nodeId(), host.hostKey, hold.epoch(), jobId, stored,
-                        links(found, node.depth, node.redirects, node.url.url()), recorded, config.maxPages());
+                        links(follow, node.redirects, node.url.url()), recorded, config.maxDepth(), config.maxPages());
             } finally {
                 lock.lock();
                 try {
@@ -610,16 +617,33 @@ final class ClusterFrontier implements Frontier, HostGates.Listener {
             return recorded;
         }
 
-        /** The links to admit: followed links within the depth limit (a redirect's target at the same depth). */
-        private List<ClusterStore.Link> links(List<Found> found, int depth, int redirects, String referrer) {
+        /**
+         * A link to a host whose robots.txt this node knows, which forbids it: recorded on sight, as in one
+         * process, so it takes nothing from the page limit. Under the lock.
+         */
+        private boolean forbidden(Found.Link link) {
+            if (link.parsed() == null) {
+                return false;
+            }
+            Local local = hosts.get(link.parsed().hostKey());
+            return local != null && local.queue.robotsKnown() && !local.queue.rules().allows(link.parsed());
+        }
+
+        private PageRecord onSight(String url, FailureKind kind, String detail) {
+            return new PageRecord(jobId, url, node.depth + 1, 0, null, null, 0, 0, 0, kind.label(), detail, Instant.now(),
+                    Thread.currentThread().getName(), node.url.url(), List.of(), null, null, null, 0);
+        }
+
+        /**
+         * The links to admit, each at its depth relative to this page's (1; a redirect's target 0): the
+         * database knows the page's depth as it stands, and keeps those past the limit as beyond.
+         */
+        private List<ClusterStore.Link> links(List<Found> found, int redirects, String referrer) {
             List<ClusterStore.Link> links = new ArrayList<>(found.size());
             for (Found f : found) {
                 if (f instanceof Found.Link link && link.parsed() != null) {
-                    int d = link.redirect() ? depth : depth + 1;
-                    if (d <= config.maxDepth()) {
-                        links.add(new ClusterStore.Link(link.parsed().url(), link.parsed().hostKey(), d,
-                                link.redirect() ? redirects + 1 : 0, referrer));
-                    }
+                    links.add(new ClusterStore.Link(link.parsed().url(), link.parsed().hostKey(), link.redirect() ? 0 : 1,
+                            link.redirect() ? redirects + 1 : 0, referrer));
                 }
             }
             return links;

@@ -68,6 +68,36 @@ class ClusterNodeTest {
         }
     }
 
+    /**
+     * Depth is the shortest path across nodes too: with latencies spread wide, pages are often first found by
+     * long paths, and a depth limit must still admit exactly what one process admits.
+     */
+    @Test
+    void aDepthLimitAdmitsWhatOneProcessAdmits() throws Exception {
+        String db = postgres.newDatabase();
+        try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(8, 60).withLatency(LatencyModel.uniform(5, 200)))) {
+            int limit = farm.graph().maxDepth() - 1;
+            CrawlConfig.Builder config = CrawlConfig.builder().seeds(farm.seedUrls()).maxDepth(limit)
+                    .fetchDeadline(Duration.ofSeconds(3));
+            long alone;
+            try (PageStore h2 = PageStore.open("jdbc:h2:mem:depth-one;DB_CLOSE_DELAY=-1"); Crawler one = new Crawler(h2)) {
+                alone = one.start(config.build()).awaitSummary().pages();
+            }
+            farm.reset();
+            try (PageStore storeA = PageStore.open(db); Crawler a = new Crawler(storeA);
+                 PageStore storeB = PageStore.open(db); Crawler b = new Crawler(storeB)) {
+                a.joinCluster(node("a"));
+                b.joinCluster(node("b"));
+                CrawlJob job = a.start(config.build());
+                await().atMost(Duration.ofSeconds(90)).until(() -> storeA.job(job.id()).orElseThrow().status().equals("done"));
+
+                assertThat(alone).isLessThan(farm.graph().config().totalPages()); // the limit really cuts
+                assertThat(storeA.countPages(job.id(), 200)).isEqualTo(alone);
+                assertThat(storeA.pages(job.id(), 0, 1_000, 200)).allSatisfy(p -> assertThat(p.depth()).isBetween(0, limit));
+            }
+        }
+    }
+
     @Test
     void thePageLimitHoldsAcrossNodes() throws Exception {
         String db = postgres.newDatabase();
@@ -81,7 +111,8 @@ class ClusterNodeTest {
 
             await().atMost(Duration.ofSeconds(60)).until(() -> storeA.job(job.id()).orElseThrow().status().equals("done"));
 
-            assertThat(storeA.countPages(job.id(), null)).isEqualTo(40); // URLs admitted, each stored once
+            // URLs admitted, each stored once (links robots.txt forbids are recorded on sight, outside the limit)
+            assertThat(storeA.pages(job.id(), 0, 1_000, null)).filteredOn(p -> !"robots".equals(p.failure())).hasSize(40);
             assertThat(farm.counters().byKind().get("page")).isLessThanOrEqualTo(40);
         }
     }

@@ -172,7 +172,8 @@ public final class ClusterStore {
             c.setAutoCommit(false);
             try {
                 update(c, "INSERT INTO cluster_jobs (job_id, admitted) VALUES (?, 0) ON CONFLICT DO NOTHING", jobId);
-                List<Link> admitted = insertLinks(c, jobId, seeds);
+                List<Link> admitted = new ArrayList<>();
+                insertLinks(c, jobId, seeds, Integer.MAX_VALUE, admitted);
                 addAdmitted(c, jobId, admitted.size());
                 c.commit();
             } catch (SQLException e) {
@@ -210,18 +211,25 @@ public final class ClusterStore {
      * this node still holds the URL's host at {@code epoch}: the lease row is locked for the transaction, so
      * no other node can take the host between the check and the commit.
      *
-     * @param page the URL's row, or null to admit links only (a sitemap's)
+     * <p>Depths are the shortest path, as in one process: the page's depth is read from its row as it is
+     * marked done, each link's {@code depth} is relative to it (1, or 0 for a redirect's target), links past
+     * {@code maxDepth} are kept as {@code beyond} (not fetched), and a link known at a greater depth is
+     * lowered to this one: a {@code beyond} row within the limit now is queued, and a page already stored
+     * passes the lower depth on to its links, and so on down.
+     *
+     * @param page the URL's row, or null to admit links only (a sitemap's, relative to depth 0)
      * @param recorded rows stored with it (links recorded on sight)
-     * @return the links newly admitted (the rest were known), or null if the host is no longer ours: nothing
-     *     was stored, and the new owner fetches the URL
+     * @return the links now queued that were not before, or null if the host is no longer ours: nothing was
+     *     stored, and the new owner fetches the URL
      */
     public List<Link> commit(String nodeId, String hostKey, long epoch, long jobId, PageRecord page, List<Link> links,
-            List<PageRecord> recorded, int maxPages) {
+            List<PageRecord> recorded, int maxDepth, int maxPages) {
         for (int attempt = 1; ; attempt++) {
             try (Connection c = source.getConnection()) {
                 c.setAutoCommit(false);
                 try {
-                    List<Link> admitted = commit(c, nodeId, hostKey, epoch, jobId, page, links, recorded, maxPages);
+                    List<Link> admitted = commit(c, nodeId, hostKey, epoch, jobId, page, links, recorded, maxDepth,
+                            maxPages);
                     if (admitted == null) {
                         c.rollback();
                     } else {
@@ -245,7 +253,14 @@ public final class ClusterStore {
     private static final String DEADLOCK = "40P01";
 
     private static List<Link> commit(Connection c, String nodeId, String hostKey, long epoch, long jobId, PageRecord page,
-            List<Link> links, List<PageRecord> recorded, int maxPages) throws SQLException {
+            List<Link> links, List<PageRecord> recorded, int maxDepth, int maxPages) throws SQLException {
+        // The order of the steps keeps commits from waiting on each other in a circle: first the rows only
+        // this commit writes or inserts (in URL order), then the rows it must lock to lower, its own row last.
+        int depth = 0;
+        if (page != null) {
+            depth = depthOf(c, jobId, page.url(), page.depth());
+            page = page.withDepth(depth);
+        }
         List<PageRecord> rows = new ArrayList<>(recorded);
         if (page != null) {
             rows.add(page);
@@ -260,10 +275,25 @@ public final class ClusterStore {
                 ps.executeBatch();
             }
         }
-        if (page != null) {
-            update(c, "UPDATE cluster_frontier SET state = 'done' WHERE job_id = ? AND url = ?", jobId, page.url());
+        List<Link> absolute = new ArrayList<>(links.size());
+        for (Link l : links) {
+            absolute.add(new Link(l.url(), l.hostKey(), depth + l.depth(), l.redirects(), l.referrer()));
         }
-        List<Link> admitted = insertLinks(c, jobId, links);
+        List<Link> admitted = new ArrayList<>();
+        List<Link> known = insertLinks(c, jobId, absolute, maxDepth, admitted);
+        lower(c, jobId, known, maxDepth, admitted);
+        if (page != null) {
+            int now = markDone(c, jobId, page.url(), depth);
+            if (now < depth) {
+                // A shorter path to this page was found meanwhile: its row and its links take it too.
+                update(c, "UPDATE pages SET depth = ? WHERE job_id = ? AND url = ?", now, jobId, page.url());
+                List<Link> closer = new ArrayList<>(links.size());
+                for (Link l : links) {
+                    closer.add(new Link(l.url(), l.hostKey(), now + l.depth(), l.redirects(), l.referrer()));
+                }
+                lower(c, jobId, closer, maxDepth, admitted);
+            }
+        }
         // The lease check comes after the writes, so that a heartbeat renewing this node's leases (which waits
         // for this lock) never waits on a transaction that itself waits for rows: no deadlock. Its lock lasts
         // to the commit all the same, so no node can take the host before this result is in or rolled back.
@@ -278,9 +308,101 @@ public final class ClusterStore {
             update(c, "UPDATE cluster_frontier SET state = 'dropped' WHERE job_id = ? AND url = ANY (?)", jobId,
                     c.createArrayOf("text", dropped.stream().map(Link::url).toArray()));
             update(c, "UPDATE cluster_jobs SET admitted = ? WHERE job_id = ?", (long) maxPages, jobId);
-            admitted = List.copyOf(admitted.subList(0, keep));
+            return List.copyOf(admitted.subList(0, keep));
         }
         return admitted;
+    }
+
+    /** A URL's depth in the frontier as it stands, without locking its row ({@code otherwise} if it has none). */
+    private static int depthOf(Connection c, long jobId, String url, int otherwise) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT depth FROM cluster_frontier WHERE job_id = ? AND url = ?")) {
+            ps.setLong(1, jobId);
+            ps.setString(2, url);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getInt(1) : otherwise;
+            }
+        }
+    }
+
+    /** Marks a URL done and returns its depth in the frontier ({@code otherwise} if it has no row). */
+    private static int markDone(Connection c, long jobId, String url, int otherwise) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "UPDATE cluster_frontier SET state = 'done' WHERE job_id = ? AND url = ? RETURNING depth")) {
+            ps.setLong(1, jobId);
+            ps.setString(2, url);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getInt(1) : otherwise;
+            }
+        }
+    }
+
+    /**
+     * Lowers the depth of known URLs reached by a shorter path, then that of their links in turn: a
+     * {@code beyond} URL within the limit now is queued (into {@code admitted}); a stored page's row takes the
+     * lower depth and its links are offered one deeper. Rows are locked in URL order (no deadlock among
+     * commits doing the same); each round lowers a depth, so it ends.
+     */
+    private static void lower(Connection c, long jobId, List<Link> candidates, int maxDepth, List<Link> admitted)
+            throws SQLException {
+        List<Link> round = candidates;
+        while (!round.isEmpty()) {
+            List<Link> next = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("""
+                    WITH v AS (SELECT * FROM unnest(?::text[], ?::int[]) AS v (url, depth)),
+                    old AS (
+                      SELECT f.url, f.state AS was FROM cluster_frontier f JOIN v ON f.url = v.url
+                      WHERE f.job_id = ? AND f.depth > v.depth AND f.state IN ('queued', 'beyond', 'done')
+                      ORDER BY f.url FOR UPDATE OF f)
+                    UPDATE cluster_frontier f SET depth = v.depth,
+                      state = CASE WHEN old.was = 'beyond' AND v.depth <= ? THEN 'queued' ELSE f.state END
+                    FROM v, old WHERE f.job_id = ? AND f.url = v.url AND old.url = f.url
+                    RETURNING f.url, f.host_key, f.depth, f.redirects, f.referrer, old.was, f.state""")) {
+                ps.setArray(1, c.createArrayOf("text", round.stream().map(Link::url).toArray()));
+                ps.setArray(2, c.createArrayOf("int4", round.stream().map(Link::depth).toArray()));
+                ps.setLong(3, jobId);
+                ps.setInt(4, maxDepth);
+                ps.setLong(5, jobId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        Link l = new Link(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5));
+                        String was = rs.getString(6);
+                        if (was.equals("beyond") && rs.getString(7).equals("queued")) {
+                            admitted.add(l);
+                        } else if (was.equals("done")) {
+                            next.add(l);
+                        }
+                    }
+                }
+            }
+            round = next.isEmpty() ? List.of() : linksOfStored(c, jobId, next);
+        }
+    }
+
+    /** The links of stored pages whose depth was just lowered, one deeper; their rows take the new depth. */
+    private static List<Link> linksOfStored(Connection c, long jobId, List<Link> pages) throws SQLException {
+        List<Link> links = new ArrayList<>();
+        try (PreparedStatement read = c.prepareStatement("SELECT outlinks FROM pages WHERE job_id = ? AND url = ?");
+             PreparedStatement lower = c.prepareStatement("UPDATE pages SET depth = ? WHERE job_id = ? AND url = ?"
+                     + " AND depth > ?")) {
+            for (Link page : pages) {
+                lower.setInt(1, page.depth());
+                lower.setLong(2, jobId);
+                lower.setString(3, page.url());
+                lower.setInt(4, page.depth());
+                lower.executeUpdate();
+                read.setLong(1, jobId);
+                read.setString(2, page.url());
+                try (ResultSet rs = read.executeQuery()) {
+                    String outlinks = rs.next() ? rs.getString(1) : null;
+                    if (outlinks != null) {
+                        for (String url : outlinks.split("\n")) {
+                            links.add(new Link(url, null, page.depth() + 1, 0, page.url()));
+                        }
+                    }
+                }
+            }
+        }
+        return links;
     }
 
     private static boolean stillOurs(Connection c, String nodeId, String hostKey, long epoch) throws SQLException {
@@ -295,12 +417,12 @@ public final class ClusterStore {
     }
 
     /**
-     * Inserts links not yet in the job's frontier, and their hosts; returns those that were new. A known URL
-     * is left alone: locking it to lower its depth would make commits wait on each other's rows in any
-     * order (deadlocks). New rows are written in URL order, so two transactions admitting the same new URLs
-     * wait on each other in one order only.
+     * Inserts links not yet in the job's frontier, queued within {@code maxDepth} (into {@code admitted}) or
+     * {@code beyond} it, and their hosts; returns the links that were known already. New rows are written in
+     * URL order, so two transactions admitting the same new URLs wait on each other in one order only.
      */
-    private static List<Link> insertLinks(Connection c, long jobId, List<Link> links) throws SQLException {
+    private static List<Link> insertLinks(Connection c, long jobId, List<Link> links, int maxDepth, List<Link> admitted)
+            throws SQLException {
         if (links.isEmpty()) {
             return List.of();
         }
@@ -318,37 +440,48 @@ public final class ClusterStore {
             redirects[i] = l.redirects();
             referrers[i] = l.referrer();
         }
-        List<Link> admitted = new ArrayList<>();
+        java.util.Set<String> inserted = new java.util.HashSet<>();
+        TreeSet<String> newHosts = new TreeSet<>();
         try (PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO cluster_frontier (job_id, url, host_key, depth, redirects, referrer, state)
-                SELECT ?, url, host_key, depth, redirects, referrer, 'queued' FROM (
+                SELECT ?, url, host_key, depth, redirects, referrer,
+                  CASE WHEN depth <= ? THEN 'queued' ELSE 'beyond' END FROM (
                   SELECT DISTINCT ON (url) * FROM unnest(?::text[], ?::text[], ?::int[], ?::int[], ?::text[])
                     AS found (url, host_key, depth, redirects, referrer)
                   ORDER BY url, depth) AS links ORDER BY url
                 ON CONFLICT (job_id, url) DO NOTHING
-                RETURNING url, host_key, depth, redirects, referrer""")) {
+                RETURNING url, host_key, depth, redirects, referrer, state""")) {
             ps.setLong(1, jobId);
-            ps.setArray(2, c.createArrayOf("text", urls));
-            ps.setArray(3, c.createArrayOf("text", hosts));
-            ps.setArray(4, c.createArrayOf("int4", depths));
-            ps.setArray(5, c.createArrayOf("int4", redirects));
-            ps.setArray(6, c.createArrayOf("text", referrers));
+            ps.setInt(2, maxDepth);
+            ps.setArray(3, c.createArrayOf("text", urls));
+            ps.setArray(4, c.createArrayOf("text", hosts));
+            ps.setArray(5, c.createArrayOf("int4", depths));
+            ps.setArray(6, c.createArrayOf("int4", redirects));
+            ps.setArray(7, c.createArrayOf("text", referrers));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    admitted.add(new Link(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5)));
+                    inserted.add(rs.getString(1));
+                    newHosts.add(rs.getString(2)); // a beyond URL's too: it may be queued later
+                    if (rs.getString(6).equals("queued")) {
+                        admitted.add(new Link(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5)));
+                    }
                 }
             }
         }
-        if (!admitted.isEmpty()) {
-            TreeSet<String> newHosts = new TreeSet<>();
-            admitted.forEach(l -> newHosts.add(l.hostKey()));
+        if (!newHosts.isEmpty()) {
             // Hosts already known are left out before the insert: a conflict on a row a heartbeat is renewing
             // would make this transaction wait for it.
             update(c, "INSERT INTO cluster_hosts (host_key) SELECT h FROM unnest(?::text[]) AS h WHERE NOT EXISTS"
                     + " (SELECT 1 FROM cluster_hosts k WHERE k.host_key = h) ORDER BY h ON CONFLICT DO NOTHING",
                     c.createArrayOf("text", newHosts.toArray()));
         }
-        return admitted;
+        List<Link> known = new ArrayList<>();
+        for (Link l : links) {
+            if (!inserted.contains(l.url())) {
+                known.add(l);
+            }
+        }
+        return known;
     }
 
     /** Adds {@code n} to the job's admitted count and returns the new count. */
