@@ -350,18 +350,22 @@ public final class ClusterStore {
             try (PreparedStatement ps = c.prepareStatement("""
                     WITH v AS (SELECT * FROM unnest(?::text[], ?::int[]) AS v (url, depth)),
                     old AS (
-                      SELECT f.url, f.state AS was FROM cluster_frontier f JOIN v ON f.url = v.url
-                      WHERE f.job_id = ? AND f.depth > v.depth AND f.state IN ('queued', 'beyond', 'done')
+                      SELECT f.url, f.state AS was, v.depth FROM cluster_frontier f JOIN v ON f.url = v.url
+                      WHERE f.job_id = ? AND f.url = ANY (?::text[]) AND f.depth > v.depth
+                        AND f.state IN ('queued', 'beyond', 'done')
                       ORDER BY f.url FOR UPDATE OF f)
-                    UPDATE cluster_frontier f SET depth = v.depth,
-                      state = CASE WHEN old.was = 'beyond' AND v.depth <= ? THEN 'queued' ELSE f.state END
-                    FROM v, old WHERE f.job_id = ? AND f.url = v.url AND old.url = f.url
+                    UPDATE cluster_frontier f SET depth = old.depth,
+                      state = CASE WHEN old.was = 'beyond' AND old.depth <= ? THEN 'queued' ELSE f.state END
+                    FROM old WHERE f.job_id = ? AND f.url = old.url
                     RETURNING f.url, f.host_key, f.depth, f.redirects, f.referrer, old.was, f.state""")) {
-                ps.setArray(1, c.createArrayOf("text", round.stream().map(Link::url).toArray()));
+                // The URLs twice: as the join's rows, and as an array the primary key's index can look up.
+                Array urls = c.createArrayOf("text", round.stream().map(Link::url).toArray());
+                ps.setArray(1, urls);
                 ps.setArray(2, c.createArrayOf("int4", round.stream().map(Link::depth).toArray()));
                 ps.setLong(3, jobId);
-                ps.setInt(4, maxDepth);
-                ps.setLong(5, jobId);
+                ps.setArray(4, urls);
+                ps.setInt(5, maxDepth);
+                ps.setLong(6, jobId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         Link l = new Link(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5));
