@@ -180,7 +180,11 @@ public final class CrawlJob {
         FetchResult result = null;
         stats.tally().fetchStarted();
         try {
-            result = fetcher.fetch(lease.url(), Fetcher.Purpose.PAGE);
+            String hostKey = lease.url().hostKey();
+            // A Retry-After rests the host the moment the headers are in, not once this task has read the body
+            // and had its turn on a carrier again: fewer requests slip out meanwhile. (exchangeOver sets it again.)
+            result = fetcher.fetch(lease.url(), Fetcher.Purpose.PAGE,
+                    rest -> engine.gates().rest(hostKey, System.nanoTime() + rest.toNanos()));
             return result;
         } finally {
             stats.tally().fetchEnded(result == null ? 0 : result.nanos());

@@ -27,6 +27,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.Inflater;
@@ -109,6 +110,15 @@ final class Fetcher implements AutoCloseable {
     }
 
     FetchResult fetch(CrawlUrl url, Purpose purpose) throws InterruptedException {
+        return fetch(url, purpose, null);
+    }
+
+    /**
+     * @param restAsked told, as soon as the response's headers are in and before its body is read, of a
+     *     rest the server asks for ({@code Retry-After} on a failure), so that no other request to the host
+     *     starts while this one is still being read; or null
+     */
+    FetchResult fetch(CrawlUrl url, Purpose purpose, Consumer<Duration> restAsked) throws InterruptedException {
         long start = System.nanoTime();
         // Does the name exist at all? Asked before the client asks; see HostNames.
         String unknown = names.unknown(url.host());
@@ -124,7 +134,15 @@ final class Fetcher implements AutoCloseable {
         }
         try {
             HttpClient client = clients[Math.floorMod(url.hostKey().hashCode(), clients.length)];
-            HttpResponse<InputStream> response = client.send(request(url), HttpResponse.BodyHandlers.ofInputStream());
+            HttpResponse.BodyHandler<InputStream> handler = restAsked == null ? HttpResponse.BodyHandlers.ofInputStream()
+                    : info -> {
+                        Duration rest = RetryPolicy.restAsked(info.statusCode(), info.headers());
+                        if (!rest.isZero()) {
+                            restAsked.accept(rest);
+                        }
+                        return HttpResponse.BodyHandlers.ofInputStream().apply(info);
+                    };
+            HttpResponse<InputStream> response = client.send(request(url), handler);
             long left = settings.fetchDeadline().toNanos() - (System.nanoTime() - start);
             InputStream body = response.body();
             Deadline deadline = new Deadline(body);

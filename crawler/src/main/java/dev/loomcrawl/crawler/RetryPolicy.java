@@ -42,6 +42,18 @@ final class RetryPolicy {
 
     private RetryPolicy() {}
 
+    /**
+     * The rest a response asks for, read from its status and headers alone (as they arrive, before the
+     * body): a failure status with a {@code Retry-After}, capped as {@link #signal} caps it; else zero.
+     */
+    static Duration restAsked(int status, java.net.http.HttpHeaders headers) {
+        if (status >= 200 && status < 400) {
+            return Duration.ZERO;
+        }
+        Duration asked = parseRetryAfter(headers.firstValue("Retry-After").orElse(null), ZonedDateTime.now());
+        return asked == null ? Duration.ZERO : asked.compareTo(MAX_RETRY_AFTER) > 0 ? MAX_RETRY_AFTER : asked;
+    }
+
     static HostSignal signal(FetchResult result) {
         if (!(result instanceof FetchResult.Failed failed)) {
             return HostSignal.OK;
