@@ -138,7 +138,8 @@ public final class ClusterNode implements AutoCloseable {
     public record View(String self, double leaseTtlSeconds, List<NodeView> nodes, List<ClusterStore.LeaseRow> leases) {}
 
     /** A node of the cluster: live while its heartbeat is younger than a lease. */
-    public record NodeView(String nodeId, String address, Instant startedAt, double heartbeatAgeSeconds, boolean live,
+    public record NodeView(String nodeId, String address, Instant startedAt, Instant lastHeartbeat,
+            double heartbeatAgeSeconds, boolean live,
             long pages, int fetching, int hosts) {}
 
     private final Settings settings;
@@ -415,7 +416,7 @@ public final class ClusterNode implements AutoCloseable {
     public View view() {
         double ttl = settings.leaseTtl().toMillis() / 1000.0;
         List<NodeView> nodes = db.nodes().stream().map(n -> new NodeView(n.nodeId(), n.address(), n.startedAt(),
-                JobStats.round1(n.heartbeatAgeSeconds()), n.heartbeatAgeSeconds() < ttl, n.pages(), n.fetching(), n.hosts()))
+                n.heartbeatAt(), JobStats.round1(n.heartbeatAgeSeconds()), n.heartbeatAgeSeconds() < ttl, n.pages(), n.fetching(), n.hosts()))
                 .toList();
         return new View(settings.nodeId(), ttl, nodes, db.leases());
     }

@@ -35,7 +35,7 @@ public final class ClusterStore {
     public record Link(String url, String hostKey, int depth, int redirects, String referrer) {}
 
     /** A node as the database sees it. */
-    public record NodeRow(String nodeId, String address, Instant startedAt, double heartbeatAgeSeconds, long pages,
+    public record NodeRow(String nodeId, String address, Instant startedAt, Instant heartbeatAt, double heartbeatAgeSeconds, long pages,
             int fetching, int hosts) {}
 
     /** A host lease as the database sees it. */
@@ -137,10 +137,12 @@ public final class ClusterStore {
 
     public List<NodeRow> nodes() {
         return query("""
-                SELECT n.node_id, n.address, n.started_at, EXTRACT(EPOCH FROM (now() - n.heartbeat_at)), n.pages,
-                  n.fetching, (SELECT COUNT(*) FROM cluster_hosts h WHERE h.owner = n.node_id AND h.expires_at > now())
+                SELECT n.node_id, n.address, n.started_at, n.heartbeat_at, EXTRACT(EPOCH FROM (now() - n.heartbeat_at)),
+                  n.pages, n.fetching,
+                  (SELECT COUNT(*) FROM cluster_hosts h WHERE h.owner = n.node_id AND h.expires_at > now())
                 FROM cluster_nodes n ORDER BY n.node_id""", rs -> new NodeRow(rs.getString(1), rs.getString(2),
-                rs.getTimestamp(3).toInstant(), rs.getDouble(4), rs.getLong(5), rs.getInt(6), rs.getInt(7)));
+                rs.getTimestamp(3).toInstant(), rs.getTimestamp(4).toInstant(), rs.getDouble(5), rs.getLong(6),
+                rs.getInt(7), rs.getInt(8)));
     }
 
     /** Leases held now (not expired), by host. */
