@@ -168,16 +168,19 @@ final class ClusterFrontier implements Frontier, HostGates.Listener {
             return;
         }
         List<String> except;
+        boolean robotsKnown;
         lock.lock();
         try {
             Local local = hosts.get(hostKey);
-            except = local == null || local.epoch != hold.epoch() ? List.of() : List.copyOf(local.urls);
+            boolean current = local != null && local.epoch == hold.epoch();
+            except = current ? List.copyOf(local.urls) : List.of();
+            robotsKnown = !config.respectRobots() || current && local.queue.robotsKnown();
             asked.put(hostKey, System.nanoTime());
         } finally {
             lock.unlock();
         }
-        // robots.txt first: the URLs join the queue with it, so none is handed out to fetch it again.
-        ClusterStore.RobotsRow robots = config.respectRobots() ? db.robots(hostKey) : null;
+        // robots.txt first, once per hold: the URLs join the queue with it, so none is handed out to fetch it again.
+        ClusterStore.RobotsRow robots = robotsKnown ? null : db.robots(hostKey);
         List<ClusterStore.Link> rows = db.queued(jobId, hostKey, except, BATCH);
         lock.lock();
         try {
@@ -542,13 +545,7 @@ final class ClusterFrontier implements Frontier, HostGates.Listener {
                     return;
                 }
                 permitHeld = false;
-                long now = System.nanoTime();
-                node.attempts++;
-                if (!signal.rest().isZero()) {
-                    restUntil = now + signal.rest().toNanos();
-                    gates.rest(host.hostKey, restUntil);
-                }
-                host.exchangeOver(signal.trouble(), signal.hostGone(), now, config.hostFailureLimit());
+                restUntil = host.exchangeOver(node, signal, gates, System.nanoTime(), config.hostFailureLimit());
                 noteGivenUp();
                 turns.ready(host);
             } finally {
@@ -698,14 +695,8 @@ final class ClusterFrontier implements Frontier, HostGates.Listener {
             ended = true;
             inFlight--;
             if (!cancelled && hosts.get(host.hostKey) == local) {
-                node.state = State.QUEUED;
-                host.requeue(node, now);
+                turns.requeue(host, node, now);
                 queued++;
-                if (node.notBefore - now > 0) {
-                    turns.wakeAt(host, Math.max(node.notBefore, host.nextStart()));
-                } else {
-                    turns.ready(host);
-                }
             } else {
                 local.urls.remove(node.url.url());
             }

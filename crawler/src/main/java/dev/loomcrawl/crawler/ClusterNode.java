@@ -265,9 +265,11 @@ public final class ClusterNode implements AutoCloseable {
         }
         try {
             long start = System.nanoTime();
-            Crawler.Figures figures = crawler.figures();
-            db.heartbeat(settings.nodeId(), settings.address(), figures.pages() + figures.failed() + figures.skipped(),
-                    (int) figures.fetching());
+            // The process's counters, not crawler.figures(): that also builds latency percentiles and sorts the
+            // busiest hosts, twice a second for two numbers.
+            Tally totals = crawler.totals();
+            db.heartbeat(settings.nodeId(), settings.address(), totals.pages() + totals.failed() + totals.skipped(),
+                    (int) totals.fetching());
             renew(start);
             jobs();
             balance(start);
@@ -299,7 +301,9 @@ public final class ClusterNode implements AutoCloseable {
         for (long id : db.finishDone()) {
             writeSummary(id);
         }
+        Set<Long> unfinished = new java.util.HashSet<>();
         for (JobRow row : store.unfinishedJobs()) {
+            unfinished.add(row.id());
             if (!leaving && row.cluster() && !frontiers.containsKey(row.id()) && row.status().equals("running")) {
                 try {
                     launch(row.id(), ConfigCodec.fromJson(row.config()));
@@ -308,11 +312,15 @@ public final class ClusterNode implements AutoCloseable {
                 }
             }
         }
+        // Only a job run here missing from that list needs its row read: cancelled, or done (or just created).
         for (Map.Entry<Long, ClusterFrontier> e : frontiers.entrySet()) {
+            if (unfinished.contains(e.getKey())) {
+                continue;
+            }
             store.job(e.getKey()).ifPresent(row -> {
                 if (row.status().equals("cancelled")) {
                     crawler.job(row.id()).ifPresent(CrawlJob::cancel);
-                } else if (!row.unfinished()) {
+                } else if (!row.unfinished()) { // a job created here since the list was read is running
                     e.getValue().end();
                 }
             });
@@ -404,9 +412,10 @@ public final class ClusterNode implements AutoCloseable {
         double seconds = Math.max(0.001, Duration.between(row.createdAt(),
                 row.finishedAt() != null ? row.finishedAt() : Instant.now()).toMillis() / 1000.0);
         long stored = counts.pages() + counts.failed() + counts.skipped();
+        CrawlProgress here = live == null ? null : live.progress();
         CrawlProgress progress = new CrawlProgress(row.id(), row.status(), counts.pages(), counts.failed(), counts.skipped(),
-                counts.queued(), inFlight, live == null ? 0 : live.progress().fetching(), JobStats.round1(seconds),
-                JobStats.round1(stored / seconds), live == null ? 0 : live.progress().recentPagesPerSecond(),
+                counts.queued(), inFlight, here == null ? 0 : here.fetching(), JobStats.round1(seconds),
+                JobStats.round1(stored / seconds), here == null ? 0 : here.recentPagesPerSecond(),
                 ConfigCodec.maxPages(row.config()), summary != null ? summary.failures() : Map.of());
         return new JobReport(row.id(), row.status(), row.mode(), row.poolSize(), ConfigCodec.seeds(row.config()),
                 row.createdAt(), row.finishedAt(), progress, summary, true, shares);

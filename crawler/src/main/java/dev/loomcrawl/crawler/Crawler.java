@@ -120,6 +120,11 @@ public final class Crawler implements AutoCloseable {
         return engine.gates();
     }
 
+    /** The process's running counters, every job together. */
+    Tally totals() {
+        return engine.totals();
+    }
+
     /** Runs this node's share of a cluster job. */
     CrawlJob launchCluster(long id, CrawlConfig config, ClusterFrontier frontier, Runnable onEnd) {
         return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), 0, 0, 0), Hooks.NONE,

@@ -173,6 +173,22 @@ final class HostQueue {
     }
 
     /**
+     * The request of {@code node} is over: counts its attempt, rests the host for the whole process when the
+     * server asked (in place before this job's own count for the host drops, so nothing of the host slips out
+     * first), and counts the run of failures. Returns when the rest ends (0: none), for {@link HostGates#exit}.
+     */
+    long exchangeOver(Node node, RetryPolicy.HostSignal signal, HostGates gates, long now, int failureLimit) {
+        node.attempts++;
+        long restUntil = 0;
+        if (!signal.rest().isZero()) {
+            restUntil = now + signal.rest().toNanos();
+            gates.rest(hostKey, restUntil);
+        }
+        exchangeOver(signal.trouble(), signal.hostGone(), now, failureLimit);
+        return restUntil;
+    }
+
+    /**
      * A request of this host is over. Counts a run of failures ({@code trouble}, the kind of the last, else
      * null); rests the host when the run is long, gives it up when longer.
      */

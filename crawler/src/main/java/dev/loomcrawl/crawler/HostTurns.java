@@ -38,6 +38,17 @@ final class HostTurns {
         }
     }
 
+    /** {@code node}, back from a lease, waits in {@code host}'s queue: its turn comes now, or when its backoff ends. */
+    void requeue(HostQueue host, HostQueue.Node node, long now) {
+        node.state = HostQueue.State.QUEUED;
+        host.requeue(node, now);
+        if (node.notBefore - now > 0) {
+            wakeAt(host, Math.max(node.notBefore, host.nextStart()));
+        } else {
+            ready(host);
+        }
+    }
+
     /** The next host whose turn it is, or null; hosts whose wake time has come join the turns first. */
     HostQueue next(long now) {
         while (!timed.isEmpty() && timed.peek().at - now <= 0) {

@@ -128,7 +128,7 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
         admitted++;
         queued++;
         host.add(node);
-        markReady(host);
+        turns.ready(host);
         return node;
     }
 
@@ -294,7 +294,7 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
         while ((host = turns.next(now)) != null) {
             Node node = host.due(now);
             if (node == null) {
-                wakeLater(host, host.wakeTime(now));
+                turns.wakeAt(host, host.wakeTime(now));
                 continue;
             }
             Lease.Skip skip = host.skipFor(node);
@@ -306,12 +306,12 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
                 continue; // a lease coming back makes it ready again
             }
             if (host.spacedUntil(now)) {
-                wakeLater(host, host.nextStart());
+                turns.wakeAt(host, host.nextStart());
                 continue;
             }
             HostGates.Entry entry = gates.tryEnter(host.hostKey, now, this);
             if (entry.resting()) {
-                wakeLater(host, entry.restUntilNanos());
+                turns.wakeAt(host, entry.restUntilNanos());
                 continue;
             }
             if (!entry.entered()) {
@@ -328,17 +328,10 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
     private Lease handOut(HostQueue host, Node node, Lease.Skip skip, boolean robots, FetchLimit.Slot slot) {
         queued--;
         inFlight++;
-        markReady(host);
+        turns.ready(host);
         return new MemoryLease(node, skip, robots, slot);
     }
 
-    private void wakeLater(HostQueue host, long at) {
-        turns.wakeAt(host, at);
-    }
-
-    private void markReady(HostQueue host) {
-        turns.ready(host);
-    }
 
     /** A permit of a host this frontier found full came free: try it again. */
     @Override
@@ -348,7 +341,7 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
             HostQueue host = hosts.get(hostKey);
             if (host != null && host.waitingForGate) {
                 host.waitingForGate = false;
-                markReady(host);
+                turns.ready(host);
             }
         } finally {
             lock.unlock();
@@ -460,7 +453,7 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
                 if (!rules.allows(node.url)) {
                     skip = new Skip(FailureKind.ROBOTS, rules.reason());
                 }
-                markReady(host);
+                turns.ready(host);
             } finally {
                 lock.unlock();
             }
@@ -510,16 +503,9 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
                     return;
                 }
                 permitHeld = false;
-                long now = System.nanoTime();
-                node.attempts++;
-                if (!signal.rest().isZero()) {
-                    // In place before this job's own count for the host drops: nothing of the host slips out first.
-                    restUntil = now + signal.rest().toNanos();
-                    gates.rest(host.hostKey, restUntil);
-                }
-                host.exchangeOver(signal.trouble(), signal.hostGone(), now, config.hostFailureLimit());
+                restUntil = host.exchangeOver(node, signal, gates, System.nanoTime(), config.hostFailureLimit());
                 noteGivenUp(host);
-                markReady(host);
+                turns.ready(host);
             } finally {
                 lock.unlock();
             }
@@ -597,14 +583,8 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
             ended = true;
             inFlight--;
             if (!cancelled) {
-                node.state = State.QUEUED;
-                host.requeue(node, now);
+                turns.requeue(host, node, now);
                 queued++;
-                if (node.notBefore - now > 0) {
-                    wakeLater(host, Math.max(node.notBefore, host.nextStart()));
-                } else {
-                    markReady(host);
-                }
             }
             changed.signalAll();
         }

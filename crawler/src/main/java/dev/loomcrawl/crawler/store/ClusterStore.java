@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
-import javax.sql.DataSource;
 
 /**
  * The SQL by which nodes of a cluster share crawl jobs through one PostgreSQL database: the shared frontier
@@ -48,12 +47,13 @@ public final class ClusterStore {
     /** A job's stored rows by outcome, and URLs still to fetch. */
     public record Counts(long pages, long failed, long skipped, long queued) {}
 
-    private final DataSource source;
+    /** The store's pool, shared with its reads. */
+    private final Readers pool;
     /** The heartbeat's own small pool: renewing leases must not wait for connections busy storing pages. */
     private final Readers beat;
 
-    ClusterStore(DataSource source, Readers beat) {
-        this.source = source;
+    ClusterStore(Readers pool, Readers beat) {
+        this.pool = pool;
         this.beat = beat;
     }
 
@@ -65,7 +65,7 @@ public final class ClusterStore {
 
     /** Says this node is alive, with its figures; the first call registers it. */
     public void heartbeat(String nodeId, String address, long pages, int fetching) {
-        update(beat.dataSource(), "INSERT INTO cluster_nodes (node_id, address, started_at, heartbeat_at, pages, fetching)"
+        update(beat, "INSERT INTO cluster_nodes (node_id, address, started_at, heartbeat_at, pages, fetching)"
                 + " VALUES (?, ?, now(), now(), ?, ?) ON CONFLICT (node_id) DO UPDATE SET address = EXCLUDED.address,"
                 + " heartbeat_at = now(), pages = EXCLUDED.pages, fetching = EXCLUDED.fetching",
                 nodeId, address, pages, fetching);
@@ -73,8 +73,8 @@ public final class ClusterStore {
 
     /** A node starting afresh: leases a process of the same name held are void (their epochs end here). */
     public void restart(String nodeId) {
-        update(beat.dataSource(), "UPDATE cluster_hosts SET owner = NULL, expires_at = NULL WHERE owner = ?", nodeId);
-        update(beat.dataSource(), "UPDATE cluster_nodes SET started_at = now(), heartbeat_at = now() WHERE node_id = ?", nodeId);
+        update(beat, "UPDATE cluster_hosts SET owner = NULL, expires_at = NULL WHERE owner = ?", nodeId);
+        update(beat, "UPDATE cluster_nodes SET started_at = now(), heartbeat_at = now() WHERE node_id = ?", nodeId);
     }
 
     /**
@@ -112,31 +112,31 @@ public final class ClusterStore {
 
     /** Gives a host back, with the rest its server asked for still to run; does nothing if it is no longer ours. */
     public void release(String nodeId, String hostKey, long epoch, long restMillis) {
-        update(beat.dataSource(), "UPDATE cluster_hosts SET owner = NULL, expires_at = NULL,"
+        update(beat, "UPDATE cluster_hosts SET owner = NULL, expires_at = NULL,"
                 + " rest_until = CASE WHEN ? > 0 THEN now() + ? * interval '1 millisecond' END"
                 + " WHERE host_key = ? AND owner = ? AND epoch = ?", restMillis, restMillis, hostKey, nodeId, epoch);
     }
 
     /** Hosts with URLs still to fetch, in any job. */
     public int hostsWithWork() {
-        return (int) count(beat.dataSource(), "SELECT COUNT(DISTINCT host_key) FROM cluster_frontier WHERE state = 'queued'");
+        return (int) beat.count("SELECT COUNT(DISTINCT host_key) FROM cluster_frontier WHERE state = 'queued'");
     }
 
     /** Nodes whose last heartbeat is younger than {@code within}. */
     public int liveNodes(Duration within) {
-        return (int) count(beat.dataSource(), "SELECT COUNT(*) FROM cluster_nodes WHERE heartbeat_at > now() - ? * interval '1 millisecond'",
+        return (int) beat.count("SELECT COUNT(*) FROM cluster_nodes WHERE heartbeat_at > now() - ? * interval '1 millisecond'",
                 within.toMillis());
     }
 
     /** Hosts this node holds that have nothing left to fetch in any job. */
     public List<String> idleHolds(String nodeId) {
-        return query(beat.dataSource(), "SELECT h.host_key FROM cluster_hosts h WHERE h.owner = ? AND NOT EXISTS"
+        return beat.list("SELECT h.host_key FROM cluster_hosts h WHERE h.owner = ? AND NOT EXISTS"
                 + " (SELECT 1 FROM cluster_frontier f WHERE f.host_key = h.host_key AND f.state = 'queued')",
                 rs -> rs.getString(1), nodeId);
     }
 
     public List<NodeRow> nodes() {
-        return query("""
+        return pool.list("""
                 SELECT n.node_id, n.address, n.started_at, n.heartbeat_at, EXTRACT(EPOCH FROM (now() - n.heartbeat_at)),
                   n.pages, n.fetching,
                   (SELECT COUNT(*) FROM cluster_hosts h WHERE h.owner = n.node_id AND h.expires_at > now())
@@ -147,20 +147,20 @@ public final class ClusterStore {
 
     /** Leases held now (not expired), by host. */
     public List<LeaseRow> leases() {
-        return query("SELECT host_key, owner, epoch, EXTRACT(EPOCH FROM (expires_at - now())) FROM cluster_hosts"
+        return pool.list("SELECT host_key, owner, epoch, EXTRACT(EPOCH FROM (expires_at - now())) FROM cluster_hosts"
                 + " WHERE owner IS NOT NULL AND expires_at > now() ORDER BY host_key",
                 rs -> new LeaseRow(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getDouble(4)));
     }
 
     /** Keeps a host's robots.txt for the next node to hold the host (RFC 9309 lets it be reused for a day). */
     public void saveRobots(String hostKey, RobotsRow robots) {
-        update("UPDATE cluster_hosts SET robots_at = now(), robots_url = ?, robots_type = ?, robots_body = ?"
+        update(pool, "UPDATE cluster_hosts SET robots_at = now(), robots_url = ?, robots_type = ?, robots_body = ?"
                 + " WHERE host_key = ?", robots.url(), robots.contentType(), robots.body(), hostKey);
     }
 
     /** The host's robots.txt if a node fetched it within the last day, else null. */
     public RobotsRow robots(String hostKey) {
-        List<RobotsRow> rows = query("SELECT robots_url, robots_body, robots_type FROM cluster_hosts WHERE host_key = ?"
+        List<RobotsRow> rows = pool.list("SELECT robots_url, robots_body, robots_type FROM cluster_hosts WHERE host_key = ?"
                 + " AND robots_at > now() - interval '1 day'", rs -> new RobotsRow(rs.getString(1), rs.getBytes(2),
                 rs.getString(3)), hostKey);
         return rows.isEmpty() ? null : rows.getFirst();
@@ -170,42 +170,20 @@ public final class ClusterStore {
 
     /** A cluster job's seeds, at depth 0. */
     public void admitSeeds(long jobId, List<Link> seeds) {
-        try (Connection c = source.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                update(c, "INSERT INTO cluster_jobs (job_id, admitted) VALUES (?, 0) ON CONFLICT DO NOTHING", jobId);
-                List<Link> admitted = new ArrayList<>();
-                insertLinks(c, jobId, seeds, Integer.MAX_VALUE, admitted);
-                addAdmitted(c, jobId, admitted.size());
-                c.commit();
-            } catch (SQLException e) {
-                c.rollback();
-                throw e;
-            }
-        } catch (SQLException e) {
-            throw failed(e);
-        }
+        transaction(pool, c -> {
+            update(c, "INSERT INTO cluster_jobs (job_id, admitted) VALUES (?, 0) ON CONFLICT DO NOTHING", jobId);
+            List<Link> admitted = new ArrayList<>();
+            insertLinks(c, jobId, seeds, Integer.MAX_VALUE, admitted);
+            return addAdmitted(c, jobId, admitted.size());
+        });
     }
 
     /** Up to {@code limit} URLs of {@code hostKey} still to fetch in a job, shallowest first, but for {@code except}. */
     public List<Link> queued(long jobId, String hostKey, Collection<String> except, int limit) {
-        try (Connection c = source.getConnection(); PreparedStatement ps = c.prepareStatement(
-                "SELECT url, depth, redirects, referrer FROM cluster_frontier WHERE host_key = ? AND job_id = ?"
-                        + " AND state = 'queued' AND NOT (url = ANY (?)) ORDER BY depth LIMIT ?")) {
-            ps.setString(1, hostKey);
-            ps.setLong(2, jobId);
-            ps.setArray(3, c.createArrayOf("text", except.toArray()));
-            ps.setInt(4, limit);
-            List<Link> out = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new Link(rs.getString(1), hostKey, rs.getInt(2), rs.getInt(3), rs.getString(4)));
-                }
-            }
-            return out;
-        } catch (SQLException e) {
-            throw failed(e);
-        }
+        return pool.list("SELECT url, depth, redirects, referrer FROM cluster_frontier WHERE host_key = ? AND job_id = ?"
+                + " AND state = 'queued' AND NOT (url = ANY (?)) ORDER BY depth LIMIT ?",
+                rs -> new Link(rs.getString(1), hostKey, rs.getInt(2), rs.getInt(3), rs.getString(4)),
+                hostKey, jobId, except.toArray(String[]::new), limit);
     }
 
     /**
@@ -226,33 +204,8 @@ public final class ClusterStore {
      */
     public List<Link> commit(String nodeId, String hostKey, long epoch, long jobId, PageRecord page, List<Link> links,
             List<PageRecord> recorded, int maxDepth, int maxPages) {
-        for (int attempt = 1; ; attempt++) {
-            try (Connection c = source.getConnection()) {
-                c.setAutoCommit(false);
-                try {
-                    List<Link> admitted = commit(c, nodeId, hostKey, epoch, jobId, page, links, recorded, maxDepth,
-                            maxPages);
-                    if (admitted == null) {
-                        c.rollback();
-                    } else {
-                        c.commit();
-                    }
-                    return admitted;
-                } catch (SQLException e) {
-                    c.rollback();
-                    throw e;
-                }
-            } catch (SQLException e) {
-                // PostgreSQL breaks a deadlock by failing one side; the transaction is whole or nothing, so again.
-                if (attempt < 3 && DEADLOCK.equals(e.getSQLState())) {
-                    continue;
-                }
-                throw failed(e);
-            }
-        }
+        return transaction(pool, c -> commit(c, nodeId, hostKey, epoch, jobId, page, links, recorded, maxDepth, maxPages));
     }
-
-    private static final String DEADLOCK = "40P01";
 
     private static List<Link> commit(Connection c, String nodeId, String hostKey, long epoch, long jobId, PageRecord page,
             List<Link> links, List<PageRecord> recorded, int maxDepth, int maxPages) throws SQLException {
@@ -317,25 +270,13 @@ public final class ClusterStore {
 
     /** A URL's depth in the frontier as it stands, without locking its row ({@code otherwise} if it has none). */
     private static int depthOf(Connection c, long jobId, String url, int otherwise) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT depth FROM cluster_frontier WHERE job_id = ? AND url = ?")) {
-            ps.setLong(1, jobId);
-            ps.setString(2, url);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getInt(1) : otherwise;
-            }
-        }
+        return (int) firstLong(c, "SELECT depth FROM cluster_frontier WHERE job_id = ? AND url = ?", otherwise, jobId, url);
     }
 
     /** Marks a URL done and returns its depth in the frontier ({@code otherwise} if it has no row). */
     private static int markDone(Connection c, long jobId, String url, int otherwise) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "UPDATE cluster_frontier SET state = 'done' WHERE job_id = ? AND url = ? RETURNING depth")) {
-            ps.setLong(1, jobId);
-            ps.setString(2, url);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getInt(1) : otherwise;
-            }
-        }
+        return (int) firstLong(c, "UPDATE cluster_frontier SET state = 'done' WHERE job_id = ? AND url = ? RETURNING depth",
+                otherwise, jobId, url);
     }
 
     /**
@@ -412,14 +353,8 @@ public final class ClusterStore {
     }
 
     private static boolean stillOurs(Connection c, String nodeId, String hostKey, long epoch) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT epoch FROM cluster_hosts WHERE host_key = ? AND owner = ? FOR SHARE")) {
-            ps.setString(1, hostKey);
-            ps.setString(2, nodeId);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() && rs.getLong(1) == epoch;
-            }
-        }
+        return firstLong(c, "SELECT epoch FROM cluster_hosts WHERE host_key = ? AND owner = ? FOR SHARE", -1, hostKey,
+                nodeId) == epoch;
     }
 
     /**
@@ -492,24 +427,15 @@ public final class ClusterStore {
 
     /** Adds {@code n} to the job's admitted count and returns the new count. */
     private static long addAdmitted(Connection c, long jobId, int n) throws SQLException {
-        if (n == 0) {
-            return 0;
-        }
-        try (PreparedStatement ps = c.prepareStatement(
-                "UPDATE cluster_jobs SET admitted = admitted + ? WHERE job_id = ? RETURNING admitted")) {
-            ps.setInt(1, n);
-            ps.setLong(2, jobId);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getLong(1) : 0;
-            }
-        }
+        return n == 0 ? 0 : firstLong(c, "UPDATE cluster_jobs SET admitted = admitted + ? WHERE job_id = ? RETURNING admitted",
+                0, n, jobId);
     }
 
     // ---- jobs
 
     /** Marks done every running cluster job with nothing left to fetch; returns their ids. */
     public List<Long> finishDone() {
-        return query(beat.dataSource(), """
+        return beat.list("""
                 UPDATE jobs j SET status = 'done', finished_at = now()
                 WHERE j.cluster AND j.status = 'running'
                   AND EXISTS (SELECT 1 FROM cluster_jobs c WHERE c.job_id = j.id) -- its seeds are in
@@ -519,12 +445,12 @@ public final class ClusterStore {
 
     /** A cancelled job's URLs still to fetch are dropped: no node leases its hosts for it any more. */
     public void dropQueued(long jobId) {
-        update("UPDATE cluster_frontier SET state = 'dropped' WHERE job_id = ? AND state = 'queued'", jobId);
+        update(pool, "UPDATE cluster_frontier SET state = 'dropped' WHERE job_id = ? AND state = 'queued'", jobId);
     }
 
     /** What this node did for a job so far. */
     public void reportWork(long jobId, String nodeId, long pages, long failed, long skipped, long fetches, int inFlight) {
-        update(beat.dataSource(), "INSERT INTO cluster_work (job_id, node_id, pages, failed, skipped, fetches, in_flight, updated_at)"
+        update(beat, "INSERT INTO cluster_work (job_id, node_id, pages, failed, skipped, fetches, in_flight, updated_at)"
                 + " VALUES (?, ?, ?, ?, ?, ?, ?, now()) ON CONFLICT (job_id, node_id) DO UPDATE SET pages = EXCLUDED.pages,"
                 + " failed = EXCLUDED.failed, skipped = EXCLUDED.skipped, fetches = EXCLUDED.fetches,"
                 + " in_flight = EXCLUDED.in_flight, updated_at = now()",
@@ -533,7 +459,7 @@ public final class ClusterStore {
 
     /** Each node's share of a job, as last reported. */
     public List<Work> work(long jobId) {
-        return query("SELECT node_id, pages, failed, skipped, fetches, in_flight, EXTRACT(EPOCH FROM (now() - updated_at))"
+        return pool.list("SELECT node_id, pages, failed, skipped, fetches, in_flight, EXTRACT(EPOCH FROM (now() - updated_at))"
                 + " FROM cluster_work WHERE job_id = ? ORDER BY node_id", rs -> new Work(rs.getString(1), rs.getLong(2),
                 rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getInt(6), rs.getDouble(7)), jobId);
     }
@@ -541,7 +467,7 @@ public final class ClusterStore {
     /** A job's stored rows by outcome and its URLs still to fetch, summed over every node. */
     public Counts counts(long jobId) {
         long[] n = new long[3]; // pages, failed, skipped
-        query("SELECT failure, COUNT(*) FROM pages WHERE job_id = ? GROUP BY failure", rs -> {
+        pool.list("SELECT failure, COUNT(*) FROM pages WHERE job_id = ? GROUP BY failure", rs -> {
             switch (PageRecord.outcomeOf(rs.getString(1))) {
                 case "ok" -> n[0] += rs.getLong(2);
                 case "failed" -> n[1] += rs.getLong(2);
@@ -550,60 +476,64 @@ public final class ClusterStore {
             return null;
         }, jobId);
         return new Counts(n[0], n[1], n[2],
-                count("SELECT COUNT(*) FROM cluster_frontier WHERE job_id = ? AND state = 'queued'", jobId));
+                pool.count("SELECT COUNT(*) FROM cluster_frontier WHERE job_id = ? AND state = 'queued'", jobId));
     }
 
-    // ---- plumbing
+    // ---- plumbing (reads go through Readers; writes retry a broken deadlock here)
 
-    private interface RowMapper<T> {
-        T map(ResultSet rs) throws SQLException;
+    private static final String DEADLOCK = "40P01";
+
+    private interface InTransaction<T> {
+        T run(Connection c) throws SQLException;
     }
 
     private List<Hold> holds(String sql, Object... args) {
-        return query(beat.dataSource(), sql, rs -> new Hold(rs.getString(1), rs.getLong(2), rs.getLong(3), Math.max(0, rs.getLong(4))), args);
+        return beat.list(sql, rs -> new Hold(rs.getString(1), rs.getLong(2), rs.getLong(3), Math.max(0, rs.getLong(4))), args);
     }
 
-    private long count(String sql, Object... args) {
-        return count(source, sql, args);
-    }
-
-    private long count(DataSource from, String sql, Object... args) {
-        return query(from, sql, rs -> rs.getLong(1), args).getFirst();
-    }
-
-    private <T> List<T> query(String sql, RowMapper<T> mapper, Object... args) {
-        return query(source, sql, mapper, args);
-    }
-
-    private <T> List<T> query(DataSource from, String sql, RowMapper<T> mapper, Object... args) {
-        try (Connection c = from.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            bind(ps, args);
-            List<T> out = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(mapper.map(rs));
+    /**
+     * Runs {@code work} in one transaction on a connection of {@code from}, committed unless it returns null.
+     * PostgreSQL breaks a deadlock by failing one side; the transaction is whole or nothing, so it runs
+     * again, up to three times in all.
+     */
+    private static <T> T transaction(Readers from, InTransaction<T> work) {
+        for (int attempt = 1; ; attempt++) {
+            try (Connection c = from.dataSource().getConnection()) {
+                c.setAutoCommit(false);
+                try {
+                    T result = work.run(c);
+                    if (result == null) {
+                        c.rollback();
+                    } else {
+                        c.commit();
+                    }
+                    return result;
+                } catch (SQLException e) {
+                    c.rollback();
+                    throw e;
                 }
+            } catch (SQLException e) {
+                if (attempt < 3 && DEADLOCK.equals(e.getSQLState())) {
+                    continue;
+                }
+                throw new StoreException("cluster storage failed: " + e.getMessage(), e);
             }
-            return out;
-        } catch (SQLException e) {
-            throw failed(e);
         }
     }
 
-    private void update(String sql, Object... args) {
-        update(source, sql, args);
+    private static void update(Readers from, String sql, Object... args) {
+        transaction(from, c -> {
+            update(c, sql, args);
+            return Boolean.TRUE;
+        });
     }
 
-    private void update(DataSource from, String sql, Object... args) {
-        for (int attempt = 1; ; attempt++) {
-            try (Connection c = from.getConnection()) {
-                update(c, sql, args);
-                return;
-            } catch (SQLException e) {
-                if (attempt < 3 && DEADLOCK.equals(e.getSQLState())) {
-                    continue; // one statement, whole or nothing: again
-                }
-                throw failed(e);
+    /** The first column of the first row as a long, or {@code otherwise} when there is no row. */
+    private static long firstLong(Connection c, String sql, long otherwise, Object... args) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            bind(ps, args);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : otherwise;
             }
         }
     }
@@ -625,7 +555,4 @@ public final class ClusterStore {
         }
     }
 
-    private static StoreException failed(SQLException e) {
-        return new StoreException("cluster storage failed: " + e.getMessage(), e);
-    }
 }

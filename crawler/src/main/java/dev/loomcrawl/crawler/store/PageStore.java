@@ -162,7 +162,7 @@ public final class PageStore implements AutoCloseable {
         }
         if (cluster == null) {
             // The heartbeat gets connections of its own: lease renewals never queue behind crawl results.
-            cluster = new ClusterStore(readers.dataSource(), Readers.postgres(jdbcUrl, 2, "loomcrawl-heartbeat"));
+            cluster = new ClusterStore(readers, Readers.postgres(jdbcUrl, 2, "loomcrawl-heartbeat"));
         }
         return cluster;
     }

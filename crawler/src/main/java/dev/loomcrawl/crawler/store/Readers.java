@@ -21,6 +21,11 @@ final class Readers implements AutoCloseable {
         T read(ResultSet rows) throws SQLException;
     }
 
+    /** One row read into a value. */
+    interface Row<T> {
+        T read(ResultSet row) throws SQLException;
+    }
+
     private final DataSource source;
     private final AutoCloseable pool;
 
@@ -97,10 +102,15 @@ final class Readers implements AutoCloseable {
     }
 
     List<JobRow> jobs(String sql, Object... args) {
+        return list(sql, Rows::job, args);
+    }
+
+    /** Every row of {@code sql}, each read by {@code row}. */
+    <T> List<T> list(String sql, Row<T> row, Object... args) {
         return query(sql, rs -> {
-            List<JobRow> rows = new ArrayList<>();
+            List<T> rows = new ArrayList<>();
             while (rs.next()) {
-                rows.add(Rows.job(rs));
+                rows.add(row.read(rs));
             }
             return rows;
         }, args);
