@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
 @Command(name = "loomcrawl", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A web crawler on virtual threads, and a measured comparison with a platform-thread pool.",
         subcommands = {CrawlCommand.class, ResumeCommand.class, JobsCommand.class, ExportCommand.class,
-            ServeCommand.class, MockSitesCommand.class})
+            ServeCommand.class, MockSitesCommand.class, AotTrainingCommand.class})
 public final class Main implements Runnable {
 
     /** Exit code for bad flags, bad URLs and bad values. */

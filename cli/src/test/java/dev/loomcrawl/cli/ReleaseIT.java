@@ -2,41 +2,93 @@ package dev.loomcrawl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomcrawl.mocksites.LatencyModel;
+import dev.loomcrawl.mocksites.MockSites;
+import dev.loomcrawl.mocksites.Scenario;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The release archive {@code ./mvnw package} makes, unpacked in a folder of its own, runs without the checkout. */
 class ReleaseIT {
-    private static String run(Path dir, String... args) throws Exception {
+    private static String run(Path dir, Map<String, String> env, String... args) throws Exception {
         String[] command = new String[args.length + 1];
         command[0] = dir.resolve("bin/loomcrawl").toString();
         System.arraycopy(args, 0, command, 1, args.length);
         ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
         builder.environment().put("JAVA_HOME", Path.of(System.getProperty("java.home")).toString());
+        builder.environment().putAll(env);
         Process p = builder.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         return p.exitValue() + " " + out.strip();
+    }
+
+    private static Path unpack(Path dir) throws Exception {
+        Path archive = Path.of(System.getProperty("loomcrawl.release"));
+        assertThat(archive).exists();
+        Process tar = new ProcessBuilder("tar", "xzf", archive.toString(), "-C", dir.toString()).inheritIO().start();
+        assertThat(tar.waitFor()).isZero();
+        return dir.resolve("loomcrawl-" + System.getProperty("loomcrawl.version"));
     }
 
     @Test
     void theArchiveUnpacksAndRunsOnItsOwn(@TempDir Path dir) throws Exception {
-        Path archive = Path.of(System.getProperty("loomcrawl.release"));
+        Path home = unpack(dir);
         String version = System.getProperty("loomcrawl.version");
-        assertThat(archive).exists();
-        Process tar = new ProcessBuilder("tar", "xzf", archive.toString(), "-C", dir.toString()).inheritIO().start();
-        assertThat(tar.waitFor()).isZero();
-        Path home = dir.resolve("loomcrawl-" + version);
         assertThat(home.resolve("README.md")).exists();
         assertThat(home.resolve("LICENSE")).exists();
         assertThat(Files.isExecutable(home.resolve("bin/loomcrawl"))).isTrue();
 
-        assertThat(run(home, "--version")).startsWith("0 loomcrawl " + version + " on Java ");
-        assertThat(run(home, "crawl", "ftp://x")).isEqualTo("2 loomcrawl: URL must be http or https: 'ftp://x'");
-        assertThat(run(home, "jobs", "--db=jdbc:h2:" + dir.resolve("db"))).startsWith("0 ");
+        Map<String, String> noCache = Map.of("LOOMCRAWL_START_CACHE", "off");
+        assertThat(run(home, noCache, "--version")).startsWith("0 loomcrawl " + version + " on Java ");
+        assertThat(run(home, noCache, "crawl", "ftp://x")).isEqualTo("2 loomcrawl: URL must be http or https: 'ftp://x'");
+        assertThat(run(home, noCache, "jobs", "--db=jdbc:h2:" + dir.resolve("db"))).startsWith("0 ");
+    }
+
+    /**
+     * On JDK 25+ the first crawl records the start-up cache (an AOT cache), later crawls load the
+     * application's classes from it, and a changed jar makes a new one instead of serving its old classes.
+     */
+    @Test
+    void theFirstCrawlRecordsAStartUpCacheThatLaterCrawlsUse(@TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= 25, "AOT caches need JDK 25+");
+        Path home = unpack(dir);
+        Path cacheHome = dir.resolve("cache");
+        try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(3, 5).withLatency(LatencyModel.fixed(5)))) {
+            // class+load logging shows where each class came from; LOOMCRAWL_JAVA_OPTS comes after the launcher's
+            Map<String, String> env = Map.of("XDG_CACHE_HOME", cacheHome.toString(),
+                    "LOOMCRAWL_JAVA_OPTS", "-Xlog:class+load=info:stderr");
+            String seed = farm.seedUrls().getFirst();
+            String first = run(home, env, "crawl", seed, "--quiet", "--db=jdbc:h2:" + dir.resolve("db1"));
+            assertThat(first).startsWith("0 ").contains("loomcrawl: recording a start-up cache");
+            List<Path> caches = caches(cacheHome);
+            assertThat(caches).hasSize(1);
+
+            String second = run(home, env, "crawl", seed, "--quiet", "--db=jdbc:h2:" + dir.resolve("db2"));
+            assertThat(second).startsWith("0 ").doesNotContain("recording a start-up cache")
+                    .contains("dev.loomcrawl.crawler.Fetcher source: shared objects file");
+
+            // a rebuilt library (newer than the cache) must not be served from the old cache
+            Files.setLastModifiedTime(home.resolve("lib/loomcrawl-crawler-" + System.getProperty("loomcrawl.version")
+                    + ".jar"), FileTime.from(Instant.now().plusSeconds(120)));
+            String third = run(home, env, "crawl", seed, "--quiet", "--db=jdbc:h2:" + dir.resolve("db3"));
+            assertThat(third).startsWith("0 ").contains("loomcrawl: recording a start-up cache");
+            assertThat(caches(cacheHome)).hasSize(1).doesNotContainAnyElementsOf(caches);
+        }
+    }
+
+    private static List<Path> caches(Path cacheHome) throws Exception {
+        try (Stream<Path> files = Files.walk(cacheHome)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".aot")).toList();
+        }
     }
 }

@@ -18,15 +18,19 @@ import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.time.ZonedDateTime;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.zip.GZIPInputStream;
@@ -100,8 +104,8 @@ final class Fetcher implements AutoCloseable {
 
     /** The request a fetch of {@code url} sends; also what a WARC request record shows. */
     HttpRequest request(CrawlUrl url) {
+        // No .timeout(): send(...) below keeps the header timeout (see there).
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url.url()))
-                .timeout(settings.requestTimeout())
                 .header("User-Agent", settings.userAgent())
                 .header("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
                 .header("Accept-Encoding", "gzip, deflate");
@@ -142,7 +146,7 @@ final class Fetcher implements AutoCloseable {
                         }
                         return HttpResponse.BodyHandlers.ofInputStream().apply(info);
                     };
-            HttpResponse<InputStream> response = client.send(request(url), handler);
+            HttpResponse<InputStream> response = send(client, request(url), handler);
             long left = settings.fetchDeadline().toNanos() - (System.nanoTime() - start);
             InputStream body = response.body();
             Deadline deadline = new Deadline(body);
@@ -169,6 +173,35 @@ final class Fetcher implements AutoCloseable {
             // the JDK refuses some URLs our checks let through (an odd host the client cannot connect to)
             return new FetchResult.Failed(FailureKind.INVALID_URL, "the HTTP client refused the URL: " + e.getMessage(),
                     0, null, 0, System.nanoTime() - start, null, true);
+        }
+    }
+
+    /**
+     * {@link HttpClient#send}, with the wait for the response headers bounded here rather than by {@link
+     * HttpRequest.Builder#timeout}: the client keeps request timeouts in a list of its own and wakes its
+     * selector thread for every one registered (a system call and a thread switch per request), while a
+     * timed wait of a virtual thread is an entry in its scheduler's timer heap. A request that times out
+     * is cancelled, which closes its connection, as the client does with its own timeout.
+     */
+    private HttpResponse<InputStream> send(HttpClient client, HttpRequest request,
+            HttpResponse.BodyHandler<InputStream> handler) throws IOException, InterruptedException {
+        CompletableFuture<HttpResponse<InputStream>> response = client.sendAsync(request, handler);
+        try {
+            return response.get(settings.requestTimeout().toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            response.cancel(true);
+            throw new HttpTimeoutException("request timed out");
+        } catch (InterruptedException e) {
+            response.cancel(true);
+            throw e;
+        } catch (ExecutionException e) {
+            // send() rethrows the cause as a copy of its class; the class is what classify() reads
+            switch (e.getCause()) {
+                case IOException io -> throw io;
+                case RuntimeException r -> throw r;
+                case Error error -> throw error;
+                default -> throw new IOException(e.getCause().getMessage(), e.getCause());
+            }
         }
     }
 
@@ -212,7 +245,7 @@ final class Fetcher implements AutoCloseable {
             return tooLarge(status, headers, start, "body of " + declared + " bytes is over " + limit);
         }
         // robots.txt longer than the limit is cut, not refused (RFC 9309); pages and sitemaps are refused.
-        byte[] raw = body.readNBytes(purpose == Purpose.ROBOTS ? limit : limit + 1);
+        byte[] raw = read(body, declared, purpose == Purpose.ROBOTS ? limit : limit + 1);
         if (raw.length > limit && purpose != Purpose.ROBOTS) {
             return tooLarge(status, headers, start, "body over " + limit + " bytes");
         }
@@ -226,6 +259,29 @@ final class Fetcher implements AutoCloseable {
         }
         return new FetchResult.Response(status, headers, decoded, settings.keepRaw() ? raw : null,
                 System.nanoTime() - start);
+    }
+
+    /**
+     * Up to {@code max} bytes of the body, in an array of the declared length when there is one, else read
+     * into 8 KB first ({@code readNBytes(max)} alone reads into a 16 KB chunk and copies it out: four times
+     * a small page's size in garbage).
+     */
+    static byte[] read(InputStream body, long declared, int max) throws IOException {
+        boolean known = declared >= 0 && declared < max;
+        byte[] first = new byte[known ? (int) declared : Math.min(max, 8_192)];
+        int n = body.readNBytes(first, 0, first.length);
+        if (n < first.length) {
+            return Arrays.copyOf(first, n);
+        }
+        int next = n == max ? -1 : body.read(); // end of stream, when the length was true
+        if (next < 0) {
+            return first;
+        }
+        byte[] more = body.readNBytes(max - first.length - 1);
+        byte[] all = Arrays.copyOf(first, first.length + 1 + more.length);
+        all[first.length] = (byte) next;
+        System.arraycopy(more, 0, all, first.length + 1, more.length);
+        return all;
     }
 
     private static FetchResult tooLarge(int status, HttpHeaders headers, long start, String detail) {

@@ -11,6 +11,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.jsoup.Jsoup;
 import org.jsoup.internal.StringUtil;
 import org.jsoup.nodes.Document;
@@ -25,6 +29,12 @@ import org.jsoup.select.QueryParser;
  * <p>The charset is the {@code Content-Type} header's when it names a known one; otherwise Jsoup's own
  * rules pick it (a byte-order mark, then {@code <meta charset>}, else UTF-8). A BOM always wins, as the
  * HTML standard says.
+ *
+ * <p>Parsing runs on a few platform threads (one per core), in both execution modes, while the calling
+ * thread waits. Jsoup keeps its buffers (bytes, chars, string caches, builders) in thread-local pools;
+ * on a virtual thread, which lives for one URL, every parse would build those pools afresh and throw
+ * them away: about 30 KB of garbage and a dozen soft references per page. On a parser thread they are
+ * reused for the life of the process.
  */
 final class PageParser {
     private static final Evaluator LINKS = QueryParser.parse("a[href], area[href]");
@@ -44,9 +54,39 @@ final class PageParser {
      */
     record Parsed(Document document, String title, List<Link> links, String canonical, boolean nofollow) {}
 
+    private static final ExecutorService PARSERS = Executors.newFixedThreadPool(
+            Runtime.getRuntime().availableProcessors(), Thread.ofPlatform().name("crawl-parse-", 0).daemon().factory());
+
     private PageParser() {}
 
+    /** Parses on a parser thread and waits for it; an interrupt is kept for the caller, not acted on. */
     static Parsed parse(byte[] body, String charset, String url, String robotsHeader) {
+        Future<Parsed> parsed = PARSERS.submit(() -> parseHere(body, charset, url, robotsHeader));
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return parsed.get();
+                } catch (InterruptedException e) {
+                    interrupted = true; // a parse takes a millisecond; the caller sees the flag when it returns
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException r) {
+                        throw r;
+                    }
+                    if (e.getCause() instanceof Error error) {
+                        throw error;
+                    }
+                    throw new IllegalStateException(e.getCause());
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static Parsed parseHere(byte[] body, String charset, String url, String robotsHeader) {
         Document doc;
         try {
             doc = Jsoup.parse(new ByteArrayInputStream(body), known(charset), url);

@@ -1,0 +1,98 @@
+# Shared by the checkout's ./loomcrawl and the release's bin/loomcrawl (sourced, not run): finding a JDK, the
+# JVM options each command runs with, and the start-up cache. Measured with `bench --cold`; see the README's
+# "Cold one-shot crawls".
+
+# Major version of the JDK at $1 (a JDK home), read from its release file without starting a JVM.
+jdk_major() {
+  local v
+  v=$(sed -n 's/^JAVA_VERSION="\([0-9][0-9]*\).*/\1/p' "$1/release" 2>/dev/null | head -n 1)
+  if [ -z "$v" ] && [ -x "$1/bin/java" ]; then
+    v=$("$1/bin/java" -version 2>&1 | sed -n 's/.*version "\([0-9][0-9]*\).*/\1/p' | head -n 1)
+  fi
+  echo "${v:-0}"
+}
+
+# The JDK (or runtime, when $1 is "runtime") to run on: JAVA_HOME when it is 21+, else the newest 21+ found.
+find_jdk() {
+  local need_javac=$([ "${1:-}" = runtime ] && echo no || echo yes)
+  local candidates=() home best="" best_major=0 major
+  [ -n "${JAVA_HOME:-}" ] && candidates+=("$JAVA_HOME")
+  if command -v java >/dev/null 2>&1; then
+    candidates+=("$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")")
+  fi
+  for home in /usr/lib/jvm/* /usr/java/* /opt/java/* /opt/jdk* "$HOME"/.sdkman/candidates/java/* \
+              "$HOME"/.jdks/* /Library/Java/JavaVirtualMachines/*/Contents/Home; do
+    [ -d "$home" ] && candidates+=("$home")
+  done
+  for home in "${candidates[@]}"; do
+    [ -x "$home/bin/java" ] || continue
+    [ "$need_javac" = no ] || [ -x "$home/bin/javac" ] || continue
+    major=$(jdk_major "$home")
+    if [ "$home" = "${JAVA_HOME:-}" ] && [ "$major" -ge 21 ]; then echo "$home"; return; fi
+    if [ "$major" -gt "$best_major" ]; then best="$home"; best_major=$major; fi
+  done
+  if [ "$best_major" -ge 21 ]; then echo "$best"; fi
+}
+
+# JVM options for the command line in "$@", in $jvm_opts. A crawl of up to 20,000 pages (the default bound is
+# 10,000) runs on the C1 compiler alone and the serial collector: on short crawls C2's work never pays back.
+# A longer one keeps the full JIT and G1 (C1 costs 35% more CPU over 100,000 pages). Both bound the heap to
+# 768 MB (100,000 pages: 947 MB peak RSS instead of 2.6 GB). serve, bench, demo and mock-sites keep the JVM's
+# defaults. JVM warnings go to stderr: stdout is the command's own.
+jvm_options() {
+  local max_pages=10000 prev="" arg # 10,000: crawl's default
+  for arg in "$@"; do
+    case "$arg" in --max-pages=*) max_pages="${arg#--max-pages=}" ;; esac
+    [ "$prev" = "--max-pages" ] && max_pages="$arg"
+    prev="$arg"
+  done
+  jvm_opts="-Xlog:disable -Xlog:all=warning:stderr"
+  case "${1:-}" in
+    crawl)
+      if [ "${max_pages//[^0-9]/}" = "$max_pages" ] && [ "$max_pages" -le 20000 ] 2>/dev/null; then
+        jvm_opts="$jvm_opts -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx768m" # short: C1, the serial collector
+      else
+        jvm_opts="$jvm_opts -Xmx768m" # long: the full JIT and G1, the heap bounded
+      fi ;;
+    resume) jvm_opts="$jvm_opts -Xmx768m" ;;
+    export|jobs) jvm_opts="$jvm_opts -XX:TieredStopAtLevel=1 -XX:+UseSerialGC" ;;
+  esac
+}
+
+# The start-up cache: on JDK 25+, an AOT cache (JEP 483, made in one step as JEP 514 allows) of the classes a
+# crawl loads and links, so a cold crawl neither reads nor verifies them again. It is made once per build of
+# the application and per JDK, by a short crawl of a local mock farm ("aot-training"), the first time a
+# crawl, resume, export or jobs runs, and kept in $3 (a folder). Adds "-XX:AOTCache=..." to $jvm_opts.
+#   $1 the command (crawl, serve, ...)   $2 the JDK home   $3 the cache folder   $4 the folder of the
+#   application's libraries   $5 its main jar   $6... the class path arguments of java (-jar X, or -cp X Main)
+# The JVM does not check that the jars behind the manifest's Class-Path are the ones the cache was made
+# from (it used a rebuilt jar's old classes in a trial), so the launcher does: the cache's name carries the
+# jars' names and sizes, and a jar newer than the cache makes a new one.
+# LOOMCRAWL_START_CACHE=off leaves it out; a failed training is not tried again until the next build.
+start_cache() {
+  local command="$1" jdk="$2" dir="$3" jars="$4" main="$5" key cache
+  shift 5
+  case "$command" in crawl|resume|export|jobs) ;; *) return 0 ;; esac
+  [ "${LOOMCRAWL_START_CACHE:-on}" = off ] && return 0
+  [ "$(jdk_major "$jdk")" -ge 25 ] || return 0
+  key=$( { echo "$jdk"; cat "$jdk/release" 2>/dev/null; ls -ln "$jars" "$main"; } | cksum | cut -d ' ' -f 1)
+  cache="$dir/crawl-$key.aot"
+  if [ ! -f "$cache" ] || [ -n "$(find "$jars" "$main" -newer "$cache" -print -quit)" ]; then
+    [ -f "$cache.failed" ] && [ -z "$(find "$jars" "$main" -newer "$cache.failed" -print -quit)" ] && return 0
+    mkdir -p "$dir" 2>/dev/null || return 0
+    rm -f "$dir"/crawl-*.aot "$dir"/crawl-*.failed # those of earlier builds
+    echo "loomcrawl: recording a start-up cache for this build and JDK (once; about 10 s)..." >&2
+    local tmp="$cache.$$.tmp"
+    # shellcheck disable=SC2086 # the options are lists
+    if "$jdk/bin/java" $jvm_opts -XX:AOTCacheOutput="$tmp" "$@" aot-training >"$dir/training.log" 2>&1 \
+        && [ -s "$tmp" ]; then
+      mv -f "$tmp" "$cache"
+    else
+      rm -f "$tmp" "$tmp.config"
+      touch "$cache.failed"
+      echo "loomcrawl: no start-up cache (see $dir/training.log); crawls start without it" >&2
+      return 0
+    fi
+  fi
+  jvm_opts="$jvm_opts -XX:AOTCache=$cache"
+}
