@@ -39,7 +39,7 @@ import javax.sql.DataSource;
  * matter). What is lost is fetched again by a resumed job, never stored twice.
  */
 public final class PageStore implements AutoCloseable {
-    static final long CHECKPOINT_MILLIS = 250;
+    static final long CHECKPOINT_MILLIS = 500; // 250: 6% more CPU on 100,000 pages (README)
 
     private final String jdbcUrl;
     private final Dialect dialect;
