@@ -90,7 +90,7 @@ class CrashRecoveryTest {
             assertThat(store.job(id).orElseThrow().status()).isEqualTo("running");
             long storedAtStop = store.countPages(id, null);
             // The promise: a kill loses at most the last second of stored rows (the writer makes H2 write its
-            // commits to the file every 500 ms), never more, and never anything a graceful stop stored.
+            // commits to the file every 250 ms), never more, and never anything a graceful stop stored.
             assertThat(committedAtKill - storedAtStop).as("rows lost of %d at %.0f rows/s", committedAtKill, rowsPerSecond)
                     .isLessThanOrEqualTo(Math.max(5, Math.round(rowsPerSecond)));
             assertThat(crawler.resumeUnfinished()).containsExactly(id);
