@@ -34,6 +34,12 @@ find_jdk() {
   if [ "$best_major" -ge 21 ]; then echo "$best"; fi
 }
 
+# The commands a person runs one-shot from a shell, whose start-up counts: tuned options and the start-up cache.
+one_shot() {
+  case "$1" in crawl|resume|export|jobs) return 0 ;; esac
+  return 1
+}
+
 # JVM options for the JDK at $1 and the command line in "${@:2}", in $jvm_opts. A crawl of up to 20,000 pages
 # (the default bound is 10,000) runs on the C1 compiler alone and the serial collector: on short crawls C2's
 # work never pays back. A longer one keeps the full JIT and G1 (C1 costs 35% more CPU over 100,000 pages).
@@ -60,10 +66,9 @@ jvm_options() {
     resume) jvm_opts="$jvm_opts -Xmx768m" ;;
     export|jobs) jvm_opts="$jvm_opts -XX:TieredStopAtLevel=1 -XX:+UseSerialGC" ;;
   esac
-  case "${1:-}" in
-    crawl|resume|export|jobs) [ "$(jdk_major "$jdk")" -ge 25 ] && jvm_opts="$jvm_opts -XX:+UseCompactObjectHeaders" ;;
-  esac
-  return 0
+  if one_shot "${1:-}" && [ "$(jdk_major "$jdk")" -ge 25 ]; then
+    jvm_opts="$jvm_opts -XX:+UseCompactObjectHeaders"
+  fi
 }
 
 # The start-up cache: on JDK 25+, an AOT cache (JEP 483, made in one step as JEP 514 allows) of the classes a
@@ -79,7 +84,7 @@ jvm_options() {
 start_cache() {
   local command="$1" jdk="$2" dir="$3" jars="$4" main="$5" key cache
   shift 5
-  case "$command" in crawl|resume|export|jobs) ;; *) return 0 ;; esac
+  one_shot "$command" || return 0
   [ "${LOOMCRAWL_START_CACHE:-on}" = off ] && return 0
   [ "$(jdk_major "$jdk")" -ge 25 ] || return 0
   key=$( { echo "$jdk"; cat "$jdk/release" 2>/dev/null; ls -ln "$jars" "$main"; } | cksum | cut -d ' ' -f 1)

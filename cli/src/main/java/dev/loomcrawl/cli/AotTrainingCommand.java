@@ -28,9 +28,10 @@ final class AotTrainingCommand implements Callable<Integer> {
         try (FarmProcess farm = FarmProcess.start(Main.class.getName(),
                 List.of("--scenario=wide", "--hosts=60", "--latency=5"), dir.resolve("seeds.txt"))) {
             PrintWriter nowhere = new PrintWriter(Writer.nullWriter());
-            for (String output : List.of("--json", "--per-host=8")) { // the second prints a table and progress
-                String[] args = {"crawl", "--seeds-file=" + dir.resolve("seeds.txt"), "--max-depth=2", output,
-                        "--db=jdbc:h2:" + dir.resolve("db" + output.length())};
+            List<String> outputs = List.of("--json", "--per-host=8"); // the second: a table and progress
+            for (int i = 0; i < outputs.size(); i++) {
+                String[] args = {"crawl", "--seeds-file=" + dir.resolve("seeds.txt"), "--max-depth=2", outputs.get(i),
+                        "--db=jdbc:h2:" + dir.resolve("db" + i)};
                 int code = Main.run(args, nowhere, nowhere);
                 if (code != 0) {
                     throw new IllegalStateException("the training crawl (" + String.join(" ", args) + ") exited with "
