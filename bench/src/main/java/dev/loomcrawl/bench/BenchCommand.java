@@ -140,7 +140,7 @@ public final class BenchCommand implements Callable<Integer> {
             int depth = maxDepth != null ? maxDepth
                     : new SiteGraph(farmConfig, 0).maxDepth() + (chosen == Scenario.ROUGH ? 1 : 0);
             List<ColdBench.Variant> variants = javaOptions == null || javaOptions.isEmpty()
-                    ? List.of(ColdBench.Variant.parse(farmConfig.totalPages() <= 20_000 ? ColdBench.LAUNCHER_OPTIONS
+                    ? List.of(ColdBench.Variant.parse(farmConfig.totalPages() <= ColdBench.SHORT_CRAWL_PAGES ? ColdBench.LAUNCHER_OPTIONS
                             : ColdBench.LAUNCHER_OPTIONS_LONG))
                     : javaOptions.stream().map(ColdBench.Variant::parse).toList();
             err.printf("bench --cold: %s farm in its own process (%s); %d run(s) of %d option set(s)%n", chosen.label(),

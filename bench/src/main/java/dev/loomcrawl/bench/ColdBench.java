@@ -25,10 +25,12 @@ import java.util.function.ToDoubleFunction;
  * machine's drift hits all of them alike.
  */
 final class ColdBench {
-    /** What the launchers ({@code ./loomcrawl}, the release's {@code bin/loomcrawl}) give a crawl of up to 20,000 pages. */
-    static final String LAUNCHER_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx768m";
+    /** The largest {@code --max-pages} the launchers run a crawl with {@link #LAUNCHER_OPTIONS} for. */
+    static final int SHORT_CRAWL_PAGES = 50_000;
+    /** What the launchers ({@code ./loomcrawl}, the release's {@code bin/loomcrawl}) give a crawl of up to 50,000 pages. */
+    static final String LAUNCHER_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:+UseParallelGC -Xmx768m";
     /** ... and a longer one. */
-    static final String LAUNCHER_OPTIONS_LONG = "-Xmx768m";
+    static final String LAUNCHER_OPTIONS_LONG = "-XX:+UseParallelGC -Xmx768m";
     /** One option set to compare: a label and the JVM options of the crawl process. */
     record Variant(String label, List<String> jvmOptions) {
         static Variant parse(String spec) {
