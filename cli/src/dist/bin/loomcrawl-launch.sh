@@ -56,16 +56,21 @@ jvm_options() {
     [ "$prev" = "--max-pages" ] && max_pages="$arg"
     prev="$arg"
   done
+  local parallel="-XX:+UseParallelGC" serial="-XX:+UseSerialGC"
+  # A collector named in LOOMCRAWL_JAVA_OPTS (which come after these) replaces ours: the JVM refuses two.
+  if [[ " ${LOOMCRAWL_JAVA_OPTS:-} " =~ [[:space:]]-XX:\+Use[A-Za-z0-9]*GC[[:space:]] ]]; then
+    parallel="" serial=""
+  fi
   jvm_opts="-Xlog:disable -Xlog:all=warning:stderr"
   case "${1:-}" in
     crawl)
       if [ "${max_pages//[^0-9]/}" = "$max_pages" ] && [ "$max_pages" -le 50000 ] 2>/dev/null; then
-        jvm_opts="$jvm_opts -XX:TieredStopAtLevel=1 -XX:+UseParallelGC -Xmx768m" # short: C1 alone
+        jvm_opts="$jvm_opts -XX:TieredStopAtLevel=1 $parallel -Xmx768m" # short: C1 alone
       else
-        jvm_opts="$jvm_opts -XX:+UseParallelGC -Xmx768m" # long: the full JIT
+        jvm_opts="$jvm_opts $parallel -Xmx768m" # long: the full JIT
       fi ;;
-    resume) jvm_opts="$jvm_opts -XX:+UseParallelGC -Xmx768m" ;;
-    export|jobs) jvm_opts="$jvm_opts -XX:TieredStopAtLevel=1 -XX:+UseSerialGC" ;;
+    resume) jvm_opts="$jvm_opts $parallel -Xmx768m" ;;
+    export|jobs) jvm_opts="$jvm_opts -XX:TieredStopAtLevel=1 $serial" ;;
   esac
   if one_shot "${1:-}" && [ "$(jdk_major "$jdk")" -ge 25 ]; then
     jvm_opts="$jvm_opts -XX:+UseCompactObjectHeaders"

@@ -52,6 +52,11 @@ class ReleaseIT {
         assertThat(run(home, noCache, "--version")).startsWith("0 loomcrawl " + version + " on Java ");
         assertThat(run(home, noCache, "crawl", "ftp://x")).isEqualTo("2 loomcrawl: URL must be http or https: 'ftp://x'");
         assertThat(run(home, noCache, "jobs", "--db=jdbc:h2:" + dir.resolve("db"))).startsWith("0 ");
+        // A collector of the user's replaces the launcher's own (the JVM refuses two) for every command.
+        for (String command : new String[] {"jobs", "crawl"}) {
+            Map<String, String> g1 = Map.of("LOOMCRAWL_START_CACHE", "off", "LOOMCRAWL_JAVA_OPTS", "-XX:+UseG1GC");
+            assertThat(run(home, g1, command, "--help")).startsWith("0 ");
+        }
     }
 
     /**
