@@ -48,6 +48,7 @@ one_shot() {
 # ~920 MB peak RSS instead of 2.6 GB). On JDK 25+ they also use compact object headers (JEP 519: 8-byte
 # headers; -6% CPU on a cold 10,000-page crawl, -6 to -9% on 100,000). serve, bench, demo and mock-sites
 # keep the JVM's defaults. JVM warnings go to stderr: stdout is the command's own.
+# bench --cold mirrors the crawl options and the 50,000 line (ColdBench.LAUNCHER_OPTIONS, SHORT_CRAWL_PAGES).
 jvm_options() {
   local jdk="$1" max_pages=10000 prev="" arg # 10,000: crawl's default
   shift
