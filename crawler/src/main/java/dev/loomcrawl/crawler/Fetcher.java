@@ -9,6 +9,7 @@ import java.net.InetAddress;
 import java.net.ProtocolException;
 import java.net.URI;
 import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpHeaders;
@@ -29,8 +30,10 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Consumer;
+import java.util.concurrent.Flow;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
@@ -102,25 +105,77 @@ final class Fetcher implements AutoCloseable {
 
     /** The request a fetch of {@code url} sends; also what a WARC request record shows. */
     HttpRequest request(CrawlUrl url) {
+        return request(url, null);
+    }
+
+    private HttpRequest request(CrawlUrl url, BooleanSupplier mayStart) {
         // No .timeout(): send(...) below keeps the header timeout (see there).
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url.url()))
                 .header("User-Agent", settings.userAgent())
                 .header("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
                 .header("Accept-Encoding", "gzip, deflate");
         settings.headers().forEach(b::setHeader);
-        return b.GET().build();
+        return (mayStart == null ? b.GET() : b.method("GET", new StartCheck(mayStart))).build();
+    }
+
+    /**
+     * A request that was never sent: its start check said no as the client was about to write it (a cluster
+     * node's lease on the host ran out, or the host was told to rest meanwhile). Nothing reached the server.
+     */
+    static final class NotSent extends Exception {
+        NotSent() {
+            super("not sent: the start check said no as the request was about to leave", null, false, false);
+        }
+    }
+
+    /** What {@link StartCheck} throws inside the client; {@link #send} turns it into {@link NotSent}. */
+    private static final class Refused extends RuntimeException {
+        Refused() {
+            super("start check said no", null, false, false);
+        }
+    }
+
+    /**
+     * The empty body of a GET that asks {@code mayStart} at the last moment our code runs before a request
+     * leaves: the JDK client reads a body's length as it writes the request head (HTTP/1.1), after the
+     * connection is open and after any retry of its own. Asked earlier, a check leaves a window (a new
+     * connection's handshake, a thread's wait for a core, a process paused by the OS) in which a request can
+     * go out under a lease that has run out meanwhile. The head then carries {@code Content-Length: 0}.
+     */
+    private record StartCheck(BooleanSupplier mayStart) implements HttpRequest.BodyPublisher {
+        private static final HttpRequest.BodyPublisher EMPTY = HttpRequest.BodyPublishers.noBody();
+
+        @Override
+        public long contentLength() {
+            if (!mayStart.getAsBoolean()) {
+                throw new Refused(); // the client closes the connection and fails the exchange: nothing is written
+            }
+            return 0;
+        }
+
+        @Override
+        public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+            EMPTY.subscribe(subscriber);
+        }
     }
 
     FetchResult fetch(CrawlUrl url, Purpose purpose) throws InterruptedException {
-        return fetch(url, purpose, null);
+        try {
+            return fetch(url, purpose, null, null);
+        } catch (NotSent e) {
+            throw new AssertionError("no start check, nothing refused", e);
+        }
     }
 
     /**
      * @param restAsked told, as soon as the response's headers are in and before its body is read, of a
      *     rest the server asks for ({@code Retry-After} on a failure), so that no other request to the host
      *     starts while this one is still being read; or null
+     * @param mayStart asked as the request is about to leave (see {@link StartCheck}); or null: it may
+     * @throws NotSent when {@code mayStart} said no: nothing was sent
      */
-    FetchResult fetch(CrawlUrl url, Purpose purpose, Consumer<Duration> restAsked) throws InterruptedException {
+    FetchResult fetch(CrawlUrl url, Purpose purpose, Consumer<Duration> restAsked, BooleanSupplier mayStart)
+            throws InterruptedException, NotSent {
         long start = System.nanoTime();
         // Does the name exist at all? Asked before the client asks; see HostNames.
         String unknown = names.unknown(url.host());
@@ -144,7 +199,7 @@ final class Fetcher implements AutoCloseable {
                         }
                         return HttpResponse.BodyHandlers.ofInputStream().apply(info);
                     };
-            HttpResponse<InputStream> response = send(client, request(url), handler);
+            HttpResponse<InputStream> response = send(client, request(url, mayStart), handler);
             long left = settings.fetchDeadline().toNanos() - (System.nanoTime() - start);
             InputStream body = response.body();
             Deadline deadline = new Deadline(body);
@@ -182,7 +237,7 @@ final class Fetcher implements AutoCloseable {
      * is cancelled, which closes its connection, as the client does with its own timeout.
      */
     private HttpResponse<InputStream> send(HttpClient client, HttpRequest request,
-            HttpResponse.BodyHandler<InputStream> handler) throws IOException, InterruptedException {
+            HttpResponse.BodyHandler<InputStream> handler) throws IOException, InterruptedException, NotSent {
         CompletableFuture<HttpResponse<InputStream>> response = client.sendAsync(request, handler);
         try {
             return response.get(settings.requestTimeout().toNanos(), TimeUnit.NANOSECONDS);
@@ -195,6 +250,7 @@ final class Fetcher implements AutoCloseable {
         } catch (ExecutionException e) {
             // send() rethrows the cause as a copy of its class; the class is what classify() reads
             switch (e.getCause()) {
+                case Refused refused -> throw new NotSent();
                 case IOException io -> throw io;
                 case RuntimeException r -> throw r;
                 case Error error -> throw error;

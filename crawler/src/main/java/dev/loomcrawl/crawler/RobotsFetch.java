@@ -1,5 +1,7 @@
 package dev.loomcrawl.crawler;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * Fetching a host's robots.txt by RFC 9309's rules: redirects are followed ({@value Robots#MAX_REDIRECTS}
  * hops at most, then it counts as unavailable); 2xx gives rules; 4xx means no rules, allow all; 5xx, 429
@@ -12,10 +14,15 @@ final class RobotsFetch {
 
     private RobotsFetch() {}
 
-    static Outcome fetch(Fetcher fetcher, CrawlUrl page, String agentToken) throws InterruptedException {
+    /**
+     * @param mayStart asked before each request, redirects included (see {@link Fetcher#fetch}); or null
+     * @throws Fetcher.NotSent when it said no: the rules are still unknown, and nothing counts as a failure
+     */
+    static Outcome fetch(Fetcher fetcher, CrawlUrl page, String agentToken, BooleanSupplier mayStart)
+            throws InterruptedException, Fetcher.NotSent {
         CrawlUrl url = CrawlUrl.of(page.origin() + "/robots.txt");
         for (int hop = 0; hop <= Robots.MAX_REDIRECTS; hop++) {
-            FetchResult result = fetcher.fetch(url, Fetcher.Purpose.ROBOTS);
+            FetchResult result = fetcher.fetch(url, Fetcher.Purpose.ROBOTS, null, mayStart);
             switch (result) {
                 case FetchResult.Response r when r.redirect() -> {
                     String base = url.url();

@@ -14,6 +14,7 @@ import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * A host's sitemaps, read right after its robots.txt, under the same permit: the {@code Sitemap:} lines of
@@ -32,7 +33,12 @@ final class SitemapReader {
 
     private SitemapReader() {}
 
-    static Listed read(Fetcher fetcher, CrawlUrl anyPage, Robots.Rules rules) throws InterruptedException {
+    /**
+     * @param mayStart asked before each request (see {@link Fetcher#fetch}); when it says no, reading stops
+     *     and what was listed so far is returned; or null
+     */
+    static Listed read(Fetcher fetcher, CrawlUrl anyPage, Robots.Rules rules, BooleanSupplier mayStart)
+            throws InterruptedException {
         Set<String> locations = new LinkedHashSet<>();
         for (String s : rules.sitemaps()) {
             locations.add(PageParser.resolve(anyPage.origin() + "/", s));
@@ -51,7 +57,13 @@ final class SitemapReader {
             if (url == null || !url.hostKey().equals(anyPage.hostKey()) || !seen.add(url.url())) {
                 continue;
             }
-            if (!(fetcher.fetch(url, Fetcher.Purpose.SITEMAP) instanceof FetchResult.Response r) || r.status() != 200) {
+            FetchResult result;
+            try {
+                result = fetcher.fetch(url, Fetcher.Purpose.SITEMAP, null, mayStart);
+            } catch (Fetcher.NotSent e) {
+                break; // the host may not be asked now (a cluster node's lease ran out): keep what was listed
+            }
+            if (!(result instanceof FetchResult.Response r) || r.status() != 200) {
                 continue; // a missing or failing sitemap is no error of the crawl
             }
             AbstractSiteMap map;

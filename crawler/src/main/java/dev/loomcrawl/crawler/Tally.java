@@ -50,6 +50,14 @@ final class Tally {
         }
     }
 
+    /** A request its start check stopped before it left (see {@code Fetcher.NotSent}): not a fetch. */
+    void fetchNotSent() {
+        fetching.decrement();
+        if (parent != null) {
+            parent.fetchNotSent();
+        }
+    }
+
     void retried() {
         retries.increment();
         if (parent != null) {
