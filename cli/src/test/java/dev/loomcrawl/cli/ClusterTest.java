@@ -138,7 +138,7 @@ class ClusterTest {
     }
 
     @Test
-    void aPausedNodesHostsMoveOnAndItNeverFetchesBesideTheirNewOwner() throws Exception {
+    void aPausedNodesHostsMoveOnAndOnWakingItSendsOnlyWhatItHadStarted() throws Exception {
         String db = postgres.newDatabase();
         Http one = node(db, "p1");
         Http two = node(db, "p2");
@@ -148,17 +148,27 @@ class ClusterTest {
 
         ChildProcess paused = nodes.getFirst();
         signal("STOP", paused);
+        int heldByOne; // its leases cannot change while it is frozen and they have not expired
         try {
+            heldByOne = hostsByNode(two).getOrDefault("p1", 0);
             // p1's leases expire (it cannot renew them) and p2 takes its hosts.
             await().atMost(Duration.ofSeconds(30)).until(() -> !hostsByNode(two).containsKey("p1") && hostsByNode(two).containsKey("p2"));
         } finally {
-            signal("CONT", paused); // it wakes holding leases it no longer has: it must not fetch on them
+            signal("CONT", paused); // it wakes holding leases it no longer has: it must start nothing on them
         }
         awaitDone(two, id);
 
+        // A request frozen after its lease check and before the HTTP client wrote it goes out when the node
+        // wakes, maybe beside the host's new owner: no lease closes that without the server's help. So at most
+        // one request beyond the limit per permit the frozen node held, once; a node that went on starting
+        // requests on hosts it lost would send one per permit every 300 ms until its heartbeat caught up.
         FarmCounters.Snapshot farmSaw = farm.counters();
+        System.out.printf("paused node: held %d hosts; %d requests came beyond the limit; at most %d in flight to a host%n",
+                heldByOne, farm.arrivalsFinding(PER_HOST), farmSaw.maxInFlightPerHost());
+        assertThat(farm.arrivalsFinding(PER_HOST)).as("requests that came while %d of their host's were in flight", PER_HOST)
+                .isLessThanOrEqualTo((long) heldByOne * PER_HOST);
         assertThat(farmSaw.maxInFlightPerHost()).as("requests in flight to one host, both nodes together")
-                .isLessThanOrEqualTo(PER_HOST);
+                .isLessThanOrEqualTo(2 * PER_HOST);
         try (PageStore store = PageStore.open(db)) {
             assertThat(store.countPages(id, 200)).isEqualTo(total);
         }

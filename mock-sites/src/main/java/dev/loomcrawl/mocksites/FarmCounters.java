@@ -46,6 +46,8 @@ public final class FarmCounters {
     private final InFlight overall = new InFlight();
     private final ConcurrentHashMap<Integer, InFlight> perHost = new ConcurrentHashMap<>();
     private final AtomicLong maxPerHost = new AtomicLong(); // (max << 32) | host
+    /** Requests by how many of their host's requests were in flight when they came (the last counts 64 and more). */
+    private final LongAdder[] arrivalsFinding = newAdders(65);
     /** Per host: [from, until) in nanos during which a request breaks a Retry-After the farm sent. */
     private final ConcurrentHashMap<Integer, long[]> retryWindows = new ConcurrentHashMap<>();
 
@@ -64,6 +66,7 @@ public final class FarmCounters {
         }
         int inFlight = perHost.computeIfAbsent(host, h -> new InFlight()).add(now, due);
         maxPerHost.accumulateAndGet(((long) inFlight << 32) | host, Math::max);
+        arrivalsFinding[Math.min(inFlight - 1, arrivalsFinding.length - 1)].increment();
         String key = host + path;
         int fetches = fetchesByUrl.merge(key, 1, Integer::sum);
         if (fetches > 1) {
@@ -99,7 +102,30 @@ public final class FarmCounters {
                 robotsViolations.sum(), retryAfterViolations.sum(), Math.min(perHost.size(), hosts), kinds);
     }
 
+    /**
+     * Requests that came while at least {@code inFlight} others of their host were in flight: with a client's
+     * per-host limit as the argument, each request it sent beyond that limit.
+     */
+    public long arrivalsFinding(int inFlight) {
+        long sum = 0;
+        for (int i = Math.min(inFlight, arrivalsFinding.length - 1); i < arrivalsFinding.length; i++) {
+            sum += arrivalsFinding[i].sum();
+        }
+        return sum;
+    }
+
+    private static LongAdder[] newAdders(int n) {
+        LongAdder[] adders = new LongAdder[n];
+        for (int i = 0; i < n; i++) {
+            adders[i] = new LongAdder();
+        }
+        return adders;
+    }
+
     public void reset() {
+        for (LongAdder a : arrivalsFinding) {
+            a.reset();
+        }
         requests.reset();
         byKind.clear();
         servedOk.clear();

@@ -81,6 +81,11 @@ public final class MockSites implements AutoCloseable {
         return counters.snapshot();
     }
 
+    /** See {@link FarmCounters#arrivalsFinding}. */
+    public long arrivalsFinding(int inFlight) {
+        return counters.arrivalsFinding(inFlight);
+    }
+
     public void reset() {
         counters.reset();
     }
