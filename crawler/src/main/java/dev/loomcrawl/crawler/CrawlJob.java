@@ -187,11 +187,12 @@ public final class CrawlJob {
     }
 
     /**
-     * What the fetcher asks once more as each request is about to leave (see {@code Fetcher.StartCheck}), so
-     * that no cluster node's request can go out after its lease on the host ran out, not even from a node
-     * frozen between the first question and the request. Null in one process: there the late question bought
-     * nothing measurable (requests inside a {@code Retry-After} window on {@code rough}: 110 against 128 a
-     * run over 6 cold runs each, within the noise), and each GET would carry {@code Content-Length: 0}.
+     * What the fetcher asks once more as each request is about to leave (see {@code Fetcher.StartCheck}): on a
+     * cluster node, it narrows the window in which a node frozen after the first question still sends the
+     * request when it wakes, beside the host's new owner, and it covers the HTTP client's own retries. Null in
+     * one process: there the late question bought nothing measurable (requests inside a {@code Retry-After}
+     * window on {@code rough}: 110 against 128 a run over 6 cold runs each, within the noise), and each GET
+     * would carry {@code Content-Length: 0}.
      */
     private BooleanSupplier mayStartLate(BooleanSupplier mayStart) {
         return cluster ? mayStart : null;
