@@ -249,9 +249,8 @@ public final class ClusterStore {
                 lower(c, jobId, closer, maxDepth, admitted);
             }
         }
-        // The lease check comes after the writes, so that a heartbeat renewing this node's leases (which waits
-        // for this lock) never waits on a transaction that itself waits for rows: no deadlock. Its lock lasts
-        // to the commit all the same, so no node can take the host before this result is in or rolled back.
+        // The lease check's lock lasts to the commit, so no node can take the host before this result is in or
+        // rolled back. It comes after the writes all the same: a transaction holding it is then short.
         if (!stillOurs(c, nodeId, hostKey, epoch)) {
             return null;
         }
@@ -352,9 +351,16 @@ public final class ClusterStore {
         return links;
     }
 
+    /**
+     * Whether the host's lease is still this node's at {@code epoch}, locked until the commit. {@code FOR KEY
+     * SHARE} is enough to keep another node's {@link #acquire} ({@code FOR UPDATE}) off the row, and unlike
+     * {@code FOR SHARE} it lets this node's heartbeat renew the lease meanwhile. With {@code FOR SHARE} a
+     * renewal waited for every store of the node in progress, and a store can wait seconds for the job's
+     * counter row (another node frozen inside its transaction): the heartbeat then failed on its lock timeout.
+     */
     private static boolean stillOurs(Connection c, String nodeId, String hostKey, long epoch) throws SQLException {
-        return firstLong(c, "SELECT epoch FROM cluster_hosts WHERE host_key = ? AND owner = ? FOR SHARE", -1, hostKey,
-                nodeId) == epoch;
+        return firstLong(c, "SELECT epoch FROM cluster_hosts WHERE host_key = ? AND owner = ? FOR KEY SHARE", -1,
+                hostKey, nodeId) == epoch;
     }
 
     /**

@@ -1,0 +1,78 @@
+package dev.loomcrawl.crawler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.loomcrawl.crawler.store.ClusterStore;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.testkit.PostgresServer;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The row locks of a cluster's lease table, on a real PostgreSQL: a node's heartbeat renews its leases without
+ * waiting for its own page stores, while those stores still keep every other node off the host.
+ */
+class ClusterLeaseLockTest {
+    private static final Duration TTL = Duration.ofSeconds(30);
+    @RegisterExtension
+    static final PostgresServer postgres = new PostgresServer();
+
+    @Test
+    void aRenewalDoesNotWaitForAStoreOfTheSameNodeAndNoOtherNodeTakesTheHostMeanwhile() throws Exception {
+        String db = postgres.newDatabase();
+        ExecutorService storing = Executors.newVirtualThreadPerTaskExecutor();
+        try (PageStore store = PageStore.open(db); Connection frozen = DriverManager.getConnection(db);
+             Connection look = DriverManager.getConnection(db)) {
+            ClusterStore cluster = store.cluster();
+            long job = store.createJob("virtual", 0, "{}", true);
+            cluster.admitSeeds(job, List.of(new ClusterStore.Link("http://a.test/", "a.test:80", 0, 0, null),
+                    new ClusterStore.Link("http://a.test/more", "a.test:80", 0, 0, null)));
+            ClusterStore.Hold hold = cluster.acquire("n1", 1, TTL).getFirst();
+
+            // Another node's transaction, frozen after it counted the links it admitted: it holds the job's
+            // counter row, which every store of the job updates last.
+            frozen.setAutoCommit(false);
+            try (Statement s = frozen.createStatement()) {
+                s.executeUpdate("UPDATE cluster_jobs SET admitted = admitted WHERE job_id = " + job);
+            }
+            // n1 stores a page's links meanwhile: its transaction checks the lease, then waits for that row.
+            CompletableFuture<List<ClusterStore.Link>> commit = CompletableFuture.supplyAsync(() -> cluster.commit("n1",
+                    hold.hostKey(), hold.epoch(), job, null,
+                    List.of(new ClusterStore.Link("http://a.test/x", "a.test:80", 1, 0, "http://a.test/")), List.of(), 10, 1_000),
+                    storing);
+            await().atMost(Duration.ofSeconds(20)).until(() -> waitingForALock(look));
+
+            // The heartbeat renews the lease at once (it used to wait for the store, up to its lock timeout).
+            List<ClusterStore.Hold> renewed = cluster.renew("n1", TTL);
+            assertThat(renewed).extracting(ClusterStore.Hold::hostKey).containsExactly(hold.hostKey());
+            // Another node may not take the host while that store is open, even once the lease has expired.
+            try (Statement s = look.createStatement()) {
+                s.executeUpdate("UPDATE cluster_hosts SET expires_at = now() - interval '1 second' WHERE owner = 'n1'");
+            }
+            assertThat(cluster.acquire("n2", 1, TTL)).isEmpty();
+
+            frozen.rollback();
+            assertThat(commit.get(20, TimeUnit.SECONDS)).isNotNull(); // stored: the lease was still n1's, same epoch
+        } finally {
+            storing.shutdownNow();
+        }
+    }
+
+    private static boolean waitingForALock(Connection look) throws Exception {
+        try (Statement s = look.createStatement(); ResultSet rs = s.executeQuery(
+                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")) {
+            return rs.next() && rs.getLong(1) > 0;
+        }
+    }
+}
