@@ -157,6 +157,7 @@ class ClusterTest {
                 await().atMost(Duration.ofSeconds(30)).until(() -> !hostsByNode(two).containsKey("p1") && hostsByNode(two).containsKey("p2"));
             } catch (org.awaitility.core.ConditionTimeoutException e) {
                 System.out.println("TAKEOVER STUCK " + two.get("/cluster").text() + "\nTAKEOVER STUCK " + two.get("/crawl/" + id).text());
+                printSessions(db);
                 throw e;
             }
         } finally {
@@ -198,6 +199,20 @@ class ClusterTest {
         await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(10)).until(() -> farm.counters().requests() == requests);
         assertThat(one.get("/crawl/" + id).json().get("status").asText()).isEqualTo("cancelled");
         assertThat(stored(one, id)).isLessThan(farm.graph().config().totalPages());
+    }
+
+    /** PostgreSQL's sessions on {@code db}: what each is doing or waiting for, for a failed run's report. */
+    private static void printSessions(String db) {
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(db); java.sql.Statement st = c.createStatement();
+             java.sql.ResultSet rs = st.executeQuery("SELECT pid, state, wait_event_type, wait_event,"
+                     + " now() - state_change, left(query, 120) FROM pg_stat_activity WHERE datname = current_database()")) {
+            while (rs.next()) {
+                System.out.printf("SESSION %d %s %s/%s for %s: %s%n", rs.getInt(1), rs.getString(2), rs.getString(3),
+                        rs.getString(4), rs.getString(5), rs.getString(6));
+            }
+        } catch (java.sql.SQLException e) {
+            System.out.println("SESSION cannot list: " + e.getMessage());
+        }
     }
 
     private static JsonNode figures(Http http) {
