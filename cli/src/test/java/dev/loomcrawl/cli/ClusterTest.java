@@ -12,6 +12,11 @@ import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
 import dev.loomcrawl.testkit.Http;
 import dev.loomcrawl.testkit.PostgresServer;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +24,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -79,7 +85,7 @@ class ClusterTest {
     private void awaitDone(Http http, long id) {
         try {
             await().atMost(Duration.ofSeconds(90)).until(() -> http.get("/crawl/" + id).json().get("status").asText().equals("done"));
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
+        } catch (ConditionTimeoutException e) {
             System.out.println("STUCK " + http.get("/crawl/" + id).text() + "\nSTUCK " + http.get("/cluster").text());
             throw e;
         }
@@ -155,7 +161,7 @@ class ClusterTest {
             // p1's leases expire (it cannot renew them) and p2 takes its hosts.
             try {
                 await().atMost(Duration.ofSeconds(30)).until(() -> !hostsByNode(two).containsKey("p1") && hostsByNode(two).containsKey("p2"));
-            } catch (org.awaitility.core.ConditionTimeoutException e) {
+            } catch (ConditionTimeoutException e) {
                 System.out.println("TAKEOVER STUCK " + two.get("/cluster").text() + "\nTAKEOVER STUCK " + two.get("/crawl/" + id).text());
                 printSessions(db);
                 throw e;
@@ -203,14 +209,14 @@ class ClusterTest {
 
     /** PostgreSQL's sessions on {@code db}: what each is doing or waiting for, for a failed run's report. */
     private static void printSessions(String db) {
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection(db); java.sql.Statement st = c.createStatement();
-             java.sql.ResultSet rs = st.executeQuery("SELECT pid, state, wait_event_type, wait_event,"
+        try (Connection c = DriverManager.getConnection(db); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT pid, state, wait_event_type, wait_event,"
                      + " now() - state_change, left(query, 120) FROM pg_stat_activity WHERE datname = current_database()")) {
             while (rs.next()) {
                 System.out.printf("SESSION %d %s %s/%s for %s: %s%n", rs.getInt(1), rs.getString(2), rs.getString(3),
                         rs.getString(4), rs.getString(5), rs.getString(6));
             }
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             System.out.println("SESSION cannot list: " + e.getMessage());
         }
     }
