@@ -49,8 +49,8 @@ one_shot() {
 # headers; -6% CPU on a cold 10,000-page crawl, -6 to -9% on 100,000). With C1 alone the code cache is 48 MB,
 # and the JVM runs a full collection to unload code once 15% of it (7.2 MB) has been compiled: 110 ms of both
 # cores near the end of a 10,000-page crawl. 128 MB (reserved, not committed) moves that line past what a
-# crawl compiles (-4% CPU). serve, bench, demo and mock-sites
-# keep the JVM's defaults. JVM warnings go to stderr: stdout is the command's own.
+# crawl compiles (-4% CPU). serve, bench, demo and mock-sites keep the JVM's defaults. JVM warnings go to
+# stderr: stdout is the command's own.
 # bench --cold mirrors the crawl options and the 50,000 line (ColdBench.LAUNCHER_OPTIONS, SHORT_CRAWL_PAGES).
 jvm_options() {
   local jdk="$1" max_pages=10000 prev="" arg # 10,000: crawl's default

@@ -176,9 +176,10 @@ class ClusterTest {
         // one request beyond the limit per permit the frozen node held, once; a node that went on starting
         // requests on hosts it lost would send one per permit every 300 ms until its heartbeat caught up.
         FarmCounters.Snapshot farmSaw = farm.counters();
+        long beyondLimit = farm.arrivalsFinding(PER_HOST);
         System.out.printf("paused node: held %d hosts; %d requests came beyond the limit; at most %d in flight to a host%n",
-                heldByOne, farm.arrivalsFinding(PER_HOST), farmSaw.maxInFlightPerHost());
-        assertThat(farm.arrivalsFinding(PER_HOST)).as("requests that came while %d of their host's were in flight", PER_HOST)
+                heldByOne, beyondLimit, farmSaw.maxInFlightPerHost());
+        assertThat(beyondLimit).as("requests that came while %d of their host's were in flight", PER_HOST)
                 .isLessThanOrEqualTo((long) heldByOne * PER_HOST);
         assertThat(farmSaw.maxInFlightPerHost()).as("requests in flight to one host, both nodes together")
                 .isLessThanOrEqualTo(2 * PER_HOST);

@@ -26,8 +26,9 @@ import java.util.regex.Pattern;
  * monotonic clock from before the database granted it, so a node paused past its lease cannot start a
  * request on a host another node has taken. (A request that passed the check, asked again as the HTTP client
  * builds its head, and was frozen before the client wrote it still goes out when the node wakes: no lease
- * closes that without the server's help. At most one per permit held, once per freeze.) A URL's result is stored only while the lease is still this node's, at the
- * same epoch, in the transaction that marks it done: one stored result per URL, always.
+ * closes that without the server's help. At most one per permit held, once per freeze.) A URL's result is
+ * stored only while the lease is still this node's, at the same epoch, in the transaction that marks it done:
+ * one stored result per URL, always.
  *
  * <p>Every heartbeat ({@link Settings#heartbeat}) the node renews its leases, takes a fair share of the
  * hosts that have work (hosts with work divided by live nodes), gives back hosts over its share or out of
