@@ -2,10 +2,15 @@
 # JVM options each command runs with, and the start-up cache. Measured with `bench --cold`; see the README's
 # "Cold one-shot crawls".
 
-# Major version of the JDK at $1 (a JDK home), read from its release file without starting a JVM.
+# Major version of the JDK at $1 (a JDK home), read from its release file without starting a JVM (and in bash
+# itself: the launcher asks it of every JDK it finds, and each program it starts costs a cold crawl ~2 ms).
 jdk_major() {
-  local v
-  v=$(sed -n 's/^JAVA_VERSION="\([0-9][0-9]*\).*/\1/p' "$1/release" 2>/dev/null | head -n 1)
+  local v="" line
+  if [ -r "$1/release" ]; then
+    while IFS= read -r line || [ -n "$line" ]; do
+      if [[ $line =~ ^JAVA_VERSION=\"([0-9]+) ]]; then v="${BASH_REMATCH[1]}"; break; fi
+    done < "$1/release"
+  fi
   if [ -z "$v" ] && [ -x "$1/bin/java" ]; then
     v=$("$1/bin/java" -version 2>&1 | sed -n 's/.*version "\([0-9][0-9]*\).*/\1/p' | head -n 1)
   fi
@@ -18,7 +23,9 @@ find_jdk() {
   local candidates=() home best="" best_major=0 major
   [ -n "${JAVA_HOME:-}" ] && candidates+=("$JAVA_HOME")
   if command -v java >/dev/null 2>&1; then
-    candidates+=("$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")")
+    home="$(readlink -f "$(command -v java)")" # .../bin/java: the home is two levels up
+    home="${home%/*}"
+    candidates+=("${home%/*}")
   fi
   for home in /usr/lib/jvm/* /usr/java/* /opt/java/* /opt/jdk* "$HOME"/.sdkman/candidates/java/* \
               "$HOME"/.jdks/* /Library/Java/JavaVirtualMachines/*/Contents/Home; do

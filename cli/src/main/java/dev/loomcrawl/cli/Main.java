@@ -7,16 +7,41 @@ import dev.loomcrawl.crawler.store.StoreException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Properties;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code loomcrawl <command>}: the entry point of the application jar. */
 @Command(name = "loomcrawl", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "A web crawler on virtual threads, and a measured comparison with a platform-thread pool.",
-        subcommands = {CrawlCommand.class, ResumeCommand.class, JobsCommand.class, ExportCommand.class,
-            ServeCommand.class, MockSitesCommand.class, AotTrainingCommand.class})
+        description = "A web crawler on virtual threads, and a measured comparison with a platform-thread pool.")
 public final class Main implements Runnable {
+
+    /**
+     * The commands, by the name each declares, in the order {@code --help} lists them. Picocli builds the
+     * model of every command it is given (reflection over each option) before it parses a word; a cold
+     * {@code crawl} spent 150 ms there, most of it on the other commands. So a command line that names a
+     * command gets that one alone, and only one that does not (bare {@code --help}, a typo) gets them all.
+     */
+    static final Map<String, Supplier<Object>> COMMANDS = commands();
+
+    private static Map<String, Supplier<Object>> commands() {
+        Map<String, Supplier<Object>> commands = new LinkedHashMap<>();
+        commands.put("crawl", CrawlCommand::new);
+        commands.put("resume", ResumeCommand::new);
+        commands.put("jobs", JobsCommand::new);
+        commands.put("export", ExportCommand::new);
+        commands.put("serve", ServeCommand::new);
+        commands.put("mock-sites", MockSitesCommand::new);
+        commands.put("aot-training", AotTrainingCommand::new);
+        // The bench and the demo start this application in processes of their own: they are told its main class.
+        commands.put("demo", () -> new DemoCommand(Main.class.getName()));
+        commands.put("bench", () -> new BenchCommand(Main.class.getName()));
+        return Collections.unmodifiableMap(commands);
+    }
 
     /** Exit code for bad flags, bad URLs and bad values. */
     static final int USAGE = 2;
@@ -28,9 +53,12 @@ public final class Main implements Runnable {
     /** Runs a command line and returns its exit code; used by {@link #main} and by tests. */
     static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new Main());
-        // The bench and the demo start this application in processes of their own: they are told its main class.
-        cli.addSubcommand("demo", new DemoCommand(Main.class.getName()));
-        cli.addSubcommand("bench", new BenchCommand(Main.class.getName()));
+        Supplier<Object> named = args.length == 0 ? null : COMMANDS.get(args[0]);
+        if (named != null) {
+            cli.addSubcommand(args[0], named.get());
+        } else {
+            COMMANDS.forEach((name, command) -> cli.addSubcommand(name, command.get()));
+        }
         cli.setOut(out);
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
