@@ -103,6 +103,9 @@ start_cache() {
   shift 5
   one_shot "$command" || return 0
   [ "${LOOMCRAWL_START_CACHE:-on}" = off ] && return 0
+  # A flight recording loads the jdk.jfr module, which the cache was not made with: the JVM would refuse the
+  # cache, with errors on stderr. A profile runs without it.
+  [[ " ${LOOMCRAWL_JAVA_OPTS:-} " == *" -XX:StartFlightRecording"* ]] && return 0
   [ "$(jdk_major "$jdk")" -ge 25 ] || return 0
   key=$( { echo "$jdk"; cat "$jdk/release" 2>/dev/null; ls -ln "$jars" "$main"; } | cksum | cut -d ' ' -f 1)
   cache="$dir/crawl-$key.aot"

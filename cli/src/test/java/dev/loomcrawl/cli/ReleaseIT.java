@@ -80,7 +80,16 @@ class ReleaseIT {
 
             String second = run(home, env, "crawl", seed, "--quiet", "--db=jdbc:h2:" + dir.resolve("db2"));
             assertThat(second).startsWith("0 ").doesNotContain("recording a start-up cache")
-                    .contains("dev.loomcrawl.crawler.Fetcher source: shared objects file");
+                    .contains("dev.loomcrawl.crawler.Fetcher source: shared objects file")
+                    .contains("picocli.CommandLine source: shared objects file"); // built for Java 21: cacheable
+
+            // a profile (the README's command) runs without the cache rather than with the JVM's errors about it
+            Path jfr = dir.resolve("crawl.jfr");
+            Map<String, String> profile = Map.of("XDG_CACHE_HOME", cacheHome.toString(),
+                    "LOOMCRAWL_JAVA_OPTS", "-XX:StartFlightRecording=filename=" + jfr);
+            String profiled = run(home, profile, "crawl", seed, "--quiet", "--db=jdbc:h2:" + dir.resolve("dbj"));
+            assertThat(profiled).startsWith("0 ").doesNotContain("[error]", "AOT cache", "recording a start-up cache");
+            assertThat(jfr).isNotEmptyFile();
 
             // a rebuilt library (newer than the cache) must not be served from the old cache
             Files.setLastModifiedTime(home.resolve("lib/loomcrawl-crawler-" + System.getProperty("loomcrawl.version")
