@@ -176,10 +176,15 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
                     }
                     CrawlUrl url = link.parsed();
                     HostQueue host = hosts.get(url.hostKey());
-                    if (host != null && host.robotsKnown() && !host.rules().allows(url)) {
-                        Node node = recordedOnSight(url, depth, page);
-                        out.recorded.add(skipped(node, FailureKind.ROBOTS, host.rules().reason()));
-                        continue;
+                    if (host != null) {
+                        // Skipped or past the depth limit, it is kept for the rest of the crawl too: with the
+                        // host's one copy of its names, two strings (~130 bytes) less each. huge skips 100,000.
+                        url = host.shared(url);
+                        if (host.robotsKnown() && !host.rules().allows(url)) {
+                            Node node = recordedOnSight(url, depth, page);
+                            out.recorded.add(skipped(node, FailureKind.ROBOTS, host.rules().reason()));
+                            continue;
+                        }
                     }
                     if (depth > config.maxDepth()) {
                         (beyond == null ? beyond = new ArrayList<>() : beyond).add(url);
