@@ -8,6 +8,11 @@ import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.PostgresServer;
 import dev.loomcrawl.testkit.TestSite;
 import java.io.ByteArrayOutputStream;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -37,6 +42,27 @@ class PostgresStoreTest {
             assertThat(store.job(summary.jobId()).orElseThrow().status()).isEqualTo("done");
             ByteArrayOutputStream csv = new ByteArrayOutputStream();
             assertThat(Export.job(store, summary.jobId(), Export.Format.CSV, null, csv)).isEqualTo(63);
+        }
+    }
+
+    /** A cluster table made before it kept robots.txt gets those columns; a second open changes nothing. */
+    @Test
+    void anOlderClusterTableGetsTheColumnsItLacks() throws Exception {
+        String db = postgres.newDatabase();
+        try (Connection c = DriverManager.getConnection(db); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE cluster_hosts (host_key TEXT PRIMARY KEY, owner TEXT, epoch BIGINT NOT NULL DEFAULT 0,"
+                    + " expires_at TIMESTAMP WITH TIME ZONE, rest_until TIMESTAMP WITH TIME ZONE)");
+        }
+        PageStore.open(db).close();
+        PageStore.open(db).close();
+        try (Connection c = DriverManager.getConnection(db); Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT column_name FROM information_schema.columns"
+                        + " WHERE table_name = 'cluster_hosts' AND column_name LIKE 'robots_%' ORDER BY column_name")) {
+            List<String> robots = new ArrayList<>();
+            while (rs.next()) {
+                robots.add(rs.getString(1));
+            }
+            assertThat(robots).containsExactly("robots_at", "robots_body", "robots_type", "robots_url");
         }
     }
 

@@ -79,7 +79,7 @@ final class Schema {
                     redirects INT NOT NULL""", List.of(
                     new Added("referrer", "VARCHAR(4096)")), "PRIMARY KEY (job_id, url)");
             if (dialect == Dialect.POSTGRES) {
-                cluster(st);
+                cluster(st, have);
             }
             c.commit();
         } catch (SQLException e) {
@@ -94,7 +94,7 @@ final class Schema {
      * What nodes of a cluster share besides jobs and pages (PostgreSQL only): every URL of a cluster job
      * and whether it is done, one lease row per host, the nodes and what each did per job.
      */
-    private static void cluster(Statement st) throws SQLException {
+    private static void cluster(Statement st, Set<String> have) throws SQLException {
         st.execute("""
                 CREATE TABLE IF NOT EXISTS cluster_frontier (
                   job_id BIGINT NOT NULL,
@@ -108,19 +108,20 @@ final class Schema {
         // Only what is left to fetch is indexed by host: done rows leave the index as they are marked.
         st.execute("CREATE INDEX IF NOT EXISTS cluster_frontier_queued ON cluster_frontier (host_key, job_id)"
                 + " WHERE state = 'queued'");
-        st.execute("""
-                CREATE TABLE IF NOT EXISTS cluster_hosts (
-                  host_key TEXT PRIMARY KEY,
-                  owner TEXT,
-                  epoch BIGINT NOT NULL DEFAULT 0,
-                  expires_at TIMESTAMP WITH TIME ZONE,
-                  rest_until TIMESTAMP WITH TIME ZONE)""");
         // The host's robots.txt as last fetched by any node, so that a node taking the host over need not
-        // ask for it again: fetched_at null means never; a null url with a time means none (allow all).
-        addColumn(st, "cluster_hosts", "robots_at", "TIMESTAMP WITH TIME ZONE");
-        addColumn(st, "cluster_hosts", "robots_url", "TEXT");
-        addColumn(st, "cluster_hosts", "robots_type", "TEXT");
-        addColumn(st, "cluster_hosts", "robots_body", "BYTEA");
+        // ask for it again: robots_at null means never; a null url with a time means none (allow all). Added
+        // only where missing: PostgreSQL locks the whole table for an ALTER TABLE even when it changes nothing,
+        // which would stall the running nodes' leases each time a node starts.
+        table(st, have, "cluster_hosts", """
+                host_key TEXT PRIMARY KEY,
+                owner TEXT,
+                epoch BIGINT NOT NULL DEFAULT 0,
+                expires_at TIMESTAMP WITH TIME ZONE,
+                rest_until TIMESTAMP WITH TIME ZONE""", List.of(
+                new Added("robots_at", "TIMESTAMP WITH TIME ZONE"),
+                new Added("robots_url", "TEXT"),
+                new Added("robots_type", "TEXT"),
+                new Added("robots_body", "BYTEA")), null);
         st.execute("""
                 CREATE TABLE IF NOT EXISTS cluster_nodes (
                   node_id TEXT PRIMARY KEY,
@@ -146,10 +147,6 @@ final class Schema {
                   PRIMARY KEY (job_id, node_id))""");
     }
 
-    private static void addColumn(Statement st, String table, String column, String type) throws SQLException {
-        st.execute("ALTER TABLE " + table + " ADD COLUMN IF NOT EXISTS " + column + " " + type);
-    }
-
     /** A column added after its table's first release. */
     private record Added(String name, String type) {}
 
@@ -171,21 +168,20 @@ final class Schema {
         }
         for (Added column : added) {
             if (!have.contains(table + "." + column.name())) {
-                addColumn(st, table, column.name(), column.type());
+                st.execute("ALTER TABLE " + table + " ADD COLUMN IF NOT EXISTS " + column.name() + " " + column.type());
             }
         }
     }
 
     /**
-     * Every column of this application's tables already in the database, as lower-case {@code table.column}
+     * Every column already in the database's current schema, as lower-case {@code table.column}
      * (H2 keeps unquoted names in upper case, PostgreSQL in lower), read in one query of the standard
      * {@code INFORMATION_SCHEMA}; empty for a new database.
      */
     private static Set<String> columns(Connection c) throws SQLException {
         Set<String> have = new HashSet<>();
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT table_name, column_name"
-                + " FROM information_schema.columns WHERE LOWER(table_name) IN ('jobs', 'pages', 'frontier')"
-                + " AND table_schema = CURRENT_SCHEMA")) {
+                + " FROM information_schema.columns WHERE table_schema = CURRENT_SCHEMA")) {
             while (rs.next()) {
                 have.add((rs.getString(1) + "." + rs.getString(2)).toLowerCase(Locale.ROOT));
             }
