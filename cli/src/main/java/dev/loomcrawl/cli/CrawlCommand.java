@@ -70,7 +70,8 @@ final class CrawlCommand implements Callable<Integer> {
     double fetchDeadlineSeconds;
 
     @Option(names = "--retries", paramLabel = "N", defaultValue = "2",
-            description = "Further attempts after a connect error, reset, timeout, 5xx or 429 (default: ${DEFAULT-VALUE}).")
+            description = "Further attempts after a connect error, reset, timeout, 5xx or 429; three times as many when the"
+                    + " answer has a Retry-After (default: ${DEFAULT-VALUE}).")
     int retries;
 
     @Option(names = "--host-delay-ms", paramLabel = "MS", defaultValue = "0",

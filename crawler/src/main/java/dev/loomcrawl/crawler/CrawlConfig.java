@@ -27,7 +27,8 @@ import java.util.regex.PatternSyntaxException;
  * @param connectTimeout TCP connect timeout (default 5 s)
  * @param requestTimeout time to the response headers (default 10 s)
  * @param fetchDeadline time for a whole fetch, body included; a slower body fails as {@code timeout} (default 30 s)
- * @param maxRetries further attempts after a connect error, reset, header timeout, 5xx or 429 (default 2)
+ * @param maxRetries further attempts after a connect error, reset, header timeout, 5xx or 429 (default 2);
+ *     three times as many when the answer has a {@code Retry-After}
  * @param hostDelay least time between two requests to one host (default 0; robots.txt's Crawl-delay may ask more)
  * @param hostFailureLimit failed requests in a row after which a host is given up (default 10)
  * @param refusePrivateAddresses refuse hosts that resolve to loopback, private or link-local addresses

@@ -119,6 +119,35 @@ class ReliabilityTest {
         }
     }
 
+    /** A server that says when to come back is asked again more often than one that just fails; still bounded. */
+    @ParameterizedTest
+    @EnumSource(ExecutionMode.class)
+    void anAnswerWithRetryAfterHasThreeTimesTheRetries(ExecutionMode mode) throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/", TestSite.html("<a href='/busy'>a</a><a href='/always'>b</a><a href='/down'>c</a>"))
+                    .stub("/always", aResponse().withStatus(429).withHeader("Retry-After", "0"))
+                    .stub("/down", aResponse().withStatus(503));
+            String state = STARTED;
+            for (int i = 1; i <= 3; i++) { // three 429s, then the page
+                site.server.stubFor(get(urlPathEqualTo("/busy")).inScenario("b").whenScenarioStateIs(state)
+                        .willReturn(aResponse().withStatus(429).withHeader("Retry-After", "0"))
+                        .willSetStateTo("after" + i));
+                state = "after" + i;
+            }
+            site.server.stubFor(get(urlPathEqualTo("/busy")).inScenario("b").whenScenarioStateIs(state)
+                    .willReturn(TestSite.html("<title>busy</title>")));
+
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")).maxRetries(1)
+                    .perHostConcurrency(1).mode(mode));
+
+            assertThat(pages.get("/busy").title()).isEqualTo("busy");
+            assertThat(pages.get("/busy").attempts()).isEqualTo(4);
+            assertThat(site.counter.requests("/always")).isEqualTo(1 + 3);
+            assertThat(pages.get("/always").failure()).isEqualTo("http-status");
+            assertThat(site.counter.requests("/down")).isEqualTo(1 + 1); // no Retry-After: the configured retries
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(ExecutionMode.class)
     void aHostThatKeepsFailingIsGivenUp(ExecutionMode mode) throws Exception {
