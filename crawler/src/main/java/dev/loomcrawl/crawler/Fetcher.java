@@ -24,14 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.zip.GZIPInputStream;
@@ -53,12 +46,6 @@ final class Fetcher implements AutoCloseable {
 
     /** Sitemaps may be large (50,000 URLs, 50 MB uncompressed by the protocol). */
     static final int MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
-
-    /**
-     * Closes the body of a fetch that overruns its deadline, so a server dribbling bytes cannot hold a
-     * host permit forever. One platform thread for all fetches; a timer per fetch is a heap entry.
-     */
-    private static final ScheduledThreadPoolExecutor DEADLINES = deadlineTimer();
 
     /**
      * @param headers sent with every request, after ours (a job's {@code User-Agent} lives in {@code userAgent})
@@ -191,6 +178,7 @@ final class Fetcher implements AutoCloseable {
                         null, true);
             }
         }
+        Deadlines.Watch watch = null;
         try {
             HttpClient client = clients[Math.floorMod(url.hostKey().hashCode(), clients.length)];
             HttpResponse.BodyHandler<InputStream> handler = restAsked == null ? HttpResponse.BodyHandlers.ofInputStream()
@@ -201,25 +189,24 @@ final class Fetcher implements AutoCloseable {
                         }
                         return HttpResponse.BodyHandlers.ofInputStream().apply(info);
                     };
-            HttpResponse<InputStream> response = send(client, request(url, mayStart), handler);
-            long left = settings.fetchDeadline().toNanos() - (System.nanoTime() - start);
+            HttpRequest request = request(url, mayStart);
+            watch = Deadlines.watch(System.nanoTime() + settings.requestTimeout().toNanos());
+            HttpResponse<InputStream> response = send(client, request, handler, watch);
             InputStream body = response.body();
-            Deadline deadline = new Deadline(body);
-            ScheduledFuture<?> timer = DEADLINES.schedule(deadline, Math.max(0, left), TimeUnit.NANOSECONDS);
+            // A server dribbling bytes must not hold a host permit forever: the body is cut at the deadline.
+            watch.reading(body, start + settings.fetchDeadline().toNanos());
             try (body) {
                 FetchResult result = interpret(response, body, start, purpose);
-                deadline.finish(); // cut just as the read completed: the result is whole, keep it
+                watch.finish(); // cut just as the read completed: the result is whole, keep it
                 return result;
             } catch (IOException e) {
-                if (deadline.finish()) {
+                if (watch.finish()) {
                     // The server is dribbling: asking again would only hold a permit as long again.
                     return new FetchResult.Failed(FailureKind.TIMEOUT, "body not complete within "
                             + settings.fetchDeadline().toMillis() + " ms", response.statusCode(), response.headers(), 0,
                             System.nanoTime() - start, null, true);
                 }
                 throw e;
-            } finally {
-                timer.cancel(false);
             }
         } catch (IOException e) {
             String detail = unresolved(e) ? "cannot resolve " + url.host() + " now (DNS did not answer)" : describe(e);
@@ -228,36 +215,40 @@ final class Fetcher implements AutoCloseable {
             // the JDK refuses some URLs our checks let through (an odd host the client cannot connect to)
             return new FetchResult.Failed(FailureKind.INVALID_URL, "the HTTP client refused the URL: " + e.getMessage(),
                     0, null, 0, System.nanoTime() - start, null, true);
+        } finally {
+            if (watch != null) {
+                watch.finish();
+            }
         }
     }
 
     /**
-     * {@link HttpClient#send}, with the wait for the response headers bounded here rather than by {@link
-     * HttpRequest.Builder#timeout}: the client keeps request timeouts in a list of its own and wakes its
-     * selector thread for every one registered (a system call and a thread switch per request), while a
-     * timed wait of a virtual thread is an entry in its scheduler's timer heap. A request that times out
-     * is cancelled, which closes its connection, as the client does with its own timeout.
+     * {@link HttpClient#send}, its wait for the headers bounded by {@link Deadlines} (which interrupts it),
+     * rather than by {@link HttpRequest.Builder#timeout} (the client keeps request timeouts in a list of its
+     * own and wakes its selector thread for every one registered) or a timed wait on {@code sendAsync}'s
+     * future (which wakes the scheduler's timer thread twice per request, and whose completion the client
+     * passes through the common pool's thread first). An interrupted {@code send} aborts its exchange and
+     * closes the connection, as the client's own timeout does.
      */
-    private HttpResponse<InputStream> send(HttpClient client, HttpRequest request,
-            HttpResponse.BodyHandler<InputStream> handler) throws IOException, InterruptedException, NotSent {
-        CompletableFuture<HttpResponse<InputStream>> response = client.sendAsync(request, handler);
+    private static HttpResponse<InputStream> send(HttpClient client, HttpRequest request,
+            HttpResponse.BodyHandler<InputStream> handler, Deadlines.Watch watch)
+            throws IOException, InterruptedException, NotSent {
         try {
-            return response.get(settings.requestTimeout().toNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            response.cancel(true);
-            throw new HttpTimeoutException("request timed out");
-        } catch (InterruptedException e) {
-            response.cancel(true);
-            throw e;
-        } catch (ExecutionException e) {
-            // send() rethrows the cause as a copy of its class; the class is what classify() reads
-            switch (e.getCause()) {
-                case Refused refused -> throw new NotSent();
-                case IOException io -> throw io;
-                case RuntimeException r -> throw r;
-                case Error error -> throw error;
-                default -> throw new IOException(e.getCause().getMessage(), e.getCause());
+            return client.send(request, handler);
+        } catch (Refused e) { // should the client ever ask the body's length on this thread and not catch it
+            throw new NotSent();
+        } catch (InterruptedException | IOException e) {
+            // An interrupt of ours may also come as an IOException: one that finds the client writing to its
+            // channel closes the channel (ClosedByInterruptException).
+            if (watch.headersLate()) {
+                throw new HttpTimeoutException("request timed out");
             }
+            // send() rethrows a failure as a copy of its class (the class is what classify() reads), the
+            // original as its cause; a start check's refusal comes as a plain IOException around it.
+            if (e.getCause() instanceof Refused) {
+                throw new NotSent();
+            }
+            throw e;
         }
     }
 
@@ -447,64 +438,6 @@ final class Fetcher implements AutoCloseable {
         boolean uniqueLocalV6 = b.length == 16 && (b[0] & 0xfe) == 0xfc;
         return address.isLoopbackAddress() || address.isSiteLocalAddress() || address.isLinkLocalAddress()
                 || address.isAnyLocalAddress() || address.isMulticastAddress() || uniqueLocalV6;
-    }
-
-    /**
-     * Cuts a body read that overruns: interrupts the reading thread (closing the stream alone does not
-     * wake a reader blocked in the JDK's response stream) and closes the stream. The lock makes the cut
-     * and the end of the read exclusive, so an interrupt meant for the read never reaches the rest of the
-     * task, where it would look like a cancelled job.
-     */
-    private static final class Deadline implements Runnable {
-        private final Thread reader = Thread.currentThread();
-        private final InputStream body;
-        private final ReentrantLock lock = new ReentrantLock();
-        private boolean finished;
-        private boolean cut;
-
-        Deadline(InputStream body) {
-            this.body = body;
-        }
-
-        @Override
-        public void run() {
-            lock.lock();
-            try {
-                if (finished) {
-                    return;
-                }
-                cut = true;
-                reader.interrupt();
-            } finally {
-                lock.unlock();
-            }
-            try {
-                body.close();
-            } catch (IOException e) {
-                // the reader sees the stream closed, which is the point
-            }
-        }
-
-        /** The reader is done with the body; true if the deadline cut it (its interrupt is cleared). */
-        boolean finish() {
-            lock.lock();
-            try {
-                finished = true;
-                if (cut) {
-                    Thread.interrupted();
-                }
-                return cut;
-            } finally {
-                lock.unlock();
-            }
-        }
-    }
-
-    private static ScheduledThreadPoolExecutor deadlineTimer() {
-        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1,
-                Thread.ofPlatform().name("fetch-deadlines").daemon(true).factory());
-        timer.setRemoveOnCancelPolicy(true); // finished fetches leave nothing behind
-        return timer;
     }
 
     static FailureKind classify(IOException e) {
