@@ -58,7 +58,12 @@ final class Deadlines {
             LockSupport.parkNanos(TICK.toNanos());
             long now = System.nanoTime();
             for (Watch watch : WATCHED) {
-                watch.check(now);
+                try {
+                    watch.check(now);
+                } catch (RuntimeException e) {
+                    // A stream that fails to close must not end the keeper: every later fetch would wait unbounded.
+                    WATCHED.remove(watch);
+                }
             }
         }
     }
