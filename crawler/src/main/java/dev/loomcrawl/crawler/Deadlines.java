@@ -93,17 +93,7 @@ final class Deadlines {
          * cancelled job). The watch is finished.
          */
         boolean headersLate() {
-            lock.lock();
-            try {
-                finished = true;
-                WATCHED.remove(this);
-                if (cut) {
-                    Thread.interrupted();
-                }
-                return cut;
-            } finally {
-                lock.unlock();
-            }
+            return end();
         }
 
         /**
@@ -155,6 +145,11 @@ final class Deadlines {
 
         /** The fetch is over; true if the deadline cut its body (the fetching thread's interrupt is cleared then). */
         boolean finish() {
+            return end() && body != null;
+        }
+
+        /** Finishes the watch (once; later calls only answer); whether it cut the fetch, its interrupt cleared. */
+        private boolean end() {
             WATCHED.remove(this);
             lock.lock();
             try {
@@ -164,7 +159,7 @@ final class Deadlines {
                         Thread.interrupted();
                     }
                 }
-                return cut && body != null;
+                return cut;
             } finally {
                 lock.unlock();
             }

@@ -188,5 +188,4 @@ final class Schema {
         }
         return have;
     }
-
 }
