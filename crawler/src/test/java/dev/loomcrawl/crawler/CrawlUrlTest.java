@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -62,5 +63,48 @@ class CrawlUrlTest {
             """)
     void linksAreOkIgnoredOrInvalid(String raw, String kind) {
         assertThat(CrawlUrl.check(raw).getClass().getSimpleName()).isEqualTo(kind);
+    }
+
+    /**
+     * The shortcut for URLs already in normal form must give exactly what the normaliser gives, on every
+     * combination of the shapes at its edges: case, dots and hyphens in hosts, IP addresses, default, odd and
+     * out-of-range ports, dot segments, doubled slashes, escapes, queries, fragments, characters that are
+     * escaped. It must also be taken for the common shapes, or it saves nothing.
+     */
+    @org.junit.jupiter.api.Test
+    void theShortcutForNormalUrlsAgreesWithTheNormaliser() {
+        List<String> schemes = List.of("http://", "https://", "HTTP://", "Https://", "ftp://", "http:/");
+        List<String> hosts = List.of("a.test", "h3.loomcrawl.test", "example", "Example.com", "a-b.c-d.test", "-a.test",
+                "a-.test", "a..test", ".a.test", "a.test.", "a.test-", "127.0.0.1", "1.2.3", "a.123", "a.1b", "x1.test",
+                "xn--bcher-kva.test", "a_b.test", "ä.test", "", "a.test@b", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.test");
+        List<String> ports = List.of("", ":80", ":443", ":8080", ":18081", ":0", ":080", ":65535", ":65536", ":99999",
+                ":123456", ":", ":8a");
+        List<String> paths = List.of("", "/", "/page/1", "/a/b/", "/a//b", "/./a", "/a/./b", "/a/..", "/a/../b", "/.well-known/x",
+                "/a.", "/a./b", "/v1.2/x.html", "/~user_x-y", "/a%41", "/a%2f", "/a b", "/ä", "/a?x=1", "/a?", "/a#f",
+                "/a:b", "/a;b", "/a@b", "/a+b", "/A/B", "//x", "/a\\b", "/a|b", "/%");
+        int shortcuts = 0;
+        int combinations = 0;
+        for (String scheme : schemes) {
+            for (String host : hosts) {
+                for (String port : ports) {
+                    for (String path : paths) {
+                        String raw = scheme + host + port + path;
+                        CrawlUrl fast = CrawlUrl.alreadyNormal(raw);
+                        combinations++;
+                        if (fast != null) {
+                            shortcuts++;
+                            assertThat(CrawlUrl.checkByParsing(raw)).as(raw).isEqualTo(new CrawlUrl.Check.Ok(fast));
+                            assertThat(fast.url()).isEqualTo(raw);
+                        }
+                        assertThat(CrawlUrl.check(raw)).as(raw).isEqualTo(CrawlUrl.checkByParsing(raw));
+                    }
+                }
+            }
+        }
+        assertThat(CrawlUrl.alreadyNormal("http://h3.loomcrawl.test:18081/page/1")).isNotNull();
+        assertThat(CrawlUrl.alreadyNormal("https://example.com/")).isNotNull();
+        assertThat(CrawlUrl.alreadyNormal("http://Example.com/")).isNull();
+        assertThat(combinations).isEqualTo(6 * 22 * 13 * 30);
+        assertThat(shortcuts).isGreaterThan(400); // 422 today
     }
 }

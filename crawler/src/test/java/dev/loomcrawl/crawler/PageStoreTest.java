@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.loomcrawl.crawler.store.Admitted;
@@ -130,6 +131,33 @@ class PageStoreTest {
             assertThat(back.title()).isEqualTo("t");
             assertThat(back.outlinks()).containsExactly("http://a.test/x");
             assertThat(back.fields()).containsEntry("h1", "hello");
+        }
+    }
+
+    /**
+     * A URL written again (in the same batch, or in a later one) keeps its first row, and the rest of its batch
+     * is written: H2 refuses the repeat alone and the writer passes over it, as PostgreSQL's ON CONFLICT does.
+     */
+    @Test
+    void aRepeatedUrlKeepsItsFirstRowAndLosesNoOtherRow() throws Exception {
+        try (PageStore store = PageStore.open("jdbc:h2:mem:repeat;DB_CLOSE_DELAY=-1")) {
+            Admitted link = new Admitted(4, "http://a.test/l", 1, 0, "http://a.test/");
+            PageRecord first = page(4, "http://a.test/", 0);
+            PageRecord again = new PageRecord(4, "http://a.test/", 0, 503, "text/html", "again", 10, 1.5, 1, "http",
+                    "503", Instant.now(), "t", null, List.of(), Map.of(), null, null, 2.0);
+            PageRecord a = page(4, "http://a.test/a", 1);
+            store.saveWithLinks(first, List.of(link, link), List.of(a, a));
+            store.flush();
+            store.saveWithLinks(again, List.of(link, new Admitted(4, "http://a.test/m", 1, 0, null)),
+                    List.of(page(4, "http://a.test/b", 1)));
+            store.flush();
+            assertThat(store.failed()).isFalse();
+            assertThat(store.pages(4, 0, 10, null)).extracting(PageRecord::url, PageRecord::status).containsExactly(
+                    tuple("http://a.test/", 200),
+                    tuple("http://a.test/a", 200),
+                    tuple("http://a.test/b", 200));
+            assertThat(store.resumeState(4).admitted()).extracting(Admitted::url)
+                    .containsExactlyInAnyOrder("http://a.test/l", "http://a.test/m");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler.store;
 
+import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -28,6 +29,8 @@ final class GroupWriter {
     private static final int BATCH = 512;
     private static final int QUEUE = 8_192;
     private static final Duration IDLE_POLL = Duration.ofMillis(50);
+    /** The standard SQLSTATE of a unique constraint violated. */
+    private static final String DUPLICATE_KEY = "23505";
 
     /** What a task hands over. */
     sealed interface Write {
@@ -158,7 +161,7 @@ final class GroupWriter {
                     }
                 }
             }
-            insertAdmitted.executeBatch();
+            writeOnce(insertAdmitted);
             for (Write write : batch) {
                 if (write instanceof Write.Result result) {
                     for (PageRecord page : result.pages()) {
@@ -169,7 +172,7 @@ final class GroupWriter {
                 }
             }
             if (pages > 0) {
-                insertPage.executeBatch();
+                writeOnce(insertPage);
             }
             for (Write write : batch) {
                 if (write instanceof Write.Depth fix) {
@@ -196,6 +199,24 @@ final class GroupWriter {
             throw e;
         } finally {
             lock.unlock();
+        }
+    }
+
+    /**
+     * Runs a batch of {@link Dialect#writeOnce} rows. On H2 a row whose key is there already fails alone (the
+     * batch's other rows are written, the failures reported together at the end) and is passed over: the row
+     * stored first stays, as {@code ON CONFLICT DO NOTHING} has it on PostgreSQL. Any other failure is thrown.
+     */
+    private static void writeOnce(PreparedStatement batch) throws SQLException {
+        try {
+            batch.executeBatch();
+        } catch (BatchUpdateException e) {
+            for (SQLException each = e.getNextException() == null ? e : e.getNextException(); each != null;
+                    each = each.getNextException()) {
+                if (!DUPLICATE_KEY.equals(each.getSQLState())) {
+                    throw e;
+                }
+            }
         }
     }
 
