@@ -88,7 +88,7 @@ class PageStoreTest {
         Map<String, String> migrated = columns(old);
         Map<String, String> added = new TreeMap<>(columns(fresh));
         added.keySet().removeAll(first.keySet());
-        assertThat(added).hasSize(17); // jobs 5, pages 7, the frontier table's 5
+        assertThat(added).hasSize(22); // jobs 5, pages 7, the frontier table's 5, the admissions log's 5
         assertThat(migrated).containsAllEntriesOf(added);
     }
 
@@ -171,6 +171,34 @@ class PageStoreTest {
             store.flush();
             assertThat(store.pages(3, 0, 1, null).getFirst().depth()).isEqualTo(2);
             assertThat(store.resumeState(3).admitted().getFirst().depth()).isEqualTo(2);
+        }
+    }
+
+    /**
+     * Admissions are a log: a resume folds each URL's rows into one, with its first admission's redirects and
+     * referrer and the least depth; rows an earlier version left in the frontier table fold in alike.
+     */
+    @Test
+    void aResumeFoldsTheAdmissionsLogAndTheEarlierFrontier(@TempDir Path dir) throws Exception {
+        String url = "jdbc:h2:" + dir.resolve("log");
+        PageStore.open(url).close();
+        try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement st = c.createStatement()) {
+            st.execute("INSERT INTO frontier (job_id, url, depth, redirects, referrer)"
+                    + " VALUES (7, 'http://a.test/old', 4, 1, 'http://a.test/r')"); // as an earlier version wrote it
+        }
+        try (PageStore store = PageStore.open(url)) {
+            store.saveAdmitted(List.of(new Admitted(7, "http://a.test/", 0, 0, null),
+                    new Admitted(7, "http://a.test/p", 3, 2, "http://a.test/")), List.of());
+            store.saveAdmitted(List.of(new Admitted(7, "http://a.test/", 0, 0, null)), List.of()); // a seed again
+            store.lowerDepth(7, "http://a.test/p", 1);
+            store.lowerDepth(7, "http://a.test/p", 2); // never raised again
+            store.lowerDepth(7, "http://a.test/old", 2);
+            store.saveAdmitted(List.of(new Admitted(8, "http://a.test/p", 5, 0, null)), List.of()); // another job
+            store.flush();
+            assertThat(store.resumeState(7).admitted()).containsExactly(
+                    new Admitted(7, "http://a.test/", 0, 0, null),
+                    new Admitted(7, "http://a.test/p", 1, 2, "http://a.test/"),
+                    new Admitted(7, "http://a.test/old", 2, 1, "http://a.test/r"));
         }
     }
 

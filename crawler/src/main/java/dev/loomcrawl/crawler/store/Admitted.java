@@ -7,4 +7,7 @@ package dev.loomcrawl.crawler.store;
  * @param redirects redirect hops that led here from a linked URL
  * @param referrer the page that first linked to it, or null for a seed
  */
-public record Admitted(long jobId, String url, int depth, int redirects, String referrer) {}
+public record Admitted(long jobId, String url, int depth, int redirects, String referrer) {
+    /** In the store's log of admissions, {@code redirects} of a row that only lowers an admitted URL's depth. */
+    static final int DEPTH_ONLY = -1;
+}

@@ -73,14 +73,14 @@ final class GroupWriter {
         this.lock = lock;
         this.committedAdvanced = lock.newCondition();
         this.checkpointNanos = checkpoint.toNanos();
-        this.insertAdmitted = connection.prepareStatement(
-                dialect.writeOnce("frontier", Schema.FRONTIER_COLUMNS, List.of("job_id", "url")));
+        this.insertAdmitted = connection.prepareStatement("INSERT INTO admissions (" + String.join(", ",
+                Schema.FRONTIER_COLUMNS) + ") VALUES (?, ?, ?, ?, ?)");
         this.insertPage = connection.prepareStatement(
                 dialect.writeOnce("pages", Schema.PAGE_COLUMNS, List.of("job_id", "url")));
         this.lowerPageDepth = connection.prepareStatement(
                 "UPDATE pages SET depth = ? WHERE job_id = ? AND url = ? AND depth > ?");
         this.lowerAdmittedDepth = connection.prepareStatement(
-                "UPDATE frontier SET depth = ? WHERE job_id = ? AND url = ? AND depth > ?");
+                "INSERT INTO admissions (job_id, url, depth, redirects) VALUES (?, ?, ?, " + Admitted.DEPTH_ONLY + ")");
         this.thread = Thread.ofPlatform().name("loomcrawl-store").daemon(true).start(this::run);
     }
 
@@ -161,7 +161,7 @@ final class GroupWriter {
                     }
                 }
             }
-            writeOnce(insertAdmitted);
+            insertAdmitted.executeBatch();
             for (Write write : batch) {
                 if (write instanceof Write.Result result) {
                     for (PageRecord page : result.pages()) {
@@ -176,13 +176,15 @@ final class GroupWriter {
             }
             for (Write write : batch) {
                 if (write instanceof Write.Depth fix) {
-                    for (PreparedStatement ps : List.of(lowerPageDepth, lowerAdmittedDepth)) {
-                        ps.setInt(1, fix.depth());
-                        ps.setLong(2, fix.jobId());
-                        ps.setString(3, fix.url());
-                        ps.setInt(4, fix.depth());
-                        ps.addBatch();
-                    }
+                    lowerPageDepth.setInt(1, fix.depth());
+                    lowerPageDepth.setLong(2, fix.jobId());
+                    lowerPageDepth.setString(3, fix.url());
+                    lowerPageDepth.setInt(4, fix.depth());
+                    lowerPageDepth.addBatch();
+                    lowerAdmittedDepth.setLong(1, fix.jobId());
+                    lowerAdmittedDepth.setString(2, fix.url());
+                    lowerAdmittedDepth.setInt(3, fix.depth());
+                    lowerAdmittedDepth.addBatch();
                     depths++;
                 }
             }
