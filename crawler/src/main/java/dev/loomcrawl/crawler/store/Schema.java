@@ -79,9 +79,10 @@ final class Schema {
                     redirects INT NOT NULL""", List.of(
                     new Added("referrer", "VARCHAR(4096)")), "PRIMARY KEY (job_id, url)");
             // What a job admitted, as a log: rows are only appended (an admission, or a shorter path found later
-            // as a row of its own with redirects -1), and a resume folds them by URL. No key on the URL: H2 and
-            // PostgreSQL keep the index on the job id in insertion order, so a write touches its last page, where
-            // a URL-keyed index took rows at random places and rewrote most of its pages at every checkpoint.
+            // as a row of its own with redirects -1), and a resume folds them by URL. No key on the URL: the one
+            // index is on the job id, where a running job's rows sit together (on H2 in insertion order), so a
+            // write touches a few pages, where a URL-keyed index took rows at random places and H2 rewrote most
+            // of its pages at every checkpoint.
             // The frontier table above is where earlier versions kept it; a resume reads both.
             if (have.stream().noneMatch(column -> column.startsWith("admissions."))) {
                 st.execute("""
