@@ -196,9 +196,7 @@ final class Fetcher implements AutoCloseable {
             // A server dribbling bytes must not hold a host permit forever: the body is cut at the deadline.
             watch.reading(body, start + settings.fetchDeadline().toNanos());
             try (body) {
-                FetchResult result = interpret(response, body, start, purpose);
-                watch.finish(); // cut just as the read completed: the result is whole, keep it
-                return result;
+                return interpret(response, body, start, purpose);
             } catch (IOException e) {
                 if (watch.finish()) {
                     // The server is dribbling: asking again would only hold a permit as long again.
@@ -217,7 +215,7 @@ final class Fetcher implements AutoCloseable {
                     0, null, 0, System.nanoTime() - start, null, true);
         } finally {
             if (watch != null) {
-                watch.finish();
+                watch.finish(); // on every path; a cut that came just as the read completed leaves a whole result
             }
         }
     }

@@ -54,12 +54,15 @@ public enum Dialect {
      * row bound, so a batch led by a row of nulls turns later values to null.)
      */
     String writeOnce(String table, List<String> columns, List<String> key) {
-        String values = String.join(", ", Collections.nCopies(columns.size(), "?"));
-        String cols = String.join(", ", columns);
         return switch (this) {
-            case H2 -> "INSERT INTO " + table + " (" + cols + ") VALUES (" + values + ")";
-            case POSTGRES -> "INSERT INTO " + table + " (" + cols + ") VALUES (" + values + ") ON CONFLICT ("
-                    + String.join(", ", key) + ") DO NOTHING";
+            case H2 -> insert(table, columns);
+            case POSTGRES -> insert(table, columns) + " ON CONFLICT (" + String.join(", ", key) + ") DO NOTHING";
         };
+    }
+
+    /** A plain {@code INSERT} of one row of {@code columns}, a parameter each. */
+    static String insert(String table, List<String> columns) {
+        return "INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES ("
+                + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")";
     }
 }

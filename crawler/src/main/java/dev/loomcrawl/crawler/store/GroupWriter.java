@@ -73,8 +73,7 @@ final class GroupWriter {
         this.lock = lock;
         this.committedAdvanced = lock.newCondition();
         this.checkpointNanos = checkpoint.toNanos();
-        this.insertAdmitted = connection.prepareStatement("INSERT INTO admissions (" + String.join(", ",
-                Schema.FRONTIER_COLUMNS) + ") VALUES (?, ?, ?, ?, ?)");
+        this.insertAdmitted = connection.prepareStatement(Dialect.insert("admissions", Schema.ADMITTED_COLUMNS));
         this.insertPage = connection.prepareStatement(
                 dialect.writeOnce("pages", Schema.PAGE_COLUMNS, List.of("job_id", "url")));
         this.lowerPageDepth = connection.prepareStatement(

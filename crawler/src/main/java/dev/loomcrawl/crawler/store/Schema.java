@@ -21,7 +21,8 @@ final class Schema {
     static final List<String> PAGE_COLUMNS = List.of("job_id", "url", "depth", "status", "content_type", "title",
             "bytes", "fetch_ms", "attempts", "failure", "detail", "fetched_at", "thread", "referrer", "outlinks",
             "fields", "canonical", "body", "page_ms");
-    static final List<String> FRONTIER_COLUMNS = List.of("job_id", "url", "depth", "redirects", "referrer");
+    /** The columns of the admissions log, and of the frontier table earlier versions kept it in. */
+    static final List<String> ADMITTED_COLUMNS = List.of("job_id", "url", "depth", "redirects", "referrer");
 
     private Schema() {}
 
