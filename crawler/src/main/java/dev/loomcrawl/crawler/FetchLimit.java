@@ -19,10 +19,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <li><b>latency inflation</b>: fetch time, smoothed over the last hundred or so fetches, against the best
  *       it has been (a minimum that drifts up slowly, so a lasting change of hosts is learned).
  * </ul>
- * Both up: the limit falls by 15%. Both calm, and the limit in use: it doubles (the first second of a
- * crawl must not be spent ramping up). It settles where fetches take about 1.5 times the servers' own time:
- * fewer in flight would lose throughput, more would only queue. Lateness alone is not enough to shrink: on pages that take a second,
- * 20 ms of it is noise. Netflix's concurrency-limits (Vegas, Gradient2) were weighed first: their one-second
+ * Both up: the limit falls by 15%. Both calm, and the limit in use: it doubles until it first falls (the
+ * first second of a crawl must not be spent ramping up), then grows by a 32nd a period, since both signals
+ * trail the limit by a fetch's time. It settles where fetches take at most about 1.5 times the servers' own
+ * time: fewer in flight would lose throughput, more would only queue. Lateness alone is not enough to
+ * shrink: on pages that take a second, 20 ms of it is noise. Netflix's concurrency-limits (Vegas, Gradient2) were weighed first: their one-second
  * windows and growth of a few permits per window suit a long-running server, not a four-second crawl, and
  * they read raw round-trip times, which in a crawl differ by host by design.
  */
@@ -36,6 +37,8 @@ final class FetchLimit implements AutoCloseable {
     static final double INFLATED = 1.5;
     /** Smoothed fetch time over its best, under which the servers set the pace. */
     static final double CALM = 1.25;
+    /** After the ramp-up, a calm limit grows by this fraction of itself per {@link #PERIOD}: ~1.8× a second. */
+    static final int GROWTH_DIVISOR = 32;
     /** How fast the best fetch time forgets, per {@link #PERIOD}: about 1% a second. */
     private static final double BEST_DRIFT = 1.0005;
 
@@ -59,6 +62,7 @@ final class FetchLimit implements AutoCloseable {
     private volatile double lagMillis;
     private volatile double fetchMillis; // smoothed fetch time, our own queueing included; 0 until a fetch ends
     private double bestFetchMillis = Double.MAX_VALUE; // the probe's alone
+    private boolean rampUp = true; // the probe's alone: until the limit first falls
     private volatile boolean closed;
 
     /**
@@ -127,7 +131,9 @@ final class FetchLimit implements AutoCloseable {
                     bestFetchMillis = Math.min(bestFetchMillis * BEST_DRIFT, fetch);
                 }
                 double inflation = fetch > 0 ? fetch / bestFetchMillis : 1;
-                adjust(step(limit, inFlight.get(), lagMillis, inflation, min, max));
+                int next = step(limit, inFlight.get(), lagMillis, inflation, min, max, rampUp);
+                rampUp &= next >= limit;
+                adjust(next);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // closing
@@ -137,13 +143,18 @@ final class FetchLimit implements AutoCloseable {
     /**
      * The next limit, from the current one, what is in flight, how late carriers run, and how far smoothed
      * fetch time is over its best. Pure arithmetic.
+     *
+     * @param rampUp true until the limit first falls: a calm limit then doubles (the first second of a crawl
+     *     must not be spent ramping up); after that it grows by {@link #GROWTH_DIVISOR a 32nd}, as both
+     *     signals trail the limit by a fetch's time (six to nine periods), and doubling at every calm period
+     *     overshot them: the limit swung between 600 and 8,700 on {@code huge}
      */
-    static int step(int limit, int inFlight, double lagMillis, double inflation, int min, int max) {
+    static int step(int limit, int inFlight, double lagMillis, double inflation, int min, int max, boolean rampUp) {
         if (lagMillis > OVERLOAD_MILLIS && inflation > INFLATED) {
             return Math.max(min, limit - Math.max(1, limit * 15 / 100));
         }
         if (lagMillis < ROOM_MILLIS && inflation < CALM && inFlight >= limit * 3 / 4) {
-            return (int) Math.min(max, 2L * limit);
+            return (int) Math.min(max, limit + (rampUp ? limit : Math.max(1, limit / GROWTH_DIVISOR)));
         }
         return limit;
     }
