@@ -322,10 +322,19 @@ public final class PageStore implements AutoCloseable {
     /** Streams a job's pages to {@code sink} without holding them all in memory. */
     public void forEachPage(long jobId, int offset, int limit, Integer status, boolean withBody,
             Consumer<PageRecord> sink) {
-        String sql = "SELECT * FROM pages WHERE job_id = ?" + (status == null ? "" : " AND status = ?")
-                + " ORDER BY url LIMIT ? OFFSET ?";
-        readers.stream(sql, rs -> sink.accept(Rows.page(rs, withBody)), status == null
+        readers.stream(pagesSql(status != null), rs -> sink.accept(Rows.page(rs, withBody)), status == null
                 ? new Object[] {jobId, limit, offset} : new Object[] {jobId, status, limit, offset});
+    }
+
+    /**
+     * A job's pages in URL order, a slice at a time: parameters job id, [status,] limit, offset. The order
+     * names the key's columns, both: H2 reads rows in the order of the key {@code (job_id, url)} only when
+     * the {@code ORDER BY} starts with its first column, and for {@code ORDER BY url} sorted every row of the
+     * job for each slice (2.7-3.2 s per slice of 100 on a job of 200,000 rows, against 1-3 ms).
+     */
+    static String pagesSql(boolean byStatus) {
+        return "SELECT * FROM pages WHERE job_id = ?" + (byStatus ? " AND status = ?" : "")
+                + " ORDER BY job_id, url LIMIT ? OFFSET ?";
     }
 
     /** Whether any stored row of the job keeps its body. */
