@@ -27,9 +27,13 @@ import java.util.function.ToDoubleFunction;
 final class ColdBench {
     /** The largest {@code --max-pages} the launchers run a crawl with {@link #LAUNCHER_OPTIONS} for. */
     static final int SHORT_CRAWL_PAGES = 50_000;
-    /** What the launchers ({@code ./loomcrawl}, the release's {@code bin/loomcrawl}) give a crawl of up to 50,000 pages. */
-    static final String LAUNCHER_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:ReservedCodeCacheSize=128m -XX:+UseParallelGC -Xmx768m"
-            + " -Djdk.httpclient.bufsize=8192";
+    /**
+     * What the launchers ({@code ./loomcrawl}, the release's {@code bin/loomcrawl}) give a crawl of up to 50,000 pages:
+     * three C1 compiler threads where the JVM would start one (below 4 CPUs).
+     */
+    static final String LAUNCHER_OPTIONS = "-XX:TieredStopAtLevel=1"
+            + (Runtime.getRuntime().availableProcessors() < 4 ? " -XX:CICompilerCount=3" : "")
+            + " -XX:ReservedCodeCacheSize=128m -XX:+UseParallelGC -Xmx768m -Djdk.httpclient.bufsize=8192";
     /** ... and a longer one. */
     static final String LAUNCHER_OPTIONS_LONG = "-XX:+UseParallelGC -Xmx768m -Djdk.httpclient.bufsize=8192";
     /** One option set to compare: a label and the JVM options of the crawl process. */
