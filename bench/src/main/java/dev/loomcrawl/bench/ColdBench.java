@@ -29,11 +29,21 @@ final class ColdBench {
     static final int SHORT_CRAWL_PAGES = 50_000;
     /**
      * What the launchers ({@code ./loomcrawl}, the release's {@code bin/loomcrawl}) give a crawl of up to 50,000 pages:
-     * three C1 compiler threads where the JVM would start one (below 4 CPUs).
+     * three C1 compiler threads where the JVM would start one (below 4 CPUs, counted as the launchers count them).
      */
     static final String LAUNCHER_OPTIONS = "-XX:TieredStopAtLevel=1"
-            + (Runtime.getRuntime().availableProcessors() < 4 ? " -XX:CICompilerCount=3" : "")
+            + compilerThreads()
             + " -XX:ReservedCodeCacheSize=128m -XX:+UseParallelGC -Xmx768m -Djdk.httpclient.bufsize=8192";
+
+    /**
+     * The launchers' compiler option: the CPUs counted as they count them, by the {@code cpuN} folders of
+     * {@code /sys/devices/system/cpu} (none found: no option), not as the JVM does. In a container with a CPU
+     * quota the two differ, and the bench must give the crawl what the launcher would.
+     */
+    private static String compilerThreads() {
+        String[] cpus = new java.io.File("/sys/devices/system/cpu").list((dir, name) -> name.matches("cpu[0-9].*"));
+        return cpus != null && cpus.length > 0 && cpus.length < 4 ? " -XX:CICompilerCount=3" : "";
+    }
     /** ... and a longer one. */
     static final String LAUNCHER_OPTIONS_LONG = "-XX:+UseParallelGC -Xmx768m -Djdk.httpclient.bufsize=8192";
     /** One option set to compare: a label and the JVM options of the crawl process. */
