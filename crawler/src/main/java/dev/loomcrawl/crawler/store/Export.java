@@ -112,7 +112,10 @@ public final class Export {
         }
     }
 
-    /** Every row of a job, in URL order; {@code status} filters when not null. Returns how many. */
+    /**
+     * Every row of a job, in the order they were stored or by URL (see {@link PageStore#forEachPage});
+     * {@code status} filters when not null. Returns how many.
+     */
     public static long job(PageStore store, long jobId, Format format, Integer status, OutputStream out)
             throws IOException {
         boolean withBody = store.hasBodies(jobId);

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
 
 /**
  * The one thread that writes crawl results: tasks hand it {@link Write}s and go on, it commits them in
@@ -31,6 +32,8 @@ final class GroupWriter {
     private static final Duration IDLE_POLL = Duration.ofMillis(50);
     /** The standard SQLSTATE of a unique constraint violated. */
     private static final String DUPLICATE_KEY = "23505";
+    private static final List<String> HASHED_PAGE_COLUMNS = Stream.concat(Schema.PAGE_COLUMNS.stream(),
+            Stream.of("url_hash")).toList();
 
     /** What a task hands over. */
     sealed interface Write {
@@ -48,6 +51,8 @@ final class GroupWriter {
     private final long checkpointNanos;
     private final PreparedStatement insertAdmitted;
     private final PreparedStatement insertPage;
+    /** Whether pages are keyed by a hash of the URL ({@link UrlKey}) rather than by the URL. */
+    private final boolean hashKey;
     private final PreparedStatement lowerPageDepth;
     private final PreparedStatement lowerAdmittedDepth;
     private final Thread thread;
@@ -68,16 +73,18 @@ final class GroupWriter {
      * @param checkpoint H2 writes its commits to the file at most this long after they happen (zero: never
      *     forced, PostgreSQL's commits are durable already)
      */
-    GroupWriter(Connection connection, ReentrantLock lock, Dialect dialect, Duration checkpoint) throws SQLException {
+    GroupWriter(Connection connection, ReentrantLock lock, Dialect dialect, boolean hashKey, Duration checkpoint)
+            throws SQLException {
         this.connection = connection;
         this.lock = lock;
         this.committedAdvanced = lock.newCondition();
         this.checkpointNanos = checkpoint.toNanos();
         this.insertAdmitted = connection.prepareStatement(Dialect.insert("admissions", Schema.ADMITTED_COLUMNS));
-        this.insertPage = connection.prepareStatement(
-                dialect.writeOnce("pages", Schema.PAGE_COLUMNS, List.of("job_id", "url")));
-        this.lowerPageDepth = connection.prepareStatement(
-                "UPDATE pages SET depth = ? WHERE job_id = ? AND url = ? AND depth > ?");
+        this.hashKey = hashKey;
+        this.insertPage = connection.prepareStatement(hashKey ? Dialect.insert("pages", HASHED_PAGE_COLUMNS)
+                : dialect.writeOnce("pages", Schema.PAGE_COLUMNS, List.of("job_id", "url")));
+        this.lowerPageDepth = connection.prepareStatement("UPDATE pages SET depth = ? WHERE job_id = ? AND "
+                + (hashKey ? "url_hash" : "url") + " = ? AND depth > ?");
         this.lowerAdmittedDepth = connection.prepareStatement(
                 "INSERT INTO admissions (job_id, url, depth, redirects) VALUES (?, ?, ?, " + Admitted.DEPTH_ONLY + ")");
         this.thread = Thread.ofPlatform().name("loomcrawl-store").daemon(true).start(this::run);
@@ -148,8 +155,6 @@ final class GroupWriter {
     private void write(List<Write> batch) throws SQLException {
         lock.lock();
         try {
-            int pages = 0;
-            int depths = 0;
             // Admitted links before pages, depth fixes after them: all in one transaction, so a page is
             // never stored without its links, and a fix never comes before the row it fixes.
             for (Write write : batch) {
@@ -161,23 +166,33 @@ final class GroupWriter {
                 }
             }
             insertAdmitted.executeBatch();
+            List<PageRecord> pages = new ArrayList<>();
             for (Write write : batch) {
                 if (write instanceof Write.Result result) {
                     for (PageRecord page : result.pages()) {
                         Rows.bindPage(insertPage, page);
+                        if (hashKey) {
+                            insertPage.setLong(Schema.PAGE_COLUMNS.size() + 1, UrlKey.hash(page.url()));
+                        }
                         insertPage.addBatch();
-                        pages++;
+                        pages.add(page);
                     }
                 }
             }
-            if (pages > 0) {
-                writeOnce(insertPage);
+            if (!pages.isEmpty()) {
+                writeOnce(pages);
             }
+            int depths = 0;
             for (Write write : batch) {
                 if (write instanceof Write.Depth fix) {
                     lowerPageDepth.setInt(1, fix.depth());
                     lowerPageDepth.setLong(2, fix.jobId());
-                    lowerPageDepth.setString(3, fix.url());
+                    if (hashKey) {
+                        UrlKey.Slot slot = UrlKey.find(connection, fix.jobId(), fix.url());
+                        lowerPageDepth.setLong(3, slot.found() ? slot.key() : -1); // -1: no row (hashes are >= 0)
+                    } else {
+                        lowerPageDepth.setString(3, fix.url());
+                    }
                     lowerPageDepth.setInt(4, fix.depth());
                     lowerPageDepth.addBatch();
                     lowerAdmittedDepth.setLong(1, fix.jobId());
@@ -204,13 +219,16 @@ final class GroupWriter {
     }
 
     /**
-     * Runs a batch of {@link Dialect#writeOnce} rows. On H2 a row whose key is there already fails alone (the
-     * batch's other rows are written, the failures reported together at the end) and is passed over: the row
-     * stored first stays, as {@code ON CONFLICT DO NOTHING} has it on PostgreSQL. Any other failure is thrown.
+     * Runs the batch of {@code pages} bound to {@code insertPage}, each written once per URL, the row stored
+     * first staying (as {@code ON CONFLICT DO NOTHING} has it on PostgreSQL). On H2 a row whose key is there
+     * already fails alone (the batch's other rows are written, the failures reported together at the end).
+     * Keyed by URL, such a row is a repeat and is passed over. Keyed by the URL's hash, it may be another URL
+     * with the same hash: each is looked up along its chain ({@link UrlKey}), in the batch's order, and stored
+     * at the chain's first free key unless its URL is there. Any other failure is thrown.
      */
-    private static void writeOnce(PreparedStatement batch) throws SQLException {
+    private void writeOnce(List<PageRecord> pages) throws SQLException {
         try {
-            batch.executeBatch();
+            insertPage.executeBatch();
         } catch (BatchUpdateException e) {
             for (SQLException each = e.getNextException() == null ? e : e.getNextException(); each != null;
                     each = each.getNextException()) {
@@ -218,6 +236,24 @@ final class GroupWriter {
                     throw e;
                 }
             }
+            if (hashKey) {
+                int[] counts = e.getUpdateCounts();
+                for (int i = 0; i < counts.length; i++) {
+                    if (counts[i] == Statement.EXECUTE_FAILED) {
+                        storeAlongChain(pages.get(i));
+                    }
+                }
+            }
+        }
+    }
+
+    /** Stores {@code page} at the first free key of its URL's chain, unless the URL is stored already. */
+    private void storeAlongChain(PageRecord page) throws SQLException {
+        UrlKey.Slot slot = UrlKey.find(connection, page.jobId(), page.url());
+        if (!slot.found()) {
+            Rows.bindPage(insertPage, page);
+            insertPage.setLong(Schema.PAGE_COLUMNS.size() + 1, slot.key());
+            insertPage.executeUpdate();
         }
     }
 

@@ -49,6 +49,8 @@ public final class PageStore implements AutoCloseable {
     private final ReentrantLock writeLock = new ReentrantLock();
     private final GroupWriter group;
     private final Readers readers;
+    /** Whether pages are keyed by a hash of the URL ({@link UrlKey}): H2 databases this version created. */
+    private final boolean hashKey;
     private ClusterStore cluster; // guarded by this
 
     private PageStore(String jdbcUrl, Dialect dialect, Connection writer, Readers readers) throws SQLException {
@@ -56,9 +58,9 @@ public final class PageStore implements AutoCloseable {
         this.dialect = dialect;
         this.writer = writer;
         this.readers = readers;
-        Schema.migrate(writer, dialect);
+        this.hashKey = Schema.migrate(writer, dialect);
         writer.setAutoCommit(false);
-        this.group = new GroupWriter(writer, writeLock, dialect,
+        this.group = new GroupWriter(writer, writeLock, dialect, hashKey,
                 dialect == Dialect.H2 ? Duration.ofMillis(Long.getLong("loomcrawl.checkpointMillis", CHECKPOINT_MILLIS))
                         : Duration.ZERO);
     }
@@ -312,7 +314,10 @@ public final class PageStore implements AutoCloseable {
 
     // ---- reads
 
-    /** Stored pages of a job in URL order; {@code status} filters when not null. Bodies are left out. */
+    /**
+     * Stored pages of a job, in the order they were stored or by URL (see {@link #pagesSql}); {@code status}
+     * filters when not null. Bodies are left out.
+     */
     public List<PageRecord> pages(long jobId, int offset, int limit, Integer status) {
         List<PageRecord> out = new ArrayList<>();
         forEachPage(jobId, offset, limit, status, false, out::add);
@@ -322,19 +327,21 @@ public final class PageStore implements AutoCloseable {
     /** Streams a job's pages to {@code sink} without holding them all in memory. */
     public void forEachPage(long jobId, int offset, int limit, Integer status, boolean withBody,
             Consumer<PageRecord> sink) {
-        readers.stream(pagesSql(status != null), rs -> sink.accept(Rows.page(rs, withBody)), status == null
+        readers.stream(pagesSql(status != null, hashKey), rs -> sink.accept(Rows.page(rs, withBody)), status == null
                 ? new Object[] {jobId, limit, offset} : new Object[] {jobId, status, limit, offset});
     }
 
     /**
-     * A job's pages in URL order, a slice at a time: parameters job id, [status,] limit, offset. The order
-     * names the key's columns, both: H2 reads rows in the order of the key {@code (job_id, url)} only when
-     * the {@code ORDER BY} starts with its first column, and for {@code ORDER BY url} sorted every row of the
-     * job for each slice (2.7-3.2 s per slice of 100 on a job of 200,000 rows, against 1-3 ms).
+     * A job's pages a slice at a time: in the order they were stored where pages are numbered so (an H2
+     * database this version made, see {@link UrlKey}), else in URL order; parameters job id, [status,] limit,
+     * offset. Either way H2 reads an index in order, never sorts: the order names the index's columns, both,
+     * because H2 follows an index only for an {@code ORDER BY} that starts with its first column (for
+     * {@code ORDER BY url} it sorted every row of the job for each slice: 2.7-3.2 s per slice of 100 on a job
+     * of 200,000 rows, against 1-3 ms).
      */
-    static String pagesSql(boolean byStatus) {
+    static String pagesSql(boolean byStatus, boolean hashKey) {
         return "SELECT * FROM pages WHERE job_id = ?" + (byStatus ? " AND status = ?" : "")
-                + " ORDER BY job_id, url LIMIT ? OFFSET ?";
+                + (hashKey ? " ORDER BY job_id, seq" : " ORDER BY job_id, url") + " LIMIT ? OFFSET ?";
     }
 
     /** Whether any stored row of the job keeps its body. */
