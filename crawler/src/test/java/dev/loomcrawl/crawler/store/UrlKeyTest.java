@@ -36,14 +36,10 @@ class UrlKeyTest {
 
     @Test
     void aUrlWhoseHashIsTakenIsStoredOnceAtTheChainsNextFreeKey(@TempDir Path dir) throws Exception {
-        String db = "jdbc:h2:" + dir.resolve("chain");
-        PageStore.open(db).close();
         long h = UrlKey.hash(URL);
-        try (Connection c = DriverManager.getConnection(db, "sa", "")) {
-            plant(c, "http://other.test/1", h); // another URL at the hash, and one after it: the chain is two long
-            plant(c, "http://other.test/2", h + 1);
-            plant(c, "http://other.test/3", h + 3); // past a gap: not part of the chain
-        }
+        // Another URL at the hash, and one after it: the chain is two long; the third is past a gap, not in it.
+        String db = databaseWith(dir, Map.of("http://other.test/1", h, "http://other.test/2", h + 1,
+                "http://other.test/3", h + 3));
         try (PageStore store = PageStore.open(db)) {
             // In one write: the URL, then the URL again (a repeat, dropped: the first row stays).
             store.saveWithLinks(withTitle(page(1, URL, 200), "second"), List.of(),
@@ -59,7 +55,7 @@ class UrlKeyTest {
                     .satisfies(p -> assertThat(p.title()).isEqualTo("first"))
                     .satisfies(p -> assertThat(p.depth()).isZero());
             assertThat(store.pages(1, 0, 10, null)).filteredOn(p -> p.url().startsWith("http://other.test/"))
-                    .extracting(PageRecord::url, PageRecord::depth, PageRecord::status).containsExactly(
+                    .extracting(PageRecord::url, PageRecord::depth, PageRecord::status).containsExactlyInAnyOrder(
                             tuple("http://other.test/1", 1, 200),
                             tuple("http://other.test/2", 1, 200),
                             tuple("http://other.test/3", 1, 200));
@@ -74,14 +70,12 @@ class UrlKeyTest {
     /** A chain longer than one read of the finder's (eight keys) is followed to its end. */
     @Test
     void aLongChainIsFollowedToItsEnd(@TempDir Path dir) throws Exception {
-        String db = "jdbc:h2:" + dir.resolve("long");
-        PageStore.open(db).close();
         long h = UrlKey.hash(URL);
-        try (Connection c = DriverManager.getConnection(db, "sa", "")) {
-            for (int i = 0; i < 19; i++) {
-                plant(c, "http://other.test/" + i, h + i);
-            }
+        Map<String, Long> chain = new TreeMap<>();
+        for (int i = 0; i < 19; i++) {
+            chain.put("http://other.test/" + i, h + i);
         }
+        String db = databaseWith(dir, chain);
         try (PageStore store = PageStore.open(db)) {
             store.saveWithLinks(page(1, URL, 200), List.of(), List.of());
             store.saveWithLinks(page(1, URL, 200), List.of(), List.of());
@@ -96,13 +90,20 @@ class UrlKeyTest {
                 p.outlinks(), p.fields(), p.canonical(), p.body(), p.pageMillis());
     }
 
-    private static void plant(Connection c, String url, long key) throws Exception {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO pages (job_id, url, depth, status, bytes,"
-                + " fetch_ms, fetched_at, url_hash) VALUES (1, ?, 1, 200, 0, 0, CURRENT_TIMESTAMP, ?)")) {
-            ps.setString(1, url);
-            ps.setLong(2, key);
-            ps.executeUpdate();
+    /** A new database with rows of job 1 planted at the given keys, each URL's own hash aside. */
+    private static String databaseWith(Path dir, Map<String, Long> planted) throws Exception {
+        String db = "jdbc:h2:" + dir.resolve("planted");
+        PageStore.open(db).close();
+        try (Connection c = DriverManager.getConnection(db, "sa", "");
+             PreparedStatement ps = c.prepareStatement("INSERT INTO pages (job_id, url, depth, status, bytes,"
+                     + " fetch_ms, fetched_at, url_hash) VALUES (1, ?, 1, 200, 0, 0, CURRENT_TIMESTAMP, ?)")) {
+            for (Map.Entry<String, Long> row : planted.entrySet()) {
+                ps.setString(1, row.getKey());
+                ps.setLong(2, row.getValue());
+                ps.executeUpdate();
+            }
         }
+        return db;
     }
 
     /** Job 1's rows by key. */
