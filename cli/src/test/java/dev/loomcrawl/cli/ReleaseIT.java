@@ -61,7 +61,8 @@ class ReleaseIT {
 
     /**
      * On JDK 25+ the first crawl records the start-up cache (an AOT cache), later crawls load the
-     * application's classes from it, and a changed jar makes a new one instead of serving its old classes.
+     * application's classes from it, a long crawl (the full JIT) records and then uses one of its own, and a
+     * changed jar makes a new one instead of serving its old classes.
      */
     @Test
     void theFirstCrawlRecordsAStartUpCacheThatLaterCrawlsUse(@TempDir Path dir) throws Exception {
@@ -83,6 +84,16 @@ class ReleaseIT {
                     .contains("dev.loomcrawl.crawler.Fetcher source: shared objects file")
                     .contains("picocli.CommandLine source: shared objects file"); // built for Java 21: cacheable
 
+            // a long crawl runs the full JIT, and gets a cache of its own recorded under it (one recorded under
+            // C1 alone has no method profiles, and cost long crawls CPU); the short crawls' cache stays
+            String long1 = run(home, env, "crawl", seed, "--max-pages=60000", "--quiet", "--db=jdbc:h2:" + dir.resolve("dbl1"));
+            assertThat(long1).startsWith("0 ").contains("loomcrawl: recording a start-up cache");
+            assertThat(caches(cacheHome)).hasSize(2).containsAll(caches);
+            String long2 = run(home, env, "crawl", seed, "--max-pages=60000", "--quiet", "--db=jdbc:h2:" + dir.resolve("dbl2"));
+            assertThat(long2).startsWith("0 ").doesNotContain("recording a start-up cache")
+                    .contains("dev.loomcrawl.crawler.Fetcher source: shared objects file");
+            caches = caches(cacheHome);
+
             // a profile (the README's command) runs without the cache rather than with the JVM's errors about it
             Path jfr = dir.resolve("crawl.jfr");
             Map<String, String> profile = Map.of("XDG_CACHE_HOME", cacheHome.toString(),
@@ -91,7 +102,7 @@ class ReleaseIT {
             assertThat(profiled).startsWith("0 ").doesNotContain("[error]", "AOT cache", "recording a start-up cache");
             assertThat(jfr).isNotEmptyFile();
 
-            // a rebuilt library (newer than the cache) must not be served from the old cache
+            // a rebuilt library (newer than the caches) must not be served from an old cache: both go
             Files.setLastModifiedTime(home.resolve("lib/loomcrawl-crawler-" + System.getProperty("loomcrawl.version")
                     + ".jar"), FileTime.from(Instant.now().plusSeconds(120)));
             String third = run(home, env, "crawl", seed, "--quiet", "--db=jdbc:h2:" + dir.resolve("db3"));
