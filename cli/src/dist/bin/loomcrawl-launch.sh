@@ -129,9 +129,8 @@ start_cache() {
     [ -f "$cache.failed" ] && [ -z "$(find "$jars" "$main" -newer "$cache.failed" -print -quit)" ] && return 0
     mkdir -p "$dir" 2>/dev/null || return 0
     local old
-    for old in "$dir"/crawl-*.aot "$dir"/crawl-*.failed; do # those of earlier builds, and this one's being redone
-      case "$old" in "$dir/crawl-$key-"*) [ "$old" = "$cache" ] || [ "$old" = "$cache.failed" ] || continue ;; esac
-      rm -f "$old"
+    for old in "$dir"/crawl-*.aot "$dir"/crawl-*.failed; do # earlier builds' (this build's other JIT's stays)
+      case "$old" in "$dir/crawl-$key-"*) ;; *) rm -f "$old" ;; esac
     done
     echo "loomcrawl: recording a start-up cache for this build, JDK and JIT (once; about 10 s)..." >&2
     local tmp="$cache.$$.tmp"

@@ -53,6 +53,8 @@ final class GroupWriter {
     private final PreparedStatement insertPage;
     /** Whether pages are keyed by a hash of the URL ({@link UrlKey}) rather than by the URL. */
     private final boolean hashKey;
+    /** {@link UrlKey#CHAIN_SQL} where pages are keyed by hash, else null. */
+    private final PreparedStatement chain;
     private final PreparedStatement lowerPageDepth;
     private final PreparedStatement lowerAdmittedDepth;
     private final Thread thread;
@@ -83,6 +85,7 @@ final class GroupWriter {
         this.hashKey = hashKey;
         this.insertPage = connection.prepareStatement(hashKey ? Dialect.insert("pages", HASHED_PAGE_COLUMNS)
                 : dialect.writeOnce("pages", Schema.PAGE_COLUMNS, List.of("job_id", "url")));
+        this.chain = hashKey ? connection.prepareStatement(UrlKey.CHAIN_SQL) : null;
         this.lowerPageDepth = connection.prepareStatement("UPDATE pages SET depth = ? WHERE job_id = ? AND "
                 + (hashKey ? "url_hash" : "url") + " = ? AND depth > ?");
         this.lowerAdmittedDepth = connection.prepareStatement(
@@ -170,10 +173,7 @@ final class GroupWriter {
             for (Write write : batch) {
                 if (write instanceof Write.Result result) {
                     for (PageRecord page : result.pages()) {
-                        Rows.bindPage(insertPage, page);
-                        if (hashKey) {
-                            insertPage.setLong(Schema.PAGE_COLUMNS.size() + 1, UrlKey.hash(page.url()));
-                        }
+                        bindPage(page, hashKey ? UrlKey.hash(page.url()) : 0);
                         insertPage.addBatch();
                         pages.add(page);
                     }
@@ -188,7 +188,7 @@ final class GroupWriter {
                     lowerPageDepth.setInt(1, fix.depth());
                     lowerPageDepth.setLong(2, fix.jobId());
                     if (hashKey) {
-                        UrlKey.Slot slot = UrlKey.find(connection, fix.jobId(), fix.url());
+                        UrlKey.Slot slot = UrlKey.find(chain, fix.jobId(), fix.url());
                         lowerPageDepth.setLong(3, slot.found() ? slot.key() : -1); // -1: no row (hashes are >= 0)
                     } else {
                         lowerPageDepth.setString(3, fix.url());
@@ -249,11 +249,18 @@ final class GroupWriter {
 
     /** Stores {@code page} at the first free key of its URL's chain, unless the URL is stored already. */
     private void storeAlongChain(PageRecord page) throws SQLException {
-        UrlKey.Slot slot = UrlKey.find(connection, page.jobId(), page.url());
+        UrlKey.Slot slot = UrlKey.find(chain, page.jobId(), page.url());
         if (!slot.found()) {
-            Rows.bindPage(insertPage, page);
-            insertPage.setLong(Schema.PAGE_COLUMNS.size() + 1, slot.key());
+            bindPage(page, slot.key());
             insertPage.executeUpdate();
+        }
+    }
+
+    /** Binds {@code page} to {@code insertPage}, and {@code key} as its {@code url_hash} where pages are keyed by hash. */
+    private void bindPage(PageRecord page, long key) throws SQLException {
+        Rows.bindPage(insertPage, page);
+        if (hashKey) {
+            insertPage.setLong(HASHED_PAGE_COLUMNS.size(), key);
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.loomcrawl.crawler.store;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -43,35 +42,40 @@ final class UrlKey {
         return h >>> 2;
     }
 
-    /**
-     * Where {@code url}'s row is, or would go: the key holding it ({@code found}), else the first free key
-     * of its chain. Reads the job's keys upwards from the URL's hash, a few rows at a time.
-     */
+    /** How many keys {@link #find} reads at a time. */
+    private static final int READ = 8;
+    /** The query {@link #find} runs: prepare it once per connection. */
+    static final String CHAIN_SQL = "SELECT url_hash, url FROM pages WHERE job_id = ? AND url_hash >= ?"
+            + " ORDER BY job_id, url_hash LIMIT " + READ;
+
+    /** Where a URL's row is ({@code found}), or else the first free key of its chain, where it would go. */
     record Slot(long key, boolean found) {}
 
-    static Slot find(Connection c, long jobId, String url) throws SQLException {
+    /**
+     * Finds {@code url}'s slot by reading the job's keys upwards from the URL's hash, {@value #READ} at a time.
+     *
+     * @param chain {@link #CHAIN_SQL}, prepared
+     */
+    static Slot find(PreparedStatement chain, long jobId, String url) throws SQLException {
         long expected = hash(url);
-        try (PreparedStatement ps = c.prepareStatement("SELECT url_hash, url FROM pages WHERE job_id = ?"
-                + " AND url_hash >= ? ORDER BY job_id, url_hash LIMIT 8")) {
-            while (true) {
-                ps.setLong(1, jobId);
-                ps.setLong(2, expected);
-                int rows = 0;
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        rows++;
-                        if (rs.getLong(1) != expected) {
-                            return new Slot(expected, false); // a gap: the chain ends here
-                        }
-                        if (rs.getString(2).equals(url)) {
-                            return new Slot(expected, true);
-                        }
-                        expected++;
+        while (true) {
+            chain.setLong(1, jobId);
+            chain.setLong(2, expected);
+            int rows = 0;
+            try (ResultSet rs = chain.executeQuery()) {
+                while (rs.next()) {
+                    rows++;
+                    if (rs.getLong(1) != expected) {
+                        return new Slot(expected, false); // a gap: the chain ends here
                     }
+                    if (rs.getString(2).equals(url)) {
+                        return new Slot(expected, true);
+                    }
+                    expected++;
                 }
-                if (rows < 8) {
-                    return new Slot(expected, false); // no rows left above: the chain ends here
-                }
+            }
+            if (rows < READ) {
+                return new Slot(expected, false); // no rows left above: the chain ends here
             }
         }
     }

@@ -60,9 +60,10 @@ class UrlKeyTest {
                             tuple("http://other.test/2", 1, 200),
                             tuple("http://other.test/3", 1, 200));
             assertThat(store.resumeState(1).stored()).contains(URL, "http://other.test/1", "http://other.test/2");
-            try (Connection c = store.dataSource().getConnection()) {
-                assertThat(UrlKey.find(c, 1, URL)).isEqualTo(new UrlKey.Slot(h + 2, true));
-                assertThat(UrlKey.find(c, 2, URL)).isEqualTo(new UrlKey.Slot(h, false));
+            try (Connection c = store.dataSource().getConnection();
+                 PreparedStatement chain = c.prepareStatement(UrlKey.CHAIN_SQL)) {
+                assertThat(UrlKey.find(chain, 1, URL)).isEqualTo(new UrlKey.Slot(h + 2, true));
+                assertThat(UrlKey.find(chain, 2, URL)).isEqualTo(new UrlKey.Slot(h, false));
             }
         }
     }
