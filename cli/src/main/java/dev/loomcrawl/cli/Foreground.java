@@ -1,6 +1,5 @@
 package dev.loomcrawl.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.CrawlSummary;
 import dev.loomcrawl.crawler.Crawler;
@@ -84,7 +83,7 @@ final class Foreground {
                 return SUSPENDED;
             }
             if (json) {
-                summaryOut.println(new ObjectMapper().writeValueAsString(summary));
+                summaryOut.println(summary.toJson()); // the mapper that stored it knows the class: a new one took ~15 ms of a cold exit
             } else {
                 SummaryTable.print(summary, summaryOut);
             }

@@ -56,4 +56,9 @@ public record CrawlSummary(
     public long fetched() {
         return pages + failed;
     }
+
+    /** This summary as JSON, as it is stored with its job and as {@code crawl --json} prints it. */
+    public String toJson() {
+        return Summaries.json(this);
+    }
 }

@@ -216,6 +216,25 @@ class PageStoreTest {
         }
     }
 
+    /**
+     * Closing wakes the writer at once (it no longer waits out its poll for work), and still writes everything
+     * handed over before it: many batches' worth, none flushed, each stored after a reopen.
+     */
+    @Test
+    void closeWritesEverythingHandedOverBeforeIt(@TempDir Path dir) throws Exception {
+        String url = "jdbc:h2:" + dir.resolve("close");
+        PageStore store = PageStore.open(url);
+        for (int i = 0; i < 5_000; i++) {
+            store.saveWithLinks(page(9, "http://a.test/" + i, 1), List.of(new Admitted(9, "http://a.test/n" + i, 2, 0,
+                    null)), List.of());
+        }
+        store.close();
+        try (PageStore reopened = PageStore.open(url)) {
+            assertThat(reopened.tallies(9).pages()).isEqualTo(5_000);
+            assertThat(reopened.resumeState(9).admitted()).hasSize(5_000);
+        }
+    }
+
     /** The writer dies (a row it cannot store); callers are told at once, and close() returns, bounded. */
     @Test
     void aDeadWriterFailsCallersAndNeverBlocksClose() {
