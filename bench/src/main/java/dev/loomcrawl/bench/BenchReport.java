@@ -104,10 +104,11 @@ final class BenchReport {
         StringBuilder rows = new StringBuilder();
         for (ColdBench.Row row : r.rows()) {
             rows.append(String.format("<tr><td>%s</td><td>%d</td><td>%.2f <small>(%.2f–%.2f)</small></td><td>%.2f×</td>"
-                            + "<td>%.2f</td><td>%.3f</td><td>%.0f</td><td>%,.0f</td><td>%d</td><td>%d</td><td>%d</td></tr>%n",
+                            + "<td>%.2f</td><td>%.3f</td><td>%.0f</td><td>%,.0f</td><td>%d</td><td>%d</td><td>%d</td>"
+                            + "<td>%.2f</td></tr>%n",
                     escape(row.variant()), row.runs(), row.wallSeconds(), row.minWall(), row.maxWall(), row.ofIdeal(),
                     row.cpuSeconds(), row.cpuMsPerPage(), row.peakRssMb(), row.pages(), row.lostPages(),
-                    row.retryAfterViolations(), row.duplicateFetches()));
+                    row.retryAfterViolations(), row.duplicateFetches(), row.lateOverEarly()));
         }
         String html = COLD_TEMPLATE.replace("{{style}}", STYLE)
                 .replace("{{headline}}", escape("Cold crawls of " + r.scenario() + ": ideal " + String.format("%.2f", r.idealSeconds()) + " s"))
@@ -141,21 +142,32 @@ final class BenchReport {
             <div class="grid">
              <div class="card"><h2>Wall time (s, median) against the ideal</h2><canvas id="wall"></canvas></div>
              <div class="card"><h2>CPU per page (ms, crawler process, JVM start included)</h2><canvas id="cpu"></canvas></div>
+             <div class="card" style="grid-column:1/3"><h2>Pages per second through the crawl (by tenth of its time, first
+             fetch to last; median of the runs)</h2><canvas id="through" height="70"></canvas></div>
             </div>
             <table><tr><th>JVM options</th><th>runs</th><th>wall s (min–max)</th><th>× ideal</th><th>CPU s</th>
-            <th>CPU ms/page</th><th>peak RSS MB</th><th>pages</th><th>lost</th><th>Retry-After violations</th><th>duplicates</th></tr>
+            <th>CPU ms/page</th><th>peak RSS MB</th><th>pages</th><th>lost</th><th>Retry-After violations</th><th>duplicates</th>
+            <th>pages/s late/early</th></tr>
             {{rows}}</table>
             <p class="sub">Each run is a fresh crawl process under GNU time, option sets interleaved; the farm ran in its own
-            process and its CPU is not counted; the farm counted violations.</p>
+            process and its CPU is not counted; the farm counted violations. Late/early: pages per second in the last four
+            tenths of the crawl over the four after the first (under 1: it slowed down as it went).</p>
             <script>{{chartjs}}</script>
             <script>
             const R = {{data}}; const ideal = {{ideal}};
-            const labels = R.map(r => r.variant);
+            // A long option set as an axis label leaves the bars no room: short labels, the whole set in the table.
+            const short = v => v.length > 40 ? v.slice(0, 39) + '…' : v;
+            const labels = R.map(r => short(r.variant));
             new Chart(document.getElementById('wall'), {type:'bar', data:{labels, datasets:[
               {label:'wall s', data:R.map(r=>r.wallSeconds), backgroundColor:'#2563eb'},
               {label:'ideal', data:R.map(()=>ideal), backgroundColor:'rgba(0,0,0,0.15)'}]}});
             new Chart(document.getElementById('cpu'), {type:'bar', data:{labels, datasets:[
               {label:'CPU ms per page', data:R.map(r=>r.cpuMsPerPage), backgroundColor:'#dc2626'}]}});
+            const colours = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c'];
+            new Chart(document.getElementById('through'), {type:'line', data:{labels:[1,2,3,4,5,6,7,8,9,10].map(t => t + '/10'),
+              datasets:R.map((r, i) => ({label:short(r.variant) + ' (pages/s)', data:r.pagesPerSecondByTenth,
+                borderColor:colours[i % colours.length], fill:false}))},
+              options:{scales:{y:{beginAtZero:true}}}});
             </script></body></html>
             """;
 

@@ -11,6 +11,13 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -58,12 +65,43 @@ final class ColdBench {
     /** One crawl process. */
     record Run(String variant, int round, double wallSeconds, double cpuSeconds, double peakRssMb, long pages,
             long failed, long skipped, JsonNode failures, long retryAfterViolations, long duplicateFetches,
-            int maxInFlightPerHost, int exitCode) {}
+            int maxInFlightPerHost, int exitCode, Throughput throughput) {}
+
+    /**
+     * Fetches stored per second through one crawl, from its rows' own times: in each tenth of the span from its
+     * first fetch to its last, and the last four tenths' rate over the four before them (tenths 2–5 and 7–10,
+     * leaving out the first, where robots.txt and the seeds are on the wire). Under 1: the crawl slowed down
+     * as it went, as one whose heap or queues grow does.
+     */
+    record Throughput(double spanSeconds, long fetches, List<Double> pagesPerSecondByTenth, double lateOverEarly) {
+        static final Throughput NONE = new Throughput(0, 0, List.of(), 0);
+
+        static Throughput of(List<Long> fetchedAtMicros) {
+            if (fetchedAtMicros.size() < 2) {
+                return NONE;
+            }
+            long first = fetchedAtMicros.stream().mapToLong(Long::longValue).min().orElseThrow();
+            long last = fetchedAtMicros.stream().mapToLong(Long::longValue).max().orElseThrow();
+            long span = Math.max(1, last - first);
+            long[] counts = new long[TENTHS];
+            for (long at : fetchedAtMicros) {
+                counts[(int) Math.min(TENTHS - 1, (at - first) * TENTHS / span)]++;
+            }
+            double tenthSeconds = span / 1e6 / TENTHS;
+            List<Double> rates = Arrays.stream(counts).mapToDouble(c -> c / tenthSeconds).boxed().toList();
+            double early = counts[1] + counts[2] + counts[3] + counts[4];
+            double late = counts[6] + counts[7] + counts[8] + counts[9];
+            return new Throughput(span / 1e6, fetchedAtMicros.size(), rates, early == 0 ? 0 : late / early);
+        }
+    }
+
+    private static final int TENTHS = 10;
 
     /** Medians per variant. */
     record Row(String variant, int runs, double wallSeconds, double minWall, double maxWall, double cpuSeconds,
             double cpuMsPerPage, double peakRssMb, double pages, double idealSeconds, double ofIdeal,
-            long retryAfterViolations, long duplicateFetches, int maxInFlightPerHost, long lostPages) {}
+            long retryAfterViolations, long duplicateFetches, int maxInFlightPerHost, long lostPages,
+            List<Double> pagesPerSecondByTenth, double lateOverEarly) {}
 
     record Result(String scenario, String farm, long farmPages, int maxDepth, int perHost, double idealSeconds,
             String idealRule, List<Row> rows, List<Run> runs) {}
@@ -106,7 +144,8 @@ final class ColdBench {
                     mine.stream().mapToLong(Run::retryAfterViolations).sum(),
                     mine.stream().mapToLong(Run::duplicateFetches).sum(),
                     mine.stream().mapToInt(Run::maxInFlightPerHost).max().orElse(0),
-                    mine.stream().mapToLong(r -> Math.max(0, expected - r.pages())).max().orElse(0)));
+                    mine.stream().mapToLong(r -> Math.max(0, expected - r.pages())).max().orElse(0),
+                    medianByTenth(mine), median(mine, r -> r.throughput().lateOverEarly())));
         }
         String farmShape = String.format(Locale.ROOT, "%,d hosts x %,d pages, %.0f ms mean latency%s", farm.hosts(),
                 farm.pagesPerHost(), farm.latency().meanMillis(), farm.faults().equals(dev.loomcrawl.mocksites.Faults.NONE)
@@ -159,21 +198,62 @@ final class ColdBench {
         return new Run(variant.label(), round, Double.parseDouble(t[0]), Double.parseDouble(t[1]) + Double.parseDouble(t[2]),
                 Long.parseLong(t[3]) / 1024.0, summary.path("pages").asLong(), summary.path("failed").asLong(),
                 summary.path("skipped").asLong(), summary.path("failures"), counters.get("retryAfterViolations").asLong(),
-                counters.get("duplicateFetches").asLong(), counters.get("maxInFlightPerHost").asInt(), p.exitValue());
+                counters.get("duplicateFetches").asLong(), counters.get("maxInFlightPerHost").asInt(), p.exitValue(),
+                throughput(db));
+    }
+
+    /** The crawl's fetches through its time, read from the database it left (rows with a request made). */
+    private static Throughput throughput(Path db) {
+        String url = "jdbc:h2:" + db.toAbsolutePath() + ";ACCESS_MODE_DATA=r";
+        List<Long> times = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement st = c.createStatement();
+                ResultSet rows = st.executeQuery("SELECT fetched_at FROM pages WHERE fetch_ms > 0")) {
+            while (rows.next()) {
+                Instant at = rows.getObject(1, OffsetDateTime.class).toInstant();
+                times.add(at.getEpochSecond() * 1_000_000 + at.getNano() / 1_000);
+            }
+        } catch (SQLException e) {
+            return Throughput.NONE; // no database (the crawl failed before it made one): the other figures stand
+        }
+        return Throughput.of(times);
+    }
+
+    private static List<Double> medianByTenth(List<Run> runs) {
+        List<Run> measured = runs.stream().filter(r -> r.throughput().pagesPerSecondByTenth().size() == TENTHS).toList();
+        if (measured.isEmpty()) {
+            return List.of();
+        }
+        List<Double> medians = new ArrayList<>();
+        for (int i = 0; i < TENTHS; i++) {
+            int tenth = i;
+            medians.add(median(measured, r -> r.throughput().pagesPerSecondByTenth().get(tenth)));
+        }
+        return medians;
     }
 
     static void print(Result r, PrintWriter out) {
         out.printf(Locale.ROOT, "cold crawls of %s (%s), --max-depth=%d, per-host %d; ideal %.2f s (%s)%n", r.scenario(),
                 r.farm(), r.maxDepth(), r.perHost(), r.idealSeconds(), r.idealRule());
-        out.printf(Locale.ROOT, "%-34s %5s %16s %8s %8s %8s %9s %8s %6s %6s %5s%n", "JVM options", "runs", "wall s (min-max)",
-                "x ideal", "CPU s", "CPU ms/pg", "RSS MB", "pages", "lost", "RA viol", "dups");
+        out.printf(Locale.ROOT, "%-34s %5s %16s %8s %8s %8s %9s %8s %6s %6s %5s %10s%n", "JVM options", "runs",
+                "wall s (min-max)", "x ideal", "CPU s", "CPU ms/pg", "RSS MB", "pages", "lost", "RA viol", "dups",
+                "late/early");
         for (Row row : r.rows()) {
-            out.printf(Locale.ROOT, "%-34s %5d %6.2f (%.2f-%.2f) %7.2fx %8.2f %9.3f %8.0f %8.0f %6d %6d %5d%n",
-                    row.variant().length() > 34 ? row.variant().substring(0, 31) + "..." : row.variant(), row.runs(),
-                    row.wallSeconds(), row.minWall(), row.maxWall(), row.ofIdeal(), row.cpuSeconds(), row.cpuMsPerPage(),
-                    row.peakRssMb(), row.pages(), row.lostPages(), row.retryAfterViolations(), row.duplicateFetches());
+            out.printf(Locale.ROOT, "%-34s %5d %6.2f (%.2f-%.2f) %7.2fx %8.2f %9.3f %8.0f %8.0f %6d %6d %5d %10.2f%n",
+                    label(row), row.runs(), row.wallSeconds(), row.minWall(), row.maxWall(), row.ofIdeal(),
+                    row.cpuSeconds(), row.cpuMsPerPage(), row.peakRssMb(), row.pages(), row.lostPages(),
+                    row.retryAfterViolations(), row.duplicateFetches(), row.lateOverEarly());
+        }
+        out.println("pages/s by tenth of the crawl (first fetch to last; median of the runs; late/early = tenths 7-10"
+                + " over 2-5):");
+        for (Row row : r.rows()) {
+            out.printf(Locale.ROOT, "%-34s %s%n", label(row), row.pagesPerSecondByTenth().stream()
+                    .map(v -> String.format(Locale.ROOT, "%,.0f", v)).collect(java.util.stream.Collectors.joining("  ")));
         }
         out.flush();
+    }
+
+    private static String label(Row row) {
+        return row.variant().length() > 34 ? row.variant().substring(0, 31) + "..." : row.variant();
     }
 
     private static double median(List<Run> runs, ToDoubleFunction<Run> metric) {

@@ -48,10 +48,21 @@ class BenchCommandTest {
             assertThat(row.get("peakRssMb").asDouble()).isBetween(20.0, 2_000.0);
             assertThat(row.get("duplicateFetches").asLong()).isZero();
             assertThat(row.get("maxInFlightPerHost").asInt()).isBetween(1, 8);
+            assertThat(row.get("pagesPerSecondByTenth")).hasSize(10);
         }
+        for (JsonNode run : json.get("runs")) { // the rates, times each tenth's length, give back every page fetched
+            JsonNode t = run.get("throughput");
+            double fetched = 0;
+            for (JsonNode rate : t.get("pagesPerSecondByTenth")) {
+                fetched += rate.asDouble() * t.get("spanSeconds").asDouble() / 10;
+            }
+            assertThat(t.get("fetches").asLong()).isEqualTo(100);
+            assertThat(fetched).isCloseTo(100, org.assertj.core.data.Offset.offset(1e-6));
+        }
+        assertThat(r.err()).contains("pages/s by tenth of the crawl");
         assertThat(json.get("rows").get(1).get("variant").asText()).isEqualTo("-XX:TieredStopAtLevel=1 -Xmx256m");
         assertThat(r.err()).contains("cold crawls of wide"); // the table went to stderr with --json
         assertThat(Files.readString(out.resolve("cold.html"))).contains("<canvas id=\"wall\">").contains("Chart")
-                .contains("-XX:TieredStopAtLevel=1 -Xmx256m");
+                .contains("-XX:TieredStopAtLevel=1 -Xmx256m").contains("<canvas id=\"through\"");
     }
 }

@@ -1,0 +1,49 @@
+package dev.loomcrawl.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ColdBenchTest {
+
+    private static final long SECOND = 1_000_000; // the times are in microseconds
+
+    /** Eleven fetches a second apart: one in each tenth of the ten seconds, the last one in the last tenth. */
+    @Test
+    void pagesPerSecondByTenthOfTheCrawl() {
+        List<Long> times = new ArrayList<>();
+        for (int i = 0; i <= 10; i++) {
+            times.add(1_700_000_000 * SECOND + i * SECOND);
+        }
+        ColdBench.Throughput t = ColdBench.Throughput.of(times);
+        assertThat(t.spanSeconds()).isEqualTo(10.0);
+        assertThat(t.fetches()).isEqualTo(11);
+        assertThat(t.pagesPerSecondByTenth()).containsExactly(1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 2.0);
+        assertThat(t.lateOverEarly()).isCloseTo(5.0 / 4, within(1e-9));
+    }
+
+    /** A crawl that slows as it goes: as many fetches in its first half second as in the next nine and a half. */
+    @Test
+    void aCrawlThatSlowsDownHasLateOverEarlyUnderOne() {
+        List<Long> times = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            times.add(i * SECOND / 10); // 10 a second for 10 s
+        }
+        for (int i = 0; i < 50; i++) {
+            times.add(10 * SECOND + i * SECOND); // then 1 a second for 50 s: 60 s in all, tenths of 6 s
+        }
+        ColdBench.Throughput t = ColdBench.Throughput.of(times);
+        assertThat(t.pagesPerSecondByTenth().getFirst()).isGreaterThan(t.pagesPerSecondByTenth().getLast());
+        assertThat(t.lateOverEarly()).isLessThan(1);
+        double total = t.pagesPerSecondByTenth().stream().mapToDouble(Double::doubleValue).sum() * t.spanSeconds() / 10;
+        assertThat(total).isCloseTo(150, within(1e-6)); // every fetch in one tenth
+    }
+
+    @Test
+    void fewerThanTwoFetchesHaveNoRate() {
+        assertThat(ColdBench.Throughput.of(List.of(5L)).pagesPerSecondByTenth()).isEmpty();
+    }
+}
