@@ -61,7 +61,11 @@ one_shot() {
 # JVM itself picks at 4 CPUs) cost a 10,000-page crawl less CPU, not more (2 CPUs, interleaved pairs: wide 0.86x
 # CPU and 0.87x wall, deep 0.95x and 0.97x, rough 0.88x and 0.96x). The HTTP client reads into 8 KB buffers
 # instead of 16: each connection it keeps open holds on to its last one (100,000 pages: ~20 MB less live heap,
-# -4% CPU and wall). serve, bench, demo and mock-sites keep the JVM's defaults. JVM warnings go to stderr:
+# -4% CPU and wall). Long crawls and resumes fix the young generation at 384 MB: the collector sized eden near
+# 140 MB, so a young collection came every 0.4 s, while a page's objects live about as long (a fetch of 300 ms
+# and its queueing), and were copied and promoted instead of dying young (100,000 pages, interleaved pairs:
+# 0.97x CPU and wall, 6 of 7 lower; 512 MB: 1.02x CPU against 384; short crawls: 0.97x CPU for +50 MB of RSS,
+# not taken). serve, bench, demo and mock-sites keep the JVM's defaults. JVM warnings go to stderr:
 # stdout is the command's own.
 # bench --cold mirrors the crawl options and the 50,000 line (ColdBench.LAUNCHER_OPTIONS, SHORT_CRAWL_PAGES).
 jvm_options() {
@@ -72,10 +76,15 @@ jvm_options() {
     [ "$prev" = "--max-pages" ] && max_pages="$arg"
     prev="$arg"
   done
-  local parallel="-XX:+UseParallelGC" serial="-XX:+UseSerialGC"
-  # A collector named in LOOMCRAWL_JAVA_OPTS (which come after these) replaces ours: the JVM refuses two.
+  local parallel="-XX:+UseParallelGC" serial="-XX:+UseSerialGC" young="-Xmn384m"
+  # A collector named in LOOMCRAWL_JAVA_OPTS (which come after these) replaces ours: the JVM refuses two. Our
+  # young generation's size was measured for ours, and a fixed one takes G1's pause-time sizing away.
   if [[ " ${LOOMCRAWL_JAVA_OPTS:-} " =~ [[:space:]]-XX:\+Use[A-Za-z0-9]*GC[[:space:]] ]]; then
-    parallel="" serial=""
+    parallel="" serial="" young=""
+  fi
+  # So does a heap size of yours (a young generation larger than -Xmx300m would be the whole heap).
+  if [[ " ${LOOMCRAWL_JAVA_OPTS:-} " =~ [[:space:]]-(Xmx|Xmn|XX:MaxHeapSize=|XX:NewSize=|XX:MaxNewSize=) ]]; then
+    young=""
   fi
   jvm_opts="-Xlog:disable -Xlog:all=warning:stderr"
   local buffers="-Djdk.httpclient.bufsize=8192"
@@ -88,9 +97,9 @@ jvm_options() {
         if [ -e "${cpus[0]}" ] && [ "${#cpus[@]}" -lt 4 ]; then compilers="-XX:CICompilerCount=3"; fi
         jvm_opts="$jvm_opts -XX:TieredStopAtLevel=1 $compilers -XX:ReservedCodeCacheSize=128m $parallel -Xmx768m $buffers"
       else
-        jvm_opts="$jvm_opts $parallel -Xmx768m $buffers" # long: the full JIT
+        jvm_opts="$jvm_opts $parallel -Xmx768m $young $buffers" # long: the full JIT
       fi ;;
-    resume) jvm_opts="$jvm_opts $parallel -Xmx768m $buffers" ;;
+    resume) jvm_opts="$jvm_opts $parallel -Xmx768m $young $buffers" ;;
     export|jobs) jvm_opts="$jvm_opts -XX:TieredStopAtLevel=1 $serial" ;;
   esac
   if one_shot "${1:-}" && [ "$(jdk_major "$jdk")" -ge 25 ]; then

@@ -52,7 +52,7 @@ final class ColdBench {
         return cpus != null && cpus.length > 0 && cpus.length < 4 ? " -XX:CICompilerCount=3" : "";
     }
     /** ... and a longer one. */
-    static final String LAUNCHER_OPTIONS_LONG = "-XX:+UseParallelGC -Xmx768m -Djdk.httpclient.bufsize=8192";
+    static final String LAUNCHER_OPTIONS_LONG = "-XX:+UseParallelGC -Xmx768m -Xmn384m -Djdk.httpclient.bufsize=8192";
     /** One option set to compare: a label and the JVM options of the crawl process. */
     record Variant(String label, List<String> jvmOptions) {
         static Variant parse(String spec) {

@@ -57,6 +57,11 @@ class ReleaseIT {
             Map<String, String> g1 = Map.of("LOOMCRAWL_START_CACHE", "off", "LOOMCRAWL_JAVA_OPTS", "-XX:+UseG1GC");
             assertThat(run(home, g1, command, "--help")).startsWith("0 ");
         }
+        // A long crawl's young generation (384 MB) gives way to a heap size of the user's: no JVM warning that it
+        // would not fit in -Xmx300m.
+        Map<String, String> smallHeap = Map.of("LOOMCRAWL_START_CACHE", "off", "LOOMCRAWL_JAVA_OPTS", "-Xmx300m");
+        assertThat(run(home, smallHeap, "crawl", "--max-pages=60000", "--help")).startsWith("0 Usage: loomcrawl crawl")
+                .doesNotContain("warning");
     }
 
     /**
