@@ -279,6 +279,29 @@ public record CrawlUrl(String url, String host, String hostKey) {
         return colon <= 0 ? "" : raw.substring(0, colon).strip().toLowerCase(Locale.ROOT);
     }
 
+    /**
+     * This URL as a {@link java.net.URL}, made from its parts (scheme, host, port, path and query) without
+     * parsing the string again: it was normalised and checked already. Null in the one case where those parts
+     * would not read back as a parse of the string reads them: a {@code ?} inside the query (the constructor
+     * splits the path from the query at the last one, a parse at the first).
+     */
+    @SuppressWarnings("deprecation") // URL(String, String, int, String) is deprecated for unchecked input only
+    java.net.URL toUrl() {
+        int authority = url.indexOf("://") + 3;
+        int slash = url.indexOf('/', authority);
+        String file = slash < 0 ? "/" : url.substring(slash);
+        int query = file.indexOf('?');
+        if (query >= 0 && file.indexOf('?', query + 1) >= 0) {
+            return null;
+        }
+        int port = Integer.parseInt(hostKey.substring(hostKey.lastIndexOf(':') + 1));
+        try {
+            return new java.net.URL(url.substring(0, authority - 3), host, port, file);
+        } catch (java.net.MalformedURLException e) {
+            throw new IllegalStateException("a checked URL is always a java.net.URL: " + url, e);
+        }
+    }
+
     /** {@code scheme://authority}: where {@code /robots.txt} and other root paths of this URL's site live. */
     public String origin() {
         int pathStart = url.indexOf('/', url.indexOf("://") + 3);

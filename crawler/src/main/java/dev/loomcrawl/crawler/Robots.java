@@ -30,7 +30,13 @@ final class Robots {
      */
     record Rules(BaseRobotRules rules, long crawlDelayNanos, String reason, Text text) {
         boolean allows(CrawlUrl url) {
-            return rules.isAllowed(url.url());
+            // The URL object, from the checked parts: isAllowed(String) parses the whole string again (URI, then
+            // URL) for the path and query alone, 2-3% of a crawl's CPU with a link or twenty a page.
+            if (rules.isAllowAll()) {
+                return true;
+            }
+            java.net.URL parts = url.toUrl();
+            return parts != null ? rules.isAllowed(parts) : rules.isAllowed(url.url());
         }
 
         List<String> sitemaps() {

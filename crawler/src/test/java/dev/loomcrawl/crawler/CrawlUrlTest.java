@@ -107,4 +107,41 @@ class CrawlUrlTest {
         assertThat(combinations).isEqualTo(6 * 22 * 13 * 30);
         assertThat(shortcuts).isGreaterThan(400); // 422 today
     }
+
+    /**
+     * The {@link java.net.URL} that robots.txt rules are matched on, built from the parts, has the path and
+     * query a full parse of the URL gives (the rules read only those), for ports, IPv6, queries and escapes.
+     */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"http://a.test/", "http://a.test", "https://a.test:8443/x/y?b=2&a=1",
+            "http://[::1]:8080/p?q", "http://a.test/%7Euser/caf%C3%A9?x=1", "http://a.test/a?x=%2F", "http://xn--caf-dma.test/a/b/"})
+    void theUrlForRobotsMatchingHasThePathAndQueryOfAFullParse(String raw) throws Exception {
+        CrawlUrl url = CrawlUrl.of(raw);
+        java.net.URL parsed = java.net.URI.create(url.url()).toURL();
+        java.net.URL built = url.toUrl();
+        if (built == null) { // a '?' inside the query: matched on the string instead
+            assertThat(url.url().indexOf('?')).isNotEqualTo(url.url().lastIndexOf('?'));
+            return;
+        }
+        assertThat(built.getPath().isEmpty() ? "/" : built.getPath()).isEqualTo(parsed.getPath().isEmpty() ? "/" : parsed.getPath());
+        assertThat(built.getQuery()).isEqualTo(parsed.getQuery());
+        assertThat(built.getHost()).isEqualTo(parsed.getHost());
+    }
+
+    /** Rules matched on the built URL decide as they do on the string: prefixes, queries, escapes, wildcards. */
+    @org.junit.jupiter.api.Test
+    void robotsRulesDecideAsOnTheWholeString() {
+        String txt = "User-agent: *\nDisallow: /private/\nDisallow: /*?sid=\nDisallow: /caf%C3%A9$\nAllow: /private/ok\n";
+        Robots.Rules rules = Robots.parse(CrawlUrl.of("http://a.test/robots.txt"), txt.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                "text/plain", "loomcrawl");
+        for (String raw : List.of("http://a.test/", "http://a.test/private/x", "http://a.test/private/ok", "http://a.test/a?sid=1",
+                "http://a.test/a?x=1", "http://a.test/caf%C3%A9", "http://a.test/caf%C3%A9/more", "http://a.test/robots.txt",
+                "http://a.test/private/x?y=%2F", "http://a.test/a?q=?sid=1")) {
+            CrawlUrl url = CrawlUrl.of(raw);
+            assertThat(rules.allows(url)).as(raw).isEqualTo(rules.rules().isAllowed(url.url()));
+        }
+        assertThat(rules.allows(CrawlUrl.of("http://a.test/private/x"))).isFalse();
+        assertThat(rules.allows(CrawlUrl.of("http://a.test/a?sid=1"))).isFalse();
+        assertThat(rules.allows(CrawlUrl.of("http://a.test/private/ok"))).isTrue();
+    }
 }
