@@ -132,46 +132,63 @@ public final class CrawlJob {
     /** One URL, start to end, in plain blocking style: lease, fetch, parse, store with links, lease ended. */
     private void crawl(Lease lease) {
         try (lease) {
-            BooleanSupplier mayStart = mayStart(lease);
-            BooleanSupplier late = mayStartLate(mayStart);
-            Lease.Skip skip = lease.skip();
-            if (skip == null && lease.robotsUnknown()) {
-                if (!mayStart.getAsBoolean() || !robots(lease, late)) {
-                    return; // robots.txt could not be had, or no request may start now: the URL waits its turn again
-                }
-                skip = lease.skip();
+            try {
+                crawlLeased(lease);
+            } catch (RuntimeException | StackOverflowError e) {
+                // Caught here, inside the lease: a try-with-resources closes its resource before its own catch
+                // clauses run, and a lease closed unfinished puts its URL back in the queue. Caught outside, the
+                // failure below was never stored and the URL was fetched again, and failed again, for ever: one
+                // link crawler-commons' normaliser threw on kept a job running (RealWebTest).
+                internalFailure(lease, e);
             }
-            if (skip != null) {
-                store(lease, harvester.skipped(lease, skip), List.of());
-                return;
-            }
-            if (!mayStart.getAsBoolean()) {
-                return; // the URL waits its turn again
-            }
-            FetchResult result = fetch(lease, late);
-            Duration retryIn = RetryPolicy.retryIn(result, lease.attempt(), config.maxRetries());
-            if (retryIn != null) {
-                stats.tally().retried();
-                lease.retry(retryIn);
-                return;
-            }
-            Harvester.Harvest harvest = harvester.harvest(lease, result);
-            archive(lease, result);
-            store(lease, harvest.page(), harvest.links());
         } catch (Fetcher.NotSent e) {
             // Closed without an outcome (no attempt counted, nothing asked of the server): the URL waits its turn again.
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // cancelled: end quietly, nothing half-stored
-        } catch (RuntimeException | StackOverflowError e) {
-            if (cancelRequested || engine.store().failed()) {
-                return; // the store itself failed: the job fails with it, see run()
+        } catch (RuntimeException e) {
+            // Closing the lease failed (a cluster's lease lives in the shared database): the frontier takes its
+            // URL back when the lease expires, and nothing more can be recorded from here.
+        }
+    }
+
+    private void crawlLeased(Lease lease) throws InterruptedException, Fetcher.NotSent {
+        BooleanSupplier mayStart = mayStart(lease);
+        BooleanSupplier late = mayStartLate(mayStart);
+        Lease.Skip skip = lease.skip();
+        if (skip == null && lease.robotsUnknown()) {
+            if (!mayStart.getAsBoolean() || !robots(lease, late)) {
+                return; // robots.txt could not be had, or no request may start now: the URL waits its turn again
             }
-            try {
-                // A bug of ours: the URL is recorded as failed and the job goes on; never a stuck job.
-                store(lease, harvester.internalFailure(lease, e), List.of());
-            } catch (InterruptedException | RuntimeException again) {
-                Thread.currentThread().interrupt();
-            }
+            skip = lease.skip();
+        }
+        if (skip != null) {
+            store(lease, harvester.skipped(lease, skip), List.of());
+            return;
+        }
+        if (!mayStart.getAsBoolean()) {
+            return; // the URL waits its turn again
+        }
+        FetchResult result = fetch(lease, late);
+        Duration retryIn = RetryPolicy.retryIn(result, lease.attempt(), config.maxRetries());
+        if (retryIn != null) {
+            stats.tally().retried();
+            lease.retry(retryIn);
+            return;
+        }
+        Harvester.Harvest harvest = harvester.harvest(lease, result);
+        archive(lease, result);
+        store(lease, harvest.page(), harvest.links());
+    }
+
+    /** A bug of ours: the URL is recorded as failed and the job goes on; never a stuck job. */
+    private void internalFailure(Lease lease, Throwable e) {
+        if (cancelRequested || engine.store().failed()) {
+            return; // the store itself failed: the job fails with it, see run()
+        }
+        try {
+            store(lease, harvester.internalFailure(lease, e), List.of());
+        } catch (InterruptedException | RuntimeException again) {
+            Thread.currentThread().interrupt();
         }
     }
 

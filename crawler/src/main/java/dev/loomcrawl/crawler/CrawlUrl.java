@@ -161,7 +161,8 @@ public record CrawlUrl(String url, String host, String hostKey) {
         if (hasLoneSurrogate(raw)) {
             return new Check.Invalid("URL holds a broken Unicode character (a lone surrogate): '" + printable(raw) + "'");
         }
-        String normalised = isIpv6Literal(raw) ? normaliseIpv6(raw.strip()) : NORMALIZER.filter(raw.strip());
+        String normalised = isIpv6Literal(raw) ? normaliseIpv6(raw.strip())
+                : NORMALIZER.filter(decodeUnreservedInPath(raw.strip()));
         if (normalised == null) {
             return new Check.Invalid("not a crawlable URL (no host or bad syntax): '" + raw + "'");
         }
@@ -188,6 +189,58 @@ public record CrawlUrl(String url, String host, String hostKey) {
         } catch (URISyntaxException e) {
             return new Check.Invalid("not a crawlable URL (no host or bad syntax): '" + raw + "'");
         }
+    }
+
+    /**
+     * {@code raw} with the percent-escapes of unreserved characters in its path ({@code %7E}, {@code %2d},
+     * {@code %41}: {@code A-Z a-z 0-9 - . _ ~}) decoded, as RFC 3986 makes them equal and the normaliser itself
+     * decodes them. Done first because crawler-commons 1.6 finds the query before it decodes the path and then
+     * cuts the shorter string at the old place: {@code /%7Euser?x=1} became {@code /~user?x?1}, another URL,
+     * and {@code /p%2d1/p%2d2/?q=f} threw {@code StringIndexOutOfBoundsException} (its issue #559, fixed after
+     * that release). Decoded here, the normaliser has nothing left to shorten.
+     */
+    static String decodeUnreservedInPath(String raw) {
+        int authority = raw.indexOf("://");
+        int pathStart = authority < 0 ? -1 : raw.indexOf('/', authority + 3);
+        if (pathStart < 0 || raw.indexOf('%', pathStart) < 0) {
+            return raw;
+        }
+        int pathEnd = raw.length();
+        for (int i = pathStart; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '?' || c == '#') {
+                pathEnd = i;
+                break;
+            }
+        }
+        StringBuilder out = null;
+        for (int i = pathStart; i < pathEnd; i++) {
+            char c = raw.charAt(i);
+            int decoded = c == '%' && i + 2 < pathEnd ? unreserved(raw.charAt(i + 1), raw.charAt(i + 2)) : -1;
+            if (decoded >= 0) {
+                if (out == null) {
+                    out = new StringBuilder(raw.length()).append(raw, 0, i);
+                }
+                out.append((char) decoded);
+                i += 2;
+            } else if (out != null) {
+                out.append(c);
+            }
+        }
+        return out == null ? raw : out.append(raw, pathEnd, raw.length()).toString();
+    }
+
+    /** The unreserved character {@code %hi lo} stands for, or -1. */
+    private static int unreserved(char hi, char lo) {
+        int h = Character.digit(hi, 16);
+        int l = Character.digit(lo, 16);
+        if (h < 0 || l < 0) {
+            return -1;
+        }
+        char c = (char) (h * 16 + l);
+        boolean ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'
+                || c == '.' || c == '_' || c == '~';
+        return ok ? c : -1;
     }
 
     private static boolean isIpv6Literal(String raw) {

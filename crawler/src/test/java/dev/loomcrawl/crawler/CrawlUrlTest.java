@@ -21,6 +21,12 @@ class CrawlUrlTest {
             http://x.com/a#                         | http://x.com/a                  | x.com:80
             http://[::1]:8080/a                     | http://[::1]:8080/a             | [::1]:8080
             http://h1.test:65535/                   | http://h1.test:65535/           | h1.test:65535
+            http://a.test/%7Euser?x=1               | http://a.test/~user?x=1         | a.test:80
+            https://example.org/p%2d1/p%2d2/?q=f    | https://example.org/p-1/p-2/?q=f | example.org:443
+            http://a.test/%41?b=2&a=1               | http://a.test/A?a=1&b=2         | a.test:80
+            http://a.test/a%2Fb/%7e?x=%7E           | http://a.test/a%2Fb/~?x=~       | a.test:80
+            http://a.test/%2E%2E/x?y=1              | http://a.test/x?y=1             | a.test:80
+            http://a.test/100%25/%7?q               | http://a.test/100%25/%257?q     | a.test:80
             """)
     void normalises(String raw, String url, String hostKey) {
         CrawlUrl parsed = CrawlUrl.of(raw);

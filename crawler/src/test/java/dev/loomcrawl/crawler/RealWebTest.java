@@ -102,6 +102,58 @@ class RealWebTest {
         }
     }
 
+    /**
+     * Links whose paths escape unreserved characters ({@code %7E}, {@code %2d}) are fetched at the URLs they
+     * name, queries and all, and the page holding them is stored with them: crawler-commons 1.6's normaliser made
+     * {@code /~user?x?1} of {@code /%7Euser?x=1} and threw on {@code /p%2d1/p%2d2/?q=f}, which failed the page.
+     */
+    @Test
+    void linksWithEscapedUnreservedCharactersKeepTheirQueries() throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/", TestSite.html(links("/%7Euser?x=1", "/p%2d1/p%2d2/?q=f")))
+                    .stub("/~user", TestSite.html("<title>user</title>"))
+                    .stub("/p-1/p-2/", TestSite.html("<title>p</title>"));
+
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")));
+
+            assertThat(pages.get("/").status()).isEqualTo(200);
+            assertThat(site.counter.requests("/~user?x=1")).isEqualTo(1);
+            assertThat(site.counter.requests("/p-1/p-2/?q=f")).isEqualTo(1);
+            assertThat(pages.get("/~user?x=1").title()).isEqualTo("user");
+            assertThat(pages.get("/p-1/p-2/?q=f").title()).isEqualTo("p");
+        }
+    }
+
+    /**
+     * A task that meets a bug (here a page handler's StackOverflowError: the harvester catches a handler's
+     * exceptions, not errors) records its URL as an internal failure, once, and the job ends. The record used
+     * to be made after the lease had closed and put the URL back: fetched again, failed again, for ever.
+     */
+    @Test
+    void aTaskThatFailsRecordsItsUrlOnceAndTheJobEnds() throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/", TestSite.html(links("/a", "/b")))
+                    .stub("/a", TestSite.html("<title>a</title>"))
+                    .stub("/b", TestSite.html("<title>b</title>"));
+
+            CrawlJob job = crawler.start(CrawlConfig.builder().seed(site.url("/")).build(), page -> {
+                if (page.url().endsWith("/a")) {
+                    throw new StackOverflowError("too deep");
+                }
+                return Map.of();
+            });
+            CrawlSummary summary = job.awaitSummary();
+
+            assertThat(site.counter.requests("/a")).isEqualTo(1);
+            Map<String, PageRecord> pages = store.pages(summary.jobId(), 0, 10, null).stream()
+                    .collect(Collectors.toMap(p -> p.url().replace(site.url(""), ""), Function.identity()));
+            assertThat(pages.get("/a").failure()).isEqualTo("internal");
+            assertThat(pages.get("/a").detail()).contains("StackOverflowError");
+            assertThat(pages.get("/b").title()).isEqualTo("b");
+            assertThat(summary.failed()).isEqualTo(1);
+        }
+    }
+
     @Test
     void robotsTxtBehindRedirectsIsFollowedToTheRealFile() throws Exception {
         try (TestSite site = new TestSite()) {
