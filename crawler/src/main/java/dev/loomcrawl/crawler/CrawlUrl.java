@@ -205,14 +205,7 @@ public record CrawlUrl(String url, String host, String hostKey) {
         if (pathStart < 0 || raw.indexOf('%', pathStart) < 0) {
             return raw;
         }
-        int pathEnd = raw.length();
-        for (int i = pathStart; i < raw.length(); i++) {
-            char c = raw.charAt(i);
-            if (c == '?' || c == '#') {
-                pathEnd = i;
-                break;
-            }
-        }
+        int pathEnd = pathEnd(raw, pathStart);
         StringBuilder out = null;
         for (int i = pathStart; i < pathEnd; i++) {
             char c = raw.charAt(i);
@@ -228,6 +221,17 @@ public record CrawlUrl(String url, String host, String hostKey) {
             }
         }
         return out == null ? raw : out.append(raw, pathEnd, raw.length()).toString();
+    }
+
+    /** Where the path that starts at {@code pathStart} in {@code url} ends: at its query or fragment, or the end. */
+    static int pathEnd(String url, int pathStart) {
+        for (int i = pathStart; i < url.length(); i++) {
+            char c = url.charAt(i);
+            if (c == '?' || c == '#') {
+                return i;
+            }
+        }
+        return url.length();
     }
 
     /** The unreserved character {@code %hi lo} stands for, or -1. */

@@ -19,14 +19,7 @@ final class TrapFilter {
         if (start < 0) {
             return false;
         }
-        int end = u.length();
-        for (int i = start; i < u.length(); i++) {
-            char c = u.charAt(i);
-            if (c == '?' || c == '#') {
-                end = i;
-                break;
-            }
-        }
+        int end = CrawlUrl.pathEnd(u, start);
         Map<String, Integer> seen = new HashMap<>();
         int from = start + 1;
         while (from < end) {
