@@ -83,7 +83,8 @@ final class Foreground {
                 return SUSPENDED;
             }
             if (json) {
-                summaryOut.println(summary.toJson()); // the mapper that stored it knows the class: a new one took ~15 ms of a cold exit
+                // The mapper that stored the summary knows its class: a new one took ~15 ms of a cold exit.
+                summaryOut.println(summary.toJson());
             } else {
                 SummaryTable.print(summary, summaryOut);
             }

@@ -146,8 +146,8 @@ public final class CrawlJob {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // cancelled: end quietly, nothing half-stored
         } catch (RuntimeException e) {
-            // Closing the lease failed (a cluster's lease lives in the shared database): the frontier takes its
-            // URL back when the lease expires, and nothing more can be recorded from here.
+            // Closing the lease threw: it only updates the frontier's own state, so this is a bug of ours, with no
+            // lease left to record the URL under. The task ends quietly, as it did before the catch above moved in.
         }
     }
 

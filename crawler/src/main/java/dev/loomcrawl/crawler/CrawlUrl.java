@@ -127,8 +127,7 @@ public record CrawlUrl(String url, String host, String hostKey) {
         }
         for (previous = 0; i < n; i++) { // path
             char c = raw.charAt(i);
-            boolean unreserved = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-'
-                    || c == '_' || c == '~';
+            boolean unreserved = c != '.' && isUnreserved(c); // a dot is allowed below, where it starts no dot segment
             if (!unreserved && !(c == '/' && previous != '/' && previous != '.') && !(c == '.' && previous != '/')) {
                 return null;
             }
@@ -200,8 +199,7 @@ public record CrawlUrl(String url, String host, String hostKey) {
      * that release). Decoded here, the normaliser has nothing left to shorten.
      */
     static String decodeUnreservedInPath(String raw) {
-        int authority = raw.indexOf("://");
-        int pathStart = authority < 0 ? -1 : raw.indexOf('/', authority + 3);
+        int pathStart = pathStart(raw);
         if (pathStart < 0 || raw.indexOf('%', pathStart) < 0) {
             return raw;
         }
@@ -223,6 +221,12 @@ public record CrawlUrl(String url, String host, String hostKey) {
         return out == null ? raw : out.append(raw, pathEnd, raw.length()).toString();
     }
 
+    /** Where the path of {@code url} starts, its first {@code /} after {@code ://}; -1 where it has none. */
+    static int pathStart(String url) {
+        int authority = url.indexOf("://");
+        return authority < 0 ? -1 : url.indexOf('/', authority + 3);
+    }
+
     /** Where the path that starts at {@code pathStart} in {@code url} ends: at its query or fragment, or the end. */
     static int pathEnd(String url, int pathStart) {
         for (int i = pathStart; i < url.length(); i++) {
@@ -242,9 +246,13 @@ public record CrawlUrl(String url, String host, String hostKey) {
             return -1;
         }
         char c = (char) (h * 16 + l);
-        boolean ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'
-                || c == '.' || c == '_' || c == '~';
-        return ok ? c : -1;
+        return isUnreserved(c) ? c : -1;
+    }
+
+    /** RFC 3986's unreserved characters: {@code A-Z a-z 0-9 - . _ ~}. */
+    private static boolean isUnreserved(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == '_'
+                || c == '~';
     }
 
     private static boolean isIpv6Literal(String raw) {
@@ -344,8 +352,7 @@ public record CrawlUrl(String url, String host, String hostKey) {
      */
     @SuppressWarnings("deprecation") // URL(String, String, int, String) is deprecated for unchecked input only
     java.net.URL toUrl() {
-        int authority = url.indexOf("://") + 3;
-        int slash = url.indexOf('/', authority);
+        int slash = pathStart(url);
         String file = slash < 0 ? "/" : url.substring(slash);
         int query = file.indexOf('?');
         if (query >= 0 && file.indexOf('?', query + 1) >= 0) {
@@ -353,7 +360,7 @@ public record CrawlUrl(String url, String host, String hostKey) {
         }
         int port = Integer.parseInt(hostKey.substring(hostKey.lastIndexOf(':') + 1));
         try {
-            return new java.net.URL(url.substring(0, authority - 3), host, port, file);
+            return new java.net.URL(url.substring(0, url.indexOf(':')), host, port, file);
         } catch (java.net.MalformedURLException e) {
             throw new IllegalStateException("a checked URL is always a java.net.URL: " + url, e);
         }
@@ -361,7 +368,7 @@ public record CrawlUrl(String url, String host, String hostKey) {
 
     /** {@code scheme://authority}: where {@code /robots.txt} and other root paths of this URL's site live. */
     public String origin() {
-        int pathStart = url.indexOf('/', url.indexOf("://") + 3);
+        int pathStart = pathStart(url);
         return pathStart < 0 ? url : url.substring(0, pathStart);
     }
 

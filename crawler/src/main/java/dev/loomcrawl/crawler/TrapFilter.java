@@ -15,7 +15,7 @@ final class TrapFilter {
 
     static boolean looksLikeTrap(CrawlUrl url) {
         String u = url.url();
-        int start = u.indexOf('/', u.indexOf("://") + 3);
+        int start = CrawlUrl.pathStart(u);
         if (start < 0) {
             return false;
         }

@@ -134,8 +134,8 @@ final class GroupWriter {
             while (true) {
                 // Closing: what is queued is written, and no more is waited for.
                 Write first = closing ? queue.poll() : queue.poll(IDLE_POLL.toMillis(), TimeUnit.MILLISECONDS);
-                while (first instanceof Write.Wake) {
-                    first = queue.poll(); // what came after it, if anything: nothing is left behind
+                if (first instanceof Write.Wake) {
+                    continue; // closing now: the next poll takes what came after it without waiting
                 }
                 if (first == null) {
                     if (closing) {
