@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Pattern;
 
 /**
@@ -151,6 +152,9 @@ public final class ClusterNode implements AutoCloseable {
     private final ClusterStore db;
     private final ConcurrentHashMap<String, Hold> holds = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Long, ClusterFrontier> frontiers = new ConcurrentHashMap<>();
+    // Held while this node's figures for its jobs are written: a job's last report is never followed by an
+    // older one the heartbeat read before the job ended.
+    private final ReentrantLock reporting = new ReentrantLock();
     private final ScheduledExecutorService ticker;
     private volatile long lastTroubleNanos;
     private volatile boolean leaving;
@@ -246,7 +250,24 @@ public final class ClusterNode implements AutoCloseable {
         }
         ClusterFrontier frontier = new ClusterFrontier(id, config, crawler.gates(), this);
         frontiers.put(id, frontier);
-        return crawler.launchCluster(id, config, frontier, () -> frontiers.remove(id, frontier));
+        return crawler.launchCluster(id, config, frontier, job -> ended(job, frontier));
+    }
+
+    /**
+     * This node's share of a job has ended: its figures as they stand at the end, then the job is forgotten.
+     * Without this last report the job's shares kept what the heartbeat had written up to half a second
+     * before: the work of a node's last beat went missing from them.
+     */
+    private void ended(CrawlJob job, ClusterFrontier frontier) {
+        reporting.lock();
+        try {
+            reportWork(job);
+        } catch (RuntimeException e) {
+            trouble("the last report of job " + job.id(), e); // its share stays as the heartbeat last wrote it
+        } finally {
+            frontiers.remove(job.id(), frontier);
+            reporting.unlock();
+        }
     }
 
     /** Cancels a cluster job everywhere: durable when this returns; every node stops it at its next heartbeat. */
@@ -381,12 +402,19 @@ public final class ClusterNode implements AutoCloseable {
 
     /** Each job's figures on this node, for the whole job's progress on any node. */
     private void report() {
-        for (long id : frontiers.keySet()) {
-            crawler.job(id).ifPresent(job -> {
-                CrawlProgress p = job.progress();
-                db.reportWork(id, settings.nodeId(), p.pages(), p.failed(), p.skipped(), p.pages() + p.failed(), (int) p.inFlight());
-            });
+        reporting.lock();
+        try {
+            for (long id : frontiers.keySet()) {
+                crawler.job(id).ifPresent(this::reportWork);
+            }
+        } finally {
+            reporting.unlock();
         }
+    }
+
+    private void reportWork(CrawlJob job) {
+        CrawlProgress p = job.progress();
+        db.reportWork(job.id(), settings.nodeId(), p.pages(), p.failed(), p.skipped(), p.pages() + p.failed(), (int) p.inFlight());
     }
 
     /** Says what went wrong, at most once a minute: a database outage must not flood the log. */

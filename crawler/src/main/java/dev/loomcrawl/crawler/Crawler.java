@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * The engine's front door: start, resume, suspend and cancel crawl jobs against one {@link PageStore},
@@ -126,11 +127,11 @@ public final class Crawler implements AutoCloseable {
     }
 
     /** Runs this node's share of a cluster job. */
-    CrawlJob launchCluster(long id, CrawlConfig config, ClusterFrontier frontier, Runnable onEnd) {
+    CrawlJob launchCluster(long id, CrawlConfig config, ClusterFrontier frontier, Consumer<CrawlJob> onEnd) {
         return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), 0, 0, 0), Hooks.NONE,
                 null, false, true, job -> {
                     forget(job);
-                    onEnd.run();
+                    onEnd.accept(job);
                 }));
     }
 
