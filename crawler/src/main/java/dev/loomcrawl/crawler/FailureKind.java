@@ -10,6 +10,11 @@ public enum FailureKind {
     CONNECT,
     /** The peer closed or reset the connection mid-exchange. */
     RESET,
+    /**
+     * The TLS handshake failed: the server's certificate is not one the JDK's trust store vouches for, or does
+     * not name the host, or the two sides share no protocol. Not tried again: it does not mend itself.
+     */
+    TLS,
     /** The response was not valid HTTP. */
     PROTOCOL,
     /** The server answered 4xx or 5xx. */

@@ -30,6 +30,7 @@ import java.util.function.Consumer;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
+import javax.net.ssl.SSLHandshakeException;
 
 /**
  * One blocking HTTP GET per call, on the caller's thread: {@link HttpClient#send} parks a virtual thread
@@ -75,19 +76,26 @@ final class Fetcher implements AutoCloseable {
         this.clients = new HttpClient[Integer.getInteger("loomcrawl.clients",
                 Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())))];
         for (int i = 0; i < clients.length; i++) {
-            clients[i] = HttpClient.newBuilder()
-                    // HTTP/1.1 only: the default h2c upgrade fails with "too many concurrent streams" under load.
-                    .version(HttpClient.Version.HTTP_1_1)
-                    .followRedirects(HttpClient.Redirect.NEVER) // each hop is a new URL for the frontier
-                    .connectTimeout(settings.connectTimeout())
-                    // The client hands the work that follows each read (parsing the response head, completing
-                    // the sender's future, passing body bytes on) from its selector thread to this executor.
-                    // Run there: a new virtual thread per hand-off, several per request, cost more than the
-                    // work, which is short and never blocks (the body handler only notes a Retry-After).
-                    // A cold wide crawl: -5% CPU, -10% wall; no thread is added in either mode.
-                    .executor(Runnable::run)
-                    .build();
+            clients[i] = newClient(settings, LazyTls.INSTANCE);
         }
+    }
+
+    /** @param tls the TLS context, made when the first {@code https://} connection needs it ({@link LazyTls}) */
+    static HttpClient newClient(Settings settings, LazyTls tls) {
+        return HttpClient.newBuilder()
+                // HTTP/1.1 only: the default h2c upgrade fails with "too many concurrent streams" under load.
+                .version(HttpClient.Version.HTTP_1_1)
+                .followRedirects(HttpClient.Redirect.NEVER) // each hop is a new URL for the frontier
+                .connectTimeout(settings.connectTimeout())
+                // The client hands the work that follows each read (parsing the response head, completing
+                // the sender's future, passing body bytes on) from its selector thread to this executor.
+                // Run there: a new virtual thread per hand-off, several per request, cost more than the
+                // work, which is short and never blocks (the body handler only notes a Retry-After).
+                // A cold wide crawl: -5% CPU, -10% wall; no thread is added in either mode.
+                .executor(Runnable::run)
+                .sslContext(tls)
+                .sslParameters(LazyTls.parameters()) // without them the client would ask the context for its own
+                .build();
     }
 
     /** The request a fetch of {@code url} sends; also what a WARC request record shows. */
@@ -206,6 +214,11 @@ final class Fetcher implements AutoCloseable {
                 }
                 throw e;
             }
+        } catch (SSLHandshakeException e) {
+            // Asking again gets the same certificate: permanent, so a host whose robots.txt cannot be had over
+            // TLS is given up at once instead of being tried for --robots-retry-for.
+            return new FetchResult.Failed(FailureKind.TLS, describe(e), 0, null, 0, System.nanoTime() - start, null,
+                    true);
         } catch (IOException e) {
             String detail = unresolved(e) ? "cannot resolve " + url.host() + " now (DNS did not answer)" : describe(e);
             return FetchResult.Failed.of(classify(e), detail, System.nanoTime() - start);
