@@ -136,8 +136,12 @@ class DataCommandsTest {
     void ctrlCSuspendsARealCrawlAndResumeFinishesItEachUrlOnce(@TempDir Path dir) throws Exception {
         String db = "jdbc:h2:" + dir.resolve("db");
         Path rows = dir.resolve("rows.jsonl");
+        // One request at a time per host, 250 ms apart: ~3.5 s of crawl (~1.2 s without the delay), so the Ctrl-C
+        // below, sent once the first rows are out, finds it running with seconds to spare. (Run from a shell's
+        // background job, the JVMs inherit SIGINT ignored, and this test fails: run the build in the foreground.)
         ChildProcess crawl = ChildProcess.start(Main.class.getName(), List.of("-Xmx256m"), List.of("crawl",
-                "--per-host=1", "--output=" + rows, depth(), "--db=" + db, seeds(dir)), "loomcrawl: job 1");
+                "--per-host=1", "--host-delay-ms=250", "--output=" + rows, depth(), "--db=" + db, seeds(dir)),
+                "loomcrawl: job 1");
         try {
             await().atMost(Duration.ofSeconds(20)).until(() -> Files.exists(rows) && Files.size(rows) > 0);
             Process interrupt = new ProcessBuilder("kill", "-INT", Long.toString(crawl.process().pid())).start();
