@@ -127,13 +127,15 @@ start_cache() {
   # cache, with errors on stderr. A profile runs without it.
   [[ " ${LOOMCRAWL_JAVA_OPTS:-} " == *" -XX:StartFlightRecording"* ]] && return 0
   [ "$(jdk_major "$jdk")" -ge 25 ] || return 0
-  key=$( { echo "$jdk"; cat "$jdk/release" 2>/dev/null; ls -ln "$jars" "$main"; } | cksum | cut -d ' ' -f 1)
   # One cache for the full JIT, one for C1 alone, each recorded under its own options: a cache holds the
   # training run's method profiles only where the full JIT ran it, and one recorded under C1 alone cost a
   # 100,000-page crawl 1.11x the CPU of none, where one recorded under the full JIT took 0.93x.
   local jit=c1
   [[ " $jvm_opts " == *" -XX:TieredStopAtLevel=1 "* ]] || jit=c2
-  cache="$dir/crawl-$key-$jit.aot"
+  cache_file "$jit" "$jdk" "$dir" "$jars" "$main"
+  cache="$cache_file"
+  key="${cache%-"$jit".aot}"
+  key="${key##*/crawl-}"
   if [ ! -f "$cache" ] || [ -n "$(find "$jars" "$main" -newer "$cache" -print -quit)" ]; then
     [ -f "$cache.failed" ] && [ -z "$(find "$jars" "$main" -newer "$cache.failed" -print -quit)" ] && return 0
     mkdir -p "$dir" 2>/dev/null || return 0
@@ -155,4 +157,27 @@ start_cache() {
     fi
   fi
   jvm_opts="$jvm_opts -XX:AOTCache=$cache"
+}
+
+# The start-up cache of JIT $1 (c1: C1 alone; c2: the full JIT) for this build and JDK, in $cache_file; it may not
+# exist yet. $2 the JDK home, $3 the cache folder, $4 the application's libraries, $5 its main jar.
+cache_file() {
+  local key
+  key=$( { echo "$2"; cat "$2/release" 2>/dev/null; ls -ln "$4" "$5"; } | cksum | cut -d ' ' -f 1)
+  cache_file="$3/crawl-$key-$1.aot"
+}
+
+# For bench: the start-up caches a crawl would run with now (recorded, and newer than every jar), exported as
+# LOOMCRAWL_CRAWL_CACHE_C1 and LOOMCRAWL_CRAWL_CACHE_C2, so that bench --cold runs its crawls as this launcher
+# runs a crawl. None is recorded here: a first crawl does that.   $1 the JDK home, $2-$4 as start_cache's $3-$5
+bench_caches() {
+  local jdk="$1" dir="$2" jars="$3" main="$4" jit
+  [ "${LOOMCRAWL_START_CACHE:-on}" = off ] && return 0
+  [ "$(jdk_major "$jdk")" -ge 25 ] || return 0
+  for jit in c1 c2; do
+    cache_file "$jit" "$jdk" "$dir" "$jars" "$main"
+    if [ -f "$cache_file" ] && [ -z "$(find "$jars" "$main" -newer "$cache_file" -print -quit)" ]; then
+      export "LOOMCRAWL_CRAWL_CACHE_${jit^^}=$cache_file"
+    fi
+  done
 }

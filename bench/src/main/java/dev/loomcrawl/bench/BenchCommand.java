@@ -91,7 +91,8 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--java-options", paramLabel = "OPTIONS",
             description = "With --cold: JVM options of the crawl processes, one set per flag, compared A B A B"
-                    + " (default: one set, the launcher's defaults).")
+                    + " (default: one set, as the launcher runs a crawl: its options and its start-up cache, if"
+                    + " a crawl has recorded one for this build).")
     List<String> javaOptions;
 
     @Option(names = "--max-depth", paramLabel = "N", description = "With --cold: crawl depth (default: the farm's depth;"
@@ -140,8 +141,8 @@ public final class BenchCommand implements Callable<Integer> {
             int depth = maxDepth != null ? maxDepth
                     : new SiteGraph(farmConfig, 0).maxDepth() + (chosen == Scenario.ROUGH ? 1 : 0);
             List<ColdBench.Variant> variants = javaOptions == null || javaOptions.isEmpty()
-                    ? List.of(ColdBench.Variant.parse(farmConfig.totalPages() <= ColdBench.SHORT_CRAWL_PAGES ? ColdBench.LAUNCHER_OPTIONS
-                            : ColdBench.LAUNCHER_OPTIONS_LONG))
+                    ? List.of(ColdBench.launcherDefaults(farmConfig.totalPages() <= ColdBench.SHORT_CRAWL_PAGES,
+                            System.getenv()))
                     : javaOptions.stream().map(ColdBench.Variant::parse).toList();
             err.printf("bench --cold: %s farm in its own process (%s); %d run(s) of %d option set(s)%n", chosen.label(),
                     chosen.description(), runs, variants.size());

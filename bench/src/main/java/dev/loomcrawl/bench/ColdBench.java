@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 
@@ -53,6 +54,25 @@ final class ColdBench {
     }
     /** ... and a longer one. */
     static final String LAUNCHER_OPTIONS_LONG = "-XX:+UseParallelGC -Xmx768m -Xmn384m -Djdk.httpclient.bufsize=8192";
+    /**
+     * A crawl of {@code shortCrawl} size as the launcher runs it: its options for that size, compact object
+     * headers on JDK 25+, its warnings on stderr, and the start-up cache the launcher has recorded for this build
+     * (it names it in {@code LOOMCRAWL_CRAWL_CACHE_C1} or {@code _C2} when it starts {@code bench}), if any.
+     */
+    static Variant launcherDefaults(boolean shortCrawl, Map<String, String> env) {
+        StringBuilder options = new StringBuilder("-Xlog:disable -Xlog:all=warning:stderr ")
+                .append(shortCrawl ? LAUNCHER_OPTIONS : LAUNCHER_OPTIONS_LONG);
+        if (Runtime.version().feature() >= 25) {
+            options.append(" -XX:+UseCompactObjectHeaders");
+        }
+        String cache = env.get(shortCrawl ? "LOOMCRAWL_CRAWL_CACHE_C1" : "LOOMCRAWL_CRAWL_CACHE_C2");
+        if (cache != null && !cache.isBlank()) {
+            options.append(" -XX:AOTCache=").append(cache);
+        }
+        return new Variant(cache == null || cache.isBlank() ? "launcher's options, no start-up cache"
+                : "launcher's options and start-up cache", Arrays.stream(options.toString().split(" ")).toList());
+    }
+
     /** One option set to compare: a label and the JVM options of the crawl process. */
     record Variant(String label, List<String> jvmOptions) {
         static Variant parse(String spec) {

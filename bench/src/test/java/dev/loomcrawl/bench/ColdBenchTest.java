@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ColdBenchTest {
@@ -45,5 +46,25 @@ class ColdBenchTest {
     @Test
     void fewerThanTwoFetchesHaveNoRate() {
         assertThat(ColdBench.Throughput.of(List.of(5L)).pagesPerSecondByTenth()).isEmpty();
+    }
+
+    /** Without --java-options a crawl runs as the launcher runs one: the same options, and its cache when it names one. */
+    @Test
+    void theDefaultOptionsAreTheLaunchersWithItsStartUpCache() {
+        ColdBench.Variant shortOne = ColdBench.launcherDefaults(true,
+                Map.of("LOOMCRAWL_CRAWL_CACHE_C1", "/c/crawl-1-c1.aot", "LOOMCRAWL_CRAWL_CACHE_C2", "/c/crawl-1-c2.aot"));
+        assertThat(shortOne.jvmOptions()).containsSubsequence(ColdBench.LAUNCHER_OPTIONS.split(" "))
+                .contains("-XX:AOTCache=/c/crawl-1-c1.aot", "-Xlog:all=warning:stderr")
+                .doesNotContain("-XX:AOTCache=/c/crawl-1-c2.aot");
+        assertThat(shortOne.label()).isEqualTo("launcher's options and start-up cache");
+
+        ColdBench.Variant longOne = ColdBench.launcherDefaults(false, Map.of("LOOMCRAWL_CRAWL_CACHE_C2", "/c/crawl-1-c2.aot"));
+        assertThat(longOne.jvmOptions()).containsSubsequence(ColdBench.LAUNCHER_OPTIONS_LONG.split(" "))
+                .contains("-XX:AOTCache=/c/crawl-1-c2.aot").doesNotContain("-XX:TieredStopAtLevel=1");
+
+        ColdBench.Variant none = ColdBench.launcherDefaults(true, Map.of()); // no cache recorded yet, or JDK 21
+        assertThat(none.jvmOptions()).noneMatch(o -> o.startsWith("-XX:AOTCache"));
+        assertThat(none.label()).isEqualTo("launcher's options, no start-up cache");
+        assertThat(none.jvmOptions().contains("-XX:+UseCompactObjectHeaders")).isEqualTo(Runtime.version().feature() >= 25);
     }
 }
