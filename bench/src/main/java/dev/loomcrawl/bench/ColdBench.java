@@ -23,6 +23,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 
@@ -128,6 +129,20 @@ final class ColdBench {
 
     private ColdBench() {}
 
+    /**
+     * The JVM's first complaint about its start-up cache in a crawl's stderr, if any: a cache it cannot map (made
+     * by another build or JDK, or with other options) is left out with a line tagged {@code aot}, and the crawl
+     * runs on without it, slower, under a label that says it had one.
+     */
+    static Optional<String> startUpCacheRefused(Path stderr) throws IOException {
+        if (!Files.exists(stderr)) {
+            return Optional.empty();
+        }
+        try (var lines = Files.lines(stderr, StandardCharsets.ISO_8859_1)) { // any bytes decode: no error over a log line
+            return lines.filter(l -> l.contains("[aot]") || l.contains("[aot,")).findFirst().map(String::strip);
+        }
+    }
+
     static Result run(String mainClass, Scenario scenario, FarmConfig farm, List<String> farmArgs, int maxDepth,
             int perHost, List<Variant> variants, int runs, Path out, PrintWriter err) throws Exception {
         if (!Files.isExecutable(Path.of("/usr/bin/time"))) {
@@ -146,6 +161,11 @@ final class ColdBench {
                     err.printf(Locale.ROOT, "bench --cold: %s run %d/%d: %.2f s wall, %.2f CPU-s, %.0f MB peak RSS,"
                             + " %,d pages%n", variant.label(), round + 1, runs, run.wallSeconds(), run.cpuSeconds(),
                             run.peakRssMb(), run.pages());
+                    if (round == 0) {
+                        startUpCacheRefused(out.resolve("cold-stderr.txt")).ifPresent(line -> err.printf(
+                                "bench --cold: %s: its start-up cache was not used; the crawl's JVM said: %s%n",
+                                variant.label(), line));
+                    }
                     err.flush();
                     all.add(run);
                 }
