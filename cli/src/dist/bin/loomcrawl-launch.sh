@@ -119,7 +119,7 @@ jvm_options() {
 # jars' names and sizes, and a jar newer than the cache makes a new one.
 # LOOMCRAWL_START_CACHE=off leaves it out; a failed training is not tried again until the next build.
 start_cache() {
-  local command="$1" jdk="$2" dir="$3" jars="$4" main="$5" key cache
+  local command="$1" jdk="$2" dir="$3" jars="$4" main="$5" cache
   shift 5
   one_shot "$command" || return 0
   [ "${LOOMCRAWL_START_CACHE:-on}" = off ] && return 0
@@ -134,14 +134,12 @@ start_cache() {
   [[ " $jvm_opts " == *" -XX:TieredStopAtLevel=1 "* ]] || jit=c2
   cache_file "$jit" "$jdk" "$dir" "$jars" "$main"
   cache="$cache_file"
-  key="${cache%-"$jit".aot}"
-  key="${key##*/crawl-}"
-  if [ ! -f "$cache" ] || [ -n "$(find "$jars" "$main" -newer "$cache" -print -quit)" ]; then
-    [ -f "$cache.failed" ] && [ -z "$(find "$jars" "$main" -newer "$cache.failed" -print -quit)" ] && return 0
+  if ! newer_than_jars "$cache" "$jars" "$main"; then
+    newer_than_jars "$cache.failed" "$jars" "$main" && return 0
     mkdir -p "$dir" 2>/dev/null || return 0
     local old
     for old in "$dir"/crawl-*.aot "$dir"/crawl-*.failed; do # earlier builds' (this build's other JIT's stays)
-      case "$old" in "$dir/crawl-$key-"*) ;; *) rm -f "$old" ;; esac
+      case "$old" in "$cache_prefix-"*) ;; *) rm -f "$old" ;; esac
     done
     echo "loomcrawl: recording a start-up cache for this build, JDK and JIT (once; about 10 s)..." >&2
     local tmp="$cache.$$.tmp"
@@ -159,12 +157,19 @@ start_cache() {
   jvm_opts="$jvm_opts -XX:AOTCache=$cache"
 }
 
-# The start-up cache of JIT $1 (c1: C1 alone; c2: the full JIT) for this build and JDK, in $cache_file; it may not
-# exist yet. $2 the JDK home, $3 the cache folder, $4 the application's libraries, $5 its main jar.
+# The start-up cache of JIT $1 (c1: C1 alone; c2: the full JIT) for this build and JDK, in $cache_file, and what
+# both JITs' caches of this build and JDK start with, in $cache_prefix; it may not exist yet. $2 the JDK home,
+# $3 the cache folder, $4 the application's libraries, $5 its main jar.
 cache_file() {
   local key
   key=$( { echo "$2"; cat "$2/release" 2>/dev/null; ls -ln "$4" "$5"; } | cksum | cut -d ' ' -f 1)
-  cache_file="$3/crawl-$key-$1.aot"
+  cache_prefix="$3/crawl-$key"
+  cache_file="$cache_prefix-$1.aot"
+}
+
+# Whether file $1 exists and no jar of $2 (the libraries' folder) or $3 (the main jar) is newer than it.
+newer_than_jars() {
+  [ -f "$1" ] && [ -z "$(find "$2" "$3" -newer "$1" -print -quit)" ]
 }
 
 # For bench: the start-up caches a crawl would run with now (recorded, and newer than every jar), exported as
@@ -176,7 +181,7 @@ bench_caches() {
   [ "$(jdk_major "$jdk")" -ge 25 ] || return 0
   for jit in c1 c2; do
     cache_file "$jit" "$jdk" "$dir" "$jars" "$main"
-    if [ -f "$cache_file" ] && [ -z "$(find "$jars" "$main" -newer "$cache_file" -print -quit)" ]; then
+    if newer_than_jars "$cache_file" "$jars" "$main"; then
       export "LOOMCRAWL_CRAWL_CACHE_${jit^^}=$cache_file"
     fi
   done

@@ -66,11 +66,11 @@ final class ColdBench {
         if (Runtime.version().feature() >= 25) {
             options.append(" -XX:+UseCompactObjectHeaders");
         }
-        String cache = env.get(shortCrawl ? "LOOMCRAWL_CRAWL_CACHE_C1" : "LOOMCRAWL_CRAWL_CACHE_C2");
-        if (cache != null && !cache.isBlank()) {
+        String cache = env.getOrDefault(shortCrawl ? "LOOMCRAWL_CRAWL_CACHE_C1" : "LOOMCRAWL_CRAWL_CACHE_C2", "");
+        if (!cache.isBlank()) {
             options.append(" -XX:AOTCache=").append(cache);
         }
-        return new Variant(cache == null || cache.isBlank() ? "launcher's options, no start-up cache"
+        return new Variant(cache.isBlank() ? "launcher's options, no start-up cache"
                 : "launcher's options and start-up cache", Arrays.stream(options.toString().split(" ")).toList());
     }
 
