@@ -17,8 +17,10 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 
 /**
- * The one thread that writes crawl results: tasks hand it {@link Write}s and go on, it commits them in
- * batches, one transaction per batch (group commit), in the order they were handed over.
+ * The one thread that writes crawl results: tasks hand it {@link Write}s and go on, it writes them in
+ * batches, in the order they were handed over, and commits them together (group commit): after every batch,
+ * or, given a commit interval, at most that often while writes keep coming, at once when they stop (a
+ * {@code IDLE_POLL} without any) or when someone {@link #flush}es.
  *
  * <p>That keeps JDBC off the hot path of thousands of tasks, and keeps the database's file channel away
  * from the interrupts that cancel a job (an interrupted {@code FileChannel} closes, and H2 with it). The
@@ -54,7 +56,7 @@ final class GroupWriter {
     private final ReentrantLock lock;
     private final Condition committedAdvanced;
     private final BlockingQueue<Write> queue = new ArrayBlockingQueue<>(QUEUE);
-    private final long checkpointNanos;
+    private final long commitNanos;
     private final PreparedStatement insertAdmitted;
     private final PreparedStatement insertPage;
     /** Whether pages are keyed by a hash of the URL ({@link UrlKey}) rather than by the URL. */
@@ -71,22 +73,26 @@ final class GroupWriter {
      */
     private final AtomicLong submitted = new AtomicLong();
     private long committed; // guarded by lock
-    private long lastCheckpoint = System.nanoTime();
-    private boolean uncheckpointed;
+    /** Writes in the open transaction, written but not committed. Guarded by lock. */
+    private long pending;
+    private long lastCommit = System.nanoTime(); // guarded by lock
+    /** The count of writes some {@link #flush} waits to see committed: the writer commits at once for it. */
+    private final AtomicLong flushWanted = new AtomicLong();
     private volatile Throwable failure;
     private volatile boolean closing;
 
     /**
-     * @param lock guards {@code connection}, shared with the store's other writes
-     * @param checkpoint H2 writes its commits to the file at most this long after they happen (zero: never
-     *     forced, PostgreSQL's commits are durable already)
+     * @param lock guards {@code connection}, shared with the store's other writes, which first
+     *     {@link #commitPending commit} what this writer has written
+     * @param commitEvery how long writes may wait for their commit while more keep coming (zero: none, each
+     *     batch is committed)
      */
-    GroupWriter(Connection connection, ReentrantLock lock, Dialect dialect, boolean hashKey, Duration checkpoint)
+    GroupWriter(Connection connection, ReentrantLock lock, Dialect dialect, boolean hashKey, Duration commitEvery)
             throws SQLException {
         this.connection = connection;
         this.lock = lock;
         this.committedAdvanced = lock.newCondition();
-        this.checkpointNanos = checkpoint.toNanos();
+        this.commitNanos = commitEvery.toNanos();
         this.insertAdmitted = connection.prepareStatement(Dialect.insert("admissions", Schema.ADMITTED_COLUMNS));
         this.hashKey = hashKey;
         this.insertPage = connection.prepareStatement(hashKey ? Dialect.insert("pages", HASHED_PAGE_COLUMNS)
@@ -116,6 +122,8 @@ final class GroupWriter {
     /** Waits until everything submitted before this call is committed. */
     void flush() throws InterruptedException {
         long target = submitted.get();
+        flushWanted.accumulateAndGet(target, Math::max);
+        queue.offer(new Write.Wake()); // the writer commits for it now, not at its next interval (full: it is busy)
         lock.lock();
         try {
             while (committed < target) {
@@ -134,24 +142,24 @@ final class GroupWriter {
             while (true) {
                 // Closing: what is queued is written, and no more is waited for.
                 Write first = closing ? queue.poll() : queue.poll(IDLE_POLL.toMillis(), TimeUnit.MILLISECONDS);
-                if (first instanceof Write.Wake) {
-                    continue; // closing now: the next poll takes what came after it without waiting
-                }
                 if (first == null) {
+                    commitPending(); // no more writes coming: nothing is gained by waiting
                     if (closing) {
                         break;
                     }
-                    checkpointIfDue(true);
                     continue;
                 }
                 batch.add(first);
                 queue.drainTo(batch, BATCH - 1);
-                batch.removeIf(Write.Wake.class::isInstance);
-                write(batch);
-                batch.clear();
-                checkpointIfDue(false);
+                batch.removeIf(Write.Wake.class::isInstance); // a wake-up: closing, or a flush waiting
+                if (!batch.isEmpty()) {
+                    write(batch);
+                    batch.clear();
+                }
+                if (commitDue()) {
+                    commitPending();
+                }
             }
-            checkpointIfDue(true);
         } catch (InterruptedException e) {
             failure = new StoreException("the store was closed before its writes were done", e);
         } catch (SQLException | RuntimeException e) {
@@ -163,6 +171,35 @@ final class GroupWriter {
             } finally {
                 lock.unlock();
             }
+        }
+    }
+
+    private boolean commitDue() {
+        lock.lock();
+        try {
+            return pending > 0 && (commitNanos == 0 || System.nanoTime() - lastCommit >= commitNanos
+                    || flushWanted.get() > committed);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Commits what this writer has written and not committed yet. The store calls it, holding the lock,
+     * before writing on the same connection itself: its commit or rollback must not take the writer's rows.
+     */
+    void commitPending() throws SQLException {
+        lock.lock();
+        try {
+            if (pending > 0) {
+                connection.commit();
+                committed += pending;
+                pending = 0;
+                committedAdvanced.signalAll();
+            }
+            lastCommit = System.nanoTime();
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -217,10 +254,7 @@ final class GroupWriter {
                 lowerPageDepth.executeBatch();
                 lowerAdmittedDepth.executeBatch();
             }
-            connection.commit();
-            uncheckpointed = true;
-            committed += batch.size();
-            committedAdvanced.signalAll();
+            pending += batch.size();
         } catch (SQLException | RuntimeException e) {
             connection.rollback();
             throw e;
@@ -272,22 +306,6 @@ final class GroupWriter {
         Rows.bindPage(insertPage, page);
         if (hashKey) {
             insertPage.setLong(HASHED_PAGE_COLUMNS.size(), key);
-        }
-    }
-
-    /** Makes H2 write its committed changes to the file, at most every checkpoint interval. */
-    private void checkpointIfDue(boolean idle) throws SQLException {
-        long now = System.nanoTime();
-        if (checkpointNanos == 0 || !uncheckpointed || (!idle && now - lastCheckpoint < checkpointNanos)) {
-            return;
-        }
-        lock.lock();
-        try (Statement st = connection.createStatement()) {
-            st.execute("CHECKPOINT");
-            uncheckpointed = false;
-            lastCheckpoint = now;
-        } finally {
-            lock.unlock();
         }
     }
 

@@ -33,15 +33,15 @@ import javax.sql.DataSource;
  * <p>Three parts: {@link Schema} creates and migrates the tables; one {@link GroupWriter} thread commits
  * crawl results in batches; reads run on pooled connections of their own and never wait for the writer.
  *
- * <p>Durability: a result is durable once the writer has committed it, at most a fraction of a second
- * after {@link #saveWithLinks}. On H2 the writer also makes the database write its commits to the file at
- * least every {@value #CHECKPOINT_MILLIS} ms (system property {@code loomcrawl.checkpointMillis}; 0 turns it
- * off, to measure what it costs), so a process killed with SIGKILL loses at most the results of
- * that last interval (the operating system's file cache survives a killed process; a power cut is another
- * matter). What is lost is fetched again by a resumed job, never stored twice.
+ * <p>Durability: a result is durable once the writer has committed it. On an H2 file the writer commits at
+ * least every {@value #COMMIT_MILLIS} ms while results keep coming (system property
+ * {@code loomcrawl.commitMillis}; 0 commits every batch), and H2 writes each commit to the file before the
+ * commit returns ({@code WRITE_DELAY=0}), so a process killed with SIGKILL loses at most the results of that
+ * last interval (the operating system's file cache survives a killed process; a power cut is another matter).
+ * What is lost is fetched again by a resumed job, never stored twice.
  */
 public final class PageStore implements AutoCloseable {
-    static final long CHECKPOINT_MILLIS = 250; // 500 saves 6% CPU on 100,000 pages but breaks the kill bound (README)
+    static final long COMMIT_MILLIS = 250; // 500 saves 6% CPU on 100,000 pages but breaks the kill bound (README)
 
     private final String jdbcUrl;
     private final Dialect dialect;
@@ -61,7 +61,7 @@ public final class PageStore implements AutoCloseable {
         this.hashKey = Schema.migrate(writer, dialect);
         writer.setAutoCommit(false);
         this.group = new GroupWriter(writer, writeLock, dialect, hashKey,
-                dialect == Dialect.H2 ? Duration.ofMillis(Long.getLong("loomcrawl.checkpointMillis", CHECKPOINT_MILLIS))
+                isH2File(jdbcUrl) ? Duration.ofMillis(Long.getLong("loomcrawl.commitMillis", COMMIT_MILLIS))
                         : Duration.ZERO);
     }
 
@@ -88,10 +88,21 @@ public final class PageStore implements AutoCloseable {
         }
     }
 
+    private static boolean isH2File(String jdbcUrl) {
+        return Dialect.of(jdbcUrl) == Dialect.H2 && !jdbcUrl.toUpperCase(Locale.ROOT).startsWith("JDBC:H2:MEM:");
+    }
+
     /**
-     * The H2 URL we open: we close the database ourselves, after the writer has drained; and closing does not
-     * compact the file (H2 spends up to 200 ms of CPU on it by default, a cost every one-shot crawl paid at
-     * exit; the store compacts in the background as it writes); and H2's page cache is 8 MB instead of 16: a
+     * The H2 URL we open. H2 writes each commit to the file before the commit returns ({@code WRITE_DELAY=0}):
+     * with a delay, its background thread writes commits as they pile up, pipelined with the next ones and
+     * moving chunks about in the file, and H2 2.5.252 killed in the middle of that (1 of 300 cold crawls killed
+     * in their first two seconds) left files it could not open again ("Chunk 4 not found", H2 issue #4383);
+     * without one, every write to the file happens in the committing thread, in order. The group writer
+     * commits at most every {@value #COMMIT_MILLIS} ms while results keep coming, so the file is written no
+     * more often than before (nothing compacts the file as it is written: on 100,000 pages it grows to 1.6 times
+     * what it was, see the README). We close the database ourselves, after the writer has drained; and closing
+     * does not compact the file (H2 spends up to 200 ms of CPU on it by default, a cost every one-shot crawl paid
+     * at exit); and H2's page cache is 8 MB instead of 16: a
      * crawl writes far more than it reads back, and the smaller cache is less for the collector to carry
      * (cold crawls, interleaved pairs: 0.97× CPU on 10,000 pages, 0.96–0.98× on 100,000).
      */
@@ -101,7 +112,8 @@ public final class PageStore implements AutoCloseable {
         if (jdbcUrl.toUpperCase(Locale.ROOT).startsWith("JDBC:H2:MEM:")) {
             return url; // no file: nothing to compact, nothing read back from disk
         }
-        return withDefault(withDefault(url, "MAX_COMPACT_TIME", "0"), "CACHE_SIZE", "8192");
+        return withDefault(withDefault(withDefault(url, "WRITE_DELAY", "0"), "MAX_COMPACT_TIME", "0"),
+                "CACHE_SIZE", "8192");
     }
 
     /** {@code url} with {@code ;setting=value} added, unless it sets {@code setting} itself. */
@@ -444,13 +456,9 @@ public final class PageStore implements AutoCloseable {
     private <T> T withWriter(Sql<T> work) {
         writeLock.lock();
         try {
+            group.commitPending(); // the rollback below must not take the group writer's rows
             T result = work.run(writer);
-            writer.commit();
-            if (dialect == Dialect.H2) {
-                try (Statement st = writer.createStatement()) {
-                    st.execute("CHECKPOINT"); // job states are few and must survive a kill at once
-                }
-            }
+            writer.commit(); // durable when it returns (WRITE_DELAY=0 on H2): job states must survive a kill
             return result;
         } catch (SQLException e) {
             try {
