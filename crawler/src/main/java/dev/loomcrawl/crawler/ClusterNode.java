@@ -352,12 +352,12 @@ public final class ClusterNode implements AutoCloseable {
     }
 
     private void writeSummary(long id) {
-        store.job(id).ifPresent(row -> {
-            CrawlConfig config = ConfigCodec.fromJson(row.config());
-            CrawlSummary summary = Summaries.wholeJob(store, id, JobStatus.DONE, config,
-                    new JobStats(null, 0, 0, 0), Map.of());
-            store.updateJob(id, JobStatus.DONE.label(), Summaries.json(summary));
-        });
+        store.job(id).ifPresent(row -> store.updateJob(id, JobStatus.DONE.label(), Summaries.json(wholeJobSummary(row))));
+    }
+
+    private CrawlSummary wholeJobSummary(JobRow row) {
+        return Summaries.wholeJob(store, row.id(), JobStatus.DONE, ConfigCodec.fromJson(row.config()),
+                new JobStats(null, 0, 0, 0), Map.of());
     }
 
     /**
@@ -440,6 +440,11 @@ public final class ClusterNode implements AutoCloseable {
             inFlight += liveNode ? w.inFlight() : 0;
         }
         CrawlSummary summary = row.unfinished() ? null : Summaries.parse(row.summary());
+        if (summary == null && row.status().equals("done")) {
+            // Marked done by a heartbeat whose summary is not written yet: the summary it is writing, so a
+            // reader never sees a done job without one.
+            summary = wholeJobSummary(row);
+        }
         double seconds = Math.max(0.001, Duration.between(row.createdAt(),
                 row.finishedAt() != null ? row.finishedAt() : Instant.now()).toMillis() / 1000.0);
         long stored = counts.pages() + counts.failed() + counts.skipped();

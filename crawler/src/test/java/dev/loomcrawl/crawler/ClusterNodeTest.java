@@ -10,6 +10,9 @@ import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
 import dev.loomcrawl.testkit.PostgresServer;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -75,6 +78,11 @@ class ClusterNodeTest {
             assertThat(report.nodes()).extracting(ClusterNode.Share::node).containsExactly("a", "b");
             assertThat(report.nodes()).allSatisfy(s -> assertThat(s.pages()).isPositive());
             assertThat(a.cluster().orElseThrow().view().nodes()).hasSize(2);
+            // Between a heartbeat marking the job done and writing its summary, a report still has the summary.
+            try (Connection c = DriverManager.getConnection(db); Statement st = c.createStatement()) {
+                st.executeUpdate("UPDATE jobs SET summary = NULL WHERE id = " + job.id());
+            }
+            assertThat(b.report(job.id()).orElseThrow().summary().pages()).isEqualTo(total);
         }
     }
 
