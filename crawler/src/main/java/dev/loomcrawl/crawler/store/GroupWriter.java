@@ -156,9 +156,7 @@ final class GroupWriter {
                     write(batch);
                     batch.clear();
                 }
-                if (commitDue()) {
-                    commitPending();
-                }
+                commitIfDue();
             }
         } catch (InterruptedException e) {
             failure = new StoreException("the store was closed before its writes were done", e);
@@ -174,11 +172,13 @@ final class GroupWriter {
         }
     }
 
-    private boolean commitDue() {
+    /** Commits what is pending if the interval has passed or a flush waits for it (always, without an interval). */
+    private void commitIfDue() throws SQLException {
         lock.lock();
         try {
-            return pending > 0 && (commitNanos == 0 || System.nanoTime() - lastCommit >= commitNanos
-                    || flushWanted.get() > committed);
+            if (commitNanos == 0 || System.nanoTime() - lastCommit >= commitNanos || flushWanted.get() > committed) {
+                commitPending();
+            }
         } finally {
             lock.unlock();
         }

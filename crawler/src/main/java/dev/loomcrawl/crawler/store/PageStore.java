@@ -61,7 +61,7 @@ public final class PageStore implements AutoCloseable {
         this.hashKey = Schema.migrate(writer, dialect);
         writer.setAutoCommit(false);
         this.group = new GroupWriter(writer, writeLock, dialect, hashKey,
-                isH2File(jdbcUrl) ? Duration.ofMillis(Long.getLong("loomcrawl.commitMillis", COMMIT_MILLIS))
+                dialect == Dialect.H2 && !inMemory(jdbcUrl) ? Duration.ofMillis(Long.getLong("loomcrawl.commitMillis", COMMIT_MILLIS))
                         : Duration.ZERO);
     }
 
@@ -88,8 +88,8 @@ public final class PageStore implements AutoCloseable {
         }
     }
 
-    private static boolean isH2File(String jdbcUrl) {
-        return Dialect.of(jdbcUrl) == Dialect.H2 && !jdbcUrl.toUpperCase(Locale.ROOT).startsWith("JDBC:H2:MEM:");
+    private static boolean inMemory(String h2Url) {
+        return h2Url.toUpperCase(Locale.ROOT).startsWith("JDBC:H2:MEM:");
     }
 
     /**
@@ -109,7 +109,7 @@ public final class PageStore implements AutoCloseable {
     private static String h2Url(String jdbcUrl) {
         // H2's own exit hook would close the database under the writer, in parallel with our shutdown.
         String url = withDefault(jdbcUrl, "DB_CLOSE_ON_EXIT", "FALSE");
-        if (jdbcUrl.toUpperCase(Locale.ROOT).startsWith("JDBC:H2:MEM:")) {
+        if (inMemory(jdbcUrl)) {
             return url; // no file: nothing to compact, nothing read back from disk
         }
         return withDefault(withDefault(withDefault(url, "WRITE_DELAY", "0"), "MAX_COMPACT_TIME", "0"),
