@@ -235,6 +235,9 @@ public final class CrawlJob {
                 stats.tally().fetchNotSent(); // the lease's close() frees its permit as unused
             } else {
                 stats.tally().fetchEnded(result == null ? 0 : result.nanos());
+                if (result instanceof FetchResult.Response || result instanceof FetchResult.Failed f && f.status() > 0) {
+                    engine.limit().answered(result.nanos());
+                }
                 lease.exchangeOver(result == null ? RetryPolicy.HostSignal.OK : RetryPolicy.signal(result));
             }
         }

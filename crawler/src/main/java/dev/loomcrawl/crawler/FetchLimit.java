@@ -16,8 +16,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <ul>
  *   <li><b>carrier lateness</b>: a probe virtual thread sleeps {@link #PERIOD} and measures how late it
  *       wakes, the queue every fetch's continuation waits in;
- *   <li><b>latency inflation</b>: fetch time, smoothed over the last hundred or so fetches, against the best
- *       it has been (a minimum that drifts up slowly, so a lasting change of hosts is learned).
+ *   <li><b>latency inflation</b>: fetch time, smoothed over the last hundred or so answered requests, against
+ *       the best it has been (a minimum that drifts up slowly, so a lasting change of hosts is learned). Each
+ *       request's own time ({@link #answered}), not how long its slot was held: a host's first slot holds its
+ *       robots.txt and its first page, two latencies, and read as an inflation of 2 at every crawl's second
+ *       round it made the limit fall twice as the first pages came in (the demo then fetched 1,157 of its 1,600
+ *       second-round pages at once and the rest a whole latency later).
  * </ul>
  * Both up: the limit falls by 15%. Both calm, and the limit in use: it doubles until it first falls (the
  * first second of a crawl must not be spent ramping up), then grows by a 32nd a period, since both signals
@@ -29,7 +33,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class FetchLimit implements AutoCloseable {
     static final Duration PERIOD = Duration.ofMillis(50);
-    /** Carrier lateness under which the CPU has room. */
+    /** Carrier lateness under which the CPU has room, or a hundredth of the best fetch time if that is more. */
     static final double ROOM_MILLIS = 4;
     /** Carrier lateness over which responses may be waiting on us. */
     static final double OVERLOAD_MILLIS = 15;
@@ -88,7 +92,6 @@ final class FetchLimit implements AutoCloseable {
     /** One fetch's place in the limit; {@link #close} gives it back, once. */
     final class Slot implements AutoCloseable {
         private final AtomicBoolean open = new AtomicBoolean(true);
-        private final long start = System.nanoTime();
 
         private Slot() {}
 
@@ -97,12 +100,24 @@ final class FetchLimit implements AutoCloseable {
             if (open.compareAndSet(true, false)) {
                 inFlight.decrementAndGet();
                 permits.release();
-                double millis = (System.nanoTime() - start) / 1e6;
-                double smoothed = fetchMillis;
-                // A racy smoothed mean is enough for a threshold: a lost update only slows it a little.
-                fetchMillis = smoothed == 0 ? millis : smoothed * 0.99 + millis * 0.01;
             }
         }
+    }
+
+    /**
+     * A request was answered (any status) after {@code nanos}, from its start to its body read, our own
+     * queueing for the response included: the fetch time whose inflation the limit watches.
+     */
+    void answered(long nanos) {
+        double millis = nanos / 1e6;
+        double smoothed = fetchMillis;
+        // A racy smoothed mean is enough for a threshold: a lost update only slows it a little.
+        fetchMillis = smoothed == 0 ? millis : smoothed * 0.99 + millis * 0.01;
+    }
+
+    /** The smoothed fetch time, ms; 0 before the first answer. */
+    double fetchMillis() {
+        return fetchMillis;
     }
 
     int limit() {
@@ -131,7 +146,7 @@ final class FetchLimit implements AutoCloseable {
                     bestFetchMillis = Math.min(bestFetchMillis * BEST_DRIFT, fetch);
                 }
                 double inflation = fetch > 0 ? fetch / bestFetchMillis : 1;
-                int next = step(limit, inFlight.get(), lagMillis, inflation, min, max, rampUp);
+                int next = step(limit, inFlight.get(), lagMillis, room(bestFetchMillis), inflation, min, max, rampUp);
                 rampUp &= next >= limit;
                 adjust(next);
             }
@@ -149,14 +164,25 @@ final class FetchLimit implements AutoCloseable {
      *     signals trail the limit by a fetch's time (six to nine periods), and doubling at every calm period
      *     overshot them: the limit swung between 600 and 8,700 on {@code huge}
      */
-    static int step(int limit, int inFlight, double lagMillis, double inflation, int min, int max, boolean rampUp) {
+    static int step(int limit, int inFlight, double lagMillis, double roomMillis, double inflation, int min, int max,
+            boolean rampUp) {
         if (lagMillis > OVERLOAD_MILLIS && inflation > INFLATED) {
             return Math.max(min, limit - Math.max(1, limit * 15 / 100));
         }
-        if (lagMillis < ROOM_MILLIS && inflation < CALM && inFlight >= limit * 3 / 4) {
+        if (lagMillis < roomMillis && inflation < CALM && inFlight >= limit * 3 / 4) {
             return (int) Math.min(max, limit + (rampUp ? limit : Math.max(1, limit / GROWTH_DIVISOR)));
         }
         return limit;
+    }
+
+    /**
+     * How late carriers may run with room to spare: {@link #ROOM_MILLIS}, or a hundredth of the best fetch time
+     * where fetches take longer than 400 ms. Lateness matters against the fetch it delays: in a cold JVM's
+     * first seconds the JIT and class loading keep carriers 5 to 40 ms late, which held the limit at 1,024
+     * through the demo's second round (1,600 pages of 1 s, inflation 1.0), and 576 pages waited a whole second.
+     */
+    static double room(double bestFetchMillis) {
+        return bestFetchMillis == Double.MAX_VALUE ? ROOM_MILLIS : Math.max(ROOM_MILLIS, bestFetchMillis / 100);
     }
 
     private void adjust(int next) {
