@@ -235,6 +235,8 @@ public final class CrawlJob {
                 stats.tally().fetchNotSent(); // the lease's close() frees its permit as unused
             } else {
                 stats.tally().fetchEnded(result == null ? 0 : result.nanos());
+                // The fetch limit's latency signal: a page request's own time, answered with any status (robots.txt
+                // and sitemaps, fetched under the same slot, are left out; so are failures without an answer).
                 if (result instanceof FetchResult.Response || result instanceof FetchResult.Failed f && f.status() > 0) {
                     engine.limit().answered(result.nanos());
                 }

@@ -16,12 +16,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <ul>
  *   <li><b>carrier lateness</b>: a probe virtual thread sleeps {@link #PERIOD} and measures how late it
  *       wakes, the queue every fetch's continuation waits in;
- *   <li><b>latency inflation</b>: fetch time, smoothed over the last hundred or so answered requests, against
- *       the best it has been (a minimum that drifts up slowly, so a lasting change of hosts is learned). Each
- *       request's own time ({@link #answered}), not how long its slot was held: a host's first slot holds its
- *       robots.txt and its first page, two latencies, and read as an inflation of 2 at every crawl's second
- *       round it made the limit fall twice as the first pages came in (the demo then fetched 1,157 of its 1,600
- *       second-round pages at once and the rest a whole latency later).
+ *   <li><b>latency inflation</b>: fetch time, smoothed over the last hundred or so answered page requests,
+ *       against the best it has been (a minimum that drifts up slowly, so a lasting change of hosts is
+ *       learned). Each request's own time ({@link #answered}), not how long its slot was held: a host's first
+ *       slot holds its robots.txt and its first page, two latencies, and read as an inflation of 2 at every
+ *       crawl's second round it made the limit fall twice as the first pages came in (the demo then fetched
+ *       1,157 of its 1,600 second-round pages at once and the rest a whole latency later).
  * </ul>
  * Both up: the limit falls by 15%. Both calm, and the limit in use: it doubles until it first falls (the
  * first second of a crawl must not be spent ramping up), then grows by a 32nd a period, since both signals
@@ -159,6 +159,7 @@ final class FetchLimit implements AutoCloseable {
      * The next limit, from the current one, what is in flight, how late carriers run, and how far smoothed
      * fetch time is over its best. Pure arithmetic.
      *
+     * @param roomMillis carrier lateness under which there is room to grow ({@link #room})
      * @param rampUp true until the limit first falls: a calm limit then doubles (the first second of a crawl
      *     must not be spent ramping up); after that it grows by {@link #GROWTH_DIVISOR a 32nd}, as both
      *     signals trail the limit by a fetch's time (six to nine periods), and doubling at every calm period
