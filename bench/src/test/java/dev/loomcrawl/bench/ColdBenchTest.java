@@ -3,7 +3,12 @@ package dev.loomcrawl.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -66,5 +71,31 @@ class ColdBenchTest {
         assertThat(none.jvmOptions()).noneMatch(o -> o.startsWith("-XX:AOTCache"));
         assertThat(none.label()).isEqualTo("launcher's options, no start-up cache");
         assertThat(none.jvmOptions().contains("-XX:+UseCompactObjectHeaders")).isEqualTo(Runtime.version().feature() >= 25);
+    }
+
+    /**
+     * The bench's copy of the launcher's options is the launcher's: {@code jvm_options} of the script both
+     * launchers source, run for a short and a long crawl, gives every option the bench gives those crawls.
+     */
+    @Test
+    void theBenchGivesCrawlsTheLaunchersOptions() throws Exception {
+        assertThat(launcherOptions("crawl")).containsSubsequence(ColdBench.LAUNCHER_OPTIONS.split(" "));
+        assertThat(launcherOptions("crawl", "--max-pages=100000"))
+                .containsSubsequence(ColdBench.LAUNCHER_OPTIONS_LONG.split(" "));
+    }
+
+    private static List<String> launcherOptions(String... args) throws IOException, InterruptedException {
+        Path script = Path.of("..", "cli", "src", "dist", "bin", "loomcrawl-launch.sh").toAbsolutePath().normalize();
+        List<String> command = new ArrayList<>(List.of("bash", "-c", ". \"$0\"; jvm_options \"$1\" \"${@:2}\"; echo \"$jvm_opts\"",
+                script.toString(), System.getProperty("java.home")));
+        command.addAll(Arrays.asList(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().remove("LOOMCRAWL_JAVA_OPTS"); // the user's own options would change the launcher's
+        Process p = builder.start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertThat(p.waitFor()).as(out).isZero();
+        assertThat(Files.exists(script)).isTrue();
+        return Arrays.asList(out.split("\\s+"));
     }
 }

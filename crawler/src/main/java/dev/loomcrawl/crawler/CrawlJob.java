@@ -237,7 +237,7 @@ public final class CrawlJob {
                 stats.tally().fetchEnded(result == null ? 0 : result.nanos());
                 // The fetch limit's latency signal: a page request's own time, answered with any status (robots.txt
                 // and sitemaps, fetched under the same slot, are left out; so are failures without an answer).
-                if (result instanceof FetchResult.Response || result instanceof FetchResult.Failed f && f.status() > 0) {
+                if (result != null && result.answered()) {
                     engine.limit().answered(result.nanos());
                 }
                 lease.exchangeOver(result == null ? RetryPolicy.HostSignal.OK : RetryPolicy.signal(result));
@@ -291,7 +291,7 @@ public final class CrawlJob {
         switch (result) {
             case FetchResult.Response r -> warc.write(fetcher.request(lease.url()), r.status(), r.headers(),
                     r.raw() == null ? r.body() : r.raw(), Instant.now());
-            case FetchResult.Failed f when f.headers() != null -> warc.write(fetcher.request(lease.url()), f.status(),
+            case FetchResult.Failed f when f.answered() -> warc.write(fetcher.request(lease.url()), f.status(),
                     f.headers(), f.raw() == null ? new byte[0] : f.raw(), Instant.now());
             case FetchResult.Failed f -> { } // no response to record
         }

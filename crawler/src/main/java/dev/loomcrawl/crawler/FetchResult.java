@@ -11,6 +11,11 @@ sealed interface FetchResult {
     /** Request start to last body byte, in nanoseconds. */
     long nanos();
 
+    /** Whether the server answered, with any status: a response's headers are in. */
+    default boolean answered() {
+        return !(this instanceof Failed f) || f.headers() != null;
+    }
+
     /**
      * A response worth keeping: a page of a kept type (HTML, or a type the job accepts) with its decoded
      * body, or a redirect.
