@@ -504,20 +504,22 @@ public final class ClusterStore {
      */
     private static <T> T transaction(Readers from, InTransaction<T> work) {
         for (int attempt = 1; ; attempt++) {
-            try (Connection c = from.dataSource().getConnection()) {
-                c.setAutoCommit(false);
-                try {
-                    T result = work.run(c);
-                    if (result == null) {
+            try {
+                return from.withConnection(c -> {
+                    c.setAutoCommit(false);
+                    try {
+                        T result = work.run(c);
+                        if (result == null) {
+                            c.rollback();
+                        } else {
+                            c.commit();
+                        }
+                        return result;
+                    } catch (SQLException e) {
                         c.rollback();
-                    } else {
-                        c.commit();
+                        throw e;
                     }
-                    return result;
-                } catch (SQLException e) {
-                    c.rollback();
-                    throw e;
-                }
+                });
             } catch (SQLException e) {
                 if (attempt < 3 && DEADLOCK.equals(e.getSQLState())) {
                     continue;
