@@ -9,6 +9,7 @@ import dev.loomcrawl.crawler.CrawlSummary;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.FarmConfig;
+import dev.loomcrawl.mocksites.Faults;
 import dev.loomcrawl.mocksites.Scenario;
 import dev.loomcrawl.mocksites.SiteGraph;
 import java.io.PrintWriter;
@@ -95,6 +96,11 @@ public final class BenchCommand implements Callable<Integer> {
                     + " a crawl has recorded one for this build).")
     List<String> javaOptions;
 
+    @Option(names = "--floor", description = "With --cold: also time, in each round, a process that makes the farm's"
+            + " requests and nothing else (robots.txt, the seed, then the pages at most per-host at a time; no parsing,"
+            + " no storing) under the first option set: the least a JVM crawler of these sites takes on this machine.")
+    boolean floor;
+
     @Option(names = "--max-depth", paramLabel = "N", description = "With --cold: crawl depth (default: the farm's depth;"
             + " one more for 'rough', whose redirects and traps add a level).")
     Integer maxDepth;
@@ -137,16 +143,27 @@ public final class BenchCommand implements Callable<Integer> {
         FarmConfig farmConfig = farmOptions.apply(chosen.config());
         List<String> farmArgs = new ArrayList<>(List.of("--scenario=" + chosen.label()));
         farmArgs.addAll(farmOptions.asArgs());
+        if (floor && !cold) {
+            throw new IllegalArgumentException("--floor goes with --cold");
+        }
         if (cold) {
-            int depth = maxDepth != null ? maxDepth
-                    : new SiteGraph(farmConfig, 0).maxDepth() + (chosen == Scenario.ROUGH ? 1 : 0);
+            int farmDepth = new SiteGraph(farmConfig, 0).maxDepth();
+            int depth = maxDepth != null ? maxDepth : farmDepth + (chosen == Scenario.ROUGH ? 1 : 0);
+            if (floor && !farmConfig.faults().equals(Faults.NONE)) {
+                throw new IllegalArgumentException("--floor makes each request once and follows no redirect: it needs"
+                        + " a farm without faults (" + chosen.label() + " has them)");
+            }
+            if (floor && depth < farmDepth) {
+                throw new IllegalArgumentException("--floor fetches every page of the farm, which a crawl reaches with"
+                        + " --max-depth=" + farmDepth + " or more, was " + depth);
+            }
             List<ColdBench.Variant> variants = javaOptions == null || javaOptions.isEmpty()
                     ? List.of(ColdBench.launcherDefaults(farmConfig.totalPages() <= ColdBench.SHORT_CRAWL_PAGES,
                             System.getenv()))
                     : javaOptions.stream().map(ColdBench.Variant::parse).toList();
             err.printf("bench --cold: %s farm in its own process (%s); %d run(s) of %d option set(s)%n", chosen.label(),
                     chosen.description(), runs, variants.size());
-            ColdBench.Result result = ColdBench.run(mainClass, chosen, farmConfig, farmArgs, depth, limit, variants, runs,
+            ColdBench.Result result = ColdBench.run(mainClass, chosen, farmConfig, farmArgs, depth, limit, variants, floor, runs,
                     out, err);
             ColdBench.print(result, table);
             Path report = BenchReport.writeColdHtml(result, out.resolve("cold.html"));

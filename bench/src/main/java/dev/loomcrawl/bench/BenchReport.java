@@ -105,10 +105,11 @@ final class BenchReport {
         for (ColdBench.Row row : r.rows()) {
             rows.append(String.format("<tr><td>%s</td><td>%d</td><td>%.2f <small>(%.2f–%.2f)</small></td><td>%.2f×</td>"
                             + "<td>%.2f</td><td>%.3f</td><td>%.0f</td><td>%,.0f</td><td>%d</td><td>%d</td><td>%d</td>"
-                            + "<td>%.2f</td></tr>%n",
+                            + "<td>%s</td></tr>%n",
                     escape(row.variant()), row.runs(), row.wallSeconds(), row.minWall(), row.maxWall(), row.ofIdeal(),
                     row.cpuSeconds(), row.cpuMsPerPage(), row.peakRssMb(), row.pages(), row.lostPages(),
-                    row.retryAfterViolations(), row.duplicateFetches(), row.lateOverEarly()));
+                    row.retryAfterViolations(), row.duplicateFetches(), row.pagesPerSecondByTenth().isEmpty() ? "–"
+                            : String.format("%.2f", row.lateOverEarly())));
         }
         String html = COLD_TEMPLATE.replace("{{style}}", STYLE)
                 .replace("{{headline}}", escape("Cold crawls of " + r.scenario() + ": ideal " + String.format("%.2f", r.idealSeconds()) + " s"))
@@ -165,7 +166,7 @@ final class BenchReport {
               {label:'CPU ms per page', data:R.map(r=>r.cpuMsPerPage), backgroundColor:'#dc2626'}]}});
             const colours = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c'];
             new Chart(document.getElementById('through'), {type:'line', data:{labels:[1,2,3,4,5,6,7,8,9,10].map(t => t + '/10'),
-              datasets:R.map((r, i) => ({label:short(r.variant) + ' (pages/s)', data:r.pagesPerSecondByTenth,
+              datasets:R.filter(r => r.pagesPerSecondByTenth.length).map((r, i) => ({label:short(r.variant) + ' (pages/s)', data:r.pagesPerSecondByTenth,
                 borderColor:colours[i % colours.length], fill:false}))},
               options:{scales:{y:{beginAtZero:true}}}});
             </script></body></html>

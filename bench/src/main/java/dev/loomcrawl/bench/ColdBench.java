@@ -145,8 +145,15 @@ final class ColdBench {
         }
     }
 
+    /** The label of {@link FetchFloor}'s row. */
+    static final String FLOOR = "fetches alone (the floor)";
+
+    /**
+     * @param floor also time, in each round, a {@link FetchFloor} process under the first option set: the farm's
+     *     fetches with nothing else, the least a JVM crawler of it takes on this machine
+     */
     static Result run(String mainClass, Scenario scenario, FarmConfig farm, List<String> farmArgs, int maxDepth,
-            int perHost, List<Variant> variants, int runs, Path out, PrintWriter err) throws Exception {
+            int perHost, List<Variant> variants, boolean floor, int runs, Path out, PrintWriter err) throws Exception {
         if (!Files.isExecutable(Path.of("/usr/bin/time"))) {
             throw new IllegalArgumentException("bench --cold needs GNU time at /usr/bin/time (apt-get install time)");
         }
@@ -171,16 +178,29 @@ final class ColdBench {
                     err.flush();
                     all.add(run);
                 }
+                if (floor) {
+                    farmProcess.reset();
+                    Run run = floorOnce(variants.getFirst(), round, seeds, farm, perHost, farmProcess, out);
+                    err.printf(Locale.ROOT, "bench --cold: %s run %d/%d: %.2f s wall, %.2f CPU-s, %.0f MB peak RSS,"
+                            + " %,d pages%n", FLOOR, round + 1, runs, run.wallSeconds(), run.cpuSeconds(),
+                            run.peakRssMb(), run.pages());
+                    err.flush();
+                    all.add(run);
+                }
             }
         }
         List<Row> rows = new ArrayList<>();
         long expected = graph.config().totalPages();
-        for (Variant v : variants) {
-            List<Run> mine = all.stream().filter(r -> r.variant().equals(v.label())).toList();
+        List<String> labels = new ArrayList<>(variants.stream().map(Variant::label).toList());
+        if (floor) {
+            labels.add(FLOOR);
+        }
+        for (String label : labels) {
+            List<Run> mine = all.stream().filter(r -> r.variant().equals(label)).toList();
             double wall = median(mine, Run::wallSeconds);
             double cpu = median(mine, Run::cpuSeconds);
             double pages = median(mine, r -> r.pages());
-            rows.add(new Row(v.label(), mine.size(), wall, mine.stream().mapToDouble(Run::wallSeconds).min().orElse(0),
+            rows.add(new Row(label, mine.size(), wall, mine.stream().mapToDouble(Run::wallSeconds).min().orElse(0),
                     mine.stream().mapToDouble(Run::wallSeconds).max().orElse(0), cpu,
                     pages == 0 ? 0 : cpu * 1000 / pages, median(mine, Run::peakRssMb), pages, ideal, wall / ideal,
                     mine.stream().mapToLong(Run::retryAfterViolations).sum(),
@@ -244,6 +264,32 @@ final class ColdBench {
                 throughput(db));
     }
 
+    /** One {@link FetchFloor} process, timed as a crawl is, under {@code variant}'s JVM options. */
+    private static Run floorOnce(Variant variant, int round, Path seeds, FarmConfig farm, int perHost,
+            FarmProcess farmProcess, Path out) throws IOException, InterruptedException {
+        Path timeFile = out.resolve("time.txt");
+        List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "%e %U %S %M", "-o", timeFile.toString(),
+                ProcessHandle.current().info().command().orElse("java")));
+        command.addAll(variant.jvmOptions());
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), FetchFloor.class.getName(),
+                seeds.toString(), String.valueOf(farm.pagesPerHost()), String.valueOf(perHost)));
+        Process p = new ProcessBuilder(command).redirectError(out.resolve("floor-stderr.txt").toFile()).start();
+        String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(30, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("the floor's fetches ran over 30 minutes");
+        }
+        String[] t = Files.readAllLines(timeFile).getLast().strip().split("\\s+");
+        ObjectMapper json = new ObjectMapper();
+        JsonNode tally = stdout.isBlank() ? json.createObjectNode() : json.readTree(stdout);
+        JsonNode counters = json.readTree(farmProcess.counters());
+        return new Run(FLOOR, round, Double.parseDouble(t[0]), Double.parseDouble(t[1]) + Double.parseDouble(t[2]),
+                Long.parseLong(t[3]) / 1024.0, tally.path("pages").asLong(), tally.path("failed").asLong(), 0,
+                json.createObjectNode(), counters.get("retryAfterViolations").asLong(),
+                counters.get("duplicateFetches").asLong(), counters.get("maxInFlightPerHost").asInt(), p.exitValue(),
+                Throughput.NONE);
+    }
+
     /** The crawl's fetches through its time, read from the database it left (rows with a request made). */
     private static Throughput throughput(Path db) {
         String url = "jdbc:h2:" + db.toAbsolutePath() + ";ACCESS_MODE_DATA=r";
@@ -280,14 +326,18 @@ final class ColdBench {
                 "wall s (min-max)", "x ideal", "CPU s", "CPU ms/pg", "RSS MB", "pages", "lost", "RA viol", "dups",
                 "late/early");
         for (Row row : r.rows()) {
-            out.printf(Locale.ROOT, "%-34s %5d %6.2f (%.2f-%.2f) %7.2fx %8.2f %9.3f %8.0f %8.0f %6d %6d %5d %10.2f%n",
+            out.printf(Locale.ROOT, "%-34s %5d %6.2f (%.2f-%.2f) %7.2fx %8.2f %9.3f %8.0f %8.0f %6d %6d %5d %10s%n",
                     label(row), row.runs(), row.wallSeconds(), row.minWall(), row.maxWall(), row.ofIdeal(),
                     row.cpuSeconds(), row.cpuMsPerPage(), row.peakRssMb(), row.pages(), row.lostPages(),
-                    row.retryAfterViolations(), row.duplicateFetches(), row.lateOverEarly());
+                    row.retryAfterViolations(), row.duplicateFetches(), row.pagesPerSecondByTenth().isEmpty() ? "-"
+                            : String.format(Locale.ROOT, "%.2f", row.lateOverEarly()));
         }
         out.println("pages/s by tenth of the crawl (first fetch to last; median of the runs; late/early = tenths 7-10"
                 + " over 2-5):");
         for (Row row : r.rows()) {
+            if (row.pagesPerSecondByTenth().isEmpty()) {
+                continue; // the floor stores nothing to count from
+            }
             out.printf(Locale.ROOT, "%-34s %s%n", label(row), row.pagesPerSecondByTenth().stream()
                     .map(v -> String.format(Locale.ROOT, "%,.0f", v)).collect(java.util.stream.Collectors.joining("  ")));
         }

@@ -74,4 +74,43 @@ class BenchCommandTest {
         assertThat(Files.readString(out.resolve("cold.html"))).contains("<canvas id=\"wall\">").contains("Chart")
                 .contains("-XX:TieredStopAtLevel=1 -Xmx256m").contains("<canvas id=\"through\"");
     }
+
+    /** --floor: one more process a round, the farm's requests alone, timed and checked as a crawl is. */
+    @Test
+    void theFloorTimesTheFarmsRequestsAlone(@TempDir Path out) throws Exception {
+        CrawlCommandTest.Result r = CrawlCommandTest.run("bench", "--cold", "--floor", "--scenario=wide", "--hosts=10",
+                "--pages-per-host=10", "--latency=20", "--runs=1", "--java-options=-XX:TieredStopAtLevel=1 -Xmx256m",
+                "--json", "--out=" + out);
+        assertThat(r.exit()).as(r.err()).isZero();
+        JsonNode rows = new ObjectMapper().readTree(r.out()).get("rows");
+        assertThat(rows).hasSize(2);
+        JsonNode floor = rows.get(1);
+        assertThat(floor.get("variant").asText()).isEqualTo("fetches alone (the floor)");
+        assertThat(floor.get("pages").asDouble()).isEqualTo(100); // every page of the farm, once
+        assertThat(floor.get("lostPages").asLong()).isZero();
+        assertThat(floor.get("duplicateFetches").asLong()).isZero();
+        assertThat(floor.get("maxInFlightPerHost").asInt()).isBetween(1, 8);
+        assertThat(floor.get("wallSeconds").asDouble()).isPositive();
+        assertThat(floor.get("cpuSeconds").asDouble()).isPositive();
+        assertThat(floor.get("pagesPerSecondByTenth")).isEmpty(); // it stores nothing to count from
+        assertThat(r.err()).contains("fetches alone (the floor) run 1/1");
+        assertThat(Files.readString(out.resolve("cold.html"))).contains("fetches alone (the floor)");
+    }
+
+    /** What --floor cannot measure is refused in one line, exit 2, before any farm starts. */
+    @Test
+    void theFloorRefusesWhatItCannotCompare(@TempDir Path out) throws Exception {
+        CrawlCommandTest.Result faults = CrawlCommandTest.run("bench", "--cold", "--floor", "--scenario=rough",
+                "--out=" + out);
+        assertThat(faults.exit()).isEqualTo(2);
+        assertThat(faults.err().strip()).startsWith("loomcrawl: --floor").contains("without faults (rough has them)")
+                .doesNotContain("\tat ");
+        CrawlCommandTest.Result shallow = CrawlCommandTest.run("bench", "--cold", "--floor", "--scenario=deep",
+                "--max-depth=1", "--out=" + out);
+        assertThat(shallow.exit()).isEqualTo(2);
+        assertThat(shallow.err()).contains("--max-depth=2 or more, was 1");
+        CrawlCommandTest.Result warm = CrawlCommandTest.run("bench", "--floor", "--out=" + out);
+        assertThat(warm.exit()).isEqualTo(2);
+        assertThat(warm.err()).contains("--floor goes with --cold");
+    }
 }

@@ -1,0 +1,109 @@
+package dev.loomcrawl.bench;
+
+import dev.loomcrawl.mocksites.SiteGraph;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The fetches of a farm's crawl and nothing else, for {@code bench --cold --floor}: per seed host, robots.txt,
+ * then the seed, then the host's other pages at most {@code perHost} at a time, one virtual thread per request,
+ * on {@code java.net.http} clients set up as the crawler's are (HTTP/1.1, one per core, sharded by host, the
+ * selector's work run where it is handed over), each body read to its end and dropped. No parsing, no storing,
+ * no robots rules, no frontier, no fetch limit: run as a JVM process of its own under the crawl's options, it
+ * is what a JVM crawler of these sites cannot go below on this machine, JVM start and JIT included, beside
+ * the ideal, which no crawler can go below.
+ *
+ * <p>The farm's own URLs are fetched, not links found: every page of every host, so it is comparable with a
+ * crawl deep enough to reach them all, on a farm without faults (the bench checks both).
+ */
+public final class FetchFloor {
+    /** Fetches answered 2xx (robots.txt included) and the rest: failed requests and other statuses. */
+    record Tally(long pages, long robots, long failed) {}
+
+    private FetchFloor() {}
+
+    /** {@code FetchFloor SEEDS_FILE PAGES_PER_HOST PER_HOST}: prints its {@link Tally} as one JSON line. */
+    public static void main(String[] args) throws Exception {
+        if (args.length != 3) {
+            System.err.println("usage: FetchFloor SEEDS_FILE PAGES_PER_HOST PER_HOST");
+            System.exit(2);
+        }
+        List<String> seeds = Files.readAllLines(Path.of(args[0])).stream().map(String::strip)
+                .filter(s -> !s.isEmpty()).toList();
+        Tally t = fetchAll(seeds, Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+        System.out.printf("{\"pages\":%d,\"robots\":%d,\"failed\":%d}%n", t.pages(), t.robots(), t.failed());
+        System.exit(t.failed() == 0 ? 0 : 1);
+    }
+
+    static Tally fetchAll(List<String> seeds, int pagesPerHost, int perHost) throws InterruptedException {
+        HttpClient[] clients = new HttpClient[Runtime.getRuntime().availableProcessors()];
+        for (int i = 0; i < clients.length; i++) {
+            clients[i] = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                    .followRedirects(HttpClient.Redirect.NEVER).executor(Runnable::run).build();
+        }
+        AtomicLong pages = new AtomicLong();
+        AtomicLong robots = new AtomicLong();
+        AtomicLong failed = new AtomicLong();
+        try (ExecutorService hosts = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (String seed : seeds) {
+                URI root = URI.create(seed);
+                HttpClient client = clients[Math.floorMod(root.getAuthority().hashCode(), clients.length)];
+                hosts.execute(() -> {
+                    count(get(client, root.resolve("/robots.txt")), robots, failed);
+                    count(get(client, root), pages, failed);
+                    Semaphore permits = new Semaphore(perHost); // the politeness limit, as a crawl's host permits
+                    try (ExecutorService requests = Executors.newVirtualThreadPerTaskExecutor()) {
+                        for (int p = 1; p < pagesPerHost; p++) {
+                            URI page = root.resolve(SiteGraph.pagePath(p));
+                            permits.acquireUninterruptibly();
+                            requests.execute(() -> {
+                                try {
+                                    count(get(client, page), pages, failed);
+                                } finally {
+                                    permits.release(); // the request is over, answered or not
+                                }
+                            });
+                        }
+                    }
+                });
+            }
+        } finally {
+            for (HttpClient c : clients) {
+                c.close();
+            }
+        }
+        return new Tally(pages.get(), robots.get(), failed.get());
+    }
+
+    private static void count(boolean answered, AtomicLong ok, AtomicLong failed) {
+        (answered ? ok : failed).incrementAndGet();
+    }
+
+    /** Whether the server answered 2xx; the body is read to its end (as a crawl reads it) and dropped. */
+    private static boolean get(HttpClient client, URI uri) {
+        HttpRequest request = HttpRequest.newBuilder(uri).header("User-Agent", "loomcrawl-floor").build();
+        try {
+            HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            try (InputStream body = response.body()) {
+                body.readAllBytes();
+            }
+            return response.statusCode() / 100 == 2;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}
