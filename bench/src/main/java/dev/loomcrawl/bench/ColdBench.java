@@ -119,6 +119,7 @@ final class ColdBench {
     }
 
     private static final int TENTHS = 10;
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Medians per variant. */
     record Row(String variant, int runs, double wallSeconds, double minWall, double maxWall, double cpuSeconds,
@@ -235,59 +236,60 @@ final class ColdBench {
 
     private static Run crawlOnce(String mainClass, Variant variant, int round, Path seeds, int maxDepth, int perHost,
             FarmConfig farm, FarmProcess farmProcess, Path out) throws IOException, InterruptedException {
-        Path timeFile = out.resolve("time.txt");
         Path db = out.resolve("cold-db");
         for (String suffix : List.of(".mv.db", ".trace.db")) {
             Files.deleteIfExists(Path.of(db + suffix));
         }
-        List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "%e %U %S %M", "-o", timeFile.toString(),
-                ProcessHandle.current().info().command().orElse("java")));
-        command.addAll(variant.jvmOptions());
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass, "crawl",
-                "--seeds-file=" + seeds, "--max-depth=" + maxDepth, "--per-host=" + perHost,
-                "--max-pages=" + Math.min(50_000_000, farm.totalPages() * 4), "--json", "--quiet",
-                "--db=jdbc:h2:" + db.toAbsolutePath()));
-        Process p = new ProcessBuilder(command).redirectError(out.resolve("cold-stderr.txt").toFile()).start();
-        String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(30, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            throw new IllegalStateException("a cold crawl ran over 30 minutes");
-        }
-        String[] t = Files.readAllLines(timeFile).getLast().strip().split("\\s+");
-        ObjectMapper json = new ObjectMapper();
-        JsonNode summary = stdout.isBlank() ? json.createObjectNode() : json.readTree(stdout);
-        JsonNode counters = json.readTree(farmProcess.counters()); // what the farm saw of this crawl
-        return new Run(variant.label(), round, Double.parseDouble(t[0]), Double.parseDouble(t[1]) + Double.parseDouble(t[2]),
-                Long.parseLong(t[3]) / 1024.0, summary.path("pages").asLong(), summary.path("failed").asLong(),
-                summary.path("skipped").asLong(), summary.path("failures"), counters.get("retryAfterViolations").asLong(),
-                counters.get("duplicateFetches").asLong(), counters.get("maxInFlightPerHost").asInt(), p.exitValue(),
+        Timed t = timed(variant, List.of(mainClass, "crawl", "--seeds-file=" + seeds, "--max-depth=" + maxDepth,
+                "--per-host=" + perHost, "--max-pages=" + Math.min(50_000_000, farm.totalPages() * 4), "--json", "--quiet",
+                "--db=jdbc:h2:" + db.toAbsolutePath()), "a cold crawl", out.resolve("cold-stderr.txt"), out);
+        JsonNode counters = JSON.readTree(farmProcess.counters()); // what the farm saw of this crawl
+        return new Run(variant.label(), round, t.wallSeconds(), t.cpuSeconds(), t.peakRssMb(),
+                t.stdout().path("pages").asLong(), t.stdout().path("failed").asLong(), t.stdout().path("skipped").asLong(),
+                t.stdout().path("failures"), counters.get("retryAfterViolations").asLong(),
+                counters.get("duplicateFetches").asLong(), counters.get("maxInFlightPerHost").asInt(), t.exitCode(),
                 throughput(db));
     }
 
     /** One {@link FetchFloor} process, timed as a crawl is, under {@code variant}'s JVM options. */
     private static Run floorOnce(Variant variant, int round, Path seeds, FarmConfig farm, int perHost,
             FarmProcess farmProcess, Path out) throws IOException, InterruptedException {
+        Timed t = timed(variant, List.of(FetchFloor.class.getName(), seeds.toString(),
+                String.valueOf(farm.pagesPerHost()), String.valueOf(perHost)), "the floor's fetches", out.resolve("floor-stderr.txt"),
+                out);
+        JsonNode counters = JSON.readTree(farmProcess.counters());
+        return new Run(FLOOR, round, t.wallSeconds(), t.cpuSeconds(), t.peakRssMb(), t.stdout().path("pages").asLong(),
+                t.stdout().path("failed").asLong(), 0, JSON.createObjectNode(),
+                counters.get("retryAfterViolations").asLong(), counters.get("duplicateFetches").asLong(),
+                counters.get("maxInFlightPerHost").asInt(), t.exitCode(), Throughput.NONE);
+    }
+
+    /** A process's wall time, CPU (user + system) and peak RSS by GNU time, its exit code and its stdout's JSON. */
+    private record Timed(double wallSeconds, double cpuSeconds, double peakRssMb, int exitCode, JsonNode stdout) {}
+
+    /**
+     * Runs this JVM's {@code java} with {@code variant}'s options, its class path and {@code mainAndArgs}, timed.
+     *
+     * @param what the process, as an error names it
+     */
+    private static Timed timed(Variant variant, List<String> mainAndArgs, String what, Path stderr, Path out)
+            throws IOException, InterruptedException {
         Path timeFile = out.resolve("time.txt");
         List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "%e %U %S %M", "-o", timeFile.toString(),
                 ProcessHandle.current().info().command().orElse("java")));
         command.addAll(variant.jvmOptions());
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), FetchFloor.class.getName(),
-                seeds.toString(), String.valueOf(farm.pagesPerHost()), String.valueOf(perHost)));
-        Process p = new ProcessBuilder(command).redirectError(out.resolve("floor-stderr.txt").toFile()).start();
+        command.addAll(List.of("-cp", System.getProperty("java.class.path")));
+        command.addAll(mainAndArgs);
+        Process p = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
         String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(30, TimeUnit.MINUTES)) {
             p.destroyForcibly();
-            throw new IllegalStateException("the floor's fetches ran over 30 minutes");
+            throw new IllegalStateException(what + " ran over 30 minutes");
         }
         String[] t = Files.readAllLines(timeFile).getLast().strip().split("\\s+");
-        ObjectMapper json = new ObjectMapper();
-        JsonNode tally = stdout.isBlank() ? json.createObjectNode() : json.readTree(stdout);
-        JsonNode counters = json.readTree(farmProcess.counters());
-        return new Run(FLOOR, round, Double.parseDouble(t[0]), Double.parseDouble(t[1]) + Double.parseDouble(t[2]),
-                Long.parseLong(t[3]) / 1024.0, tally.path("pages").asLong(), tally.path("failed").asLong(), 0,
-                json.createObjectNode(), counters.get("retryAfterViolations").asLong(),
-                counters.get("duplicateFetches").asLong(), counters.get("maxInFlightPerHost").asInt(), p.exitValue(),
-                Throughput.NONE);
+        return new Timed(Double.parseDouble(t[0]), Double.parseDouble(t[1]) + Double.parseDouble(t[2]),
+                Long.parseLong(t[3]) / 1024.0, p.exitValue(),
+                stdout.isBlank() ? JSON.createObjectNode() : JSON.readTree(stdout));
     }
 
     /** The crawl's fetches through its time, read from the database it left (rows with a request made). */
