@@ -255,8 +255,8 @@ final class ColdBench {
     private static Run floorOnce(Variant variant, int round, Path seeds, FarmConfig farm, int perHost,
             FarmProcess farmProcess, Path out) throws IOException, InterruptedException {
         Timed t = timed(variant, List.of(FetchFloor.class.getName(), seeds.toString(),
-                String.valueOf(farm.pagesPerHost()), String.valueOf(perHost)), "the floor's fetches", out.resolve("floor-stderr.txt"),
-                out);
+                String.valueOf(farm.pagesPerHost()), String.valueOf(perHost)), "the floor's fetches",
+                out.resolve("floor-stderr.txt"), out);
         JsonNode counters = JSON.readTree(farmProcess.counters());
         return new Run(FLOOR, round, t.wallSeconds(), t.cpuSeconds(), t.peakRssMb(), t.stdout().path("pages").asLong(),
                 t.stdout().path("failed").asLong(), 0, JSON.createObjectNode(),
