@@ -64,7 +64,8 @@ class BenchCommandTest {
             assertThat(t.get("fetches").asLong()).isEqualTo(100);
             assertThat(fetched).isCloseTo(100, org.assertj.core.data.Offset.offset(1e-6));
         }
-        assertThat(r.err()).contains("pages/s by tenth of the crawl");
+        assertThat(r.err()).contains("pages/s by tenth of the crawl")
+                .contains("warming the farm up with 110 unmeasured requests to 10 of its hosts"); // before the first run
         if (aot) {
             assertThat(r.err().lines().filter(l -> l.contains("its start-up cache was not used")))
                     .singleElement().asString().startsWith("bench --cold: " + first + ": ").contains("[aot]");
