@@ -98,7 +98,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--floor", description = "With --cold: also time, in each round, a process that makes the farm's"
             + " requests and nothing else (robots.txt, the seed, then the pages at most per-host at a time; no parsing,"
-            + " no storing) under the first option set: the least a JVM crawler of these sites takes on this machine.")
+            + " no storing) under the first option set: the same requests made the plainest way, to measure the crawl against.")
     boolean floor;
 
     @Option(names = "--max-depth", paramLabel = "N", description = "With --cold: crawl depth (default: the farm's depth;"

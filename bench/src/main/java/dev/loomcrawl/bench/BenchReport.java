@@ -117,6 +117,11 @@ final class BenchReport {
                 .replace("{{rule}}", escape(r.idealRule()))
                 .replace("{{rows}}", rows)
                 .replace("{{ideal}}", Double.toString(r.idealSeconds()))
+                .replace("{{floor}}", ColdBench.FLOOR)
+                .replace("{{floorNote}}", r.rows().stream().anyMatch(row -> row.variant().equals(ColdBench.FLOOR))
+                        ? " In grey, " + ColdBench.FLOOR + ": the farm's requests and nothing else (robots.txt, the seed,"
+                        + " then every page at most per-host at a time; no parsing, no storing), a process of its own"
+                        + " under the first option set: the same requests made the plainest way; the gap to it is the crawler's own cost." : "")
                 .replace("{{data}}", json)
                 .replace("{{chartjs}}", chartJs());
         Files.writeString(file, html);
@@ -152,18 +157,20 @@ final class BenchReport {
             {{rows}}</table>
             <p class="sub">Each run is a fresh crawl process under GNU time, option sets interleaved; the farm ran in its own
             process and its CPU is not counted; the farm counted violations. Late/early: pages per second in the last four
-            tenths of the crawl over the four after the first (under 1: it slowed down as it went).</p>
+            tenths of the crawl over the four after the first (under 1: it slowed down as it went).{{floorNote}}</p>
             <script>{{chartjs}}</script>
             <script>
             const R = {{data}}; const ideal = {{ideal}};
             // A long option set as an axis label leaves the bars no room: short labels, the whole set in the table.
             const short = v => v.length > 40 ? v.slice(0, 39) + '…' : v;
             const labels = R.map(r => short(r.variant));
+            // The floor (--floor), the farm's requests alone, in grey beside the crawls it is the floor of.
+            const colour = (r, c) => r.variant === '{{floor}}' ? '#94a3b8' : c;
             new Chart(document.getElementById('wall'), {type:'bar', data:{labels, datasets:[
-              {label:'wall s', data:R.map(r=>r.wallSeconds), backgroundColor:'#2563eb'},
+              {label:'wall s', data:R.map(r=>r.wallSeconds), backgroundColor:R.map(r => colour(r, '#2563eb'))},
               {label:'ideal', data:R.map(()=>ideal), backgroundColor:'rgba(0,0,0,0.15)'}]}});
             new Chart(document.getElementById('cpu'), {type:'bar', data:{labels, datasets:[
-              {label:'CPU ms per page', data:R.map(r=>r.cpuMsPerPage), backgroundColor:'#dc2626'}]}});
+              {label:'CPU ms per page', data:R.map(r=>r.cpuMsPerPage), backgroundColor:R.map(r => colour(r, '#dc2626'))}]}});
             const colours = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c'];
             new Chart(document.getElementById('through'), {type:'line', data:{labels:[1,2,3,4,5,6,7,8,9,10].map(t => t + '/10'),
               datasets:R.filter(r => r.pagesPerSecondByTenth.length).map((r, i) => ({label:short(r.variant) + ' (pages/s)', data:r.pagesPerSecondByTenth,

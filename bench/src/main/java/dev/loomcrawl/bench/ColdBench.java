@@ -151,7 +151,7 @@ final class ColdBench {
 
     /**
      * @param floor also time, in each round, a {@link FetchFloor} process under the first option set: the farm's
-     *     fetches with nothing else, the least a JVM crawler of it takes on this machine
+     *     fetches with nothing else, made the plainest way: what the crawl's row is measured against
      */
     static Result run(String mainClass, Scenario scenario, FarmConfig farm, List<String> farmArgs, int maxDepth,
             int perHost, List<Variant> variants, boolean floor, int runs, Path out, PrintWriter err) throws Exception {

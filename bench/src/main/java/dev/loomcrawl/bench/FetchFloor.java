@@ -21,8 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * on {@code java.net.http} clients set up as the crawler's are (HTTP/1.1, one per core, sharded by host, the
  * selector's work run where it is handed over), each body read to its end and dropped. No parsing, no storing,
  * no robots rules, no frontier, no fetch limit: run as a JVM process of its own under the crawl's options, it
- * is what a JVM crawler of these sites cannot go below on this machine, JVM start and JIT included, beside
- * the ideal, which no crawler can go below.
+ * is what the same requests take made the plainest way on this machine, JVM start and JIT included. Beside the
+ * ideal, which no crawler can go below, it says how much of a crawl's time is the crawler's own.
  *
  * <p>The farm's own URLs are fetched, not links found: every page of every host, so it is comparable with a
  * crawl deep enough to reach them all, on a farm without faults (the bench checks both).
