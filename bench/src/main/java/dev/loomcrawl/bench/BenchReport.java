@@ -121,7 +121,8 @@ final class BenchReport {
                 .replace("{{floorNote}}", r.rows().stream().anyMatch(row -> row.variant().equals(ColdBench.FLOOR))
                         ? " In grey, " + ColdBench.FLOOR + ": the farm's requests and nothing else (robots.txt, the seed,"
                         + " then every page at most per-host at a time; no parsing, no storing), a process of its own"
-                        + " under the first option set: the same requests made the plainest way; the gap to it is the crawler's own cost." : "")
+                        + " under the first option set: the same requests made the plainest way; the gap to it is"
+                        + " the crawler's own cost." : "")
                 .replace("{{data}}", json)
                 .replace("{{chartjs}}", chartJs());
         Files.writeString(file, html);

@@ -222,12 +222,12 @@ final class ColdBench {
         return result;
     }
 
-    /** Requests at most that {@link #warmUp} sends. */
+    /** About how many requests {@link #warmUp} sends. */
     static final int WARM_UP_REQUESTS = 10_000;
 
     /**
      * Warms the farm's JIT before the first measured run: the farm's requests (as {@link FetchFloor} makes them,
-     * from this process, unmeasured) to as many of its hosts as {@value #WARM_UP_REQUESTS} requests reach. A farm
+     * from this process, unmeasured) to as many of its hosts as it takes to reach {@value #WARM_UP_REQUESTS}. A farm
      * that still interprets answers late: the first crawl of a fresh farm took 7.8 s on {@code deep} where the
      * next ones took 5.5-6.6, and a single run, or the first of an A B pair, was measured against it. The
      * farm's counters are reset before each run, so nothing of this pass is counted.
@@ -235,7 +235,7 @@ final class ColdBench {
     private static void warmUp(Path seeds, FarmConfig farm, int perHost, PrintWriter err)
             throws IOException, InterruptedException {
         List<String> all = Files.readAllLines(seeds).stream().map(String::strip).filter(l -> !l.isEmpty()).toList();
-        int hosts = (int) Math.min(all.size(), Math.max(1, WARM_UP_REQUESTS / (farm.pagesPerHost() + 1)));
+        int hosts = (int) Math.min(all.size(), Math.ceilDiv(WARM_UP_REQUESTS, farm.pagesPerHost() + 1));
         err.printf(Locale.ROOT, "bench --cold: warming the farm up with %,d unmeasured requests to %,d of its hosts%n",
                 (long) hosts * (farm.pagesPerHost() + 1), hosts);
         err.flush();

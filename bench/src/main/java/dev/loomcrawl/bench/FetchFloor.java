@@ -28,7 +28,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * crawl deep enough to reach them all, on a farm without faults (the bench checks both).
  */
 public final class FetchFloor {
-    /** Fetches answered 2xx (robots.txt included) and the rest: failed requests and other statuses. */
+    /** Page requests answered 2xx (the seeds' among them), robots.txt requests answered 2xx, and the rest. */
     record Tally(long pages, long robots, long failed) {}
 
     private FetchFloor() {}
