@@ -164,14 +164,12 @@ final class ColdBench {
         List<Run> all = new ArrayList<>();
         Path seeds = out.resolve("seeds.txt");
         try (FarmProcess farmProcess = FarmProcess.start(mainClass, farmArgs, seeds)) {
-            warmUp(seeds, farm, perHost, err);
+            warmUp(farmProcess.seeds(), farm, perHost, err);
             for (int round = 0; round < runs; round++) {
                 for (Variant variant : variants) {
                     farmProcess.reset();
                     Run run = crawlOnce(mainClass, variant, round, seeds, maxDepth, perHost, farm, farmProcess, out);
-                    err.printf(Locale.ROOT, "bench --cold: %s run %d/%d: %.2f s wall, %.2f CPU-s, %.0f MB peak RSS,"
-                            + " %,d pages%n", variant.label(), round + 1, runs, run.wallSeconds(), run.cpuSeconds(),
-                            run.peakRssMb(), run.pages());
+                    progress(run, runs, err);
                     if (round == 0) {
                         startUpCacheRefused(out.resolve("cold-stderr.txt")).ifPresent(line -> err.printf(
                                 "bench --cold: %s: its start-up cache was not used; the crawl's JVM said: %s%n",
@@ -183,9 +181,7 @@ final class ColdBench {
                 if (floor) {
                     farmProcess.reset();
                     Run run = floorOnce(variants.getFirst(), round, seeds, farm, perHost, farmProcess, out);
-                    err.printf(Locale.ROOT, "bench --cold: %s run %d/%d: %.2f s wall, %.2f CPU-s, %.0f MB peak RSS,"
-                            + " %,d pages%n", FLOOR, round + 1, runs, run.wallSeconds(), run.cpuSeconds(),
-                            run.peakRssMb(), run.pages());
+                    progress(run, runs, err);
                     err.flush();
                     all.add(run);
                 }
@@ -232,14 +228,13 @@ final class ColdBench {
      * next ones took 5.5-6.6, and a single run, or the first of an A B pair, was measured against it. The
      * farm's counters are reset before each run, so nothing of this pass is counted.
      */
-    private static void warmUp(Path seeds, FarmConfig farm, int perHost, PrintWriter err)
-            throws IOException, InterruptedException {
-        List<String> all = Files.readAllLines(seeds).stream().map(String::strip).filter(l -> !l.isEmpty()).toList();
-        int hosts = (int) Math.min(all.size(), Math.ceilDiv(WARM_UP_REQUESTS, farm.pagesPerHost() + 1));
+    private static void warmUp(List<String> seeds, FarmConfig farm, int perHost, PrintWriter err)
+            throws InterruptedException {
+        int hosts = (int) Math.min(seeds.size(), Math.ceilDiv(WARM_UP_REQUESTS, farm.pagesPerHost() + 1));
         err.printf(Locale.ROOT, "bench --cold: warming the farm up with %,d unmeasured requests to %,d of its hosts%n",
                 (long) hosts * (farm.pagesPerHost() + 1), hosts);
         err.flush();
-        FetchFloor.fetchAll(all.subList(0, hosts), farm.pagesPerHost(), perHost);
+        FetchFloor.fetchAll(seeds.subList(0, hosts), farm.pagesPerHost(), perHost);
     }
 
     /**
@@ -264,12 +259,8 @@ final class ColdBench {
         Timed t = timed(variant, List.of(mainClass, "crawl", "--seeds-file=" + seeds, "--max-depth=" + maxDepth,
                 "--per-host=" + perHost, "--max-pages=" + Math.min(50_000_000, farm.totalPages() * 4), "--json", "--quiet",
                 "--db=jdbc:h2:" + db.toAbsolutePath()), "a cold crawl", out.resolve("cold-stderr.txt"), out);
-        JsonNode counters = JSON.readTree(farmProcess.counters()); // what the farm saw of this crawl
-        return new Run(variant.label(), round, t.wallSeconds(), t.cpuSeconds(), t.peakRssMb(),
-                t.stdout().path("pages").asLong(), t.stdout().path("failed").asLong(), t.stdout().path("skipped").asLong(),
-                t.stdout().path("failures"), counters.get("retryAfterViolations").asLong(),
-                counters.get("duplicateFetches").asLong(), counters.get("maxInFlightPerHost").asInt(), t.exitCode(),
-                throughput(db));
+        return run(variant.label(), round, t, t.stdout().path("skipped").asLong(), t.stdout().path("failures"),
+                farmProcess, throughput(db));
     }
 
     /** One {@link FetchFloor} process, timed as a crawl is, under {@code variant}'s JVM options. */
@@ -278,11 +269,23 @@ final class ColdBench {
         Timed t = timed(variant, List.of(FetchFloor.class.getName(), seeds.toString(),
                 String.valueOf(farm.pagesPerHost()), String.valueOf(perHost)), "the floor's fetches",
                 out.resolve("floor-stderr.txt"), out);
+        return run(FLOOR, round, t, 0, JSON.createObjectNode(), farmProcess, Throughput.NONE);
+    }
+
+    /** A timed process's run: its figures, its stdout's {@code pages} and {@code failed}, and what the farm saw of it. */
+    private static Run run(String label, int round, Timed t, long skipped, JsonNode failures, FarmProcess farmProcess,
+            Throughput throughput) throws IOException, InterruptedException {
         JsonNode counters = JSON.readTree(farmProcess.counters());
-        return new Run(FLOOR, round, t.wallSeconds(), t.cpuSeconds(), t.peakRssMb(), t.stdout().path("pages").asLong(),
-                t.stdout().path("failed").asLong(), 0, JSON.createObjectNode(),
-                counters.get("retryAfterViolations").asLong(), counters.get("duplicateFetches").asLong(),
-                counters.get("maxInFlightPerHost").asInt(), t.exitCode(), Throughput.NONE);
+        return new Run(label, round, t.wallSeconds(), t.cpuSeconds(), t.peakRssMb(), t.stdout().path("pages").asLong(),
+                t.stdout().path("failed").asLong(), skipped, failures, counters.get("retryAfterViolations").asLong(),
+                counters.get("duplicateFetches").asLong(), counters.get("maxInFlightPerHost").asInt(), t.exitCode(),
+                throughput);
+    }
+
+    /** One line on stderr as each run ends. */
+    private static void progress(Run run, int runs, PrintWriter err) {
+        err.printf(Locale.ROOT, "bench --cold: %s run %d/%d: %.2f s wall, %.2f CPU-s, %.0f MB peak RSS, %,d pages%n",
+                run.variant(), run.round() + 1, runs, run.wallSeconds(), run.cpuSeconds(), run.peakRssMb(), run.pages());
     }
 
     /** A process's wall time, CPU (user + system) and peak RSS by GNU time, its exit code and its stdout's JSON. */

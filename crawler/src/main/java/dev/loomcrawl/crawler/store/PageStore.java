@@ -165,7 +165,10 @@ public final class PageStore implements AutoCloseable {
         return jdbcUrl;
     }
 
-    /** Pooled connections for code that runs its own SQL against this database (the cluster frontier). */
+    /**
+     * The read pool itself, for tests that run their own SQL: it bypasses the line every query of ours waits in
+     * (see {@code Readers}), so nothing that runs alongside a crawl should take connections from it.
+     */
     public DataSource dataSource() {
         return readers.dataSource();
     }
