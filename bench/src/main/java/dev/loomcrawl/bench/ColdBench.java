@@ -53,9 +53,12 @@ final class ColdBench {
         String[] cpus = new java.io.File("/sys/devices/system/cpu").list((dir, name) -> name.matches("cpu[0-9].*"));
         return cpus != null && cpus.length > 0 && cpus.length < 4 ? " -XX:CICompilerCount=3" : "";
     }
-    /** ... and a longer one: the full JIT, its C2 compiling a method three times later than by default. */
+    /**
+     * ... and a longer one: the full JIT, its C2 compiling a method three times later than by default and not
+     * inlining a callee it has already compiled to more than 500 bytes.
+     */
     static final String LAUNCHER_OPTIONS_LONG = "-XX:Tier4InvocationThreshold=15000 -XX:Tier4MinInvocationThreshold=1800"
-            + " -XX:Tier4CompileThreshold=45000 -XX:Tier4BackEdgeThreshold=120000"
+            + " -XX:Tier4CompileThreshold=45000 -XX:Tier4BackEdgeThreshold=120000 -XX:InlineSmallCode=500"
             + " -XX:+UseParallelGC -Xmx768m -Xmn384m -Djdk.httpclient.bufsize=8192";
     /**
      * A crawl of {@code shortCrawl} size as the launcher runs it: its options for that size, compact object
