@@ -18,8 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The fetches of a farm's crawl and nothing else, for {@code bench --cold --floor}: per seed host, robots.txt,
  * then the seed, then the host's other pages at most {@code perHost} at a time, one virtual thread per request,
- * on {@code java.net.http} clients set up as the crawler's are (HTTP/1.1, one per core, sharded by host, the
- * selector's work run where it is handed over), each body read to its end and dropped. No parsing, no storing,
+ * on {@code java.net.http} clients set up as the crawler's are (HTTP/1.1, one per core up to four, sharded by
+ * host, the selector's work run where it is handed over), each body read to its end and dropped. No parsing, no storing,
  * no robots rules, no frontier, no fetch limit: run as a JVM process of its own under the crawl's options, it
  * is what the same requests take made the plainest way on this machine, JVM start and JIT included. Beside the
  * ideal, which no crawler can go below, it says how much of a crawl's time is the crawler's own.
@@ -47,7 +47,8 @@ public final class FetchFloor {
     }
 
     static Tally fetchAll(List<String> seeds, int pagesPerHost, int perHost) throws InterruptedException {
-        HttpClient[] clients = new HttpClient[Runtime.getRuntime().availableProcessors()];
+        // As many clients as the crawler's Fetcher makes: one per core, four at most.
+        HttpClient[] clients = new HttpClient[Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()))];
         for (int i = 0; i < clients.length; i++) {
             clients[i] = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                     .followRedirects(HttpClient.Redirect.NEVER).executor(Runnable::run).build();

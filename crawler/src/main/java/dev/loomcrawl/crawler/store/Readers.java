@@ -75,7 +75,7 @@ final class Readers implements AutoCloseable {
         return new Readers(pool, pool, size);
     }
 
-    /** The pool itself, not behind the gate: for tests and code that opens a connection now and then. */
+    /** The pool itself, not behind the gate: for tests only ({@link PageStore#dataSource}). */
     DataSource dataSource() {
         return source;
     }
