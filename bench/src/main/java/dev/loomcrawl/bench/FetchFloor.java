@@ -1,5 +1,7 @@
 package dev.loomcrawl.bench;
 
+import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.CrawlHttpClients;
 import dev.loomcrawl.mocksites.SiteGraph;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,8 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The fetches of a farm's crawl and nothing else, for {@code bench --cold --floor}: per seed host, robots.txt,
  * then the seed, then the host's other pages at most {@code perHost} at a time, one virtual thread per request,
- * on {@code java.net.http} clients set up as the crawler's are (HTTP/1.1, one per core up to four, sharded by
- * host, the selector's work run where it is handed over), each body read to its end and dropped. No parsing, no storing,
+ * on the crawler's own {@code java.net.http} clients ({@link CrawlHttpClients}: made and sharded by host as a
+ * crawl's are), each body read to its end and dropped. No parsing, no storing,
  * no robots rules, no frontier, no fetch limit: run as a JVM process of its own under the crawl's options, it
  * is what the same requests take made the plainest way on this machine, JVM start and JIT included. Beside the
  * ideal, which no crawler can go below, it says how much of a crawl's time is the crawler's own.
@@ -47,19 +49,14 @@ public final class FetchFloor {
     }
 
     static Tally fetchAll(List<String> seeds, int pagesPerHost, int perHost) throws InterruptedException {
-        // As many clients as the crawler's Fetcher makes: one per core, four at most.
-        HttpClient[] clients = new HttpClient[Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()))];
-        for (int i = 0; i < clients.length; i++) {
-            clients[i] = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                    .followRedirects(HttpClient.Redirect.NEVER).executor(Runnable::run).build();
-        }
+        HttpClient[] clients = CrawlHttpClients.open(CrawlConfig.DEFAULT_CONNECT_TIMEOUT); // the crawler's own
         AtomicLong pages = new AtomicLong();
         AtomicLong robots = new AtomicLong();
         AtomicLong failed = new AtomicLong();
         try (ExecutorService hosts = Executors.newVirtualThreadPerTaskExecutor()) {
             for (String seed : seeds) {
                 URI root = URI.create(seed);
-                HttpClient client = clients[Math.floorMod(root.getAuthority().hashCode(), clients.length)];
+                HttpClient client = CrawlHttpClients.forHost(clients, root.getAuthority()); // the farm's URLs name their port
                 hosts.execute(() -> {
                     count(get(client, root.resolve("/robots.txt")), robots, failed);
                     count(get(client, root), pages, failed);

@@ -88,6 +88,9 @@ public record CrawlConfig(
         ExecutionMode mode,
         int poolSize) {
 
+    /** A crawl's TCP connect timeout unless its config says otherwise. */
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
     public static final String DEFAULT_USER_AGENT = "loomcrawl/0.2 (+https://github.com/loomcrawl/loomcrawl)";
     /** Most platform threads a pool-mode job may ask for. */
     public static final int MAX_POOL_SIZE = 100_000;
@@ -271,7 +274,7 @@ public record CrawlConfig(
         private int maxPages = 10_000;
         private int perHostConcurrency = 8;
         private int maxInFlight = 10_000;
-        private Duration connectTimeout = Duration.ofSeconds(5);
+        private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
         private Duration requestTimeout = Duration.ofSeconds(10);
         private Duration fetchDeadline = Duration.ofSeconds(30);
         private int maxRetries = 2;

@@ -71,31 +71,7 @@ final class Fetcher implements AutoCloseable {
     Fetcher(Settings settings, HostNames names) {
         this.settings = settings;
         this.names = names;
-        // One client per core: each has one selector thread for all its connections, and one connection pool
-        // whose expiry list grows with what it holds; a few clients spread both over the cores.
-        this.clients = new HttpClient[Integer.getInteger("loomcrawl.clients",
-                Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())))];
-        for (int i = 0; i < clients.length; i++) {
-            clients[i] = newClient(settings, LazyTls.INSTANCE);
-        }
-    }
-
-    /** @param tls the TLS context, made when the first {@code https://} connection needs it ({@link LazyTls}) */
-    static HttpClient newClient(Settings settings, LazyTls tls) {
-        return HttpClient.newBuilder()
-                // HTTP/1.1 only: the default h2c upgrade fails with "too many concurrent streams" under load.
-                .version(HttpClient.Version.HTTP_1_1)
-                .followRedirects(HttpClient.Redirect.NEVER) // each hop is a new URL for the frontier
-                .connectTimeout(settings.connectTimeout())
-                // The client hands the work that follows each read (parsing the response head, completing
-                // the sender's future, passing body bytes on) from its selector thread to this executor.
-                // Run there: a new virtual thread per hand-off, several per request, cost more than the
-                // work, which is short and never blocks (the body handler only notes a Retry-After).
-                // A cold wide crawl: -5% CPU, -10% wall; no thread is added in either mode.
-                .executor(Runnable::run)
-                .sslContext(tls)
-                .sslParameters(LazyTls.parameters()) // without them the client would ask the context for its own
-                .build();
+        this.clients = CrawlHttpClients.open(settings.connectTimeout());
     }
 
     /** The request a fetch of {@code url} sends; also what a WARC request record shows. */
@@ -188,7 +164,7 @@ final class Fetcher implements AutoCloseable {
         }
         Deadlines.Watch watch = null;
         try {
-            HttpClient client = clients[Math.floorMod(url.hostKey().hashCode(), clients.length)];
+            HttpClient client = CrawlHttpClients.forHost(clients, url.hostKey());
             HttpResponse.BodyHandler<InputStream> handler = restAsked == null ? HttpResponse.BodyHandlers.ofInputStream()
                     : info -> {
                         Duration rest = RetryPolicy.restAsked(info.statusCode(), info.headers());

@@ -29,7 +29,7 @@ class LazyTlsTest {
         LazyTls tls = new LazyTls();
         WireMockServer server = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort().dynamicHttpsPort());
         server.start();
-        try (HttpClient client = Fetcher.newClient(SETTINGS, tls)) {
+        try (HttpClient client = CrawlHttpClients.newClient(SETTINGS.connectTimeout(), tls)) {
             server.stubFor(get("/").willReturn(ok("plain")));
             HttpResponse<String> plain = client.send(request("http://127.0.0.1:" + server.port() + "/"),
                     HttpResponse.BodyHandlers.ofString());
