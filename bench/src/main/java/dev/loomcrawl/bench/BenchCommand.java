@@ -101,6 +101,12 @@ public final class BenchCommand implements Callable<Integer> {
             + " no storing) under the first option set: the same requests made the plainest way, to measure the crawl against.")
     boolean floor;
 
+    @Option(names = "--rival", paramLabel = "COMMAND",
+            description = "With --cold: another crawler to time in each round after ours, against the same farm, as a"
+                    + " command (split at spaces, no shell; {seeds}, {max-depth}, {per-host} and {port} are filled in);"
+                    + " its pages are those the farm served it. Repeatable. See rivals/colly.")
+    List<String> rivalCommands;
+
     @Option(names = "--max-depth", paramLabel = "N", description = "With --cold: crawl depth (default: the farm's depth;"
             + " one more for 'rough', whose redirects and traps add a level).")
     Integer maxDepth;
@@ -146,6 +152,11 @@ public final class BenchCommand implements Callable<Integer> {
         if (floor && !cold) {
             throw new IllegalArgumentException("--floor goes with --cold");
         }
+        List<Rival> rivals = rivalCommands == null ? List.of()
+                : rivalCommands.stream().map(Rival::parse).toList();
+        if (!rivals.isEmpty() && !cold) {
+            throw new IllegalArgumentException("--rival goes with --cold");
+        }
         if (cold) {
             int farmDepth = new SiteGraph(farmConfig, 0).maxDepth();
             int depth = maxDepth != null ? maxDepth : farmDepth + (chosen == Scenario.ROUGH ? 1 : 0);
@@ -161,10 +172,10 @@ public final class BenchCommand implements Callable<Integer> {
                     ? List.of(ColdBench.launcherDefaults(farmConfig.totalPages() <= ColdBench.SHORT_CRAWL_PAGES,
                             System.getenv()))
                     : javaOptions.stream().map(ColdBench.Variant::parse).toList();
-            err.printf("bench --cold: %s farm in its own process (%s); %d run(s) of %d option set(s)%n", chosen.label(),
-                    chosen.description(), runs, variants.size());
-            ColdBench.Result result = ColdBench.run(mainClass, chosen, farmConfig, farmArgs, depth, limit, variants, floor, runs,
-                    out, err);
+            err.printf("bench --cold: %s farm in its own process (%s); %d run(s) of %d option set(s)%s%n", chosen.label(),
+                    chosen.description(), runs, variants.size(), rivals.isEmpty() ? "" : " and " + rivals.size() + " rival(s)");
+            ColdBench.Result result = ColdBench.run(mainClass, chosen, farmConfig, farmArgs, depth, limit, variants, floor, rivals,
+                    runs, out, err);
             ColdBench.print(result, table);
             Path report = BenchReport.writeColdHtml(result, out.resolve("cold.html"));
             err.printf("bench --cold: report %s, figures %s%n", report.toAbsolutePath(),
@@ -172,8 +183,9 @@ public final class BenchCommand implements Callable<Integer> {
             if (json) {
                 spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
             }
-            boolean bad = result.rows().stream().anyMatch(r -> r.maxInFlightPerHost() > limit || r.duplicateFetches() > 0
-                    || r.retryAfterViolations() > 0);
+            // Our rows only: a rival's duplicates and violations are what it is measured on, not a failure of ours.
+            boolean bad = result.rows().stream().filter(r -> !r.rival()).anyMatch(r -> r.maxInFlightPerHost() > limit
+                    || r.duplicateFetches() > 0 || r.retryAfterViolations() > 0);
             return bad ? 1 : 0;
         }
         List<Run> all = new ArrayList<>();

@@ -104,10 +104,10 @@ final class BenchReport {
         StringBuilder rows = new StringBuilder();
         for (ColdBench.Row row : r.rows()) {
             rows.append(String.format("<tr><td>%s</td><td>%d</td><td>%.2f <small>(%.2f–%.2f)</small></td><td>%.2f×</td>"
-                            + "<td>%.2f</td><td>%.3f</td><td>%.0f</td><td>%,.0f</td><td>%d</td><td>%d</td><td>%d</td>"
-                            + "<td>%s</td></tr>%n",
+                            + "<td>%.2f</td><td>%.3f</td><td>%.0f</td><td>%,.0f</td><td>%,.0f</td><td>%d</td><td>%d</td>"
+                            + "<td>%d</td><td>%s</td></tr>%n",
                     escape(row.variant()), row.runs(), row.wallSeconds(), row.minWall(), row.maxWall(), row.ofIdeal(),
-                    row.cpuSeconds(), row.cpuMsPerPage(), row.peakRssMb(), row.pages(), row.lostPages(),
+                    row.cpuSeconds(), row.cpuMsPerPage(), row.peakRssMb(), row.pages(), row.pagesServed(), row.lostPages(),
                     row.retryAfterViolations(), row.duplicateFetches(), row.pagesPerSecondByTenth().isEmpty() ? "–"
                             : String.format("%.2f", row.lateOverEarly())));
         }
@@ -123,6 +123,10 @@ final class BenchReport {
                         + " then every page at most per-host at a time; no parsing, no storing), a process of its own"
                         + " under the first option set: the same requests made the plainest way; the gap to it is"
                         + " the crawler's own cost." : "")
+                .replace("{{rivalNote}}", r.rows().stream().anyMatch(ColdBench.Row::rival)
+                        ? " In orange, rivals: other crawlers run as commands against the same farm in the same rounds;"
+                        + " their pages are the farm's pages served to them, their duplicates and violations the farm's"
+                        + " count." : "")
                 .replace("{{data}}", json)
                 .replace("{{chartjs}}", chartJs());
         Files.writeString(file, html);
@@ -152,13 +156,14 @@ final class BenchReport {
              <div class="card" style="grid-column:1/3"><h2>Pages per second through the crawl (by tenth of its time, first
              fetch to last; median of the runs)</h2><canvas id="through" height="70"></canvas></div>
             </div>
-            <table><tr><th>JVM options</th><th>runs</th><th>wall s (min–max)</th><th>× ideal</th><th>CPU s</th>
-            <th>CPU ms/page</th><th>peak RSS MB</th><th>pages</th><th>lost</th><th>Retry-After violations</th><th>duplicates</th>
+            <table><tr><th>JVM options, or rival</th><th>runs</th><th>wall s (min–max)</th><th>× ideal</th><th>CPU s</th>
+            <th>CPU ms/page</th><th>peak RSS MB</th><th>pages</th><th>served by the farm</th><th>lost</th><th>Retry-After violations</th><th>duplicates</th>
             <th>pages/s late/early</th></tr>
             {{rows}}</table>
             <p class="sub">Each run is a fresh crawl process under GNU time, option sets interleaved; the farm ran in its own
-            process and its CPU is not counted; the farm counted violations. Late/early: pages per second in the last four
-            tenths of the crawl over the four after the first (under 1: it slowed down as it went).{{floorNote}}</p>
+            process and its CPU is not counted; the farm counted violations and the pages it served (each once; lost: the
+            farm's pages a run was never served). Late/early: pages per second in the last four
+            tenths of the crawl over the four after the first (under 1: it slowed down as it went).{{floorNote}}{{rivalNote}}</p>
             <script>{{chartjs}}</script>
             <script>
             const R = {{data}}; const ideal = {{ideal}};
@@ -166,7 +171,8 @@ final class BenchReport {
             const short = v => v.length > 40 ? v.slice(0, 39) + '…' : v;
             const labels = R.map(r => short(r.variant));
             // The floor (--floor), the farm's requests alone, in grey beside the crawls it is the floor of.
-            const colour = (r, c) => r.variant === '{{floor}}' ? '#94a3b8' : c;
+            // Rivals (--rival), other crawlers on the same farm, in orange.
+            const colour = (r, c) => r.variant === '{{floor}}' ? '#94a3b8' : r.rival ? '#ea580c' : c;
             new Chart(document.getElementById('wall'), {type:'bar', data:{labels, datasets:[
               {label:'wall s', data:R.map(r=>r.wallSeconds), backgroundColor:R.map(r => colour(r, '#2563eb'))},
               {label:'ideal', data:R.map(()=>ideal), backgroundColor:'rgba(0,0,0,0.15)'}]}});

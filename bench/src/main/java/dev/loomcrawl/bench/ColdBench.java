@@ -31,7 +31,8 @@ import java.util.function.ToDoubleFunction;
  * {@code bench --cold}: whole one-shot {@code crawl} processes, as a user runs them, JVM start and JIT
  * included. Each run is a fresh JVM under GNU {@code time} (wall, user + system CPU, peak RSS) against a
  * farm in a process of its own (its CPU is not counted); JVM option sets are interleaved A B A B so the
- * machine's drift hits all of them alike.
+ * machine's drift hits all of them alike. Other crawlers ({@link Rival}s) can take their turn in each round,
+ * timed the same way against the same farm.
  */
 final class ColdBench {
     /** The largest {@code --max-pages} the launchers run a crawl with {@link #LAUNCHER_OPTIONS} for. */
@@ -88,10 +89,16 @@ final class ColdBench {
         }
     }
 
-    /** One crawl process. */
+    /**
+     * One crawl process.
+     *
+     * @param pages what the crawl says it stored (a rival: {@code pagesServed})
+     * @param pagesServed the farm's count of its site graph's pages it served this process, each once: the same
+     *     measure for every crawler, and on a farm with faults the pages a crawl got in the end
+     */
     record Run(String variant, int round, double wallSeconds, double cpuSeconds, double peakRssMb, long pages,
-            long failed, long skipped, JsonNode failures, long retryAfterViolations, long duplicateFetches,
-            int maxInFlightPerHost, int exitCode, Throughput throughput) {}
+            long pagesServed, long failed, long skipped, JsonNode failures, long retryAfterViolations,
+            long duplicateFetches, int maxInFlightPerHost, int exitCode, Throughput throughput) {}
 
     /**
      * Fetches stored per second through one crawl, from its rows' own times: in each tenth of the span from its
@@ -124,11 +131,18 @@ final class ColdBench {
     private static final int TENTHS = 10;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** Medians per variant. */
+    /**
+     * Medians per variant.
+     *
+     * @param pages what the crawls said they stored (on a farm with faults, redirects and trap pages too)
+     * @param pagesServed the farm's count of its pages served, each once (see {@link Run#pagesServed})
+     * @param lostPages the most of the farm's pages one run left unserved
+     * @param rival the row of a {@link Rival}, another crawler: its duplicates and violations are its own, not ours
+     */
     record Row(String variant, int runs, double wallSeconds, double minWall, double maxWall, double cpuSeconds,
-            double cpuMsPerPage, double peakRssMb, double pages, double idealSeconds, double ofIdeal,
+            double cpuMsPerPage, double peakRssMb, double pages, double pagesServed, double idealSeconds, double ofIdeal,
             long retryAfterViolations, long duplicateFetches, int maxInFlightPerHost, long lostPages,
-            List<Double> pagesPerSecondByTenth, double lateOverEarly) {}
+            List<Double> pagesPerSecondByTenth, double lateOverEarly, boolean rival) {}
 
     record Result(String scenario, String farm, long farmPages, int maxDepth, int perHost, double idealSeconds,
             String idealRule, List<Row> rows, List<Run> runs) {}
@@ -155,9 +169,11 @@ final class ColdBench {
     /**
      * @param floor also time, in each round, a {@link FetchFloor} process under the first option set: the farm's
      *     fetches with nothing else, made the plainest way: what the crawl's row is measured against
+     * @param rivals other crawlers to time in each round, after ours
      */
     static Result run(String mainClass, Scenario scenario, FarmConfig farm, List<String> farmArgs, int maxDepth,
-            int perHost, List<Variant> variants, boolean floor, int runs, Path out, PrintWriter err) throws Exception {
+            int perHost, List<Variant> variants, boolean floor, List<Rival> rivals, int runs, Path out, PrintWriter err)
+            throws Exception {
         if (!Files.isExecutable(Path.of("/usr/bin/time"))) {
             throw new IllegalArgumentException("bench --cold needs GNU time at /usr/bin/time (apt-get install time)");
         }
@@ -188,6 +204,17 @@ final class ColdBench {
                     err.flush();
                     all.add(run);
                 }
+                for (Rival rival : rivals) {
+                    farmProcess.reset();
+                    Run run = rivalOnce(rival, round, seeds, maxDepth, perHost, farmProcess, out);
+                    progress(run, runs, err);
+                    if (run.exitCode() != 0) {
+                        err.printf("bench --cold: %s exited with %d; its stderr: %s%n", rival.label(), run.exitCode(),
+                                out.resolve("rival-stderr.txt").toAbsolutePath());
+                    }
+                    err.flush();
+                    all.add(run);
+                }
             }
         }
         List<Row> rows = new ArrayList<>();
@@ -196,6 +223,7 @@ final class ColdBench {
         if (floor) {
             labels.add(FLOOR);
         }
+        rivals.forEach(rival -> labels.add(rival.label()));
         for (String label : labels) {
             List<Run> mine = all.stream().filter(r -> r.variant().equals(label)).toList();
             double wall = median(mine, Run::wallSeconds);
@@ -203,12 +231,13 @@ final class ColdBench {
             double pages = median(mine, r -> r.pages());
             rows.add(new Row(label, mine.size(), wall, mine.stream().mapToDouble(Run::wallSeconds).min().orElse(0),
                     mine.stream().mapToDouble(Run::wallSeconds).max().orElse(0), cpu,
-                    pages == 0 ? 0 : cpu * 1000 / pages, median(mine, Run::peakRssMb), pages, ideal, wall / ideal,
+                    pages == 0 ? 0 : cpu * 1000 / pages, median(mine, Run::peakRssMb), pages,
+                    median(mine, r -> r.pagesServed()), ideal, wall / ideal,
                     mine.stream().mapToLong(Run::retryAfterViolations).sum(),
                     mine.stream().mapToLong(Run::duplicateFetches).sum(),
                     mine.stream().mapToInt(Run::maxInFlightPerHost).max().orElse(0),
-                    mine.stream().mapToLong(r -> Math.max(0, expected - r.pages())).max().orElse(0),
-                    medianByTenth(mine), median(mine, r -> r.throughput().lateOverEarly())));
+                    mine.stream().mapToLong(r -> Math.max(0, expected - r.pagesServed())).max().orElse(0),
+                    medianByTenth(mine), median(mine, r -> r.throughput().lateOverEarly()), label.startsWith("rival: ")));
         }
         String farmShape = String.format(Locale.ROOT, "%,d hosts x %,d pages, %.0f ms mean latency%s", farm.hosts(),
                 farm.pagesPerHost(), farm.latency().meanMillis(), farm.faults().equals(dev.loomcrawl.mocksites.Faults.NONE)
@@ -259,9 +288,9 @@ final class ColdBench {
         for (String suffix : List.of(".mv.db", ".trace.db")) {
             Files.deleteIfExists(Path.of(db + suffix));
         }
-        Timed t = timed(variant, List.of(mainClass, "crawl", "--seeds-file=" + seeds, "--max-depth=" + maxDepth,
+        Timed t = timed(java(variant, List.of(mainClass, "crawl", "--seeds-file=" + seeds, "--max-depth=" + maxDepth,
                 "--per-host=" + perHost, "--max-pages=" + Math.min(50_000_000, farm.totalPages() * 4), "--json", "--quiet",
-                "--db=jdbc:h2:" + db.toAbsolutePath()), "a cold crawl", out.resolve("cold-stderr.txt"), out);
+                "--db=jdbc:h2:" + db.toAbsolutePath())), "a cold crawl", out.resolve("cold-stderr.txt"), out);
         return run(variant.label(), round, t, t.stdout().path("skipped").asLong(), t.stdout().path("failures"),
                 farmProcess, throughput(db));
     }
@@ -269,10 +298,22 @@ final class ColdBench {
     /** One {@link FetchFloor} process, timed as a crawl is, under {@code variant}'s JVM options. */
     private static Run floorOnce(Variant variant, int round, Path seeds, FarmConfig farm, int perHost,
             FarmProcess farmProcess, Path out) throws IOException, InterruptedException {
-        Timed t = timed(variant, List.of(FetchFloor.class.getName(), seeds.toString(),
-                String.valueOf(farm.pagesPerHost()), String.valueOf(perHost)), "the floor's fetches",
+        Timed t = timed(java(variant, List.of(FetchFloor.class.getName(), seeds.toString(),
+                String.valueOf(farm.pagesPerHost()), String.valueOf(perHost))), "the floor's fetches",
                 out.resolve("floor-stderr.txt"), out);
         return run(FLOOR, round, t, 0, JSON.createObjectNode(), farmProcess, Throughput.NONE);
+    }
+
+    /** One run of another crawler, timed as a crawl is; its pages are those the farm served it. */
+    private static Run rivalOnce(Rival rival, int round, Path seeds, int maxDepth, int perHost, FarmProcess farmProcess,
+            Path out) throws IOException, InterruptedException {
+        Timed t = timed(rival.argv(seeds.toAbsolutePath(), maxDepth, perHost, farmProcess.port()), rival.label(),
+                out.resolve("rival-stderr.txt"), out);
+        JsonNode counters = JSON.readTree(farmProcess.counters());
+        return new Run(rival.label(), round, t.wallSeconds(), t.cpuSeconds(), t.peakRssMb(),
+                counters.get("pagesServed").asLong(), counters.get("pagesServed").asLong(), 0, 0, JSON.createObjectNode(),
+                counters.get("retryAfterViolations").asLong(), counters.get("duplicateFetches").asLong(),
+                counters.get("maxInFlightPerHost").asInt(), t.exitCode(), Throughput.NONE);
     }
 
     /** A timed process's run: its figures, its stdout's {@code pages} and {@code failed}, and what the farm saw of it. */
@@ -280,6 +321,7 @@ final class ColdBench {
             Throughput throughput) throws IOException, InterruptedException {
         JsonNode counters = JSON.readTree(farmProcess.counters());
         return new Run(label, round, t.wallSeconds(), t.cpuSeconds(), t.peakRssMb(), t.stdout().path("pages").asLong(),
+                counters.get("pagesServed").asLong(),
                 t.stdout().path("failed").asLong(), skipped, failures, counters.get("retryAfterViolations").asLong(),
                 counters.get("duplicateFetches").asLong(), counters.get("maxInFlightPerHost").asInt(), t.exitCode(),
                 throughput);
@@ -294,29 +336,52 @@ final class ColdBench {
     /** A process's wall time, CPU (user + system) and peak RSS by GNU time, its exit code and its stdout's JSON. */
     private record Timed(double wallSeconds, double cpuSeconds, double peakRssMb, int exitCode, JsonNode stdout) {}
 
-    /**
-     * Runs this JVM's {@code java} with {@code variant}'s options, its class path and {@code mainAndArgs}, timed.
-     *
-     * @param what the process, as an error names it
-     */
-    private static Timed timed(Variant variant, List<String> mainAndArgs, String what, Path stderr, Path out)
-            throws IOException, InterruptedException {
-        Path timeFile = out.resolve("time.txt");
-        List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "%e %U %S %M", "-o", timeFile.toString(),
-                ProcessHandle.current().info().command().orElse("java")));
+    /** This JVM's {@code java} with {@code variant}'s options, its class path and {@code mainAndArgs}. */
+    private static List<String> java(Variant variant, List<String> mainAndArgs) {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
         command.addAll(variant.jvmOptions());
         command.addAll(List.of("-cp", System.getProperty("java.class.path")));
         command.addAll(mainAndArgs);
-        Process p = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
+        return command;
+    }
+
+    /**
+     * Runs {@code command} under GNU time. Its stdout is read as JSON when it is one (a crawl's {@code --json}
+     * summary), else left out.
+     *
+     * @param what the process, as an error names it
+     * @throws IOException if GNU time left no figures
+     */
+    private static Timed timed(List<String> command, String what, Path stderr, Path out)
+            throws IOException, InterruptedException {
+        Path timeFile = out.resolve("time.txt");
+        Files.deleteIfExists(timeFile);
+        List<String> timedCommand = new ArrayList<>(List.of("/usr/bin/time", "-f", "%e %U %S %M", "-o",
+                timeFile.toString()));
+        timedCommand.addAll(command);
+        Process p = new ProcessBuilder(timedCommand).redirectError(stderr.toFile()).start();
         String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(30, TimeUnit.MINUTES)) {
             p.destroyForcibly();
             throw new IllegalStateException(what + " ran over 30 minutes");
         }
+        // GNU time writes a line about the command's exit status before its figures when it is not 0.
         String[] t = Files.readAllLines(timeFile).getLast().strip().split("\\s+");
+        if (t.length != 4) {
+            throw new IOException(what + " was not timed: " + String.join(" ", t));
+        }
         return new Timed(Double.parseDouble(t[0]), Double.parseDouble(t[1]) + Double.parseDouble(t[2]),
-                Long.parseLong(t[3]) / 1024.0, p.exitValue(),
-                stdout.isBlank() ? JSON.createObjectNode() : JSON.readTree(stdout));
+                Long.parseLong(t[3]) / 1024.0, p.exitValue(), json(stdout));
+    }
+
+    /** A process's stdout as JSON: its one JSON line (a crawl's {@code --json} summary), else an empty object. */
+    private static JsonNode json(String stdout) {
+        String line = stdout.lines().filter(l -> l.startsWith("{")).findFirst().orElse("");
+        try {
+            return line.isEmpty() ? JSON.createObjectNode() : JSON.readTree(line);
+        } catch (IOException e) {
+            return JSON.createObjectNode();
+        }
     }
 
     /** The crawl's fetches through its time, read from the database it left (rows with a request made). */
@@ -351,13 +416,13 @@ final class ColdBench {
     static void print(Result r, PrintWriter out) {
         out.printf(Locale.ROOT, "cold crawls of %s (%s), --max-depth=%d, per-host %d; ideal %.2f s (%s)%n", r.scenario(),
                 r.farm(), r.maxDepth(), r.perHost(), r.idealSeconds(), r.idealRule());
-        out.printf(Locale.ROOT, "%-34s %5s %16s %8s %8s %8s %9s %8s %6s %6s %5s %10s%n", "JVM options", "runs",
-                "wall s (min-max)", "x ideal", "CPU s", "CPU ms/pg", "RSS MB", "pages", "lost", "RA viol", "dups",
-                "late/early");
+        out.printf(Locale.ROOT, "%-34s %5s %16s %8s %8s %8s %9s %8s %8s %6s %6s %5s %10s%n", "JVM options / rival",
+                "runs", "wall s (min-max)", "x ideal", "CPU s", "CPU ms/pg", "RSS MB", "pages", "served", "lost",
+                "RA viol", "dups", "late/early");
         for (Row row : r.rows()) {
-            out.printf(Locale.ROOT, "%-34s %5d %6.2f (%.2f-%.2f) %7.2fx %8.2f %9.3f %8.0f %8.0f %6d %6d %5d %10s%n",
+            out.printf(Locale.ROOT, "%-34s %5d %6.2f (%.2f-%.2f) %7.2fx %8.2f %9.3f %8.0f %8.0f %8.0f %6d %6d %5d %10s%n",
                     label(row), row.runs(), row.wallSeconds(), row.minWall(), row.maxWall(), row.ofIdeal(),
-                    row.cpuSeconds(), row.cpuMsPerPage(), row.peakRssMb(), row.pages(), row.lostPages(),
+                    row.cpuSeconds(), row.cpuMsPerPage(), row.peakRssMb(), row.pages(), row.pagesServed(), row.lostPages(),
                     row.retryAfterViolations(), row.duplicateFetches(), row.pagesPerSecondByTenth().isEmpty() ? "-"
                             : String.format(Locale.ROOT, "%.2f", row.lateOverEarly()));
         }

@@ -47,6 +47,7 @@ class BenchCommandTest {
         assertThat(json.get("rows")).hasSize(2);
         for (JsonNode row : json.get("rows")) {
             assertThat(row.get("pages").asDouble()).isEqualTo(100); // every page stored
+            assertThat(row.get("pagesServed").asDouble()).isEqualTo(100); // and the farm served each
             assertThat(row.get("lostPages").asLong()).isZero();
             assertThat(row.get("wallSeconds").asDouble()).isPositive();
             assertThat(row.get("cpuSeconds").asDouble()).isPositive();
@@ -88,6 +89,7 @@ class BenchCommandTest {
         JsonNode floor = rows.get(1);
         assertThat(floor.get("variant").asText()).isEqualTo("fetches alone (the floor)");
         assertThat(floor.get("pages").asDouble()).isEqualTo(100); // every page of the farm, once
+        assertThat(floor.get("pagesServed").asDouble()).isEqualTo(100);
         assertThat(floor.get("lostPages").asLong()).isZero();
         assertThat(floor.get("duplicateFetches").asLong()).isZero();
         assertThat(floor.get("maxInFlightPerHost").asInt()).isBetween(1, 8);
@@ -96,6 +98,54 @@ class BenchCommandTest {
         assertThat(floor.get("pagesPerSecondByTenth")).isEmpty(); // it stores nothing to count from
         assertThat(r.err()).contains("fetches alone (the floor) run 1/1");
         assertThat(Files.readString(out.resolve("cold.html"))).contains("fetches alone (the floor)");
+    }
+
+    /**
+     * --rival: another crawler, a command, timed in each round against the same farm; its pages are the farm's
+     * count of pages served, and its duplicates are its own, not a failure of the bench. Here the rival is a script
+     * that crawls the farm twice with loomcrawl itself: every page served, every page fetched twice.
+     */
+    @Test
+    void aRivalIsTimedAgainstTheSameFarm(@TempDir Path out) throws Exception {
+        Path rival = out.resolve("twice.sh");
+        String crawl = "'" + ProcessHandle.current().info().command().orElseThrow() + "' -cp '"
+                + System.getProperty("java.class.path") + "' " + Main.class.getName()
+                + " crawl --seeds-file=\"$1\" --max-depth=\"$2\" --per-host=\"$3\" --quiet --db=jdbc:h2:mem:";
+        Files.writeString(rival, "#!/bin/sh\nset -e\n" + crawl + "a\n" + crawl + "b\n");
+        Files.setPosixFilePermissions(rival, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        CrawlCommandTest.Result r = CrawlCommandTest.run("bench", "--cold", "--scenario=wide", "--hosts=10",
+                "--pages-per-host=10", "--latency=20", "--runs=1", "--java-options=-XX:TieredStopAtLevel=1 -Xmx256m",
+                "--rival=" + rival + " {seeds} {max-depth} {per-host}", "--json", "--out=" + out);
+        assertThat(r.exit()).as(r.err()).isZero(); // the rival's duplicates are not ours
+        JsonNode rows = new ObjectMapper().readTree(r.out()).get("rows");
+        assertThat(rows).hasSize(2);
+        assertThat(rows.get(0).get("rival").asBoolean()).isFalse();
+        assertThat(rows.get(0).get("duplicateFetches").asLong()).isZero();
+        JsonNode theRival = rows.get(1);
+        assertThat(theRival.get("variant").asText()).isEqualTo("rival: " + rival + " {seeds} {max-depth} {per-host}");
+        assertThat(theRival.get("rival").asBoolean()).isTrue();
+        assertThat(theRival.get("pages").asDouble()).isEqualTo(100); // the farm's count, not the rival's output
+        assertThat(theRival.get("lostPages").asLong()).isZero();
+        assertThat(theRival.get("duplicateFetches").asLong()).isEqualTo(110); // 100 pages and 10 robots.txt again
+        assertThat(theRival.get("maxInFlightPerHost").asInt()).isBetween(1, 8);
+        assertThat(theRival.get("cpuSeconds").asDouble()).isPositive(); // two JVMs' worth, under GNU time
+        assertThat(theRival.get("cpuMsPerPage").asDouble()).isPositive();
+        assertThat(r.err()).contains("and 1 rival(s)").contains("rival: " + rival);
+        assertThat(Files.readString(out.resolve("cold.html"))).contains("In orange, rivals");
+    }
+
+    /** A rival that cannot run, or one without --cold, is refused in one line, exit 2, before any farm starts. */
+    @Test
+    void aRivalThatCannotRunIsRefused(@TempDir Path out) throws Exception {
+        CrawlCommandTest.Result missing = CrawlCommandTest.run("bench", "--cold", "--scenario=wide",
+                "--rival=" + out.resolve("no-such-crawler") + " {seeds}", "--out=" + out);
+        assertThat(missing.exit()).isEqualTo(2);
+        assertThat(missing.err().strip()).isEqualTo("loomcrawl: --rival: cannot run '" + out.resolve("no-such-crawler")
+                + "': no such executable file");
+        CrawlCommandTest.Result warm = CrawlCommandTest.run("bench", "--rival=sh -c true", "--out=" + out);
+        assertThat(warm.exit()).isEqualTo(2);
+        assertThat(warm.err()).contains("--rival goes with --cold").doesNotContain("\tat ");
+        assertThat(out.resolve("seeds.txt")).doesNotExist(); // no farm was started
     }
 
     /** What --floor cannot measure is refused in one line, exit 2, before any farm starts. */

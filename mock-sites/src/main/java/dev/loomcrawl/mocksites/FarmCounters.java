@@ -31,12 +31,15 @@ public final class FarmCounters {
             long robotsViolations,
             long retryAfterViolations,
             int hostsVisited,
-            Map<String, Long> byKind) {}
+            Map<String, Long> byKind,
+            long pagesServed) {}
 
     private final int hosts;
     private final LongAdder requests = new LongAdder();
     private final ConcurrentHashMap<String, LongAdder> byKind = new ConcurrentHashMap<>();
     private final Set<String> servedOk = ConcurrentHashMap.newKeySet();
+    /** The site graph's pages served with their content at least once: what a crawler outside the JVM fetched. */
+    private final LongAdder pagesServed = new LongAdder();
     private final ConcurrentHashMap<String, Integer> fetchesByUrl = new ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicInteger maxFetchesOfOneUrl = new java.util.concurrent.atomic.AtomicInteger();
     private final LongAdder duplicates = new LongAdder();
@@ -55,7 +58,12 @@ public final class FarmCounters {
         this.hosts = hosts;
     }
 
-    void record(int host, String path, long busyMillis, String kind, boolean success, boolean disallowed) {
+    /**
+     * @param graphPage the request was for one of the site graph's pages (which a crawl is out to fetch), not for
+     *     robots.txt, a sitemap, a redirect or a link outside the graph
+     */
+    void record(int host, String path, long busyMillis, String kind, boolean success, boolean disallowed,
+            boolean graphPage) {
         long now = System.nanoTime();
         long due = now + TimeUnit.MILLISECONDS.toNanos(busyMillis);
         requests.increment();
@@ -73,8 +81,12 @@ public final class FarmCounters {
             refetches.increment();
         }
         maxFetchesOfOneUrl.accumulateAndGet(fetches, Math::max);
-        if (success && !servedOk.add(key)) {
-            duplicates.increment();
+        if (success) {
+            if (!servedOk.add(key)) {
+                duplicates.increment();
+            } else if (graphPage) {
+                pagesServed.increment();
+            }
         }
         if (disallowed) {
             robotsViolations.increment();
@@ -99,7 +111,8 @@ public final class FarmCounters {
         return new Snapshot(requests.sum(), overall.max(), max,
                 max == 0 ? null : SiteGraph.hostName((int) packed), duplicates.sum(), maxFetchesOfOneUrl.get(),
                 refetches.sum(),
-                robotsViolations.sum(), retryAfterViolations.sum(), Math.min(perHost.size(), hosts), kinds);
+                robotsViolations.sum(), retryAfterViolations.sum(), Math.min(perHost.size(), hosts), kinds,
+                pagesServed.sum());
     }
 
     /**
@@ -129,6 +142,7 @@ public final class FarmCounters {
         requests.reset();
         byKind.clear();
         servedOk.clear();
+        pagesServed.reset();
         fetchesByUrl.clear();
         maxFetchesOfOneUrl.set(0);
         duplicates.reset();

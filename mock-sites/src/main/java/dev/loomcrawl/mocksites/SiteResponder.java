@@ -69,7 +69,7 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
         int delay = graph.config().latency().sample(random);
         Outcome outcome = host < 0 ? unknownHost() : route(graph, host, path, random);
         counters.record(host, path, delay + outcome.extraMillis(), outcome.kind(), outcome.success(),
-                outcome.disallowed());
+                outcome.disallowed(), host >= 0 && graph.isPage(path));
         if (outcome.retryAfterSeconds() > 0) {
             counters.retryAfter(host, delay, outcome.retryAfterSeconds()); // after recording this very request
         }

@@ -184,6 +184,9 @@ class MockSitesTest {
         assertThat(c.duplicateFetches()).isEqualTo(1);
         assertThat(c.robotsViolations()).isEqualTo(1);
         assertThat(c.hostsVisited()).isEqualTo(2);
+        // The graph's pages served, each once: /page/1-5 of h3 and /page/1 of h4. Not /page/0 (the graph calls that
+        // page "/"), nor the second /page/1, nor robots.txt's forbidden page.
+        assertThat(c.pagesServed()).isEqualTo(6);
 
         HttpResponse<String> json = client.send(HttpRequest.newBuilder(URI.create(farm.adminUrl())).build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -191,6 +194,7 @@ class MockSitesTest {
         client.send(HttpRequest.newBuilder(URI.create(farm.adminUrl().replace("counters", "reset")))
                 .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(farm.counters().requests()).isZero();
+        assertThat(farm.counters().pagesServed()).isZero();
     }
 
     @Test
