@@ -104,8 +104,8 @@ final class BenchReport {
         StringBuilder rows = new StringBuilder();
         for (ColdBench.Row row : r.rows()) {
             rows.append(String.format("<tr><td>%s</td><td>%d</td><td>%.2f <small>(%.2f–%.2f)</small></td><td>%.2f×</td>"
-                            + "<td>%.2f</td><td>%.3f</td><td>%.0f</td><td>%,.0f</td><td>%,.0f</td><td>%d</td><td>%d</td>"
-                            + "<td>%d</td><td>%s</td></tr>%n",
+                            + "<td>%.2f</td><td>%.3f</td><td>%.0f</td><td>%,.0f</td><td>%,.0f</td><td>%,d</td><td>%,d</td>"
+                            + "<td>%,d</td><td>%s</td></tr>%n",
                     escape(row.variant()), row.runs(), row.wallSeconds(), row.minWall(), row.maxWall(), row.ofIdeal(),
                     row.cpuSeconds(), row.cpuMsPerPage(), row.peakRssMb(), row.pages(), row.pagesServed(), row.lostPages(),
                     row.retryAfterViolations(), row.duplicateFetches(), row.pagesPerSecondByTenth().isEmpty() ? "–"
