@@ -56,12 +56,19 @@ func main() {
 		}
 	}
 	var responses, failed atomic.Int64
+	// Attempts by URL: a request's context is shared with every request made from its page (Request.Visit passes
+	// it on), so a count kept there would be the whole site's, not the URL's.
+	var mu sync.Mutex
+	attempts := map[string]int{}
 	c.OnHTML("a[href]", func(e *colly.HTMLElement) { e.Request.Visit(e.Attr("href")) })
 	c.OnResponse(func(r *colly.Response) { responses.Add(1) })
 	c.OnError(func(r *colly.Response, err error) {
-		attempt, _ := r.Ctx.GetAny("attempt").(int)
-		if attempt < *retries {
-			r.Ctx.Put("attempt", attempt+1)
+		u := r.Request.URL.String()
+		mu.Lock()
+		retry := attempts[u] < *retries
+		attempts[u]++
+		mu.Unlock()
+		if retry {
 			r.Request.Retry()
 			return
 		}

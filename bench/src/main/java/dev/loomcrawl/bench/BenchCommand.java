@@ -153,7 +153,7 @@ public final class BenchCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--floor goes with --cold");
         }
         List<Rival> rivals = rivalCommands == null ? List.of()
-                : rivalCommands.stream().map(Rival::parse).toList();
+                : rivalCommands.stream().map(Rival::parse).distinct().toList(); // one row per command
         if (!rivals.isEmpty() && !cold) {
             throw new IllegalArgumentException("--rival goes with --cold");
         }

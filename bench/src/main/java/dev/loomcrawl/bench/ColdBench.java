@@ -223,7 +223,8 @@ final class ColdBench {
         if (floor) {
             labels.add(FLOOR);
         }
-        rivals.forEach(rival -> labels.add(rival.label()));
+        List<String> rivalLabels = rivals.stream().map(Rival::label).toList();
+        labels.addAll(rivalLabels);
         for (String label : labels) {
             List<Run> mine = all.stream().filter(r -> r.variant().equals(label)).toList();
             double wall = median(mine, Run::wallSeconds);
@@ -237,7 +238,7 @@ final class ColdBench {
                     mine.stream().mapToLong(Run::duplicateFetches).sum(),
                     mine.stream().mapToInt(Run::maxInFlightPerHost).max().orElse(0),
                     mine.stream().mapToLong(r -> Math.max(0, expected - r.pagesServed())).max().orElse(0),
-                    medianByTenth(mine), median(mine, r -> r.throughput().lateOverEarly()), label.startsWith("rival: ")));
+                    medianByTenth(mine), median(mine, r -> r.throughput().lateOverEarly()), rivalLabels.contains(label)));
         }
         String farmShape = String.format(Locale.ROOT, "%,d hosts x %,d pages, %.0f ms mean latency%s", farm.hosts(),
                 farm.pagesPerHost(), farm.latency().meanMillis(), farm.faults().equals(dev.loomcrawl.mocksites.Faults.NONE)
