@@ -39,11 +39,13 @@ final class ColdBench {
     static final int SHORT_CRAWL_PAGES = 50_000;
     /**
      * What the launchers ({@code ./loomcrawl}, the release's {@code bin/loomcrawl}) give a crawl of up to 50,000 pages:
-     * three C1 compiler threads where the JVM would start one (below 4 CPUs, counted as the launchers count them).
+     * three C1 compiler threads where the JVM would start one (below 4 CPUs, counted as the launchers count them), and
+     * one HTTP client instead of one per core.
      */
     static final String LAUNCHER_OPTIONS = "-XX:TieredStopAtLevel=1"
             + compilerThreads()
-            + " -XX:ReservedCodeCacheSize=128m -XX:+UseParallelGC -Xmx768m -Djdk.httpclient.bufsize=8192";
+            + " -XX:ReservedCodeCacheSize=128m -XX:+UseParallelGC -Xmx768m -Djdk.httpclient.bufsize=8192"
+            + " -Dloomcrawl.clients=1";
 
     /**
      * The launchers' compiler option: the CPUs counted as they count them, by the {@code cpuN} folders of

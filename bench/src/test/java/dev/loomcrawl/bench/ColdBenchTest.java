@@ -81,7 +81,8 @@ class ColdBenchTest {
     void theBenchGivesCrawlsTheLaunchersOptions() throws Exception {
         assertThat(launcherOptions("crawl")).containsSubsequence(ColdBench.LAUNCHER_OPTIONS.split(" "));
         assertThat(launcherOptions("crawl", "--max-pages=100000"))
-                .containsSubsequence(ColdBench.LAUNCHER_OPTIONS_LONG.split(" "));
+                .containsSubsequence(ColdBench.LAUNCHER_OPTIONS_LONG.split(" "))
+                .doesNotContain("-Dloomcrawl.clients=1"); // a long crawl's idle connections want more than one pool
     }
 
     private static List<String> launcherOptions(String... args) throws IOException, InterruptedException {
