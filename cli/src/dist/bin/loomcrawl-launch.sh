@@ -105,8 +105,8 @@ jvm_options() {
         # and one HTTP client, not one per core: one selector thread and one pool for all the connections (10,000
         # pages, interleaved pairs: deep 0.98x CPU twice, wide 0.97x CPU and wall; 40,000 pages of 1,000 hosts 0.99x;
         # a long crawl's thousands of idle connections make one pool's expiry list slow, so long crawls keep more)
-        jvm_opts="$jvm_opts -XX:TieredStopAtLevel=1 $compilers -XX:ReservedCodeCacheSize=128m $parallel -Xmx768m $buffers"
-        jvm_opts="$jvm_opts -Dloomcrawl.clients=1"
+        local one_client="-Dloomcrawl.clients=1"
+        jvm_opts="$jvm_opts -XX:TieredStopAtLevel=1 $compilers -XX:ReservedCodeCacheSize=128m $parallel -Xmx768m $buffers $one_client"
       else
         jvm_opts="$jvm_opts $c2tuning $parallel -Xmx768m $young $buffers" # long: the full JIT
       fi ;;

@@ -294,8 +294,9 @@ final class ColdBench {
         Timed t = timed(java(variant, List.of(mainClass, "crawl", "--seeds-file=" + seeds, "--max-depth=" + maxDepth,
                 "--per-host=" + perHost, "--max-pages=" + Math.min(50_000_000, farm.totalPages() * 4), "--json", "--quiet",
                 "--db=jdbc:h2:" + db.toAbsolutePath())), "a cold crawl", out.resolve("cold-stderr.txt"), out);
-        return run(variant.label(), round, t, t.stdout().path("skipped").asLong(), t.stdout().path("failures"),
-                farmProcess, throughput(db));
+        JsonNode summary = json(t.stdout());
+        return run(variant.label(), round, t, summary.path("pages").asLong(), summary.path("failed").asLong(),
+                summary.path("skipped").asLong(), summary.path("failures"), farmProcess, throughput(db));
     }
 
     /** One {@link FetchFloor} process, timed as a crawl is, under {@code variant}'s JVM options. */
@@ -304,7 +305,9 @@ final class ColdBench {
         Timed t = timed(java(variant, List.of(FetchFloor.class.getName(), seeds.toString(),
                 String.valueOf(farm.pagesPerHost()), String.valueOf(perHost))), "the floor's fetches",
                 out.resolve("floor-stderr.txt"), out);
-        return run(FLOOR, round, t, 0, JSON.createObjectNode(), farmProcess, Throughput.NONE);
+        JsonNode tally = json(t.stdout());
+        return run(FLOOR, round, t, tally.path("pages").asLong(), tally.path("failed").asLong(), 0,
+                JSON.createObjectNode(), farmProcess, Throughput.NONE);
     }
 
     /** One run of another crawler, timed as a crawl is; its pages are those the farm served it. */
@@ -312,20 +315,23 @@ final class ColdBench {
             Path out) throws IOException, InterruptedException {
         Timed t = timed(rival.argv(seeds.toAbsolutePath(), maxDepth, perHost, farmProcess.port()), rival.label(),
                 out.resolve("rival-stderr.txt"), out);
-        JsonNode counters = JSON.readTree(farmProcess.counters());
-        return new Run(rival.label(), round, t.wallSeconds(), t.cpuSeconds(), t.peakRssMb(),
-                counters.get("pagesServed").asLong(), counters.get("pagesServed").asLong(), 0, 0, JSON.createObjectNode(),
-                counters.get("retryAfterViolations").asLong(), counters.get("duplicateFetches").asLong(),
-                counters.get("maxInFlightPerHost").asInt(), t.exitCode(), Throughput.NONE);
+        return run(rival.label(), round, t, FARM_PAGES, 0, 0, JSON.createObjectNode(), farmProcess, Throughput.NONE);
     }
 
-    /** A timed process's run: its figures, its stdout's {@code pages} and {@code failed}, and what the farm saw of it. */
-    private static Run run(String label, int round, Timed t, long skipped, JsonNode failures, FarmProcess farmProcess,
-            Throughput throughput) throws IOException, InterruptedException {
+    /** {@link #run}'s {@code pages} for a process whose pages are those the farm served it (a rival's). */
+    private static final long FARM_PAGES = -1;
+
+    /**
+     * A timed process's run: its figures, what it says it did, and what the farm saw of it.
+     *
+     * @param pages its own count, or {@link #FARM_PAGES}
+     */
+    private static Run run(String label, int round, Timed t, long pages, long failed, long skipped, JsonNode failures,
+            FarmProcess farmProcess, Throughput throughput) throws IOException, InterruptedException {
         JsonNode counters = JSON.readTree(farmProcess.counters());
-        return new Run(label, round, t.wallSeconds(), t.cpuSeconds(), t.peakRssMb(), t.stdout().path("pages").asLong(),
-                counters.get("pagesServed").asLong(),
-                t.stdout().path("failed").asLong(), skipped, failures, counters.get("retryAfterViolations").asLong(),
+        long served = counters.get("pagesServed").asLong();
+        return new Run(label, round, t.wallSeconds(), t.cpuSeconds(), t.peakRssMb(), pages == FARM_PAGES ? served : pages,
+                served, failed, skipped, failures, counters.get("retryAfterViolations").asLong(),
                 counters.get("duplicateFetches").asLong(), counters.get("maxInFlightPerHost").asInt(), t.exitCode(),
                 throughput);
     }
@@ -336,8 +342,8 @@ final class ColdBench {
                 run.variant(), run.round() + 1, runs, run.wallSeconds(), run.cpuSeconds(), run.peakRssMb(), run.pages());
     }
 
-    /** A process's wall time, CPU (user + system) and peak RSS by GNU time, its exit code and its stdout's JSON. */
-    private record Timed(double wallSeconds, double cpuSeconds, double peakRssMb, int exitCode, JsonNode stdout) {}
+    /** A process's wall time, CPU (user + system) and peak RSS by GNU time, its exit code and its stdout. */
+    private record Timed(double wallSeconds, double cpuSeconds, double peakRssMb, int exitCode, String stdout) {}
 
     /** This JVM's {@code java} with {@code variant}'s options, its class path and {@code mainAndArgs}. */
     private static List<String> java(Variant variant, List<String> mainAndArgs) {
@@ -349,8 +355,7 @@ final class ColdBench {
     }
 
     /**
-     * Runs {@code command} under GNU time. Its stdout is read as JSON when it is one (a crawl's {@code --json}
-     * summary), else left out.
+     * Runs {@code command} under GNU time.
      *
      * @param what the process, as an error names it
      * @throws IOException if GNU time left no figures
@@ -374,17 +379,12 @@ final class ColdBench {
             throw new IOException(what + " was not timed: " + String.join(" ", t));
         }
         return new Timed(Double.parseDouble(t[0]), Double.parseDouble(t[1]) + Double.parseDouble(t[2]),
-                Long.parseLong(t[3]) / 1024.0, p.exitValue(), json(stdout));
+                Long.parseLong(t[3]) / 1024.0, p.exitValue(), stdout);
     }
 
-    /** A process's stdout as JSON: its one JSON line (a crawl's {@code --json} summary), else an empty object. */
-    private static JsonNode json(String stdout) {
-        String line = stdout.lines().filter(l -> l.startsWith("{")).findFirst().orElse("");
-        try {
-            return line.isEmpty() ? JSON.createObjectNode() : JSON.readTree(line);
-        } catch (IOException e) {
-            return JSON.createObjectNode();
-        }
+    /** Our processes' stdout: one JSON object (a crawl's {@code --json} summary, the floor's tally), or nothing. */
+    private static JsonNode json(String stdout) throws IOException {
+        return stdout.isBlank() ? JSON.createObjectNode() : JSON.readTree(stdout);
     }
 
     /** The crawl's fetches through its time, read from the database it left (rows with a request made). */
