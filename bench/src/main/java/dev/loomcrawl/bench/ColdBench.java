@@ -35,6 +35,11 @@ import java.util.function.ToDoubleFunction;
  * timed the same way against the same farm.
  */
 final class ColdBench {
+    /**
+     * What the launchers give every one-shot command: core reflection through native accessors, so that picocli
+     * and Jackson, which reflect at start-up only, make no method-handle classes at run time.
+     */
+    private static final String REFLECTION = " -Djdk.reflect.useNativeAccessorOnly=true";
     /** The largest {@code --max-pages} the launchers run a crawl with {@link #LAUNCHER_OPTIONS} for. */
     static final int SHORT_CRAWL_PAGES = 50_000;
     /**
@@ -45,7 +50,7 @@ final class ColdBench {
     static final String LAUNCHER_OPTIONS = "-XX:TieredStopAtLevel=1"
             + compilerThreads()
             + " -XX:ReservedCodeCacheSize=128m -XX:+UseParallelGC -Xmx768m -Djdk.httpclient.bufsize=8192"
-            + " -Dloomcrawl.clients=1";
+            + " -Dloomcrawl.clients=1" + REFLECTION;
 
     /**
      * The launchers' compiler option: the CPUs counted as they count them, by the {@code cpuN} folders of
@@ -62,7 +67,7 @@ final class ColdBench {
      */
     static final String LAUNCHER_OPTIONS_LONG = "-XX:Tier4InvocationThreshold=15000 -XX:Tier4MinInvocationThreshold=1800"
             + " -XX:Tier4CompileThreshold=45000 -XX:Tier4BackEdgeThreshold=120000 -XX:InlineSmallCode=500"
-            + " -XX:+UseParallelGC -Xmx768m -Xmn384m -Djdk.httpclient.bufsize=8192";
+            + " -XX:+UseParallelGC -Xmx768m -Xmn384m -Djdk.httpclient.bufsize=8192" + REFLECTION;
     /**
      * A crawl of {@code shortCrawl} size as the launcher runs it: its options for that size, compact object
      * headers on JDK 25+, its warnings on stderr, and the start-up cache the launcher has recorded for this build

@@ -83,6 +83,9 @@ class ColdBenchTest {
         assertThat(launcherOptions("crawl", "--max-pages=100000"))
                 .containsSubsequence(ColdBench.LAUNCHER_OPTIONS_LONG.split(" "))
                 .doesNotContain("-Dloomcrawl.clients=1"); // a long crawl's idle connections want more than one pool
+        // every one-shot command reflects through native accessors; a server, which runs for days, as the JVM would
+        assertThat(launcherOptions("jobs")).contains("-Djdk.reflect.useNativeAccessorOnly=true");
+        assertThat(launcherOptions("serve")).doesNotContain("-Djdk.reflect.useNativeAccessorOnly=true");
     }
 
     private static List<String> launcherOptions(String... args) throws IOException, InterruptedException {
