@@ -36,8 +36,8 @@ import java.util.function.ToDoubleFunction;
  */
 final class ColdBench {
     /**
-     * What the launchers give every one-shot command: core reflection through native accessors, so that picocli
-     * and Jackson, which reflect at start-up only, make no method-handle classes at run time.
+     * What the launchers give every one-shot command: reflective calls of methods and constructors through the JVM's
+     * native accessors, so that what calls them at start-up only (picocli, Jackson) makes no method-handle classes.
      */
     private static final String REFLECTION = " -Djdk.reflect.useNativeAccessorOnly=true";
     /** The largest {@code --max-pages} the launchers run a crawl with {@link #LAUNCHER_OPTIONS} for. */
