@@ -113,16 +113,14 @@ jvm_options() {
     resume) jvm_opts="$jvm_opts $c2tuning $parallel -Xmx768m $young $buffers" ;;
     export|jobs) jvm_opts="$jvm_opts -XX:TieredStopAtLevel=1 $serial" ;;
   esac
-  if one_shot "${1:-}" && [ "$(jdk_major "$jdk")" -ge 25 ]; then
-    jvm_opts="$jvm_opts -XX:+UseCompactObjectHeaders"
-  fi
-  # Reflective calls of methods and constructors through the JVM's native accessors instead of method handles
-  # (JEP 416 kept the switch; fields keep theirs): picocli, Jackson and the signal handler call them at start-up
-  # only, and each method handle was a class made at run time (11 fewer a crawl) plus C1's work on the code that
-  # makes them. Interleaved pairs of cold crawls: deep 0.98x CPU (16 pairs, both orders), wide 0.975x (7 of 8
-  # lower), jobs 0.94x (10 of 10); 100,000 pages and export the same.
+  # Every one-shot command calls methods and constructors reflectively through the JVM's native accessors instead
+  # of method handles (JEP 416 kept the switch; fields keep theirs): picocli, Jackson and the signal handler call
+  # them at start-up only, and each method handle was a class made at run time (11 fewer a crawl) plus C1's work
+  # on the code that makes them. Interleaved pairs of cold crawls: deep 0.98x CPU (16 pairs, both orders), wide
+  # 0.975x (7 of 8 lower), jobs 0.94x (10 of 10); 100,000 pages and export the same.
   if one_shot "${1:-}"; then
     jvm_opts="$jvm_opts -Djdk.reflect.useNativeAccessorOnly=true"
+    if [ "$(jdk_major "$jdk")" -ge 25 ]; then jvm_opts="$jvm_opts -XX:+UseCompactObjectHeaders"; fi
   fi
 }
 

@@ -87,15 +87,6 @@ public final class SiteGraph {
         return page == 0 ? "/" : "/page/" + page;
     }
 
-    /** Whether {@code path} (no query) is one of a host's pages, as {@link #pagePath} names them. */
-    boolean isPage(String path) {
-        if (path.equals("/")) {
-            return true;
-        }
-        int page = path.startsWith("/page/") ? parseIndex(path, 6, path.length()) : -1;
-        return page > 0 && page < config.pagesPerHost();
-    }
-
     /** Every host's root. */
     public List<String> seedUrls() {
         List<String> seeds = new ArrayList<>(config.hosts());

@@ -43,9 +43,23 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
         return true;
     }
 
-    /** What the farm decided for one request. */
+    /**
+     * What the farm decided for one request.
+     *
+     * @param graphPage the request named one of the site graph's pages as its links name them ({@link
+     *     SiteGraph#pagePath}), whatever the page's answer: what the farm's {@code pagesServed} counts
+     */
     private record Outcome(String kind, ResponseDefinitionBuilder response, long extraMillis, boolean success,
-            boolean disallowed, int retryAfterSeconds) {
+            boolean disallowed, int retryAfterSeconds, boolean graphPage) {
+        Outcome(String kind, ResponseDefinitionBuilder response, long extraMillis, boolean success, boolean disallowed,
+                int retryAfterSeconds) {
+            this(kind, response, extraMillis, success, disallowed, retryAfterSeconds, false);
+        }
+
+        Outcome ofGraphPage() {
+            return new Outcome(kind, response, extraMillis, success, disallowed, retryAfterSeconds, true);
+        }
+
         static Outcome ok(String kind, ResponseDefinitionBuilder response) {
             return new Outcome(kind, response, 0, true, false, 0);
         }
@@ -69,7 +83,7 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
         int delay = graph.config().latency().sample(random);
         Outcome outcome = host < 0 ? unknownHost() : route(graph, host, path, random);
         counters.record(host, path, delay + outcome.extraMillis(), outcome.kind(), outcome.success(),
-                outcome.disallowed(), host >= 0 && graph.isPage(path));
+                outcome.disallowed(), outcome.graphPage());
         if (outcome.retryAfterSeconds() > 0) {
             counters.retryAfter(host, delay, outcome.retryAfterSeconds()); // after recording this very request
         }
@@ -79,11 +93,15 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
     private Outcome route(SiteGraph graph, int host, String path, ThreadLocalRandom random) {
         int pages = graph.config().pagesPerHost();
         if (path.equals("/")) {
-            return page(graph, host, 0, random);
+            return page(graph, host, 0, random).ofGraphPage();
         }
         if (path.startsWith("/page/")) {
             int page = SiteGraph.parseIndex(path, 6, path.length());
-            return page >= 0 && page < pages ? page(graph, host, page, random) : notFound();
+            if (page < 0 || page >= pages) {
+                return notFound();
+            }
+            Outcome outcome = page(graph, host, page, random);
+            return page > 0 ? outcome.ofGraphPage() : outcome; // the root is "/" in every link, not "/page/0"
         }
         if (path.equals("/robots.txt")) {
             if (random.nextDouble() < graph.config().faults().robotsServerError()) {
