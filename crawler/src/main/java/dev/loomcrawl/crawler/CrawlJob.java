@@ -10,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -36,7 +37,9 @@ public final class CrawlJob {
     private volatile boolean stopNow;
     private volatile String failureMessage;
     private volatile CrawlSummary summary;
-    private volatile Thread dispatcher;
+    /** The dispatcher while it may be interrupted: only while it dispatches, never while it writes the store. */
+    private Thread interruptible; // guarded by interruptGuard
+    private final ReentrantLock interruptGuard = new ReentrantLock();
     private final Fetcher fetcher;
     private final WarcOutput warc;
 
@@ -67,12 +70,16 @@ public final class CrawlJob {
     }
 
     private void run() {
-        dispatcher = Thread.currentThread();
         stats.start(engine.sampler());
         JobStatus end = JobStatus.DONE;
         try {
             frontier.seed(config.seeds());
+            interruptible(Thread.currentThread());
+            if (cancelRequested || stopNow) {
+                throw new InterruptedException("stopped before the first dispatch");
+            }
             dispatch();
+            interruptible(null);
             engine.store().flush();
             end = cancelRequested ? JobStatus.CANCELLED : JobStatus.DONE;
         } catch (InterruptedException e) {
@@ -81,7 +88,7 @@ public final class CrawlJob {
             failureMessage = e.getMessage();
             end = JobStatus.FAILED;
         } finally {
-            Thread.interrupted(); // what follows writes to the store: no interrupt may reach its file
+            interruptible(null); // what follows writes to the store: from here on no interrupt may come
             fetcher.close();
             if (warc != null) {
                 warc.close();
@@ -324,14 +331,39 @@ public final class CrawlJob {
         }
     }
 
+    /**
+     * Marks the dispatcher interruptible ({@code thread}) or not ({@code null}). Leaving, it clears any interrupt
+     * that came in: a cancel after this sees no dispatcher, so no interrupt reaches the job's store writes.
+     */
+    private void interruptible(Thread thread) {
+        interruptGuard.lock();
+        try {
+            interruptible = thread;
+            if (thread == null) {
+                Thread.interrupted();
+            }
+        } finally {
+            interruptGuard.unlock();
+        }
+    }
+
+    /** Wakes the dispatcher if it is dispatching (it may be waiting for a fetch slot); otherwise nothing. */
+    private void interruptDispatcher() {
+        interruptGuard.lock();
+        try {
+            if (interruptible != null) {
+                interruptible.interrupt();
+            }
+        } finally {
+            interruptGuard.unlock();
+        }
+    }
+
     /** Stops the job promptly: nothing new is dispatched, fetches in progress are interrupted. Idempotent. */
     void cancel() {
         cancelRequested = true;
         frontier.cancel();
-        Thread d = dispatcher;
-        if (d != null) {
-            d.interrupt(); // it may be waiting for a fetch slot; it does no store I/O until it has cleared this
-        }
+        interruptDispatcher();
     }
 
     /**
@@ -350,10 +382,7 @@ public final class CrawlJob {
     void suspendNow() {
         stopNow = true;
         frontier.drain();
-        Thread d = dispatcher;
-        if (d != null) {
-            d.interrupt(); // it does no store I/O until it has cleared this
-        }
+        interruptDispatcher();
     }
 
     /** Waits for the job to end; returns false if {@code timeout} passed first. */

@@ -36,6 +36,29 @@ class PageStoreTest {
                 null, List.of("http://a.test/x"), Map.of("h1", "hello"), null, null, 2.0);
     }
 
+    /**
+     * A thread interrupted while it writes (a cancelled job's, a fetch's) must not close the database for
+     * everyone: on H2's default file system the write fails with ClosedByInterruptException and every later
+     * statement with "The database has been closed".
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"jdbc:h2:", "jdbc:h2:file:"})
+    void anInterruptedWriterDoesNotCloseTheDatabase(String prefix, @TempDir Path dir) throws Exception {
+        try (PageStore store = PageStore.open(prefix + dir.resolve("db"))) {
+            long job = store.createJob("virtual", 0, "{}", false);
+            Thread.currentThread().interrupt();
+            try {
+                store.addRunTime(job, 1.5, 0.5, false); // commits to the file on this interrupted thread
+                store.updateJob(job, "done", null);
+            } finally {
+                assertThat(Thread.interrupted()).as("the interrupt stays set for its owner").isTrue();
+            }
+            assertThat(store.problem()).isEmpty();
+            assertThat(store.createJob("virtual", 0, "{}", false)).isEqualTo(job + 1);
+            assertThat(store.job(job).orElseThrow().status()).isEqualTo("done");
+        }
+    }
+
     /** A database written by the first release (no attempts column, no frontier table) still opens and works. */
     @Test
     void opensADatabaseFromAnEarlierVersion(@TempDir Path dir) throws Exception {

@@ -3,6 +3,7 @@ package dev.loomcrawl.server;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.ExecutionMode;
 import dev.loomcrawl.crawler.FetchOutcome;
+import dev.loomcrawl.crawler.store.StoreException;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
@@ -90,6 +91,11 @@ public final class ApiServer implements AutoCloseable {
                 }
                 ctx.status(e.getStatus()).json(new ApiError.Body(errorCode(e.getStatus()), e.getMessage(), null));
             });
+            config.routes.exception(StoreException.class, (e, ctx) -> {
+                LOG.error("{} {}: the store failed", ctx.method(), ctx.path(), e);
+                ctx.status(503).json(new ApiError.Body("store_unavailable", "the database failed: " + e.getMessage()
+                        + "; GET /health says why, and a restart reopens it", null));
+            });
             config.routes.exception(Exception.class, (e, ctx) -> {
                 LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
                 ctx.status(500).json(new ApiError.Body("internal", "internal error; the server log has details", null));
@@ -129,7 +135,7 @@ public final class ApiServer implements AutoCloseable {
                     metrics.contentType().forEach(ctx::header);
                     ctx.result(metrics.scrape());
                 }),
-                new Route(HandlerType.GET, "/health", ctx -> ctx.json(Map.of("status", "ok"))),
+                new Route(HandlerType.GET, "/health", this::health),
                 new Route(HandlerType.GET, "/", dashboard::page),
                 new Route(HandlerType.GET, "/assets/{file}", dashboard::asset),
                 new Route(HandlerType.GET, "/openapi.json", this::openApi));
@@ -241,6 +247,13 @@ public final class ApiServer implements AutoCloseable {
         results.forEach(r -> totals.merge(r.outcome(), 1L, Long::sum));
         ctx.json(Map.of("results", results, "totals", totals,
                 "millis", Math.round((System.nanoTime() - start) / 1e5) / 10.0));
+    }
+
+    /** 200 while the store answers; 503 with the reason once it does not (a load balancer then stops sending). */
+    private void health(Context ctx) {
+        crawler.store().problem().ifPresentOrElse(
+                problem -> ctx.status(503).json(Map.of("status", "failing", "problem", problem)),
+                () -> ctx.json(Map.of("status", "ok")));
     }
 
     private void openApi(Context ctx) throws IOException {

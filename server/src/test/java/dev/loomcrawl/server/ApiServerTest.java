@@ -174,6 +174,34 @@ class ApiServerTest {
         assertThat(http.delete("/crawl/424242").status()).isEqualTo(404);
     }
 
+    /**
+     * Cancelling interrupts a job's threads; none of those interrupts may reach the H2 file (it closed the
+     * database: every later POST /crawl a 500, and a job beside it lost its pages). 50 cancels, a job running
+     * throughout, on a file database.
+     */
+    @Test
+    void cancellingJobsOverAndOverNeverBreaksTheStore(@TempDir Path dir) {
+        start("jdbc:h2:" + dir.resolve("db"), ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50));
+        MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(10, 10).withLatency(LatencyModel.fixed(150)));
+        try {
+            long beside = http.post("/crawl", crawlBody(farm, ",\"perHostConcurrency\":1")).json().get("id").asLong();
+            for (int i = 0; i < 50; i++) {
+                Http.Response created = http.post("/crawl", "{\"seeds\":[\"http://127.0.0.1:9/\"]}");
+                assertThat(created.status()).as("POST /crawl, try %d", i).isEqualTo(202);
+                Http.Response cancelled = http.delete("/crawl/" + created.json().get("id").asLong());
+                assertThat(cancelled.status()).as("DELETE, try %d", i).isIn(200, 202);
+            }
+            assertThat(http.get("/health").json().get("status").asText()).isEqualTo("ok");
+            JsonNode done = awaitFinished(beside);
+            assertThat(done.get("status").asText()).isEqualTo("done");
+            assertThat(done.get("summary").get("pages").asLong()).isEqualTo(100);
+            assertThat(farm.counters().duplicateFetches()).as("pages fetched twice").isZero();
+            assertThat(store.problem()).isEmpty();
+        } finally {
+            farm.close();
+        }
+    }
+
     @Test
     void statsMoveWhileAJobRuns() {
         start();

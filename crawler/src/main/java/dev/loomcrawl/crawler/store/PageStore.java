@@ -112,8 +112,26 @@ public final class PageStore implements AutoCloseable {
         if (inMemory(jdbcUrl)) {
             return url; // no file: nothing to compact, nothing read back from disk
         }
-        return withDefault(withDefault(withDefault(url, "WRITE_DELAY", "0"), "MAX_COMPACT_TIME", "0"),
+        return withDefault(withDefault(withDefault(interruptSafe(url), "WRITE_DELAY", "0"), "MAX_COMPACT_TIME", "0"),
                 "CACHE_SIZE", "8192");
+    }
+
+    /**
+     * A file database opened through H2's {@code async:} file system. On H2's default ({@code nio:}) a
+     * thread interrupted while H2 reads or writes the file closes its {@code FileChannel}, and with it the
+     * database for every connection ({@code ClosedByInterruptException}, then "The database has been closed"):
+     * cancelling a job, which interrupts its fetches, did that. An {@code AsynchronousFileChannel} is not an
+     * interruptible channel, and H2 waits for its I/O uninterruptibly, so an interrupt reaches no file.
+     * A URL that names its own file system ({@code nio:}, {@code split:}, ...) is left as it is.
+     */
+    static String interruptSafe(String h2Url) {
+        String rest = h2Url.substring("jdbc:h2:".length());
+        if (rest.startsWith("file:")) {
+            rest = rest.substring("file:".length());
+        } else if (rest.matches("(?s)^[a-zA-Z]{2,}:.*")) {
+            return h2Url; // tcp:, ssl:, nio:, async:, split:, zip:, ...: the user chose
+        }
+        return "jdbc:h2:async:" + rest;
     }
 
     /** {@code url} with {@code ;setting=value} added, unless it sets {@code setting} itself. */
@@ -310,6 +328,22 @@ public final class PageStore implements AutoCloseable {
     /** Stores URLs admitted with no page to go with them (a job's seeds), and rows recorded with them. */
     public void saveAdmitted(List<Admitted> admitted, List<PageRecord> recorded) throws InterruptedException {
         group.submit(new GroupWriter.Write.Result(admitted, recorded));
+    }
+
+    /**
+     * Why the store cannot be used, or empty when it can: the writer failed, or the database answers no query
+     * (closed under us). For health checks: a store in this state is reported, never a silent error per request.
+     */
+    public Optional<String> problem() {
+        if (group.failed()) {
+            return Optional.of("storing results failed; restart the process");
+        }
+        try {
+            readers.count("SELECT 1");
+            return Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.of(String.valueOf(e.getMessage()).lines().findFirst().orElse("the database failed"));
+        }
     }
 
     /** Whether storing has failed: results handed over from now on are refused. */
