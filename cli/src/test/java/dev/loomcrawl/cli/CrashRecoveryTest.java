@@ -9,6 +9,7 @@ import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.FarmCounters;
+import dev.loomcrawl.mocksites.Faults;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
@@ -127,6 +128,47 @@ class CrashRecoveryTest {
                 assertThat(refetchedPages).isLessThanOrEqualTo(pagesTotal - store.countPages(id, 200) + 300);
             }
         }
+    }
+
+    /**
+     * A {@code Retry-After} window outlives the process that was told it: pages of one host answer 429 with
+     * {@code Retry-After: 6} at random, serve is killed with SIGKILL inside a window, and the serve started
+     * again on the same database asks nothing of the host before the window ends (it used to ask at once).
+     * One host, one request at a time: at the kill nothing is in flight, so every window the farm opened is
+     * one the crawler was told of (a 429 still on the wire when a process dies binds no one).
+     */
+    @Test
+    void retryAfterWindowsSurviveAKill(@TempDir Path dir) throws Exception {
+        farm.close();
+        farm = MockSites.start(Scenario.DEMO.config().withSize(1, 60).withLatency(LatencyModel.fixed(30))
+                .withFaults(new Faults(0, 0.20, 6, 0, 0, 2_000, 0, 5 << 20, 0, 2, 0, false, 0)));
+        String db = "jdbc:h2:" + dir.resolve("rests");
+        ChildProcess serve = serve(db);
+        try (Http http = Http.local(port(serve))) {
+            assertThat(http.post("/crawl", crawlBody(1)).status()).isEqualTo(202);
+            long[] firstSeen = {0};
+            // 200 ms after the farm sent its first 429, the crawler has long taken it in and rests the host
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20)).until(() -> {
+                if (firstSeen[0] == 0 && farm.counters().byKind().getOrDefault("429", 0L) > 0) {
+                    firstSeen[0] = System.nanoTime();
+                }
+                return firstSeen[0] != 0 && System.nanoTime() - firstSeen[0] > 200_000_000L;
+            });
+            serve.kill();
+        } finally {
+            serve.close();
+        }
+        FarmCounters.Snapshot atKill = farm.counters();
+        assertThat(atKill.retryAfterViolations()).isZero();
+        ChildProcess again = serve(db);
+        try {
+            // The resumed job asks the host again: after its window, or (before the fix) at once
+            await().atMost(Duration.ofSeconds(30)).until(() -> farm.counters().requests() > atKill.requests());
+        } finally {
+            again.close();
+        }
+        FarmCounters.Snapshot end = farm.counters();
+        assertThat(end.retryAfterViolations()).as("requests inside a Retry-After window").isZero();
     }
 
     /**

@@ -247,7 +247,9 @@ public final class CrawlJob {
                 if (result != null && result.answered()) {
                     engine.limit().answered(result.nanos());
                 }
-                lease.exchangeOver(result == null ? RetryPolicy.HostSignal.OK : RetryPolicy.signal(result));
+                RetryPolicy.HostSignal signal = result == null ? RetryPolicy.HostSignal.OK : RetryPolicy.signal(result);
+                engine.rested(lease.url().hostKey(), signal.rest());
+                lease.exchangeOver(signal);
             }
         }
     }

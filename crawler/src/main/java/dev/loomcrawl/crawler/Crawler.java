@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +60,26 @@ public final class Crawler implements AutoCloseable {
 
     /** The parts every job of this crawler shares. */
     record Engine(PageStore store, HostGates gates, FetchLimit limit, RuntimeSampler sampler, Tally totals,
-            HostNames names, List<StoredListener> observers) {}
+            HostNames names, List<StoredListener> observers) {
+
+        /**
+         * A host answered with a {@code Retry-After} of {@code rest} (zero: none): the window is stored, so that
+         * a process killed inside it keeps out of it when it starts again ({@link #restoreRests}).
+         */
+        void rested(String hostKey, Duration rest) {
+            if (!rest.isZero()) {
+                store.restHost(hostKey, Instant.now().plus(rest));
+            }
+        }
+
+        /** The windows an earlier process stored that are still open, in force again for every job. */
+        void restoreRests() {
+            Instant now = Instant.now();
+            long nanoNow = System.nanoTime();
+            store.hostRests().forEach((hostKey, until) ->
+                    gates.rest(hostKey, nanoNow + Duration.between(now, until).toNanos()));
+        }
+    }
 
     /** The least the adaptive limit holds: enough to keep a few hundred slow hosts busy whatever the CPU. */
     private static final int MIN_IN_FLIGHT = 256;
@@ -79,6 +99,7 @@ public final class Crawler implements AutoCloseable {
         this.engine = new Engine(store, new HostGates(options.perHost()),
                 new FetchLimit(MIN_IN_FLIGHT, options.maxInFlight(), options.adaptiveInFlight()), new RuntimeSampler(),
                 new Tally(null), HostNames.JVM, new java.util.concurrent.CopyOnWriteArrayList<>());
+        engine.restoreRests();
     }
 
     public PageStore store() {

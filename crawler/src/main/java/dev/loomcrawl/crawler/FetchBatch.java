@@ -63,8 +63,9 @@ final class FetchBatch {
             result = fetcher.fetch(url, Fetcher.Purpose.PAGE);
         } finally {
             engine.totals().fetchEnded(result == null ? 0 : result.nanos());
-            long rest = result == null ? 0 : RetryPolicy.signal(result).rest().toNanos();
-            engine.gates().exit(url.hostKey(), rest == 0 ? 0 : System.nanoTime() + rest); // exchange only
+            Duration rest = result == null ? Duration.ZERO : RetryPolicy.signal(result).rest();
+            engine.gates().exit(url.hostKey(), rest.isZero() ? 0 : System.nanoTime() + rest.toNanos()); // exchange only
+            engine.rested(url.hostKey(), rest);
         }
         double millis = (System.nanoTime() - start) / 1e6;
         return switch (result) {

@@ -65,4 +65,9 @@ public record FarmConfig(
         return new FarmConfig(hostCount, pages, linksPerPage, crossHostLinks, pageBytes, seed, latency, faults,
                 robotsLinks, port);
     }
+
+    public FarmConfig withFaults(Faults value) {
+        return new FarmConfig(hosts, pagesPerHost, linksPerPage, crossHostLinks, pageBytes, seed, latency, value,
+                robotsLinks, port);
+    }
 }

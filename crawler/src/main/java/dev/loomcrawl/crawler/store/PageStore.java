@@ -276,6 +276,46 @@ public final class PageStore implements AutoCloseable {
         });
     }
 
+    /**
+     * Records that {@code hostKey} asked for no request before {@code until} ({@code Retry-After}); a later
+     * window already stored stays. Durable when this returns: a process killed inside the window and started
+     * again keeps out of it ({@link #hostRests}).
+     */
+    public void restHost(String hostKey, Instant until) {
+        Timestamp at = Timestamp.from(until);
+        withWriter(c -> {
+            if (dialect == Dialect.POSTGRES) { // nodes of a cluster may race for the same host
+                return update(c, "INSERT INTO host_rests (host_key, rest_until) VALUES (?, ?) ON CONFLICT (host_key)"
+                        + " DO UPDATE SET rest_until = GREATEST(host_rests.rest_until, EXCLUDED.rest_until)", hostKey, at);
+            }
+            // H2 has one process, and this runs under its writer's lock: nothing can come between the two.
+            int updated = update(c, "UPDATE host_rests SET rest_until = GREATEST(rest_until, ?) WHERE host_key = ?",
+                    at, hostKey);
+            return updated > 0 ? updated : update(c, "INSERT INTO host_rests (host_key, rest_until) VALUES (?, ?)",
+                    hostKey, at);
+        });
+    }
+
+    private static int update(Connection c, String sql, Object... args) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                ps.setObject(i + 1, args[i]);
+            }
+            return ps.executeUpdate();
+        }
+    }
+
+    /** The {@code Retry-After} windows stored by {@link #restHost} that have not run out, by host key. */
+    public Map<String, Instant> hostRests() {
+        return readers.query("SELECT host_key, rest_until FROM host_rests WHERE rest_until > ?", rs -> {
+            Map<String, Instant> rests = new TreeMap<>();
+            while (rs.next()) {
+                rests.put(rs.getString(1), rs.getTimestamp(2).toInstant());
+            }
+            return rests;
+        }, Timestamp.from(Instant.now()));
+    }
+
     public Optional<JobRow> job(long id) {
         return readers.jobs("SELECT * FROM jobs WHERE id = ?", id).stream().findFirst();
     }

@@ -100,6 +100,10 @@ final class Schema {
             if (have.contains("pages.text_length")) {
                 st.execute("ALTER TABLE pages ALTER COLUMN text_length SET DEFAULT 0");
             }
+            // A host's Retry-After window, kept so that a process killed inside one does not ask again on restart.
+            table(st, have, "host_rests", """
+                    host_key VARCHAR(1024) NOT NULL,
+                    rest_until TIMESTAMP WITH TIME ZONE NOT NULL""", List.of(), "PRIMARY KEY (host_key)");
             table(st, have, "frontier", """
                     job_id BIGINT NOT NULL,
                     url VARCHAR(4096) NOT NULL,
