@@ -26,8 +26,8 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * The dashboard in a real headless Chromium (Debian's {@code chromium} and {@code chromium-driver}; {@code .ci/run}
- * installs them when missing) against a real {@code serve} process with a token and a real farm: the page
+ * The dashboard in a real headless Chromium (Debian's {@code chromium} and {@code chromium-driver}; the build
+ * runs {@code scripts/test-tools.sh} first, which installs them when missing) against a real {@code serve} process with a token and a real farm: the page
  * asks for the token, a job is started through its form, and the page shows it running, then done.
  */
 class DashboardTest {

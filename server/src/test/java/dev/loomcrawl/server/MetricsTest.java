@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code GET /metrics} during and after a real crawl, parsed by the Prometheus project's own text-format
- * parser ({@code prometheus_client.parser}, Python; {@code .ci/run} installs it when it is missing).
+ * parser ({@code prometheus_client.parser}, Python; the build runs {@code scripts/test-tools.sh} first, which installs it when it is missing).
  */
 class MetricsTest {
     /** Reads the exposition on stdin, prints one JSON object: family name to type and samples. */
