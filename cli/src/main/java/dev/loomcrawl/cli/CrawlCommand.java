@@ -135,7 +135,7 @@ final class CrawlCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         CrawlConfig config = config();
-        RowOutput rows = RowOutput.open(output, false, spec.commandLine().getOut()); // a bad path fails before anything is crawled
+        RowOutput rows = RowOutput.open(output, false, storeBody, spec.commandLine().getOut()); // a bad path fails before anything is crawled
         Crawler.Options process = inFlight.options(perHost);
         return Foreground.run(spec, engine.db, process,
                 (crawler, listener) -> crawler.start(config, new Crawler.Hooks(null, listener)), rows, report.json, report.quiet);

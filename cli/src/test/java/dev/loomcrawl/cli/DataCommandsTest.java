@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -93,6 +94,26 @@ class DataCommandsTest {
             }
         }
         assertThat(responses).isEqualTo(pages.stream().map(row -> row.get("url").asText()).collect(Collectors.toSet()));
+    }
+
+    /** --store-body with a CSV --output: the body columns are in the file (they made the writer fail at the end). */
+    @Test
+    void storedBodiesGoToACsvOutputToo(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("pages.csv");
+        CrawlCommandTest.Result r = run("crawl", "--store-body", "--output=" + csv, depth(), "--quiet",
+                "--db=jdbc:h2:" + dir.resolve("db"), seeds(dir));
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.err()).doesNotContain("could not be written");
+        var mapper = new com.fasterxml.jackson.dataformat.csv.CsvMapper();
+        List<Map<String, String>> rows;
+        try (var it = mapper.readerForMapOf(String.class)
+                .with(com.fasterxml.jackson.dataformat.csv.CsvSchema.emptySchema().withHeader()).<Map<String, String>>readValues(csv.toFile())) {
+            rows = it.readAll();
+        }
+        assertThat(rows).hasSize(200);
+        assertThat(rows.getFirst()).containsKeys("url", "body", "bodyEncoding");
+        assertThat(rows.stream().filter(row -> row.get("outcome").equals("ok")))
+                .hasSize(100).allSatisfy(row -> assertThat(row.get("body")).contains("<html"));
     }
 
     @Test
