@@ -84,6 +84,8 @@ class CrawlCommandTest {
             --header=Host:x                          | --header Host is set by the HTTP client itself
             --output=/proc/nope/x.jsonl              | --output: cannot write
             http://127.0.0.1:99999/                  | port out of range
+            http://127.0.0.1:-1/                     | port must be digits
+            http://127.0.0.1:+80/                    | port must be digits
             --mode=fibers                            | mode must be 'virtual' or 'pool'
             --pool-size=0                            | --pool-size must be between
             --max-pages=abc                          | Invalid value for option '--max-pages'

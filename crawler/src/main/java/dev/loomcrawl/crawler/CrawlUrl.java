@@ -157,6 +157,10 @@ public record CrawlUrl(String url, String host, String hostKey) {
             // the normaliser would silently drop them; we refuse such URLs
             return new Check.Ignored("URL must not carry credentials: '" + raw + "'");
         }
+        if (!portDigitsOnly(raw)) {
+            // java.net.URL, under the normaliser, reads "-1" as no port and "+80" as 80: another URL than written
+            return new Check.Invalid("port must be digits (1 to 65535) in '" + printable(raw) + "'");
+        }
         if (hasLoneSurrogate(raw)) {
             return new Check.Invalid("URL holds a broken Unicode character (a lone surrogate): '" + printable(raw) + "'");
         }
@@ -324,6 +328,30 @@ public record CrawlUrl(String url, String host, String hostKey) {
             b.append(Character.isSurrogate(c) ? "\\u" + Integer.toHexString(c) : String.valueOf(c));
         }
         return b.toString();
+    }
+
+    /** Whether the authority's port, if it has one, is written in digits alone (an empty port is allowed). */
+    static boolean portDigitsOnly(String raw) {
+        int start = raw.indexOf("://");
+        if (start < 0) {
+            return true;
+        }
+        start += 3;
+        int end = start;
+        while (end < raw.length() && "/?#".indexOf(raw.charAt(end)) < 0) {
+            end++;
+        }
+        int hostEnd = raw.lastIndexOf(']', end - 1); // an IPv6 literal's colons are not a port's
+        int colon = raw.indexOf(':', Math.max(start, hostEnd + 1));
+        if (colon < 0 || colon >= end) {
+            return true;
+        }
+        for (int i = colon + 1; i < end; i++) {
+            if (raw.charAt(i) < '0' || raw.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean hasUserInfo(String raw) {

@@ -44,6 +44,10 @@ class CrawlUrlTest {
             ''                           | empty
             http://127.0.0.1:99999/      | port out of range
             http://a.test:0/             | port out of range
+            http://127.0.0.1:-1/         | port must be digits
+            http://a.test:+80/           | port must be digits
+            https://a.test:-443/x        | port must be digits
+            http://[::1]:+80/            | port must be digits
             http://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.test/ | longer than 63
             http://a..b.test/            | not a crawlable URL
             """)
@@ -66,6 +70,8 @@ class CrawlUrlTest {
             mailto:x@y.z                 | Ignored
             javascript:void(0)           | Ignored
             http://a.test/ok             | Ok
+            http://a.test:/ok            | Ok
+            http://[::1]:8080/ok         | Ok
             """)
     void linksAreOkIgnoredOrInvalid(String raw, String kind) {
         assertThat(CrawlUrl.check(raw).getClass().getSimpleName()).isEqualTo(kind);

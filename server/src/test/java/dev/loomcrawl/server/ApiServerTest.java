@@ -234,6 +234,8 @@ class ApiServerTest {
             {"seeds":["http://ok.test/","not a url"]}   | 400 | bad_request | seeds[1]
             {"seeds":["http:///nohost"]}                | 400 | bad_request | seeds[0]
             {"seeds":["http://127.0.0.1:99999/"]}       | 400 | bad_request | seeds[0]
+            {"seeds":["http://127.0.0.1:-1/"]}          | 400 | bad_request | seeds[0]
+            {"seeds":["http://127.0.0.1:+80/"]}         | 400 | bad_request | seeds[0]
             {"seeds":["http://a.test/\\uD800"]}          | 400 | bad_request | seeds[0]
             {"seeds":["http://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.test/"]} | 400 | bad_request | seeds[0]
             {"seeds":["http://a.test/"],"bogus":1}      | 400 | bad_request | bogus
@@ -395,6 +397,8 @@ class ApiServerTest {
     @CsvSource(delimiter = '|', textBlock = """
             {"urls":["ftp://x"]}                          | urls[0]
             {"urls":["http://127.0.0.1:99999/"]}          | urls[0]
+            {"urls":["http://127.0.0.1:-1/"]}             | urls[0]
+            {"urls":["http://127.0.0.1:+80/"]}            | urls[0]
             {"urls":[1]}                                  | urls[0]
             {"urls":["http://a.test/"],"timeoutMs":0}     | timeoutMs
             {"urls":["http://a.test/"],"timeoutMs":null}  | timeoutMs
