@@ -15,7 +15,7 @@ final class Sampler {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
 
-    /** One sample; {@code stored} counts pages and failures. */
+    /** One sample; {@code stored} counts pages and failures (URLs fetched), not URLs skipped on sight (robots.txt). */
     record Sample(double seconds, int platformThreads, long heapBytes, long stored, long fetching) {}
 
     private Sampler() {}
@@ -27,7 +27,7 @@ final class Sampler {
         do {
             CrawlProgress p = job.progress();
             samples.add(new Sample((System.nanoTime() - start) / 1e9, THREADS.getThreadCount(),
-                    MEMORY.getHeapMemoryUsage().getUsed(), p.stored(), p.fetching()));
+                    MEMORY.getHeapMemoryUsage().getUsed(), p.pages() + p.failed(), p.fetching()));
         } while (!job.await(EVERY));
         return samples;
     }

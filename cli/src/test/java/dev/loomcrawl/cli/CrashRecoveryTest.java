@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.bench.ChildProcess;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.FarmCounters;
 import dev.loomcrawl.mocksites.Faults;
@@ -72,10 +73,13 @@ class CrashRecoveryTest {
         long id;
         long committedAtKill;
         long committedLastHalfSecond;
+        long started;
+        double crawledSeconds;
         ChildProcess serve = serve(db);
         try (Http http = Http.local(port(serve))) {
             // One request per host: rows come in waves of 60 (every host answers together) every 250 ms.
             id = http.post("/crawl", crawlBody(1)).json().get("id").asLong();
+            started = System.nanoTime();
             // Committed rows over time, so what was committed in the last half second before the kill is
             // measured, not an average rate that counts the job's start.
             List<long[]> committed = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -88,6 +92,7 @@ class CrashRecoveryTest {
             long halfSecondAgo = System.nanoTime() - 500_000_000L;
             committedLastHalfSecond = committedAtKill - committed.stream().filter(c -> c[0] <= halfSecondAgo)
                     .mapToLong(c -> c[1]).max().orElse(0);
+            crawledSeconds = (System.nanoTime() - started) / 1e9;
             if (signal.equals("SIGKILL")) {
                 serve.kill(); // no hook, no flush: whatever the database had not written is gone
             } else {
@@ -99,8 +104,14 @@ class CrashRecoveryTest {
         FarmCounters.Snapshot atStop = farm.counters();
         assertThat(atStop.byKind().get("page")).isLessThan(pagesTotal); // it really stopped midway
 
+        // What `jobs` shows: a job whose process was killed is interrupted, a gracefully stopped one suspended
+        CrawlCommandTest.Result jobs = CrawlCommandTest.run("jobs", "--json", "--db=" + db);
+        assertThat(jobs.out()).contains(signal.equals("SIGKILL") ? "\"status\":\"interrupted\"" : "\"status\":\"suspended\"");
         try (PageStore store = PageStore.open(db); Crawler crawler = new Crawler(store)) {
-            assertThat(store.job(id).orElseThrow().status()).isEqualTo("running");
+            assertThat(store.job(id).orElseThrow().status()).isEqualTo(signal.equals("SIGKILL") ? "running" : "suspended");
+            // the run's time is on record, killed or not: at most one checkpoint of it lost
+            assertThat(store.job(id).orElseThrow().activeSeconds())
+                    .isGreaterThan(crawledSeconds - JobRow.CHECKPOINT.toMillis() / 1000.0 - 0.5);
             long storedAtStop = store.countPages(id, null);
             // The promise: a kill loses at most the last ~250 ms of stored rows (the writer makes H2 write its
             // commits to the file every 250 ms; half a second here, for the polls' own lag), never more, and

@@ -152,6 +152,9 @@ public final class ClusterNode implements AutoCloseable {
     private final ClusterStore db;
     private final ConcurrentHashMap<String, Hold> holds = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Long, ClusterFrontier> frontiers = new ConcurrentHashMap<>();
+    /** Per job, what this node had reported in earlier runs, before this run's share began. */
+    private final ConcurrentHashMap<Long, ClusterStore.Work> earlier = new ConcurrentHashMap<>();
+    private static final ClusterStore.Work NO_WORK = new ClusterStore.Work("", 0, 0, 0, 0, 0, 0);
     // Held while this node's figures for its jobs are written: a job's last report is never followed by an
     // older one the heartbeat read before the job ended.
     private final ReentrantLock reporting = new ReentrantLock();
@@ -249,6 +252,10 @@ public final class ClusterNode implements AutoCloseable {
             return crawler.job(id).orElseThrow();
         }
         ClusterFrontier frontier = new ClusterFrontier(id, config, crawler.gates(), this);
+        // What this node did for the job in earlier runs (a process killed and started again keeps its node
+        // id): this run's figures are reported on top of it, not in its place.
+        earlier.put(id, db.work(id).stream().filter(w -> w.nodeId().equals(settings.nodeId())).findFirst()
+                .orElse(NO_WORK));
         frontiers.put(id, frontier);
         return crawler.launchCluster(id, config, frontier, job -> ended(job, frontier));
     }
@@ -266,6 +273,7 @@ public final class ClusterNode implements AutoCloseable {
             trouble("the last report of job " + job.id(), e); // its share stays as the heartbeat last wrote it
         } finally {
             frontiers.remove(job.id(), frontier);
+            earlier.remove(job.id()); // a later share of the job reads what this one reported
             reporting.unlock();
         }
     }
@@ -414,7 +422,9 @@ public final class ClusterNode implements AutoCloseable {
 
     private void reportWork(CrawlJob job) {
         CrawlProgress p = job.progress();
-        db.reportWork(job.id(), settings.nodeId(), p.pages(), p.failed(), p.skipped(), p.pages() + p.failed(), (int) p.inFlight());
+        ClusterStore.Work before = earlier.getOrDefault(job.id(), NO_WORK);
+        db.reportWork(job.id(), settings.nodeId(), before.pages() + p.pages(), before.failed() + p.failed(),
+                before.skipped() + p.skipped(), before.fetches() + p.pages() + p.failed(), (int) p.inFlight());
     }
 
     /** Says what went wrong, at most once a minute: a database outage must not flood the log. */
@@ -449,11 +459,12 @@ public final class ClusterNode implements AutoCloseable {
                 row.finishedAt() != null ? row.finishedAt() : Instant.now()).toMillis() / 1000.0);
         long stored = counts.pages() + counts.failed() + counts.skipped();
         CrawlProgress here = live == null ? null : live.progress();
-        CrawlProgress progress = new CrawlProgress(row.id(), row.status(), counts.pages(), counts.failed(), counts.skipped(),
+        String status = live != null ? row.status() : row.shownStatus(java.time.Instant.now(), false);
+        CrawlProgress progress = new CrawlProgress(row.id(), status, counts.pages(), counts.failed(), counts.skipped(),
                 counts.queued(), inFlight, here == null ? 0 : here.fetching(), JobStats.round1(seconds),
                 JobStats.round1(stored / seconds), here == null ? 0 : here.recentPagesPerSecond(),
                 ConfigCodec.maxPages(row.config()), summary != null ? summary.failures() : Map.of());
-        return new JobReport(row.id(), row.status(), row.mode(), row.poolSize(), ConfigCodec.seeds(row.config()),
+        return new JobReport(row.id(), status, row.mode(), row.poolSize(), ConfigCodec.seeds(row.config()),
                 row.createdAt(), row.finishedAt(), progress, summary, true, shares);
     }
 

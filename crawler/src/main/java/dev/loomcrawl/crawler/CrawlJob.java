@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.time.Duration;
@@ -40,6 +41,10 @@ public final class CrawlJob {
     /** The dispatcher while it may be interrupted: only while it dispatches, never while it writes the store. */
     private Thread interruptible; // guarded by interruptGuard
     private final ReentrantLock interruptGuard = new ReentrantLock();
+    /** This run's time already added to the job's row: a checkpoint adds what came since. */
+    private double recordedSeconds; // guarded by checkpointLock
+    private double recordedCpu; // guarded by checkpointLock
+    private final ReentrantLock checkpointLock = new ReentrantLock();
     private final Fetcher fetcher;
     private final WarcOutput warc;
 
@@ -310,9 +315,9 @@ public final class CrawlJob {
         stats.finish();
         PageStore store = engine.store();
         boolean suspended = (suspendRequested || stopNow) && !cancelRequested && end != JobStatus.FAILED;
-        JobStatus stored = suspended ? JobStatus.RUNNING : end; // a suspended job stays resumable
+        JobStatus stored = suspended ? JobStatus.SUSPENDED : end; // a suspended job stays resumable
         try {
-            store.addRunTime(id, stats.seconds(), stats.cpuSeconds(), false);
+            checkpoint();
             if (cluster) {
                 // This node's share ended; the job's status and summary are the cluster's (ClusterNode).
                 summary = stats.summary(id, end == JobStatus.FAILED ? end : JobStatus.RUNNING, config, frontier.givenUpHosts());
@@ -358,6 +363,24 @@ public final class CrawlJob {
             }
         } finally {
             interruptGuard.unlock();
+        }
+    }
+
+    /**
+     * Adds this run's time since the last checkpoint to the job's row, and stamps it alive: called every
+     * {@link JobRow#CHECKPOINT} while the job runs and once at its end, so that a process killed with SIGKILL
+     * loses at most one interval of the job's time, and a job whose process died is shown as interrupted.
+     */
+    void checkpoint() {
+        checkpointLock.lock();
+        try {
+            double seconds = stats.seconds();
+            double cpu = Math.max(0, stats.cpuSeconds());
+            engine.store().addRunTime(id, seconds - recordedSeconds, Math.max(0, cpu - recordedCpu), false);
+            recordedSeconds = seconds;
+            recordedCpu = Math.max(recordedCpu, cpu);
+        } finally {
+            checkpointLock.unlock();
         }
     }
 
@@ -417,7 +440,7 @@ public final class CrawlJob {
 
     /** Whether the job was suspended rather than ended: it stays resumable. */
     public boolean suspended() {
-        return (suspendRequested || stopNow) && finished.getCount() == 0 && status == JobStatus.RUNNING;
+        return finished.getCount() == 0 && status == JobStatus.SUSPENDED;
     }
 
     /** Why the job failed, if it did. */

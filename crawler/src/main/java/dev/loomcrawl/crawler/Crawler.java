@@ -89,6 +89,9 @@ public final class Crawler implements AutoCloseable {
     private final ConcurrentHashMap<Long, CrawlJob> jobs = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Boolean, Fetcher> oneOffFetchers = new ConcurrentHashMap<>();
     private volatile ClusterNode cluster;
+    private final java.util.concurrent.CountDownLatch closing = new java.util.concurrent.CountDownLatch(1);
+    private final Thread checkpoints;
+    private static final System.Logger LOG = System.getLogger(Crawler.class.getName());
 
     public Crawler(PageStore store) {
         this(store, Options.DEFAULTS);
@@ -100,6 +103,24 @@ public final class Crawler implements AutoCloseable {
                 new FetchLimit(MIN_IN_FLIGHT, options.maxInFlight(), options.adaptiveInFlight()), new RuntimeSampler(),
                 new Tally(null), HostNames.JVM, new java.util.concurrent.CopyOnWriteArrayList<>());
         engine.restoreRests();
+        checkpoints = Thread.ofVirtual().name("crawl-checkpoints").start(this::checkpointLoop);
+    }
+
+    /** Every {@link JobRow#CHECKPOINT}, each running job adds its time to its row; until this crawler closes. */
+    private void checkpointLoop() {
+        try {
+            while (!closing.await(JobRow.CHECKPOINT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                for (CrawlJob job : jobs.values()) {
+                    try {
+                        job.checkpoint();
+                    } catch (RuntimeException e) {
+                        LOG.log(System.Logger.Level.WARNING, "job " + job.id() + ": its time could not be recorded", e);
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // closing
+        }
     }
 
     public PageStore store() {
@@ -300,10 +321,11 @@ public final class Crawler implements AutoCloseable {
             return new JobReport(row.id(), live.status().label(), row.mode(), row.poolSize(), seeds, row.createdAt(),
                     ended ? row.finishedAt() : null, progress, ended ? live.summary() : null, row.cluster(), null);
         }
-        CrawlProgress progress = stored == null ? null : new CrawlProgress(row.id(), row.status(), stored.pages(),
+        String status = row.shownStatus(Instant.now(), engine.store().soleUser());
+        CrawlProgress progress = stored == null ? null : new CrawlProgress(row.id(), status, stored.pages(),
                 stored.failed(), stored.skipped(), 0, 0, 0, stored.seconds(), stored.pagesPerSecond(), 0,
                 ConfigCodec.maxPages(row.config()), stored.failures());
-        return new JobReport(row.id(), row.status(), row.mode(), row.poolSize(), seeds, row.createdAt(),
+        return new JobReport(row.id(), status, row.mode(), row.poolSize(), seeds, row.createdAt(),
                 row.finishedAt(), progress, stored, row.cluster(), null);
     }
 
@@ -400,6 +422,7 @@ public final class Crawler implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            closing.countDown();
             ClusterNode node = cluster;
             if (node != null) {
                 node.close(); // after the suspend: nothing in flight, every host can be given back

@@ -4,7 +4,10 @@ import java.util.Locale;
 
 /** Where a job is in its life. */
 public enum JobStatus {
-    QUEUED, RUNNING, DONE, CANCELLED, FAILED;
+    QUEUED, RUNNING,
+    /** Stopped on purpose (Ctrl-C, a graceful shutdown) before its end: resumable. */
+    SUSPENDED,
+    DONE, CANCELLED, FAILED;
 
     public boolean finished() {
         return this == DONE || this == CANCELLED || this == FAILED;

@@ -50,6 +50,36 @@ class ClusterNodeTest {
         }
     }
 
+    /**
+     * A node that stops and starts again (the same node id, as a process killed and restarted keeps it) reports
+     * its new run's work on top of its earlier runs', not in their place: its share was only the last run's.
+     */
+    @Test
+    void aNodeStartedAgainKeepsItsEarlierShare() throws Exception {
+        String db = postgres.newDatabase();
+        Crawler.Options options = new Crawler.Options(1, 10_000, true);
+        try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(6, 10).withLatency(LatencyModel.fixed(100)))) {
+            CrawlConfig config = CrawlConfig.builder().seeds(farm.seedUrls()).maxDepth(farm.graph().maxDepth() + 1)
+                    .perHostConcurrency(1).fetchDeadline(Duration.ofSeconds(3)).build();
+            long total = farm.graph().config().totalPages();
+            long id;
+            try (PageStore store = PageStore.open(db); Crawler first = new Crawler(store, options)) {
+                first.joinCluster(node("a"));
+                id = first.start(config).id();
+                await().atMost(Duration.ofSeconds(30)).until(() -> store.countPages(id, 200) >= total / 4);
+            } // closing suspends this node's share; the job runs on for the cluster
+            try (PageStore store = PageStore.open(db); Crawler again = new Crawler(store, options)) {
+                // the id is free again once the first run's heartbeat has aged past the lease
+                await().atMost(Duration.ofSeconds(20)).ignoreExceptionsInstanceOf(IllegalStateException.class)
+                        .until(() -> again.joinCluster(node("a")) != null);
+                await().atMost(Duration.ofSeconds(90)).until(() -> store.job(id).orElseThrow().status().equals("done"));
+                assertThat(store.countPages(id, 200)).isEqualTo(total);
+                assertThat(again.report(id).orElseThrow().nodes()).singleElement()
+                        .satisfies(share -> assertThat(share.pages()).isEqualTo(total));
+            }
+        }
+    }
+
     @Test
     void twoNodesShareOneJobEachPageOnceAndNoHostAboveItsLimit() throws Exception {
         String db = postgres.newDatabase();

@@ -175,6 +175,16 @@ public final class PageStore implements AutoCloseable {
         return "cannot open database '" + jdbcUrl + "': " + first;
     }
 
+    /**
+     * Whether no other process can be using this database: an H2 database opened here (H2 locks its file; a
+     * {@code tcp:} or {@code ssl:} URL is a server others reach too). Then a job stored as running that this
+     * process does not run has no process at all.
+     */
+    public boolean soleUser() {
+        String rest = jdbcUrl.toLowerCase(Locale.ROOT);
+        return dialect == Dialect.H2 && !rest.startsWith("jdbc:h2:tcp:") && !rest.startsWith("jdbc:h2:ssl:");
+    }
+
     public Dialect dialect() {
         return dialect;
     }
@@ -213,13 +223,15 @@ public final class PageStore implements AutoCloseable {
     public long createJob(String mode, int poolSize, String config, boolean cluster) {
         return withWriter(c -> {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO jobs (created_at, status, mode, pool_size,"
-                    + " config, spec, cluster, runs) VALUES (?, 'running', ?, ?, ?, ?, ?, 1)", Statement.RETURN_GENERATED_KEYS)) {
+                    + " config, spec, cluster, runs, alive_at) VALUES (?, 'running', ?, ?, ?, ?, ?, 1, ?)",
+                    Statement.RETURN_GENERATED_KEYS)) {
                 ps.setTimestamp(1, Timestamp.from(Instant.now()));
                 ps.setString(2, mode);
                 ps.setInt(3, poolSize);
                 ps.setString(4, config);
                 ps.setString(5, config); // read by versions before 'config' existed
                 ps.setBoolean(6, cluster);
+                ps.setTimestamp(7, Timestamp.from(Instant.now()));
                 ps.executeUpdate();
                 try (ResultSet keys = ps.getGeneratedKeys()) {
                     keys.next();
@@ -254,7 +266,7 @@ public final class PageStore implements AutoCloseable {
     public boolean cancelJob(long jobId) {
         return withWriter(c -> {
             try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = 'cancelled', finished_at = ?"
-                    + " WHERE id = ? AND status IN ('queued', 'running')")) {
+                    + " WHERE id = ? AND status IN ('queued', 'running', 'suspended')")) {
                 ps.setTimestamp(1, Timestamp.from(Instant.now()));
                 ps.setLong(2, jobId);
                 return ps.executeUpdate() > 0;
@@ -262,15 +274,20 @@ public final class PageStore implements AutoCloseable {
         });
     }
 
-    /** Adds one process's share of a job: its running time, CPU time, and one more run when {@code newRun}. */
+    /**
+     * Adds one process's share of a job: running time and CPU time since its last call (a running job calls this
+     * every {@link JobRow#CHECKPOINT}, so a killed process loses at most that much), and one more run when
+     * {@code newRun}. Stamps {@code alive_at}: the job's process was alive now.
+     */
     public void addRunTime(long jobId, double seconds, double cpuSeconds, boolean newRun) {
         withWriter(c -> {
             try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET active_seconds = active_seconds + ?,"
-                    + " cpu_seconds = cpu_seconds + ?, runs = runs + ? WHERE id = ?")) {
+                    + " cpu_seconds = cpu_seconds + ?, runs = runs + ?, alive_at = ? WHERE id = ?")) {
                 ps.setDouble(1, seconds);
                 ps.setDouble(2, Math.max(0, cpuSeconds));
                 ps.setInt(3, newRun ? 1 : 0);
-                ps.setLong(4, jobId);
+                ps.setTimestamp(4, Timestamp.from(Instant.now()));
+                ps.setLong(5, jobId);
                 return ps.executeUpdate();
             }
         });
@@ -327,7 +344,7 @@ public final class PageStore implements AutoCloseable {
 
     /** Jobs a process left queued or running, oldest first: to resume. */
     public List<JobRow> unfinishedJobs() {
-        return readers.jobs("SELECT * FROM jobs WHERE status IN ('queued', 'running') ORDER BY id");
+        return readers.jobs("SELECT * FROM jobs WHERE status IN ('queued', 'running', 'suspended') ORDER BY id");
     }
 
     public long countJobs() {

@@ -73,7 +73,11 @@ final class Rows {
                 finished == null ? null : finished.toInstant(), rs.getString("status"), rs.getString("mode"),
                 rs.getInt("pool_size"), config != null ? config : rs.getString("spec"), rs.getString("summary"),
                 rs.getDouble("active_seconds"), rs.getDouble("cpu_seconds"), rs.getInt("runs"),
-                rs.getBoolean("cluster"));
+                rs.getBoolean("cluster"), instant(rs.getTimestamp("alive_at")));
+    }
+
+    private static java.time.Instant instant(Timestamp t) {
+        return t == null ? null : t.toInstant();
     }
 
     private static String json(Map<String, Object> fields) {

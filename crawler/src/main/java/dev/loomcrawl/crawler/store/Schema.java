@@ -64,7 +64,8 @@ final class Schema {
                     new Added("active_seconds", "DOUBLE PRECISION DEFAULT 0 NOT NULL"),
                     new Added("cpu_seconds", "DOUBLE PRECISION DEFAULT 0 NOT NULL"),
                     new Added("runs", "INT DEFAULT 0 NOT NULL"),
-                    new Added("cluster", "BOOLEAN DEFAULT FALSE NOT NULL")), null);
+                    new Added("cluster", "BOOLEAN DEFAULT FALSE NOT NULL"),
+                    new Added("alive_at", "TIMESTAMP WITH TIME ZONE")), null);
             table(st, have, "pages", """
                     job_id BIGINT NOT NULL,
                     url VARCHAR(4096) NOT NULL,
