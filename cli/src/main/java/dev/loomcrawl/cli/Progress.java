@@ -56,7 +56,7 @@ final class Progress {
         Duration every = terminal ? Duration.ofMillis(500) : Duration.ofSeconds(5);
         while (!job.await(every)) {
             printNews();
-            String line = line(job.progress());
+            String line = line(job.progress()) + waiting(job.waitingHosts());
             if (terminal) {
                 err.print("\r" + line + "\u001b[K");
             } else {
@@ -106,6 +106,14 @@ final class Progress {
         if (eta != null) {
             b.append("  ETA ").append(eta);
         }
+        return b.toString();
+    }
+
+    /** Hosts whose URLs wait for something other than their turn, and why: a crawl that seems idle says so. */
+    static String waiting(Map<String, String> hosts) {
+        StringBuilder b = new StringBuilder();
+        hosts.forEach((host, why) -> b.append(b.isEmpty() ? "  waiting: " : "; ").append(host).append(" (").append(why)
+                .append(')'));
         return b.toString();
     }
 

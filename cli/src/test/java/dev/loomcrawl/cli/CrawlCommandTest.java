@@ -44,6 +44,30 @@ class CrawlCommandTest {
         return new Result(exit, out.toString(), err.toString());
     }
 
+    /**
+     * The command in a process of its own, as a user runs it: everything it prints counts, libraries' logging
+     * included (an in-process run sees only what the command writes to its own streams).
+     */
+    static Result runProcess(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .start();
+        var err = java.util.concurrent.CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
+        String out = readAll(p.getInputStream());
+        assertThat(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        return new Result(p.exitValue(), out, err.get());
+    }
+
+    private static String readAll(java.io.InputStream in) {
+        try (in) {
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"virtual", "pool"})
     void crawlsTheFarmAndPrintsOneJsonObject(String mode, @TempDir Path dir) throws Exception {
@@ -104,6 +128,15 @@ class CrawlCommandTest {
         assertThat(r.out()).isEmpty();
         assertThat(r.err().strip().lines()).hasSize(1);
         assertThat(r.err()).startsWith("loomcrawl: ").contains(message).doesNotContain("Exception", "\tat ");
+    }
+
+    /** A database that cannot be opened is one line and exit code 1 (it printed H2's trace, 54 lines). */
+    @Test
+    void aDatabaseThatCannotBeOpenedIsOneLine() throws Exception {
+        Result r = runProcess("crawl", "--db=jdbc:h2:/proc/db", "http://example.test/");
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).contains("/proc").contains("not writable").doesNotContain("Exception", "\tat ");
     }
 
     @Test

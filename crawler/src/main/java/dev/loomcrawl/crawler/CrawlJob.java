@@ -454,6 +454,11 @@ public final class CrawlJob {
         return done != null ? done : stats.summary(id, status, config, frontier.givenUpHosts());
     }
 
+    /** Hosts whose URLs wait for something other than their turn (a failing robots.txt), with why. */
+    public java.util.Map<String, String> waitingHosts() {
+        return frontier.waitingHosts();
+    }
+
     public CrawlProgress progress() {
         return stats.progress(id, status.label(), frontier.queued(), frontier.inFlight(), config.maxPages());
     }

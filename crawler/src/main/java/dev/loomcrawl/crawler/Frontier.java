@@ -33,6 +33,11 @@ interface Frontier {
     /** Hosts given up so far, with why. */
     Map<String, String> givenUpHosts();
 
+    /** Hosts whose URLs wait for something other than their turn (robots.txt failing), with why; a few at most. */
+    default Map<String, String> waitingHosts() {
+        return Map.of();
+    }
+
     /** Hands out nothing more; leases out end as usual and store their results (a graceful stop). */
     void drain();
 

@@ -47,6 +47,9 @@ final class HostQueue {
 
     private static final Comparator<Node> BY_NOT_BEFORE = Comparator.comparingLong(n -> n.notBefore);
 
+    /** robots.txt tries that fail to connect, every one, before the host is given up (at 0, 1 and 3 s). */
+    static final int REFUSED_TRIES = 3;
+
     final String hostKey;
     private final String host;
     private final int limit;
@@ -58,6 +61,8 @@ final class HostQueue {
     private boolean robotsLeased;
     private int robotsFailures;
     private long firstRobotsFailure;
+    private boolean robotsRefusedOnly; // every robots.txt try so far failed to connect
+    private String robotsFailure; // the last try's failure, said while the host waits
     private int failuresInARow;
     private Lease.Skip givenUp;
 
@@ -219,6 +224,19 @@ final class HostQueue {
         rules = value;
         robotsLeased = false;
         robotsFailures = 0;
+        robotsFailure = null;
+    }
+
+    /**
+     * Why this host's URLs wait, for the progress line, or null when they do not: its robots.txt failed and
+     * is tried again at {@code nextStart}.
+     */
+    String waiting(long now) {
+        if (robotsFailure == null || givenUp != null || rules != null) {
+            return null;
+        }
+        long in = Math.max(0, nextStart - now);
+        return "robots.txt " + robotsFailure + "; try " + (robotsFailures + 1) + " in " + Math.round(in / 1e9) + " s";
     }
 
     /** robots.txt could not be had: rest with backoff, or give the host up after {@code retryFor}. */
@@ -227,12 +245,17 @@ final class HostQueue {
         leased--;
         if (robotsFailures++ == 0) {
             firstRobotsFailure = now;
+            robotsRefusedOnly = true;
         }
+        robotsRefusedOnly &= failure.kind() == FailureKind.CONNECT;
+        robotsFailure = failure.kind().label() + (failure.detail() == null ? "" : ": " + failure.detail());
         long trying = now - firstRobotsFailure;
-        if (failure.permanent() || trying >= retryFor.toNanos()) {
+        // A host that refuses every connection is not coming back in a minute, unlike one answering 5xx.
+        boolean refused = robotsRefusedOnly && robotsFailures >= REFUSED_TRIES;
+        if (failure.permanent() || refused || trying >= retryFor.toNanos()) {
             String why = failure.permanent() ? failure.detail()
-                    : "robots.txt unreachable for " + Math.round(trying / 1e9) + " s (" + robotsFailures + " tries): "
-                            + failure.detail();
+                    : (refused ? "no connection to robots.txt in " : "robots.txt unreachable for ")
+                            + Math.round(trying / 1e9) + " s (" + robotsFailures + " tries): " + failure.detail();
             givenUp = new Lease.Skip(failure.kind(), why);
             return;
         }

@@ -47,6 +47,8 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
     /** Read without the lock ({@link #knows}); written under it. */
     private final ConcurrentHashMap<String, Node> seen = new ConcurrentHashMap<>();
     private final HashMap<String, HostQueue> hosts = new HashMap<>();
+    /** Hosts whose robots.txt failed and is tried again: said on the progress line. Guarded by lock. */
+    private final java.util.Set<HostQueue> robotsWaiting = new java.util.LinkedHashSet<>();
     private final HostTurns turns = new HostTurns(changed);
     private final Map<String, String> givenUp = new LinkedHashMap<>();
     private int admitted;
@@ -376,6 +378,25 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
     }
 
     @Override
+    public Map<String, String> waitingHosts() {
+        Map<String, String> why = new java.util.TreeMap<>();
+        long now = System.nanoTime();
+        lock.lock();
+        try {
+            robotsWaiting.removeIf(host -> host.waiting(now) == null); // given up, or its robots.txt came
+            for (HostQueue host : robotsWaiting) {
+                if (why.size() == 3) {
+                    break;
+                }
+                why.put(host.hostKey, host.waiting(now));
+            }
+        } finally {
+            lock.unlock();
+        }
+        return why;
+    }
+
+    @Override
     public Map<String, String> givenUpHosts() {
         lock.lock();
         try {
@@ -454,6 +475,7 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
             lock.lock();
             try {
                 host.robotsKnown(rules);
+                robotsWaiting.remove(host);
                 robotsUnknown = false;
                 if (!rules.allows(node.url)) {
                     skip = new Skip(FailureKind.ROBOTS, rules.reason());
@@ -489,6 +511,7 @@ final class MemoryFrontier implements Frontier, HostGates.Listener {
                     return;
                 }
                 host.robotsUnreachable(failure, System.nanoTime(), config.robotsRetryFor());
+                robotsWaiting.add(host);
                 permitHeld = false;
                 noteGivenUp(host);
                 requeue(System.nanoTime());

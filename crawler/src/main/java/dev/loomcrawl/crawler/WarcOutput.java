@@ -18,8 +18,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import org.netpreserve.jwarc.MediaType;
+import org.netpreserve.jwarc.MessageVersion;
 import org.netpreserve.jwarc.WarcCompression;
+import org.netpreserve.jwarc.WarcDigest;
 import org.netpreserve.jwarc.WarcRequest;
 import org.netpreserve.jwarc.WarcResponse;
 import org.netpreserve.jwarc.WarcWriter;
@@ -31,8 +35,12 @@ import org.netpreserve.jwarc.Warcinfo;
  * headers, and the body still in its {@code Content-Encoding}). A {@code .gz} name gzips each record, as
  * WARC tools expect. A resumed job appends to the same file.
  *
- * <p>The body stands as the client received it; the JDK client removes chunked transfer coding, so
- * {@code Transfer-Encoding} is dropped and {@code Content-Length} states the body's length.
+ * <p>Records are WARC/1.1 with {@code WARC-Block-Digest} and, on responses, {@code WARC-Payload-Digest}
+ * (SHA-1, base32). The body stands as the client received it; the JDK client removes chunked transfer
+ * coding, so {@code Transfer-Encoding} is dropped and {@code Content-Length} states the body's length.
+ * What {@code java.net.http} does not hand over cannot be recorded: the status line is written
+ * {@code HTTP/1.1} with the standard reason phrase (an HTTP/1.0 server's version and its own phrase are not
+ * exposed), and header names come lower-case and grouped by name, not as sent (docs/operations.md).
  */
 final class WarcOutput implements AutoCloseable {
     private final WarcWriter writer;
@@ -86,7 +94,7 @@ final class WarcOutput implements AutoCloseable {
             WarcOutput out = new WarcOutput(new BufferedOutputStream(new FileOutputStream(path.toFile(), true), 65_536),
                     compression);
             if (fresh) {
-                out.writer.write(new Warcinfo.Builder().fields(Map.of("software", List.of(software),
+                out.writer.write(new Warcinfo.Builder().version(MessageVersion.WARC_1_1).fields(Map.of("software", List.of(software),
                         "format", List.of("WARC File Format 1.1"))).build());
                 out.file.flush();
             }
@@ -103,16 +111,26 @@ final class WarcOutput implements AutoCloseable {
         byte[] responseBytes = responseBytes(status, headers, body);
         lock.lock();
         try {
-            WarcRequest warcRequest = new WarcRequest.Builder(target).date(date)
-                    .body(MediaType.HTTP_REQUEST, requestBytes).build();
+            WarcRequest warcRequest = new WarcRequest.Builder(target).version(MessageVersion.WARC_1_1).date(date)
+                    .blockDigest(sha1(requestBytes)).body(MediaType.HTTP_REQUEST, requestBytes).build();
             writer.write(warcRequest);
-            writer.write(new WarcResponse.Builder(target).date(date).concurrentTo(warcRequest.id())
+            writer.write(new WarcResponse.Builder(target).version(MessageVersion.WARC_1_1).date(date)
+                    .concurrentTo(warcRequest.id()).blockDigest(sha1(responseBytes)).payloadDigest(sha1(body))
                     .body(MediaType.HTTP_RESPONSE, responseBytes).build());
             file.flush(); // whole records reach the file: a killed process leaves none half-written
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the WARC file: " + e.getMessage(), e);
         } finally {
             lock.unlock();
+        }
+    }
+
+    /** SHA-1 in base32, as WARC tools write and read it (deduplication, replay and CDX indexes key on it). */
+    private static WarcDigest sha1(byte[] bytes) {
+        try {
+            return new WarcDigest("sha1", MessageDigest.getInstance("SHA-1").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-1", e);
         }
     }
 

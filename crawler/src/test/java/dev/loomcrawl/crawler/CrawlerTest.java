@@ -261,6 +261,35 @@ class CrawlerTest {
         }
     }
 
+    /** While a host's robots.txt fails, the job says which host waits and why (it looked idle for minutes). */
+    @Test
+    void aHostWaitingForItsRobotsTxtIsSaid() throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/robots.txt", aResponse().withStatus(503));
+            CrawlJob job = crawler.start(CrawlConfig.builder().seed(site.url("/")).build());
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !job.waitingHosts().isEmpty());
+            assertThat(job.waitingHosts()).hasEntrySatisfying(CrawlUrl.of(site.url("/")).hostKey(),
+                    why -> assertThat(why).contains("robots.txt").contains("503").contains("try 2"));
+            crawler.cancel(job.id());
+        }
+    }
+
+    /** A host that refuses every connection is given up after a few tries, not after minutes of 5xx patience. */
+    @Test
+    void aHostRefusingEveryConnectionIsGivenUpInSeconds() throws Exception {
+        int closedPort;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort(); // free again once closed: nothing listens there
+        }
+        CrawlJob job = crawler.start(CrawlConfig.builder().seed("http://127.0.0.1:" + closedPort + "/").build());
+        assertThat(job.await(Duration.ofSeconds(20))).as("given up within 20 s, not the 2 min a 5xx gets").isTrue();
+        CrawlSummary summary = job.awaitSummary();
+        assertThat(summary.failed()).isEqualTo(1);
+        assertThat(summary.hostsGivenUp()).hasSize(1);
+        assertThat(store.pages(summary.jobId(), 0, 1, null).getFirst().detail())
+                .contains("no connection to robots.txt").contains("3 tries");
+    }
+
     @ParameterizedTest
     @EnumSource(ExecutionMode.class)
     void missingRobotsTxtAllowsEverything(ExecutionMode mode) throws Exception {

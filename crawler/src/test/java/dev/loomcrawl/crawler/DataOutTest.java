@@ -160,6 +160,42 @@ class DataOutTest {
         assertThat(requests).containsExactlyInAnyOrderElementsOf(responses.keySet());
         assertThat(responses.get(site.url("/"))).startsWith("200 ").contains("Blue kettle");
         assertThat(responses.get(site.url("/gone"))).isEqualTo("404 nothing");
+
+        // Every record WARC/1.1 like its warcinfo, with the digests deduplicating and replay tools key on
+        int digested = 0;
+        try (WarcReader reader = new WarcReader(warc)) {
+            for (WarcRecord record : reader) {
+                assertThat(record.version()).isEqualTo(org.netpreserve.jwarc.MessageVersion.WARC_1_1);
+                if (record instanceof WarcResponse || record instanceof WarcRequest) {
+                    byte[] block = record.body().stream().readAllBytes();
+                    assertThat(record.blockDigest()).hasValueSatisfying(d -> assertThat(d.hex()).isEqualTo(sha1(block).hex()));
+                    if (record instanceof WarcResponse response) {
+                        byte[] payload = java.util.Arrays.copyOfRange(block, headEnd(block), block.length);
+                        assertThat(response.payloadDigest()).hasValueSatisfying(d -> assertThat(d.hex()).isEqualTo(sha1(payload).hex()));
+                        digested++;
+                    }
+                }
+            }
+        }
+        assertThat(digested).isEqualTo(responses.size());
+    }
+
+    private static org.netpreserve.jwarc.WarcDigest sha1(byte[] bytes) {
+        try {
+            return new org.netpreserve.jwarc.WarcDigest("sha1", java.security.MessageDigest.getInstance("SHA-1").digest(bytes));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Where an HTTP message's body starts: after its blank line. */
+    private static int headEnd(byte[] message) {
+        for (int i = 3; i < message.length; i++) {
+            if (message[i - 3] == '\r' && message[i - 2] == '\n' && message[i - 1] == '\r' && message[i] == '\n') {
+                return i + 1;
+            }
+        }
+        throw new AssertionError("no end of headers");
     }
 
     @Test

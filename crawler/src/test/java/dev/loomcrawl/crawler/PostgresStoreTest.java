@@ -79,7 +79,7 @@ class PostgresStoreTest {
                 crawler.suspend(java.time.Duration.ofSeconds(10));
             }
             try (PageStore store = PageStore.open(db); Crawler crawler = new Crawler(store)) {
-                assertThat(store.job(id).orElseThrow().status()).isEqualTo("running");
+                assertThat(store.job(id).orElseThrow().status()).isEqualTo("suspended");
                 assertThat(crawler.resumeUnfinished()).containsExactly(id);
                 CrawlSummary summary = crawler.job(id).orElseThrow().awaitSummary();
                 assertThat(summary.pages()).isEqualTo(127);

@@ -78,6 +78,9 @@ public final class ApiServer implements AutoCloseable {
             config.http.prefer405over404 = true;
             config.startup.showJavalinBanner = false;
             config.jsonMapper(new io.javalin.json.JavalinJackson(Json.MAPPER, false));
+            // Jetty's own answers (bad paths, URIs too long) in the API's JSON error shape, not HTML
+            config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
+            config.jetty.modifyServletContextHandler(context -> context.setErrorHandler(new JsonErrorHandler()));
             config.routes.before(metrics::requestStarted);
             config.routes.before(this::guard);
             config.routes.after(metrics::requestEnded);
@@ -270,7 +273,9 @@ public final class ApiServer implements AutoCloseable {
             case 405 -> "method_not_allowed";
             case 413 -> "payload_too_large";
             case 415 -> "unsupported_media_type";
+            case 414 -> "uri_too_long";
             case 421 -> "misdirected_request";
+            case 431 -> "headers_too_large";
             default -> "http_" + status;
         };
     }

@@ -412,6 +412,22 @@ class ApiServerTest {
         assertThat(r.json().get("field").asText()).isEqualTo(field);
     }
 
+    /** What Jetty answers before any route (bad paths, a URI too long) comes in the API's JSON error shape. */
+    @ParameterizedTest
+    @ValueSource(strings = {"/crawl/%00", "/assets/../..", "/assets/%2e%2e/%2e%2e/etc/passwd", "/crawl/a%2fb/../../x",
+            "LONG"})
+    void jettysOwnErrorsAreJson(String path) {
+        start();
+        String target = path.equals("LONG") ? "/crawl/" + "a".repeat(20_000) : path;
+        try (Http raw = Http.local(server.port())) { // outside the contract check: these paths are no routes
+            Http.Response r = raw.get(target);
+            assertThat(r.status()).as(r.text()).isBetween(400, 499);
+            assertThat(r.header("Content-Type")).contains("application/json");
+            assertThat(r.json().get("error").asText()).isNotBlank();
+            assertThat(r.json().get("message").asText()).isNotBlank().doesNotContain("<");
+        }
+    }
+
     @Test
     void openApiDocumentsExactlyTheRoutes() {
         start();

@@ -159,8 +159,13 @@ public final class PageStore implements AutoCloseable {
         } catch (java.io.IOException e) {
             throw new StoreException("cannot create the database folder " + folder + ": " + e.getMessage(), e);
         }
-        if (!Files.isWritable(folder)) {
-            throw new StoreException("the database folder " + folder + " is not writable", null);
+        // Asked of the file system itself: root passes every permission check, and some folders (/proc) take no
+        // files whatever the permissions say. H2 failing there printed its own trace, 54 lines of it.
+        try {
+            Files.delete(Files.createTempFile(folder, ".loomcrawl-", ".probe"));
+        } catch (java.io.IOException | SecurityException e) {
+            throw new StoreException("the database folder " + folder + " is not writable"
+                    + (e instanceof AccessDeniedException ? ": permission denied" : ": " + e.getMessage()), e);
         }
     }
 

@@ -1,0 +1,46 @@
+package dev.loomcrawl.server;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
+import java.util.List;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * Errors Jetty answers itself, before a request reaches a route (a path with {@code %00} or {@code ..} above
+ * the root, a URI too long, a malformed request line), in the API's one error shape instead of Jetty's HTML
+ * page: {@code {"error": ..., "message": ..., "field": null}}. Installed on the server and on the servlet
+ * context, whichever answers.
+ */
+final class JsonErrorHandler extends org.eclipse.jetty.ee10.servlet.ErrorHandler {
+
+    @Override
+    protected boolean generateAcceptableResponse(Request request, Response response, Callback callback,
+            String contentType, List<Charset> charsets, int code, String message, Throwable cause) throws IOException {
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+        response.write(true, ByteBuffer.wrap(body(code, message)), callback);
+        return true;
+    }
+
+    /** Requests the HTTP parser refuses (400, 414, 431, ...): no request object exists yet. */
+    @Override
+    public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
+        fields.put(HttpHeader.CONTENT_TYPE, "application/json");
+        return ByteBuffer.wrap(body(status, reason));
+    }
+
+    static byte[] body(int status, String message) {
+        String said = message == null || message.isBlank() ? HttpStatus.getMessage(status) : message;
+        try {
+            return Json.MAPPER.writeValueAsBytes(new ApiError.Body(ApiServer.errorCode(status), said, null));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("an error body is always writable", e);
+        }
+    }
+}
