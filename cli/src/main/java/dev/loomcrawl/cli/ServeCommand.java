@@ -84,6 +84,11 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--no-pinning-watch", description = "Do not stream JFR VirtualThreadPinned events into /stats.")
     boolean noPinningWatch;
 
+    @Option(names = "--allow-private-addresses",
+            description = "On a server bound to anything but loopback, let jobs and /fetch reach loopback, private and"
+                    + " link-local addresses (169.254.169.254 included). Off by default there, and no request can lift it.")
+    boolean allowPrivateAddresses;
+
     @Override
     public Integer call() throws Exception {
         ExecutionMode defaultMode = engine.executionMode();
@@ -132,7 +137,7 @@ final class ServeCommand implements Callable<Integer> {
         ApiServer server;
         try {
             server = ApiServer.start(new ApiServer.Settings(host, port, defaultMode, engine.poolSize, maxPoolSize, secret,
-                    reader, Set.copyOf(allowedHostNames), !noPinningWatch, !loopback), crawler);
+                    reader, Set.copyOf(allowedHostNames), !noPinningWatch, !loopback && !allowPrivateAddresses), crawler);
         } catch (RuntimeException e) {
             // Nothing was resumed yet: every unfinished job stays as it was, for the next start.
             crawler.close();

@@ -40,10 +40,11 @@ public final class ApiServer implements AutoCloseable {
      * @param allowedHostNames names besides the bound address and {@code localhost} that requests may carry
      *     in their {@code Host} header
      * @param watchPinning stream JFR's VirtualThreadPinned events into /stats
-     * @param refusePrivateForFetch {@code POST /fetch} refuses private addresses unless a request says otherwise
+     * @param guardPrivateAddresses jobs and {@code POST /fetch} refuse hosts on loopback, private or link-local
+     *     addresses, and no request may lift that: for a server others can reach (only its operator lifts it)
      */
     public record Settings(String host, int port, ExecutionMode mode, int poolSize, int maxPoolSize, String token,
-            String readToken, Set<String> allowedHostNames, boolean watchPinning, boolean refusePrivateForFetch) {
+            String readToken, Set<String> allowedHostNames, boolean watchPinning, boolean guardPrivateAddresses) {
 
         /** Loopback, no token: what tests and a local user start with. */
         public static Settings local(int port, ExecutionMode mode, int poolSize) {
@@ -68,7 +69,8 @@ public final class ApiServer implements AutoCloseable {
         this.crawler = crawler;
         this.metrics = new Metrics(crawler, settings.watchPinning());
         this.stats = new ServerStats(crawler, settings.mode(), settings.poolSize(), metrics::pinnedEvents);
-        this.jobs = new JobHandlers(crawler, settings.mode(), settings.poolSize(), settings.maxPoolSize());
+        this.jobs = new JobHandlers(crawler, settings.mode(), settings.poolSize(), settings.maxPoolSize(),
+                settings.guardPrivateAddresses());
         this.hostNames = hostNames(settings);
         this.app = Javalin.create(config -> {
             config.concurrency.useVirtualThreads = true; // a virtual thread per request
@@ -80,7 +82,6 @@ public final class ApiServer implements AutoCloseable {
             config.jsonMapper(new io.javalin.json.JavalinJackson(Json.MAPPER, false));
             // Jetty's own answers (bad paths, URIs too long) in the API's JSON error shape, not HTML
             config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
-            config.jetty.modifyServletContextHandler(context -> context.setErrorHandler(new JsonErrorHandler()));
             config.routes.before(metrics::requestStarted);
             config.routes.before(this::guard);
             config.routes.after(metrics::requestEnded);
@@ -243,7 +244,7 @@ public final class ApiServer implements AutoCloseable {
     }
 
     private void fetch(Context ctx) throws InterruptedException {
-        FetchRequest request = FetchRequest.of(Json.object(ctx), settings.refusePrivateForFetch());
+        FetchRequest request = FetchRequest.of(Json.object(ctx), settings.guardPrivateAddresses());
         long start = System.nanoTime();
         List<FetchOutcome> results = crawler.fetchAll(request.urls(), request.deadline(), request.refusePrivateAddresses());
         Map<String, Long> totals = new TreeMap<>();

@@ -15,12 +15,18 @@ import java.util.List;
  */
 record FetchRequest(List<CrawlUrl> urls, Duration deadline, boolean refusePrivateAddresses) {
     static final int MAX_URLS = 200;
+    static final String PRIVATE_GUARDED = "refusePrivateAddresses cannot be false on this server: it refuses"
+            + " loopback, private and link-local addresses for every request (its operator lifts that with"
+            + " serve --allow-private-addresses)";
 
-    /** @param refuseByDefault refuse private addresses unless the request says otherwise */
-    static FetchRequest of(JsonNode body, boolean refuseByDefault) {
+    /**
+     * @param guard the server refuses private addresses and no request may lift that; otherwise a request may
+     *     ask for it ({@code "refusePrivateAddresses": true})
+     */
+    static FetchRequest of(JsonNode body, boolean guard) {
         List<CrawlUrl> urls = null;
         int timeoutMs = 10_000;
-        boolean refuse = refuseByDefault;
+        boolean refuse = guard;
         var fields = body.fields();
         while (fields.hasNext()) {
             var field = fields.next();
@@ -36,6 +42,9 @@ record FetchRequest(List<CrawlUrl> urls, Duration deadline, boolean refusePrivat
                 case "refusePrivateAddresses" -> {
                     if (!v.isBoolean()) {
                         throw ApiError.badRequest("refusePrivateAddresses must be true or false", "refusePrivateAddresses");
+                    }
+                    if (guard && !v.booleanValue()) {
+                        throw ApiError.badRequest(PRIVATE_GUARDED, "refusePrivateAddresses");
                     }
                     refuse = v.booleanValue();
                 }

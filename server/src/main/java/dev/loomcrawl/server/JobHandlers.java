@@ -25,13 +25,16 @@ final class JobHandlers {
     private final ExecutionMode mode;
     private final int poolSize;
     private final int maxPoolSize;
+    private final boolean guardPrivate;
 
-    JobHandlers(Crawler crawler, ExecutionMode mode, int poolSize, int maxPoolSize) {
+    /** @param guardPrivate jobs refuse private addresses, and a request may not say otherwise */
+    JobHandlers(Crawler crawler, ExecutionMode mode, int poolSize, int maxPoolSize, boolean guardPrivate) {
         this.crawler = crawler;
         this.store = crawler.store();
         this.mode = mode;
         this.poolSize = poolSize;
         this.maxPoolSize = maxPoolSize;
+        this.guardPrivate = guardPrivate;
     }
 
     void create(Context ctx) {
@@ -49,12 +52,16 @@ final class JobHandlers {
     CrawlConfig config(JsonNode body) {
         CrawlConfig config;
         try {
-            CrawlConfig.Builder defaults = CrawlConfig.builder().mode(mode).poolSize(poolSize);
+            CrawlConfig.Builder defaults = CrawlConfig.builder().mode(mode).poolSize(poolSize)
+                    .refusePrivateAddresses(guardPrivate);
             // On a cluster node a fetch must end well within a host lease: the default deadline fits it.
             crawler.cluster().ifPresent(node -> defaults.fetchDeadline(node.settings().defaultFetchDeadline()));
             config = ConfigCodec.read(body, defaults, SERVER_ONLY);
         } catch (ConfigException e) {
             throw ApiError.of(e);
+        }
+        if (guardPrivate && !config.refusePrivateAddresses()) {
+            throw ApiError.badRequest(FetchRequest.PRIVATE_GUARDED, "refusePrivateAddresses");
         }
         if (config.seeds().size() > 1_000) {
             throw ApiError.badRequest("seeds must hold 1 to 1000 URLs, was " + config.seeds().size(), "seeds");

@@ -2,8 +2,10 @@ package dev.loomcrawl.server;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -15,17 +17,21 @@ import org.eclipse.jetty.util.Callback;
 /**
  * Errors Jetty answers itself, before a request reaches a route (a path with {@code %00} or {@code ..} above
  * the root, a URI too long, a malformed request line), in the API's one error shape instead of Jetty's HTML
- * page: {@code {"error": ..., "message": ..., "field": null}}. Installed on the server and on the servlet
- * context, whichever answers.
+ * page: {@code {"error": ..., "message": ..., "field": null}}. Installed on the server, which answers these.
  */
-final class JsonErrorHandler extends org.eclipse.jetty.ee10.servlet.ErrorHandler {
+final class JsonErrorHandler extends org.eclipse.jetty.server.handler.ErrorHandler {
 
+    /** JSON whatever the client accepts: Jetty writes it (its own buffer and callbacks), in our shape. */
     @Override
     protected boolean generateAcceptableResponse(Request request, Response response, Callback callback,
             String contentType, List<Charset> charsets, int code, String message, Throwable cause) throws IOException {
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
-        response.write(true, ByteBuffer.wrap(body(code, message)), callback);
-        return true;
+        return super.generateAcceptableResponse(request, response, callback, "application/json",
+                List.of(StandardCharsets.UTF_8), code, message, cause);
+    }
+
+    @Override
+    protected void writeErrorJson(Request request, PrintWriter writer, int code, String message, Throwable cause) {
+        writer.write(new String(body(code, message), StandardCharsets.UTF_8));
     }
 
     /** Requests the HTTP parser refuses (400, 414, 431, ...): no request object exists yet. */

@@ -326,6 +326,31 @@ class ApiServerTest {
         awaitFinished(id, "Authorization", "Bearer s3cret");
     }
 
+    /**
+     * A server others can reach (serve on a non-loopback address) refuses private addresses for jobs and /fetch
+     * alike, and no request can lift that: only its operator (serve --allow-private-addresses).
+     */
+    @Test
+    void aGuardedServerReachesNoPrivateAddressWhateverARequestSays() {
+        start(memory(), new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 50, 1_000, null, null, Set.of(),
+                true, true));
+        fastFarm.reset();
+        for (String path : new String[] {"/crawl", "/fetch"}) {
+            String body = path.equals("/crawl") ? crawlBody(fastFarm, ",\"refusePrivateAddresses\":false")
+                    : "{\"urls\":[\"http://169.254.169.254/latest/meta-data/\"],\"refusePrivateAddresses\":false}";
+            Http.Response r = http.post(path, body);
+            assertThat(r.status()).as(path).isEqualTo(400);
+            assertThat(r.json().get("field").asText()).isEqualTo("refusePrivateAddresses");
+        }
+        Http.Response fetched = http.post("/fetch", "{\"urls\":[\"http://169.254.169.254/latest/meta-data/\"]}");
+        assertThat(fetched.json().get("results").get(0).get("detail").asText()).contains("private address");
+        long id = http.post("/crawl", crawlBody(fastFarm, "")).json().get("id").asLong();
+        JsonNode done = awaitFinished(id);
+        assertThat(done.get("summary").get("pages").asLong()).isZero();
+        assertThat(done.get("summary").get("failed").asLong()).isEqualTo(10); // every seed: its host is on loopback
+        assertThat(fastFarm.counters().requests()).as("requests the farm saw").isZero();
+    }
+
     @Test
     void aRequestForAnotherHostIsMisdirected() {
         start(memory(), new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 50, 1_000, null, null,
@@ -426,6 +451,7 @@ class ApiServerTest {
             assertThat(r.json().get("error").asText()).isNotBlank();
             assertThat(r.json().get("message").asText()).isNotBlank().doesNotContain("<");
         }
+        assertThat(http.get("/health").status()).isEqualTo(200); // and the server answers on
     }
 
     @Test
