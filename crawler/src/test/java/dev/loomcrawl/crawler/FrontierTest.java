@@ -205,7 +205,8 @@ class FrontierTest {
     void anUnreachableRobotsTxtRestsTheHostThenGivesItUp() throws Exception {
         MemoryFrontier f = new MemoryFrontier(1, config().robotsRetryFor(Duration.ofMillis(1_200)).build(), gates, store);
         f.seed(List.of(CrawlUrl.of("http://a.test/1")));
-        FetchResult.Failed down = FetchResult.Failed.of(FailureKind.CONNECT, "ConnectException", 1_000);
+        // no answer (not a refusal, which gives up after three tries whatever the time)
+        FetchResult.Failed down = FetchResult.Failed.of(FailureKind.TIMEOUT, "HttpTimeoutException", 1_000);
         Lease first = next(f);
         long start = System.nanoTime();
         first.robotsUnreachable(down);
@@ -216,7 +217,7 @@ class FrontierTest {
         Lease third = next(f);
         third.robotsUnreachable(down); // 1.2 s of trying is over
         Lease last = next(f);
-        assertThat(last.skip().kind()).isEqualTo(FailureKind.CONNECT);
+        assertThat(last.skip().kind()).isEqualTo(FailureKind.TIMEOUT);
         assertThat(last.skip().detail()).contains("robots.txt unreachable");
     }
 
