@@ -74,8 +74,13 @@ public final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     FarmOptions farmOptions;
 
-    @picocli.CommandLine.Mixin
-    InFlightOptions inFlight;
+    @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "10000",
+            description = "Requests in flight across all hosts at most; fewer while the CPU is the limit"
+                    + " (default: ${DEFAULT-VALUE}).")
+    int maxInFlight;
+
+    @Option(names = "--fixed-in-flight", description = "Hold --max-in-flight as a fixed limit instead of adapting it.")
+    boolean fixedInFlight;
 
 
 
@@ -169,8 +174,7 @@ public final class BenchCommand implements Callable<Integer> {
                         + " --max-depth=" + farmDepth + " or more, was " + depth);
             }
             List<ColdBench.Variant> variants = javaOptions == null || javaOptions.isEmpty()
-                    ? List.of(ColdBench.launcherDefaults(farmConfig.totalPages() <= ColdBench.SHORT_CRAWL_PAGES,
-                            System.getenv()))
+                    ? List.of(ColdBench.launcherDefaults(System.getenv()))
                     : javaOptions.stream().map(ColdBench.Variant::parse).toList();
             err.printf("bench --cold: %s farm in its own process (%s); %d run(s) of %d option set(s)%s%n", chosen.label(),
                     chosen.description(), runs, variants.size(), rivals.isEmpty() ? "" : " and " + rivals.size() + " rival(s)");
@@ -193,7 +197,7 @@ public final class BenchCommand implements Callable<Integer> {
         err.printf("bench: starting the %s farm in its own process (%s)%n", chosen.label(), chosen.description());
         try (FarmProcess farm = FarmProcess.start(mainClass, farmArgs, out.resolve("seeds.txt"));
              PageStore store = PageStore.open("jdbc:h2:" + out.toAbsolutePath().resolve("bench"));
-             Crawler crawler = new Crawler(store, inFlight.options(limit))) {
+             Crawler crawler = new Crawler(store, new Crawler.Options(limit, Math.max(maxInFlight, 1), !fixedInFlight))) {
             SiteGraph graph = new SiteGraph(farmConfig, farm.port());
             int rounds = warmup + runs;
             for (int round = 0; round < rounds; round++) {
@@ -201,7 +205,7 @@ public final class BenchCommand implements Callable<Integer> {
                     boolean isWarmup = round < warmup;
                     CrawlConfig config = CrawlConfig.builder().seeds(farm.seeds()).maxDepth(graph.maxDepth())
                             .maxPages((int) Math.min(50_000_000, farmConfig.totalPages() * 4))
-                            .perHostConcurrency(limit).maxInFlight(inFlight.maxInFlight())
+                            .perHostConcurrency(limit).maxInFlight(maxInFlight)
                             .mode(mode.mode()).poolSize(mode.poolSize()).build();
                     err.printf("bench: %s %s ...%n", isWarmup ? "warm-up" : "run " + (round - warmup + 1) + "/" + runs,
                             mode.label());
@@ -214,7 +218,7 @@ public final class BenchCommand implements Callable<Integer> {
                 }
             }
         }
-        Result result = summarise(chosen, farmConfig, limit, inFlight.maxInFlight(), specs, all);
+        Result result = summarise(chosen, farmConfig, limit, maxInFlight, specs, all);
         BenchReport.printTable(result, table);
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         Files.writeString(out.resolve("results.json"), mapper.writeValueAsString(result));

@@ -36,55 +36,19 @@ import java.util.function.ToDoubleFunction;
  */
 final class ColdBench {
     /**
-     * What the launchers give every one-shot command: reflective calls of methods and constructors through the JVM's
-     * native accessors, so that what calls them at start-up only (picocli, Jackson) makes no method-handle classes.
+     * A crawl as the launcher runs it: the options {@code conf/jvm.options} gives {@code crawl} on this JDK (the
+     * file the launchers read; {@code -Dloomcrawl.jvmOptions} names it when the launcher started this process,
+     * else the copy in this jar), and the start-up cache the launcher has recorded for this build (it names it in
+     * {@code LOOMCRAWL_CRAWL_CACHE} when it starts {@code bench}), if any.
      */
-    private static final String REFLECTION = " -Djdk.reflect.useNativeAccessorOnly=true";
-    /** The largest {@code --max-pages} the launchers run a crawl with {@link #LAUNCHER_OPTIONS} for. */
-    static final int SHORT_CRAWL_PAGES = 50_000;
-    /**
-     * What the launchers ({@code ./loomcrawl}, the release's {@code bin/loomcrawl}) give a crawl of up to 50,000 pages:
-     * three C1 compiler threads where the JVM would start one (below 4 CPUs, counted as the launchers count them), and
-     * one HTTP client instead of one per core.
-     */
-    static final String LAUNCHER_OPTIONS = "-XX:TieredStopAtLevel=1"
-            + compilerThreads()
-            + " -XX:ReservedCodeCacheSize=128m -XX:+UseParallelGC -Xmx768m -Djdk.httpclient.bufsize=8192"
-            + " -Dloomcrawl.clients=1" + REFLECTION;
-
-    /**
-     * The launchers' compiler option: the CPUs counted as they count them, by the {@code cpuN} folders of
-     * {@code /sys/devices/system/cpu} (none found: no option), not as the JVM does. In a container with a CPU
-     * quota the two differ, and the bench must give the crawl what the launcher would.
-     */
-    private static String compilerThreads() {
-        String[] cpus = new java.io.File("/sys/devices/system/cpu").list((dir, name) -> name.matches("cpu[0-9].*"));
-        return cpus != null && cpus.length > 0 && cpus.length < 4 ? " -XX:CICompilerCount=3" : "";
-    }
-    /**
-     * ... and a longer one: the full JIT, its C2 compiling a method three times later than by default and not
-     * inlining a callee it has already compiled to more than 500 bytes.
-     */
-    static final String LAUNCHER_OPTIONS_LONG = "-XX:Tier4InvocationThreshold=15000 -XX:Tier4MinInvocationThreshold=1800"
-            + " -XX:Tier4CompileThreshold=45000 -XX:Tier4BackEdgeThreshold=120000 -XX:InlineSmallCode=500"
-            + " -XX:+UseParallelGC -Xmx768m -Xmn384m -Djdk.httpclient.bufsize=8192" + REFLECTION;
-    /**
-     * A crawl of {@code shortCrawl} size as the launcher runs it: its options for that size, compact object
-     * headers on JDK 25+, its warnings on stderr, and the start-up cache the launcher has recorded for this build
-     * (it names it in {@code LOOMCRAWL_CRAWL_CACHE_C1} or {@code _C2} when it starts {@code bench}), if any.
-     */
-    static Variant launcherDefaults(boolean shortCrawl, Map<String, String> env) {
-        StringBuilder options = new StringBuilder("-Xlog:disable -Xlog:all=warning:stderr ")
-                .append(shortCrawl ? LAUNCHER_OPTIONS : LAUNCHER_OPTIONS_LONG);
-        if (Runtime.version().feature() >= 25) {
-            options.append(" -XX:+UseCompactObjectHeaders");
-        }
-        String cache = env.getOrDefault(shortCrawl ? "LOOMCRAWL_CRAWL_CACHE_C1" : "LOOMCRAWL_CRAWL_CACHE_C2", "");
+    static Variant launcherDefaults(Map<String, String> env) {
+        List<String> options = new ArrayList<>(JvmOptions.read().forCommand("crawl", Runtime.version().feature()));
+        String cache = env.getOrDefault("LOOMCRAWL_CRAWL_CACHE", "");
         if (!cache.isBlank()) {
-            options.append(" -XX:AOTCache=").append(cache);
+            options.add("-XX:AOTCache=" + cache);
         }
         return new Variant(cache.isBlank() ? "launcher's options, no start-up cache"
-                : "launcher's options and start-up cache", Arrays.stream(options.toString().split(" ")).toList());
+                : "launcher's options and start-up cache", List.copyOf(options));
     }
 
     /** One option set to compare: a label and the JVM options of the crawl process. */
@@ -190,6 +154,7 @@ final class ColdBench {
         List<Run> all = new ArrayList<>();
         Path seeds = out.resolve("seeds.txt");
         try (FarmProcess farmProcess = FarmProcess.start(mainClass, farmArgs, seeds)) {
+            writeHostsFile(farmProcess.seeds(), seeds);
             warmUp(farmProcess.seeds(), farm, perHost, err);
             for (int round = 0; round < runs; round++) {
                 for (Variant variant : variants) {
@@ -298,7 +263,7 @@ final class ColdBench {
         }
         Timed t = timed(java(variant, List.of(mainClass, "crawl", "--seeds-file=" + seeds, "--max-depth=" + maxDepth,
                 "--per-host=" + perHost, "--max-pages=" + Math.min(50_000_000, farm.totalPages() * 4), "--json", "--quiet",
-                "--db=jdbc:h2:" + db.toAbsolutePath())), "a cold crawl", out.resolve("cold-stderr.txt"), out);
+                "--db=jdbc:h2:" + db.toAbsolutePath()), hostsFile(seeds)), "a cold crawl", out.resolve("cold-stderr.txt"), out);
         JsonNode summary = json(t.stdout());
         return run(variant.label(), round, t, summary.path("pages").asLong(), summary.path("failed").asLong(),
                 summary.path("skipped").asLong(), summary.path("failures"), farmProcess, throughput(db));
@@ -308,7 +273,7 @@ final class ColdBench {
     private static Run floorOnce(Variant variant, int round, Path seeds, FarmConfig farm, int perHost,
             FarmProcess farmProcess, Path out) throws IOException, InterruptedException {
         Timed t = timed(java(variant, List.of(FetchFloor.class.getName(), seeds.toString(),
-                String.valueOf(farm.pagesPerHost()), String.valueOf(perHost))), "the floor's fetches",
+                String.valueOf(farm.pagesPerHost()), String.valueOf(perHost)), hostsFile(seeds)), "the floor's fetches",
                 out.resolve("floor-stderr.txt"), out);
         JsonNode tally = json(t.stdout());
         return run(FLOOR, round, t, tally.path("pages").asLong(), tally.path("failed").asLong(), 0,
@@ -321,6 +286,17 @@ final class ColdBench {
         Timed t = timed(rival.argv(seeds.toAbsolutePath(), maxDepth, perHost, farmProcess.port()), rival.label(),
                 out.resolve("rival-stderr.txt"), out);
         return run(rival.label(), round, t, FARM_PAGES, 0, 0, JSON.createObjectNode(), farmProcess, Throughput.NONE);
+    }
+
+    /** The hosts file the farm's names resolve through, written beside its seeds (see {@link #writeHostsFile}). */
+    static Path hostsFile(Path seeds) {
+        return seeds.resolveSibling("hosts.txt");
+    }
+
+    /** 127.0.0.1 for every host of the farm's seeds, in the hosts-file form the JDK's own resolver reads. */
+    static void writeHostsFile(List<String> seeds, Path seedsFile) throws IOException {
+        Files.write(hostsFile(seedsFile), seeds.stream().map(u -> "127.0.0.1 " + java.net.URI.create(u).getHost())
+                .distinct().toList());
     }
 
     /** {@link #run}'s {@code pages} for a process whose pages are those the farm served it (a rival's). */
@@ -350,11 +326,16 @@ final class ColdBench {
     /** A process's wall time, CPU (user + system) and peak RSS by GNU time, its exit code and its stdout. */
     private record Timed(double wallSeconds, double cpuSeconds, double peakRssMb, int exitCode, String stdout) {}
 
-    /** This JVM's {@code java} with {@code variant}'s options, its class path and {@code mainAndArgs}. */
-    private static List<String> java(Variant variant, List<String> mainAndArgs) {
+    /**
+     * This JVM's {@code java} with {@code variant}'s options and {@code mainAndArgs}, on the application's class
+     * path as the launcher gives it to a crawl ({@code -Dloomcrawl.classpath}: no lab, no resolver of ours; this
+     * JVM's own where none is given, as in tests), the farm's names resolved through its hosts file.
+     */
+    private static List<String> java(Variant variant, List<String> mainAndArgs, Path hostsFile) {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
         command.addAll(variant.jvmOptions());
-        command.addAll(List.of("-cp", System.getProperty("java.class.path")));
+        command.add("-Djdk.net.hosts.file=" + hostsFile.toAbsolutePath());
+        command.addAll(List.of("-cp", System.getProperty("loomcrawl.classpath", System.getProperty("java.class.path"))));
         command.addAll(mainAndArgs);
         return command;
     }

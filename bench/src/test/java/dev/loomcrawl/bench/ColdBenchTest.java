@@ -12,6 +12,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ColdBenchTest {
 
@@ -56,50 +58,56 @@ class ColdBenchTest {
     /** Without --java-options a crawl runs as the launcher runs one: the same options, and its cache when it names one. */
     @Test
     void theDefaultOptionsAreTheLaunchersWithItsStartUpCache() {
-        ColdBench.Variant shortOne = ColdBench.launcherDefaults(true,
-                Map.of("LOOMCRAWL_CRAWL_CACHE_C1", "/c/crawl-1-c1.aot", "LOOMCRAWL_CRAWL_CACHE_C2", "/c/crawl-1-c2.aot"));
-        assertThat(shortOne.jvmOptions()).containsSubsequence(ColdBench.LAUNCHER_OPTIONS.split(" "))
-                .contains("-XX:AOTCache=/c/crawl-1-c1.aot", "-Xlog:all=warning:stderr")
-                .doesNotContain("-XX:AOTCache=/c/crawl-1-c2.aot");
-        assertThat(shortOne.label()).isEqualTo("launcher's options and start-up cache");
+        ColdBench.Variant cached = ColdBench.launcherDefaults(Map.of("LOOMCRAWL_CRAWL_CACHE", "/c/crawl-1.aot"));
+        assertThat(cached.jvmOptions()).contains("-XX:AOTCache=/c/crawl-1.aot", "-Xlog:all=warning:stderr",
+                "-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC", "-Xmx768m");
+        assertThat(cached.label()).isEqualTo("launcher's options and start-up cache");
 
-        ColdBench.Variant longOne = ColdBench.launcherDefaults(false, Map.of("LOOMCRAWL_CRAWL_CACHE_C2", "/c/crawl-1-c2.aot"));
-        assertThat(longOne.jvmOptions()).containsSubsequence(ColdBench.LAUNCHER_OPTIONS_LONG.split(" "))
-                .contains("-XX:AOTCache=/c/crawl-1-c2.aot").doesNotContain("-XX:TieredStopAtLevel=1");
-
-        ColdBench.Variant none = ColdBench.launcherDefaults(true, Map.of()); // no cache recorded yet, or JDK 21
+        ColdBench.Variant none = ColdBench.launcherDefaults(Map.of()); // no cache recorded yet, or JDK 21
         assertThat(none.jvmOptions()).noneMatch(o -> o.startsWith("-XX:AOTCache"));
         assertThat(none.label()).isEqualTo("launcher's options, no start-up cache");
         assertThat(none.jvmOptions().contains("-XX:+UseCompactObjectHeaders")).isEqualTo(Runtime.version().feature() >= 25);
     }
 
     /**
-     * The bench's copy of the launcher's options is the launcher's: {@code jvm_options} of the script both
-     * launchers source, run for a short and a long crawl, gives every option the bench gives those crawls.
+     * One file, two readers: the launchers' bash and the bench read the same options out of conf/jvm.options, for
+     * every command, and nothing a user writes on the command line changes them (a page cap is a safety limit,
+     * not a statement of the crawl's size).
      */
+    @ParameterizedTest
+    @ValueSource(strings = {"crawl", "resume", "jobs", "export", "serve", "bench"})
+    void theLauncherAndTheBenchReadTheSameOptions(String command) throws Exception {
+        List<String> bench = JvmOptions.read().forCommand(command, Runtime.version().feature());
+        assertThat(launcherOptions(command)).isEqualTo(bench);
+    }
+
+    /** A collector of the user's (LOOMCRAWL_JAVA_OPTS) replaces ours: the JVM refuses two. */
     @Test
-    void theBenchGivesCrawlsTheLaunchersOptions() throws Exception {
-        assertThat(launcherOptions("crawl")).containsSubsequence(ColdBench.LAUNCHER_OPTIONS.split(" "));
-        assertThat(launcherOptions("crawl", "--max-pages=100000"))
-                .containsSubsequence(ColdBench.LAUNCHER_OPTIONS_LONG.split(" "))
-                .doesNotContain("-Dloomcrawl.clients=1"); // a long crawl's idle connections want more than one pool
-        // every one-shot command reflects through native accessors; a server, which runs for days, as the JVM would
-        assertThat(launcherOptions("jobs")).contains("-Djdk.reflect.useNativeAccessorOnly=true");
-        assertThat(launcherOptions("serve")).doesNotContain("-Djdk.reflect.useNativeAccessorOnly=true");
+    void aCollectorOfTheUsersReplacesOurs() throws Exception {
+        assertThat(launcherOptions(Map.of("LOOMCRAWL_JAVA_OPTS", "-XX:+UseG1GC"), "crawl"))
+                .doesNotContain("-XX:+UseParallelGC").contains("-Xmx768m");
     }
 
     private static List<String> launcherOptions(String... args) throws IOException, InterruptedException {
+        return launcherOptions(Map.of(), args);
+    }
+
+    /** What the launchers' {@code jvm_options} gives {@code args[0]} (the rest of the command line beside it). */
+    private static List<String> launcherOptions(Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
         Path script = Path.of("..", "cli", "src", "dist", "bin", "loomcrawl-launch.sh").toAbsolutePath().normalize();
-        List<String> command = new ArrayList<>(List.of("bash", "-c", ". \"$0\"; jvm_options \"$1\" \"${@:2}\"; echo \"$jvm_opts\"",
-                script.toString(), System.getProperty("java.home")));
-        command.addAll(Arrays.asList(args));
+        Path options = Path.of("..", "conf", "jvm.options").toAbsolutePath().normalize();
+        List<String> command = new ArrayList<>(List.of("bash", "-c",
+                ". \"$0\"; jvm_options \"$1\" \"$2\" \"$3\"; echo \"$jvm_opts\"",
+                script.toString(), System.getProperty("java.home"), args[0], options.toString()));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().remove("LOOMCRAWL_JAVA_OPTS"); // the user's own options would change the launcher's
+        builder.environment().putAll(env);
         Process p = builder.start();
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         assertThat(p.waitFor()).as(out).isZero();
         assertThat(Files.exists(script)).isTrue();
-        return Arrays.asList(out.split("\\s+"));
+        return out.isEmpty() ? List.of() : Arrays.asList(out.split("\\s+"));
     }
 }

@@ -1,6 +1,5 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.bench.InFlightOptions;
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.Crawler;
 import java.io.IOException;

@@ -1,7 +1,5 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.bench.BenchCommand;
-import dev.loomcrawl.bench.DemoCommand;
 import dev.loomcrawl.crawler.ConfigException;
 import dev.loomcrawl.crawler.store.StoreException;
 import java.io.IOException;
@@ -35,12 +33,29 @@ public final class Main implements Runnable {
         commands.put("jobs", JobsCommand::new);
         commands.put("export", ExportCommand::new);
         commands.put("serve", ServeCommand::new);
-        commands.put("mock-sites", MockSitesCommand::new);
         commands.put("aot-training", AotTrainingCommand::new);
-        // The bench and the demo start this application in processes of their own: they are told its main class.
-        commands.put("demo", () -> new DemoCommand(Main.class.getName()));
-        commands.put("bench", () -> new BenchCommand(Main.class.getName()));
+        // The lab: the demo, the bench and the mock farm, with WireMock and an embedded PostgreSQL behind them.
+        // Their jars are on the class path of these commands alone (the launchers add lib/lab), so a crawl or a
+        // server loads none of it. The bench and the demo start this application in processes of their own:
+        // they are told its main class.
+        commands.put("demo", () -> lab("dev.loomcrawl.bench.DemoCommand", Main.class.getName()));
+        commands.put("bench", () -> lab("dev.loomcrawl.bench.BenchCommand", Main.class.getName()));
+        commands.put("mock-sites", () -> lab("dev.loomcrawl.bench.MockSitesCommand"));
         return Collections.unmodifiableMap(commands);
+    }
+
+    /** A command of the lab, made by name: its classes are on the class path only where the launcher put them. */
+    private static Object lab(String className, String... args) {
+        try {
+            Class<?> command = Class.forName(className);
+            return args.length == 0 ? command.getConstructor().newInstance()
+                    : command.getConstructor(String.class).newInstance(args[0]);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("this command needs the lab's libraries (lib/lab), which the launcher adds"
+                    + " for demo, bench and mock-sites: run it through ./loomcrawl or bin/loomcrawl");
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot make " + className + ": " + e, e);
+        }
     }
 
     /** Exit code for bad flags, bad URLs and bad values. */
@@ -55,9 +70,20 @@ public final class Main implements Runnable {
         CommandLine cli = new CommandLine(new Main());
         Supplier<Object> named = args.length == 0 ? null : COMMANDS.get(args[0]);
         if (named != null) {
-            cli.addSubcommand(args[0], named.get());
+            try {
+                cli.addSubcommand(args[0], named.get());
+            } catch (IllegalStateException e) { // a lab command without the lab's libraries
+                err.println("loomcrawl: " + e.getMessage());
+                return 1;
+            }
         } else {
-            COMMANDS.forEach((name, command) -> cli.addSubcommand(name, command.get()));
+            COMMANDS.forEach((name, command) -> {
+                try {
+                    cli.addSubcommand(name, command.get());
+                } catch (IllegalStateException e) {
+                    // listed only where its libraries are: the launchers list every command with them
+                }
+            });
         }
         cli.setOut(out);
         cli.setErr(err);

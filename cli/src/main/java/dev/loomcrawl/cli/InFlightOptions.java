@@ -1,13 +1,12 @@
-package dev.loomcrawl.bench;
+package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.Crawler;
 import picocli.CommandLine.Option;
 
 /**
- * The process-wide limit on requests in flight, shared by {@code crawl}, {@code serve} and {@code bench} (a
- * picocli mixin; here because the command line depends on this module, not the other way round).
+ * The process-wide limit on requests in flight, shared by {@code crawl} and {@code serve} (a picocli mixin).
  */
-public final class InFlightOptions {
+final class InFlightOptions {
     @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "10000",
             description = "Requests in flight across all hosts at most; fewer while the CPU is the limit"
                     + " (default: ${DEFAULT-VALUE}).")
@@ -17,12 +16,12 @@ public final class InFlightOptions {
             + " to what the CPU can carry (to measure what the adaptive limit does).")
     boolean fixedInFlight;
 
-    public int maxInFlight() {
+    int maxInFlight() {
         return maxInFlight;
     }
 
     /** The crawler's process options with {@code perHost} requests in flight per host at most. */
-    public Crawler.Options options(int perHost) {
+    Crawler.Options options(int perHost) {
         return new Crawler.Options(perHost, Math.max(maxInFlight, 1), !fixedInFlight);
     }
 }
