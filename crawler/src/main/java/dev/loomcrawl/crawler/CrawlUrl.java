@@ -332,15 +332,12 @@ public record CrawlUrl(String url, String host, String hostKey) {
 
     /** Whether the authority's port, if it has one, is written in digits alone (an empty port is allowed). */
     static boolean portDigitsOnly(String raw) {
-        int start = raw.indexOf("://");
+        int start = authorityStart(raw);
         if (start < 0) {
             return true;
         }
-        start += 3;
-        int end = start;
-        while (end < raw.length() && "/?#".indexOf(raw.charAt(end)) < 0) {
-            end++;
-        }
+        int end = authorityEnd(raw, start);
+        start = Math.max(start, raw.lastIndexOf('@', end - 1) + 1); // after any user info
         int hostEnd = raw.lastIndexOf(']', end - 1); // an IPv6 literal's colons are not a port's
         int colon = raw.indexOf(':', Math.max(start, hostEnd + 1));
         if (colon < 0 || colon >= end) {
@@ -355,16 +352,23 @@ public record CrawlUrl(String url, String host, String hostKey) {
     }
 
     private static boolean hasUserInfo(String raw) {
-        int start = raw.indexOf("://");
-        if (start < 0) {
-            return false;
-        }
-        start += 3;
+        int start = authorityStart(raw);
+        return start >= 0 && raw.lastIndexOf('@', authorityEnd(raw, start) - 1) >= start;
+    }
+
+    /** Where the authority starts (after {@code ://}), or -1 when there is none. */
+    private static int authorityStart(String raw) {
+        int scheme = raw.indexOf("://");
+        return scheme < 0 ? -1 : scheme + 3;
+    }
+
+    /** Where the authority that starts at {@code start} ends: at the path, query or fragment, or the end. */
+    private static int authorityEnd(String raw, int start) {
         int end = start;
         while (end < raw.length() && "/?#".indexOf(raw.charAt(end)) < 0) {
             end++;
         }
-        return raw.lastIndexOf('@', end - 1) >= start;
+        return end;
     }
 
     private static String schemeOf(String raw) {
