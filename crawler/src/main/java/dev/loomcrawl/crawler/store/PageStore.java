@@ -164,8 +164,9 @@ public final class PageStore implements AutoCloseable {
         try {
             Files.delete(Files.createTempFile(folder, ".loomcrawl-", ".probe"));
         } catch (java.io.IOException | SecurityException e) {
-            throw new StoreException("the database folder " + folder + " is not writable"
-                    + (e instanceof AccessDeniedException ? ": permission denied" : ": " + e.getMessage()), e);
+            throw new StoreException("the database folder " + folder + " is not writable: "
+                    + (e instanceof AccessDeniedException ? "permission denied" : "no file can be made there ("
+                    + e.getClass().getSimpleName() + ")"), e);
         }
     }
 
