@@ -22,6 +22,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
@@ -48,6 +54,9 @@ public final class PageStore implements AutoCloseable {
     private final Connection writer;
     private final ReentrantLock writeLock = new ReentrantLock();
     private final GroupWriter group;
+    /** The thread every write of {@link #withWriter} runs on: never interrupted, so never closes the file. */
+    private final ExecutorService jobWrites = Executors.newSingleThreadExecutor(
+            Thread.ofPlatform().name("loomcrawl-store-jobs").daemon(true).factory());
     private final Readers readers;
     /** Whether pages are keyed by a hash of the URL ({@link UrlKey}): H2 databases this version created. */
     private final boolean hashKey;
@@ -112,26 +121,8 @@ public final class PageStore implements AutoCloseable {
         if (inMemory(jdbcUrl)) {
             return url; // no file: nothing to compact, nothing read back from disk
         }
-        return withDefault(withDefault(withDefault(interruptSafe(url), "WRITE_DELAY", "0"), "MAX_COMPACT_TIME", "0"),
+        return withDefault(withDefault(withDefault(url, "WRITE_DELAY", "0"), "MAX_COMPACT_TIME", "0"),
                 "CACHE_SIZE", "8192");
-    }
-
-    /**
-     * A file database opened through H2's {@code async:} file system. On H2's default ({@code nio:}) a
-     * thread interrupted while H2 reads or writes the file closes its {@code FileChannel}, and with it the
-     * database for every connection ({@code ClosedByInterruptException}, then "The database has been closed"):
-     * cancelling a job, which interrupts its fetches, did that. An {@code AsynchronousFileChannel} is not an
-     * interruptible channel, and H2 waits for its I/O uninterruptibly, so an interrupt reaches no file.
-     * A URL that names its own file system ({@code nio:}, {@code split:}, ...) is left as it is.
-     */
-    static String interruptSafe(String h2Url) {
-        String rest = h2Url.substring("jdbc:h2:".length());
-        if (rest.startsWith("file:")) {
-            rest = rest.substring("file:".length());
-        } else if (rest.matches("(?s)^[a-zA-Z]{2,}:.*")) {
-            return h2Url; // tcp:, ssl:, nio:, async:, split:, zip:, ...: the user chose
-        }
-        return "jdbc:h2:async:" + rest;
     }
 
     /** {@code url} with {@code ;setting=value} added, unless it sets {@code setting} itself. */
@@ -553,7 +544,40 @@ public final class PageStore implements AutoCloseable {
         T run(Connection connection) throws SQLException;
     }
 
+    /**
+     * Runs {@code work} on the writer's connection and commits it, on {@link #jobWrites}' thread: the caller
+     * may be a thread that gets interrupted (a cancelled job's, a fetch's), and on H2 an interrupt that reaches
+     * a thread in the middle of file I/O closes the database's {@code FileChannel}, and the database with it,
+     * for everyone ("The database has been closed"). The caller waits for the commit uninterruptibly (the
+     * write is durable when this returns, whatever interrupt came meanwhile) and keeps its interrupt.
+     */
     private <T> T withWriter(Sql<T> work) {
+        Future<T> done;
+        try {
+            done = jobWrites.submit(() -> writeNow(work));
+        } catch (RejectedExecutionException e) {
+            throw new StoreException("the store is closed", e);
+        }
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return done.get();
+                } catch (InterruptedException e) {
+                    interrupted = true; // the write goes on; the caller's interrupt is given back below
+                } catch (ExecutionException e) {
+                    throw e.getCause() instanceof RuntimeException r ? r
+                            : new StoreException("storage failed: " + e.getCause(), e.getCause());
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private <T> T writeNow(Sql<T> work) {
         writeLock.lock();
         try {
             group.commitPending(); // the rollback below must not take the group writer's rows
@@ -576,6 +600,12 @@ public final class PageStore implements AutoCloseable {
     @Override
     public void close() {
         group.close(Duration.ofSeconds(30));
+        jobWrites.shutdown();
+        try {
+            jobWrites.awaitTermination(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         writeLock.lock();
         try {
             if (!writer.isClosed()) {
