@@ -181,7 +181,7 @@ final class ServeCommand implements Callable<Integer> {
         out.println("dashboard: " + base + "/   API: " + base + "/openapi.json");
         out.println("try: curl -s -XPOST " + base + "/crawl -H 'Content-Type: application/json'"
                 + (secret == null ? "" : " -H 'Authorization: Bearer $" + TOKEN_ENV + "'")
-                + " -d '{\"seeds\":[\"http://h0.loomcrawl.test:PORT/\"]}'");
+                + " -d '{\"seeds\":[\"https://example.com/\"],\"maxPages\":100}'");
         out.flush();
         stopped.await();
         return 0;
