@@ -156,8 +156,7 @@ public final class PageStore implements AutoCloseable {
             Files.delete(Files.createTempFile(folder, ".loomcrawl-", ".probe"));
         } catch (java.io.IOException | SecurityException e) {
             throw new StoreException("the database folder " + folder + " is not writable: "
-                    + (e instanceof AccessDeniedException ? "permission denied" : "no file can be made there ("
-                    + e.getClass().getSimpleName() + ")"), e);
+                    + (e instanceof AccessDeniedException ? "permission denied" : "no file can be made there"), e);
         }
     }
 
