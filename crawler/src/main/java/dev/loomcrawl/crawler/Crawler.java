@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -89,7 +91,7 @@ public final class Crawler implements AutoCloseable {
     private final ConcurrentHashMap<Long, CrawlJob> jobs = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Boolean, Fetcher> oneOffFetchers = new ConcurrentHashMap<>();
     private volatile ClusterNode cluster;
-    private final java.util.concurrent.CountDownLatch closing = new java.util.concurrent.CountDownLatch(1);
+    private final CountDownLatch closing = new CountDownLatch(1);
     private final Thread checkpoints;
     private static final System.Logger LOG = System.getLogger(Crawler.class.getName());
 
@@ -109,7 +111,7 @@ public final class Crawler implements AutoCloseable {
     /** Every {@link JobRow#CHECKPOINT}, each running job adds its time to its row; until this crawler closes. */
     private void checkpointLoop() {
         try {
-            while (!closing.await(JobRow.CHECKPOINT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+            while (!closing.await(JobRow.CHECKPOINT.toMillis(), TimeUnit.MILLISECONDS)) {
                 for (CrawlJob job : jobs.values()) {
                     try {
                         job.checkpoint();

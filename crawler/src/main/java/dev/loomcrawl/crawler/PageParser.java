@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.store.Handoff;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,10 +12,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.jsoup.Jsoup;
 import org.jsoup.internal.StringUtil;
 import org.jsoup.nodes.Document;
@@ -64,29 +63,8 @@ final class PageParser {
 
     /** Parses on a parser thread and waits for it; an interrupt is kept for the caller, not acted on. */
     static Parsed parse(byte[] body, String charset, String url, String robotsHeader) {
-        Future<Parsed> parsed = PARSERS.submit(() -> parseHere(body, charset, url, robotsHeader));
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return parsed.get();
-                } catch (InterruptedException e) {
-                    interrupted = true; // a parse takes a millisecond; the caller sees the flag when it returns
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof RuntimeException r) {
-                        throw r;
-                    }
-                    if (e.getCause() instanceof Error error) {
-                        throw error;
-                    }
-                    throw new IllegalStateException(e.getCause());
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        // a parse takes a millisecond: an interrupt waits for it, and the caller sees the flag when it returns
+        return Handoff.await(PARSERS.submit(() -> parseHere(body, charset, url, robotsHeader)));
     }
 
     static Parsed parseHere(byte[] body, String charset, String url, String robotsHeader) {

@@ -22,7 +22,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -311,9 +310,7 @@ public final class PageStore implements AutoCloseable {
 
     private static int update(Connection c, String sql, Object... args) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                ps.setObject(i + 1, args[i]);
-            }
+            Readers.bind(ps, args);
             return ps.executeUpdate();
         }
     }
@@ -557,23 +554,7 @@ public final class PageStore implements AutoCloseable {
         } catch (RejectedExecutionException e) {
             throw new StoreException("the store is closed", e);
         }
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return done.get();
-                } catch (InterruptedException e) {
-                    interrupted = true; // the write goes on; the caller's interrupt is given back below
-                } catch (ExecutionException e) {
-                    throw e.getCause() instanceof RuntimeException r ? r
-                            : new StoreException("storage failed: " + e.getCause(), e.getCause());
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        return Handoff.await(done); // writeNow throws StoreException alone
     }
 
     private <T> T writeNow(Sql<T> work) {

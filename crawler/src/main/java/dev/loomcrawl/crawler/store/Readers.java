@@ -157,7 +157,7 @@ final class Readers implements AutoCloseable {
         }, args);
     }
 
-    private static void bind(PreparedStatement ps, Object[] args) throws SQLException {
+    static void bind(PreparedStatement ps, Object[] args) throws SQLException {
         for (int i = 0; i < args.length; i++) {
             ps.setObject(i + 1, args[i]);
         }
