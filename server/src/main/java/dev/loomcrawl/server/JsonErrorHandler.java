@@ -31,20 +31,20 @@ final class JsonErrorHandler extends org.eclipse.jetty.server.handler.ErrorHandl
 
     @Override
     protected void writeErrorJson(Request request, PrintWriter writer, int code, String message, Throwable cause) {
-        writer.write(new String(body(code, message), StandardCharsets.UTF_8));
+        writer.write(body(code, message));
     }
 
     /** Requests the HTTP parser refuses (400, 414, 431, ...): no request object exists yet. */
     @Override
     public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
         fields.put(HttpHeader.CONTENT_TYPE, "application/json");
-        return ByteBuffer.wrap(body(status, reason));
+        return ByteBuffer.wrap(body(status, reason).getBytes(StandardCharsets.UTF_8));
     }
 
-    static byte[] body(int status, String message) {
+    static String body(int status, String message) {
         String said = message == null || message.isBlank() ? HttpStatus.getMessage(status) : message;
         try {
-            return Json.MAPPER.writeValueAsBytes(new ApiError.Body(ApiServer.errorCode(status), said, null));
+            return Json.MAPPER.writeValueAsString(new ApiError.Body(ApiServer.errorCode(status), said, null));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("an error body is always writable", e);
         }

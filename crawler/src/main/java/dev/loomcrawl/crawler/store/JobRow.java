@@ -27,8 +27,14 @@ public record JobRow(long id, Instant createdAt, Instant finishedAt, String stat
     /** A job stored as running and not heard of for this long has lost its process. */
     public static final Duration SILENCE = Duration.ofSeconds(15);
 
+    /** The statuses of a job that has not ended: it is resumed, and may be cancelled. */
+    static final java.util.List<String> UNFINISHED = java.util.List.of("queued", "running", "suspended");
+
+    /** {@link #UNFINISHED} as an SQL list, for {@code status IN ...}. */
+    static final String UNFINISHED_SQL = "('" + String.join("', '", UNFINISHED) + "')";
+
     public boolean unfinished() {
-        return status.equals("queued") || status.equals("running") || status.equals("suspended");
+        return UNFINISHED.contains(status);
     }
 
     /**

@@ -261,7 +261,7 @@ public final class PageStore implements AutoCloseable {
     public boolean cancelJob(long jobId) {
         return withWriter(c -> {
             try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = 'cancelled', finished_at = ?"
-                    + " WHERE id = ? AND status IN ('queued', 'running', 'suspended')")) {
+                    + " WHERE id = ? AND status IN " + JobRow.UNFINISHED_SQL)) {
                 ps.setTimestamp(1, Timestamp.from(Instant.now()));
                 ps.setLong(2, jobId);
                 return ps.executeUpdate() > 0;
@@ -337,7 +337,7 @@ public final class PageStore implements AutoCloseable {
 
     /** Jobs a process left queued or running, oldest first: to resume. */
     public List<JobRow> unfinishedJobs() {
-        return readers.jobs("SELECT * FROM jobs WHERE status IN ('queued', 'running', 'suspended') ORDER BY id");
+        return readers.jobs("SELECT * FROM jobs WHERE status IN " + JobRow.UNFINISHED_SQL + " ORDER BY id");
     }
 
     public long countJobs() {
