@@ -13,7 +13,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -29,8 +28,6 @@ import picocli.CommandLine.Option;
 @Command(name = "aot-training", hidden = true,
         description = "Crawl a local mock farm briefly, for the launcher's start-up cache.")
 final class AotTrainingCommand implements Callable<Integer> {
-    private static final int HOSTS = 60;
-
     @Option(names = "--lab", required = true, paramLabel = "CLASSPATH",
             description = "The class path of the lab's commands (the farm's).")
     String lab;
@@ -38,9 +35,9 @@ final class AotTrainingCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("loomcrawl-aot-training");
-        Path hosts = dir.resolve("hosts");
-        Files.write(hosts, IntStream.range(0, HOSTS).mapToObj(h -> "127.0.0.1 h" + h + ".loomcrawl.test").toList());
-        System.setProperty("jdk.net.hosts.file", hosts.toString()); // no name was looked up yet
+        // The farm writes its names' hosts file beside its seeds (mock-sites' hosts-SCENARIO.txt); the JDK reads
+        // the file at each lookup, so naming it now, before any name was looked up, is enough.
+        System.setProperty("jdk.net.hosts.file", dir.resolve("hosts-wide.txt").toString());
         Process farm = startFarm(dir.resolve("seeds.txt"));
         try {
             PrintWriter nowhere = new PrintWriter(Writer.nullWriter());
@@ -67,7 +64,7 @@ final class AotTrainingCommand implements Callable<Integer> {
     /** {@code mock-sites} on the lab's class path, once it says it serves (its seeds are written by then). */
     private Process startFarm(Path seeds) throws IOException {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", lab, Main.class.getName(), "mock-sites", "--scenario=wide", "--hosts=" + HOSTS, "--latency=5",
+                "-cp", lab, Main.class.getName(), "mock-sites", "--scenario=wide", "--hosts=60", "--latency=5",
                 "--seeds-file=" + seeds));
         Process farm = new ProcessBuilder(command).redirectErrorStream(true).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(farm.getInputStream(), StandardCharsets.UTF_8));
