@@ -151,7 +151,7 @@ public final class ClusterNode implements AutoCloseable {
     private final PageStore store;
     private final ClusterStore db;
     private final ConcurrentHashMap<String, Hold> holds = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<Long, ClusterFrontier> frontiers = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, ClusterBackend> frontiers = new ConcurrentHashMap<>();
     /** Per job, what this node had reported in earlier runs, before this run's share began. */
     private final ConcurrentHashMap<Long, ClusterStore.Work> earlier = new ConcurrentHashMap<>();
     private static final ClusterStore.Work NO_WORK = new ClusterStore.Work("", 0, 0, 0, 0, 0, 0);
@@ -251,13 +251,13 @@ public final class ClusterNode implements AutoCloseable {
         if (frontiers.containsKey(id)) {
             return crawler.job(id).orElseThrow();
         }
-        ClusterFrontier frontier = new ClusterFrontier(id, config, crawler.gates(), this);
+        ClusterBackend frontier = ClusterBackend.of(id, config, crawler.gates(), this);
         // What this node did for the job in earlier runs (a process killed and started again keeps its node
         // id): this run's figures are reported on top of it, not in its place.
         earlier.put(id, db.work(id).stream().filter(w -> w.nodeId().equals(settings.nodeId())).findFirst()
                 .orElse(NO_WORK));
         frontiers.put(id, frontier);
-        return crawler.launchCluster(id, config, frontier, job -> ended(job, frontier));
+        return crawler.launchCluster(id, config, frontier.frontier(), job -> ended(job, frontier));
     }
 
     /**
@@ -265,7 +265,7 @@ public final class ClusterNode implements AutoCloseable {
      * Without this last report the job's shares kept what the heartbeat had written up to half a second
      * before: the work of a node's last beat went missing from them.
      */
-    private void ended(CrawlJob job, ClusterFrontier frontier) {
+    private void ended(CrawlJob job, ClusterBackend frontier) {
         reporting.lock();
         try {
             reportWork(job);
@@ -282,7 +282,7 @@ public final class ClusterNode implements AutoCloseable {
     boolean cancel(long id) {
         boolean was = store.cancelJob(id);
         db.dropQueued(id);
-        ClusterFrontier frontier = frontiers.get(id);
+        ClusterBackend frontier = frontiers.get(id);
         if (frontier != null) {
             crawler.job(id).ifPresent(CrawlJob::cancel);
         }
@@ -345,7 +345,7 @@ public final class ClusterNode implements AutoCloseable {
             }
         }
         // Only a job run here missing from that list needs its row read: cancelled, or done (or just created).
-        for (Map.Entry<Long, ClusterFrontier> e : frontiers.entrySet()) {
+        for (Map.Entry<Long, ClusterBackend> e : frontiers.entrySet()) {
             if (unfinished.contains(e.getKey())) {
                 continue;
             }
@@ -353,7 +353,7 @@ public final class ClusterNode implements AutoCloseable {
                 if (row.status().equals("cancelled")) {
                     crawler.job(row.id()).ifPresent(CrawlJob::cancel);
                 } else if (!row.unfinished()) { // a job created here since the list was read is running
-                    e.getValue().end();
+                    e.getValue().frontier().finish();
                 }
             });
         }
@@ -499,7 +499,7 @@ public final class ClusterNode implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        frontiers.values().forEach(ClusterFrontier::drain);
+        frontiers.values().forEach(f -> f.frontier().drain());
         for (Hold hold : List.copyOf(holds.values())) {
             if (hold.goneIfIdle()) {
                 try {

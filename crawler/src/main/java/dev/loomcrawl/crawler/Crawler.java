@@ -171,7 +171,7 @@ public final class Crawler implements AutoCloseable {
     }
 
     /** Runs this node's share of a cluster job. */
-    CrawlJob launchCluster(long id, CrawlConfig config, ClusterFrontier frontier, Consumer<CrawlJob> onEnd) {
+    CrawlJob launchCluster(long id, CrawlConfig config, Frontier frontier, Consumer<CrawlJob> onEnd) {
         return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), 0, 0, 0), Hooks.NONE,
                 null, false, true, job -> {
                     forget(job);
@@ -197,7 +197,7 @@ public final class Crawler implements AutoCloseable {
         }
         WarcOutput warc = warcOf(config);
         long id = engine.store().createJob(config.mode().label(), config.poolSize(), ConfigCodec.toJson(config), false);
-        MemoryFrontier frontier = new MemoryFrontier(id, config, engine.gates(), engine.store());
+        Frontier frontier = MemoryBackend.frontier(id, config, engine.gates(), engine.store(), null);
         return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), 0, 0, 0), hooks,
                 warc, false, false, this::forget));
     }
@@ -219,8 +219,8 @@ public final class Crawler implements AutoCloseable {
         }
         CrawlConfig config = ConfigCodec.fromJson(row.config());
         WarcOutput warc = warcOf(config);
-        MemoryFrontier frontier = new MemoryFrontier(id, config, engine.gates(), engine.store());
-        frontier.restore(engine.store().resumeState(id));
+        Frontier frontier = MemoryBackend.frontier(id, config, engine.gates(), engine.store(),
+                engine.store().resumeState(id));
         PageStore.Tallies before = engine.store().tallies(id);
         engine.store().updateJob(id, JobStatus.RUNNING.label(), null);
         engine.store().addRunTime(id, 0, 0, true);

@@ -1,27 +1,33 @@
 package dev.loomcrawl.crawler;
 
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Politeness for the whole process: at most {@code permitsPerHost} requests in flight to one
- * {@code host:port}, whichever job (or {@code /fetch} call) makes them, and no request to a host while it
- * rests after asking for it ({@code Retry-After}).
+ * Politeness for the whole process: one {@link Semaphore} per {@code host:port} with {@code permitsPerHost}
+ * permits, whichever job (or {@code /fetch} call) makes the request, and no request to a host while it
+ * rests after asking for it ({@code Retry-After}). A frontier takes a permit with {@link #tryEnter}; the
+ * lease's outcome gives it back with {@link #exit}.
  *
- * <p>A job that finds a host full is not left polling: it registers a {@link Listener} with the refusal,
- * atomically, and is told when a permit of that host comes free. Each host's state changes only inside
- * one {@link ConcurrentHashMap#compute} of its entry, and listeners are called after it, with no lock of
- * ours held, so a job's own lock is never taken under another's.
+ * <p>A job that finds a host full is not left polling: it registers a {@link Listener} and is told when a
+ * permit of that host comes free. It registers before it tries the semaphore a second time, so a permit freed
+ * in between is never missed. Listeners are called with no lock of ours held, so a job's own lock is never
+ * taken under another's.
+ *
+ * <p>A host's gate is dropped when its last permit comes back and it does not rest, so a crawl of a million
+ * hosts keeps gates only for those busy now. Dropping takes every permit first and marks the gate dead: a
+ * frontier that still holds the old gate cannot enter it, and looks the host up again.
  */
 final class HostGates {
 
-    /** Told once when a host it found full (or resting) may be tried again. */
+    /** Told when a host it found full may be tried again (perhaps more than once). */
     interface Listener {
         void opened(String hostKey);
     }
@@ -36,10 +42,22 @@ final class HostGates {
         }
     }
 
-    private static final class Gate {
-        volatile int inUse; // changed only inside compute(); read outside it for figures
-        volatile long restUntil; // System.nanoTime(); 0 when not resting; written only inside compute()
-        List<Listener> waiting;
+    private final class Gate {
+        final Semaphore permits = new Semaphore(permitsPerHost);
+        /** {@link System#nanoTime()} until which the host rests; 0 when it does not. */
+        final AtomicLong restUntil = new AtomicLong();
+        final ConcurrentLinkedQueue<Listener> waiting = new ConcurrentLinkedQueue<>();
+        /** Set once every permit is taken for good: the gate is out of the map. */
+        volatile boolean dead;
+
+        boolean resting(long now) {
+            long until = restUntil.get();
+            return until != 0 && until - now > 0;
+        }
+
+        void restUntil(long until) {
+            restUntil.accumulateAndGet(until, (old, now) -> old == 0 || now - old > 0 ? now : old);
+        }
     }
 
     private final int permitsPerHost;
@@ -56,32 +74,36 @@ final class HostGates {
         return permitsPerHost;
     }
 
+    private Gate gate(String hostKey) {
+        return gates.computeIfAbsent(hostKey, key -> new Gate());
+    }
+
     /**
      * Takes a permit of {@code hostKey} if one is free and the host is not resting. When it is full,
-     * {@code listener} is registered in the same step and told when a permit comes free.
+     * {@code listener} is told when a permit comes free.
      */
     Entry tryEnter(String hostKey, long now, Listener listener) {
-        Entry[] result = new Entry[1];
-        gates.compute(hostKey, (key, gate) -> {
-            Gate g = gate != null ? gate : new Gate();
-            if (g.restUntil != 0 && g.restUntil - now > 0) {
-                result[0] = new Entry(false, g.restUntil);
-            } else if (g.inUse < permitsPerHost) {
-                g.restUntil = 0;
-                g.inUse++;
-                result[0] = Entry.IN;
-            } else {
-                if (g.waiting == null) {
-                    g.waiting = new ArrayList<>(2);
-                }
-                if (!g.waiting.contains(listener)) {
-                    g.waiting.add(listener);
-                }
-                result[0] = Entry.FULL;
+        while (true) {
+            Gate g = gate(hostKey);
+            if (g.resting(now)) {
+                return new Entry(false, g.restUntil.get());
             }
-            return g.inUse == 0 && g.restUntil == 0 && g.waiting == null ? null : g;
-        });
-        return result[0];
+            if (g.permits.tryAcquire()) {
+                return Entry.IN;
+            }
+            if (g.dead) {
+                continue; // dropped meanwhile: the host has a new gate
+            }
+            if (!g.waiting.contains(listener)) {
+                g.waiting.add(listener);
+            }
+            if (g.permits.tryAcquire()) {
+                return Entry.IN; // a permit came back before the listener was in: it may be told once for nothing
+            }
+            if (!g.dead) {
+                return Entry.FULL;
+            }
+        }
     }
 
     /**
@@ -89,42 +111,36 @@ final class HostGates {
      * while the caller still holds its permit, so the rest is in place before anything else of the host moves.
      */
     void rest(String hostKey, long restUntilNanos) {
-        gates.compute(hostKey, (key, gate) -> {
-            Gate g = gate != null ? gate : new Gate(); // a host a cluster node takes over, resting still
-            if (g.restUntil == 0 || restUntilNanos - g.restUntil > 0) {
-                g.restUntil = restUntilNanos;
-            }
-            return g;
-        });
+        gate(hostKey).restUntil(restUntilNanos); // a host a cluster node takes over may rest with no permit out
     }
 
     /** How long {@code hostKey} still rests, in ms (0 if it does not): handed on with the host to another node. */
     long restLeftMillis(String hostKey) {
         Gate g = gates.get(hostKey);
-        long left = g == null || g.restUntil == 0 ? 0 : g.restUntil - System.nanoTime();
-        return left <= 0 ? 0 : java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(left);
+        long left = g == null || g.restUntil.get() == 0 ? 0 : g.restUntil.get() - System.nanoTime();
+        return left <= 0 ? 0 : TimeUnit.NANOSECONDS.toMillis(left);
     }
 
     /**
-     * Frees a permit of {@code hostKey}; if the server asked for a rest, no one may enter before
+     * Gives back a permit of {@code hostKey}; if the server asked for a rest, no one may enter before
      * {@code restUntilNanos} (0: no rest). Whoever found the host full is told it may try again.
      */
     void exit(String hostKey, long restUntilNanos) {
-        List<Listener> wake = new ArrayList<>(0);
-        gates.computeIfPresent(hostKey, (key, g) -> {
-            g.inUse--;
-            if (restUntilNanos != 0 && (g.restUntil == 0 || restUntilNanos - g.restUntil > 0)) {
-                g.restUntil = restUntilNanos;
+        Gate g = gates.get(hostKey); // a permit out keeps its gate in the map
+        if (restUntilNanos != 0) {
+            g.restUntil(restUntilNanos);
+        }
+        g.permits.release();
+        Listener listener;
+        while ((listener = g.waiting.poll()) != null) {
+            listener.opened(hostKey);
+        }
+        if (!g.resting(System.nanoTime()) && g.waiting.isEmpty() && g.permits.tryAcquire(permitsPerHost)) {
+            g.dead = true; // idle: no permit can be had of it any more
+            gates.remove(hostKey, g);
+            while ((listener = g.waiting.poll()) != null) {
+                listener.opened(hostKey); // registered just now: it tries the new gate
             }
-            if (g.waiting != null) {
-                wake.addAll(g.waiting);
-                g.waiting = null;
-            }
-            boolean resting = g.restUntil != 0 && g.restUntil - System.nanoTime() > 0;
-            return g.inUse == 0 && !resting ? null : g;
-        });
-        for (Listener listener : wake) {
-            listener.opened(hostKey); // outside compute: the listener takes its own lock
         }
     }
 
@@ -156,20 +172,20 @@ final class HostGates {
      */
     boolean resting(String hostKey) {
         Gate g = gates.get(hostKey);
-        long until = g == null ? 0 : g.restUntil;
-        return until != 0 && until - System.nanoTime() > 0;
+        return g != null && g.resting(System.nanoTime());
     }
 
+    /** Permits of {@code hostKey} taken now. */
     int inUse(String hostKey) {
         Gate g = gates.get(hostKey);
-        return g == null ? 0 : g.inUse;
+        return g == null || g.dead ? 0 : permitsPerHost - g.permits.availablePermits();
     }
 
     /** The {@code limit} hosts with the most permits taken, busiest first. */
     Map<String, Integer> busiest(int limit) {
         Map<String, Integer> top = new LinkedHashMap<>();
         gates.entrySet().stream()
-                .map(e -> Map.entry(e.getKey(), e.getValue().inUse))
+                .map(e -> Map.entry(e.getKey(), inUse(e.getKey())))
                 .filter(e -> e.getValue() > 0)
                 .sorted(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder()))
                 .limit(limit)

@@ -37,15 +37,15 @@ class FrontierTest {
         store.close();
     }
 
-    private MemoryFrontier frontier(CrawlConfig.Builder config) {
-        return new MemoryFrontier(1, config.respectRobots(false).build(), gates, store);
+    private Frontier frontier(CrawlConfig.Builder config) {
+        return MemoryBackend.frontier(1, config.respectRobots(false).build(), gates, store, null);
     }
 
     private static CrawlConfig.Builder config() {
         return CrawlConfig.builder().seed("http://a.test/s").maxDepth(10);
     }
 
-    private Lease next(MemoryFrontier f) throws InterruptedException {
+    private Lease next(Frontier f) throws InterruptedException {
         return f.next(limit.acquire());
     }
 
@@ -75,7 +75,7 @@ class FrontierTest {
     /** The defect of the first version: a page was stored at the depth it was handed out with. */
     @Test
     void aPageIsStoredAtItsDepthWhenItEndsNotWhenItWasHandedOut() throws Exception {
-        MemoryFrontier f = frontier(config().seed("http://a.test/t"));
+        Frontier f = frontier(config().seed("http://a.test/t"));
         f.seed(config().seed("http://a.test/t").build().seeds());
         Lease s = next(f);
         Lease t = next(f);
@@ -94,7 +94,7 @@ class FrontierTest {
 
     @Test
     void aShorterPathToAStoredPageLowersItAndItsLinksInTheStore() throws Exception {
-        MemoryFrontier f = frontier(config().seed("http://a.test/t"));
+        Frontier f = frontier(config().seed("http://a.test/t"));
         f.seed(config().seed("http://a.test/t").build().seeds());
         Lease s = next(f);
         Lease t = next(f);
@@ -111,7 +111,7 @@ class FrontierTest {
 
     @Test
     void linksPastTheDepthLimitComeInWhenAShorterPathIsFound() throws Exception {
-        MemoryFrontier f = frontier(config().seed("http://a.test/t").maxDepth(2));
+        Frontier f = frontier(config().seed("http://a.test/t").maxDepth(2));
         f.seed(config().seed("http://a.test/t").build().seeds());
         Lease s = next(f);
         Lease t = next(f);
@@ -127,7 +127,7 @@ class FrontierTest {
 
     @Test
     void aRetryBacksOffItsUrlNotItsHost() throws Exception {
-        MemoryFrontier f = frontier(config());
+        Frontier f = frontier(config());
         f.seed(List.of(CrawlUrl.of("http://a.test/1"), CrawlUrl.of("http://a.test/2")));
         Lease first = next(f);
         first.exchangeOver(new RetryPolicy.HostSignal(FailureKind.HTTP_STATUS, Duration.ZERO));
@@ -145,8 +145,8 @@ class FrontierTest {
 
     @Test
     void aRetryAfterRestsTheHostForEveryJobOfTheProcess() throws Exception {
-        MemoryFrontier one = frontier(config());
-        MemoryFrontier two = new MemoryFrontier(2, config().respectRobots(false).build(), gates, store);
+        Frontier one = frontier(config());
+        Frontier two = MemoryBackend.frontier(2, config().respectRobots(false).build(), gates, store, null);
         one.seed(List.of(CrawlUrl.of("http://a.test/1")));
         two.seed(List.of(CrawlUrl.of("http://a.test/2")));
         Lease limited = next(one);
@@ -161,7 +161,7 @@ class FrontierTest {
     @ParameterizedTest(name = "limit {0}: {1} requests, then recorded as {2}")
     @CsvSource({"3, 3, connect", "1, 1, connect"})
     void aRunOfFailuresGivesTheHostUp(int failureLimit, int requests, String kind) throws Exception {
-        MemoryFrontier f = frontier(config().hostFailureLimit(failureLimit).perHostConcurrency(1));
+        Frontier f = frontier(config().hostFailureLimit(failureLimit).perHostConcurrency(1));
         List<CrawlUrl> urls = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             urls.add(CrawlUrl.of("http://a.test/" + i));
@@ -186,7 +186,7 @@ class FrontierTest {
 
     @Test
     void untilRobotsTxtIsKnownAHostHasOneLeaseOut() throws Exception {
-        MemoryFrontier f = new MemoryFrontier(1, config().build(), gates, store);
+        Frontier f = MemoryBackend.frontier(1, config().build(), gates, store, null);
         f.seed(List.of(CrawlUrl.of("http://a.test/1"), CrawlUrl.of("http://a.test/private/2"),
                 CrawlUrl.of("http://a.test/3")));
         Lease first = next(f);
@@ -203,7 +203,7 @@ class FrontierTest {
 
     @Test
     void anUnreachableRobotsTxtRestsTheHostThenGivesItUp() throws Exception {
-        MemoryFrontier f = new MemoryFrontier(1, config().robotsRetryFor(Duration.ofMillis(1_200)).build(), gates, store);
+        Frontier f = MemoryBackend.frontier(1, config().robotsRetryFor(Duration.ofMillis(1_200)).build(), gates, store, null);
         f.seed(List.of(CrawlUrl.of("http://a.test/1")));
         // no answer (not a refusal, which gives up after three tries whatever the time)
         FetchResult.Failed down = FetchResult.Failed.of(FailureKind.TIMEOUT, "HttpTimeoutException", 1_000);
@@ -223,7 +223,7 @@ class FrontierTest {
 
     @Test
     void aPermanentRefusalGivesTheHostUpAtOnce() throws Exception {
-        MemoryFrontier f = new MemoryFrontier(1, config().build(), gates, store);
+        Frontier f = MemoryBackend.frontier(1, config().build(), gates, store, null);
         f.seed(List.of(CrawlUrl.of("http://a.test/1")));
         next(f).robotsUnreachable(new FetchResult.Failed(FailureKind.CONNECT, "refused: private address", 0,
                 (HttpHeaders) null, 0, 1, null, true));
@@ -233,7 +233,7 @@ class FrontierTest {
 
     @Test
     void aLeaseClosedWithoutAnOutcomeFreesItsPermitAndGoesBack() throws Exception {
-        MemoryFrontier f = frontier(config().perHostConcurrency(1));
+        Frontier f = frontier(config().perHostConcurrency(1));
         f.seed(List.of(CrawlUrl.of("http://a.test/1")));
         Lease lease = next(f);
         assertThat(gates.inUse("a.test:80")).isEqualTo(1);
@@ -251,7 +251,7 @@ class FrontierTest {
 
     @Test
     void aCancelledFrontierHandsOutNothingAndTakesNothingBack() throws Exception {
-        MemoryFrontier f = frontier(config());
+        Frontier f = frontier(config());
         f.seed(List.of(CrawlUrl.of("http://a.test/1"), CrawlUrl.of("http://a.test/2")));
         Lease lease = next(f);
         f.cancel();
@@ -263,7 +263,7 @@ class FrontierTest {
 
     @Test
     void thePageLimitCountsAdmittedUrls() throws Exception {
-        MemoryFrontier f = frontier(config().maxPages(3));
+        Frontier f = frontier(config().maxPages(3));
         f.seed(config().build().seeds());
         complete(next(f), "http://a.test/1", "http://a.test/2", "http://a.test/3", "http://a.test/4");
         int leased = 0;
