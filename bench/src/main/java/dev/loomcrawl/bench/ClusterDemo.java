@@ -98,8 +98,10 @@ final class ClusterDemo {
             say("");
             say("job %d %s in %.1f s: %,d pages stored, each once (one row per URL, by the database's key)", id,
                     view.get("status").asText(), seconds, stored);
-            say("pages fetched %,d times: %,d fetched again, URLs the killed node had out when it died (it held %d hosts,"
-                    + " so at most %d)", pageFetches, pageFetches - stored, heldByKilled, heldByKilled * PER_HOST);
+            // Out: fetching (the per-host limit) or waiting for their batch to commit (as many again).
+            say("pages fetched %,d times: %,d fetched again, URLs the killed node had out when it died, fetching or"
+                    + " storing (it held %d hosts, so at most %d)", pageFetches, pageFetches - stored, heldByKilled,
+                    heldByKilled * 2 * PER_HOST);
             say("most requests in flight to one host, all nodes together: %d (limit %d)",
                     farmSaw.path("maxInFlightPerHost").asInt(), PER_HOST);
             say("by node: %s", shares(view));

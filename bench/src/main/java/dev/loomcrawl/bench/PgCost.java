@@ -23,8 +23,9 @@ record PgCost(long statements, long commits, double cpuSeconds, List<String> top
             long statements = 0;
             long commits = 0;
             List<String> top = new ArrayList<>();
-            try (ResultSet rs = st.executeQuery("SELECT calls, query FROM pg_stat_statements s JOIN pg_database d"
-                    + " ON d.oid = s.dbid WHERE d.datname = current_database() ORDER BY calls DESC")) {
+            try (ResultSet rs = st.executeQuery("SELECT calls, query, total_exec_time + total_plan_time FROM"
+                    + " pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = current_database()"
+                    + " ORDER BY total_exec_time + total_plan_time DESC")) {
                 while (rs.next()) {
                     statements += rs.getLong(1);
                     String query = rs.getString(2).replaceAll("\\s+", " ").strip();
@@ -32,7 +33,7 @@ record PgCost(long statements, long commits, double cpuSeconds, List<String> top
                         commits += rs.getLong(1);
                     }
                     if (top.size() < 8) {
-                        top.add(String.format(Locale.ROOT, "%,9d  %s", rs.getLong(1),
+                        top.add(String.format(Locale.ROOT, "%,9d  %,7.0f ms  %s", rs.getLong(1), rs.getDouble(3),
                                 query.length() > 90 ? query.substring(0, 90) + "..." : query));
                     }
                 }

@@ -3,6 +3,7 @@ package dev.loomcrawl.cli;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.CrawlProgress;
 import dev.loomcrawl.crawler.CrawlSummary;
+import dev.loomcrawl.crawler.store.Outcome;
 import dev.loomcrawl.crawler.store.PageRecord;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -37,7 +38,7 @@ final class Progress {
 
     /** Every stored row passes here, on its task's thread: count failures, queue the first few to print. */
     void stored(PageRecord row) {
-        if (!row.outcome().equals("failed")) {
+        if (row.outcome() != Outcome.FAILED) {
             return;
         }
         failures.computeIfAbsent(row.failure(), k -> new LongAdder()).increment();

@@ -4,7 +4,6 @@ import dev.loomcrawl.crawler.HostQueue.Node;
 import dev.loomcrawl.crawler.HostQueue.State;
 import dev.loomcrawl.crawler.store.ClusterStore;
 import dev.loomcrawl.crawler.store.PageRecord;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -414,8 +413,7 @@ final class ClusterBackend implements FrontierBackend {
     }
 
     private PageRecord onSight(Node page, String url, FailureKind kind, String detail) {
-        return new PageRecord(jobId, url, page.depth + 1, 0, null, null, 0, 0, 0, kind.label(), detail, Instant.now(),
-                Thread.currentThread().getName(), page.url.url(), List.of(), null, null, null, 0);
+        return PageRecord.onSight(jobId, url, page.depth + 1, page.url.url(), kind.label(), detail);
     }
 
     /**

@@ -38,6 +38,7 @@ import java.util.regex.Pattern;
  * once its leases expire, other nodes take its hosts and fetch again what it had in flight.
  */
 public final class ClusterNode implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(ClusterNode.class.getName());
     private static final Pattern NODE_ID = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
     /** Time kept in hand beyond a fetch's deadline before a request may start under a lease. */
     static final Duration SAFETY = Duration.ofSeconds(1);
@@ -217,9 +218,11 @@ public final class ClusterNode implements AutoCloseable {
         return Set.copyOf(holds.keySet());
     }
 
-    /** Leases out at once under one hold: the process's per-host limit. */
+    /** Leases out at once under one hold: twice the process's per-host limit. */
     int leasesPerHold() {
-        return crawler.options().perHost();
+        // Requests are bounded by the host's permits; a lease whose result waits for its batch to commit
+        // (ClusterCommits) holds no permit but still counts here, so twice that: fetching and storing.
+        return 2 * crawler.options().perHost();
     }
 
     /** How much lease must be left for a request of this job to start: its fetch deadline and a second. */
@@ -432,7 +435,8 @@ public final class ClusterNode implements AutoCloseable {
         long now = System.nanoTime();
         if (lastTroubleNanos == 0 || now - lastTroubleNanos > TimeUnit.MINUTES.toNanos(1)) {
             lastTroubleNanos = now;
-            System.err.println("cluster node " + settings.nodeId() + ": " + what + " failed: " + e.getMessage());
+            LOG.log(System.Logger.Level.WARNING, "cluster node " + settings.nodeId() + ": " + what + " failed: "
+                    + e.getMessage());
         }
     }
 

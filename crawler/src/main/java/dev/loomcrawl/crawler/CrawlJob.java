@@ -21,6 +21,7 @@ import java.util.function.Consumer;
  * permit, parse, store with its links, lease ended.
  */
 public final class CrawlJob {
+    private static final System.Logger LOG = System.getLogger(CrawlJob.class.getName());
     private final long id;
     private final CrawlConfig config;
     private final Crawler.Engine engine;
@@ -57,13 +58,13 @@ public final class CrawlJob {
             Crawler.Hooks hooks, WarcOutput warc, boolean resumed, boolean cluster, Consumer<CrawlJob> onEnd) {
         this.id = id;
         this.listener = hooks.listener();
-        this.fetcher = new Fetcher(Fetcher.Settings.of(config), engine.names());
+        this.fetcher = new Fetcher(Fetcher.Settings.of(config), engine.names(), engine.deadlines());
         this.warc = warc;
         this.config = config;
         this.engine = engine;
         this.frontier = frontier;
         this.stats = stats;
-        this.harvester = new Harvester(id, config, frontier, hooks.handler());
+        this.harvester = new Harvester(id, config, frontier, hooks.handler(), engine.parsers());
         this.resumed = resumed;
         this.cluster = cluster;
         this.onEnd = onEnd;
@@ -159,7 +160,8 @@ public final class CrawlJob {
             Thread.currentThread().interrupt(); // cancelled: end quietly, nothing half-stored
         } catch (RuntimeException e) {
             // Closing the lease threw: it only updates the frontier's own state, so this is a bug of ours, with no
-            // lease left to record the URL under. The task ends quietly, as it did before the catch above moved in.
+            // lease left to record the URL under. Said, and the task ends; the job goes on.
+            LOG.log(System.Logger.Level.ERROR, "job " + id + ": a URL's task failed after its outcome", e);
         }
     }
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -62,7 +63,7 @@ public final class Crawler implements AutoCloseable {
 
     /** The parts every job of this crawler shares. */
     record Engine(PageStore store, HostGates gates, FetchLimit limit, RuntimeSampler sampler, Tally totals,
-            HostNames names, List<StoredListener> observers) {
+            HostNames names, List<StoredListener> observers, Deadlines deadlines, ExecutorService parsers) {
 
         /**
          * A host answered with a {@code Retry-After} of {@code rest} (zero: none): the window is stored, so that
@@ -103,7 +104,8 @@ public final class Crawler implements AutoCloseable {
         this.options = options;
         this.engine = new Engine(store, new HostGates(options.perHost()),
                 new FetchLimit(MIN_IN_FLIGHT, options.maxInFlight(), options.adaptiveInFlight()), new RuntimeSampler(),
-                new Tally(null), HostNames.JVM, new java.util.concurrent.CopyOnWriteArrayList<>());
+                new Tally(null), HostNames.JVM, new java.util.concurrent.CopyOnWriteArrayList<>(), new Deadlines(),
+                ExecutionMode.newParsers());
         engine.restoreRests();
         checkpoints = Thread.ofVirtual().name("crawl-checkpoints").start(this::checkpointLoop);
     }
@@ -342,7 +344,7 @@ public final class Crawler implements AutoCloseable {
             throws InterruptedException {
         Fetcher fetcher = oneOffFetchers.computeIfAbsent(refusePrivateAddresses, refuse -> {
             CrawlConfig defaults = CrawlConfig.builder().seed("http://localhost/").refusePrivateAddresses(refuse).build();
-            return new Fetcher(Fetcher.Settings.of(defaults), engine.names());
+            return new Fetcher(Fetcher.Settings.of(defaults), engine.names(), engine.deadlines());
         });
         return FetchBatch.run(fetcher, engine, urls, deadline);
     }
@@ -432,6 +434,8 @@ public final class Crawler implements AutoCloseable {
             oneOffFetchers.values().forEach(Fetcher::close);
             engine.limit().close();
             engine.sampler().close();
+            engine.deadlines().close();
+            engine.parsers().close(); // parses still running end first
         }
     }
 }

@@ -21,35 +21,46 @@ import java.util.concurrent.locks.ReentrantLock;
  * fetch is an entry in a concurrent set; the thread wakes twenty times a second while fetches are in
  * flight, and sleeps when there are none.
  */
-final class Deadlines {
+final class Deadlines implements AutoCloseable {
     static final Duration TICK = Duration.ofMillis(50);
 
-    private static final Set<Watch> WATCHED = ConcurrentHashMap.newKeySet();
-    private static volatile boolean idle;
-    private static final Thread KEEPER = Thread.ofPlatform().name("fetch-deadlines").daemon(true).start(Deadlines::keep);
+    private final Set<Watch> watched = ConcurrentHashMap.newKeySet();
+    private volatile boolean idle;
+    private volatile boolean closed;
+    private final Thread keeper = Thread.ofPlatform().name("fetch-deadlines").daemon(true).unstarted(this::keep);
 
-    private Deadlines() {}
+    /** Starts the one thread that keeps the deadlines, until {@link #close}. */
+    Deadlines() {
+        keeper.start();
+    }
 
     /**
      * Watches a request the calling thread is about to send: it is interrupted if the response's headers
      * are not in by {@code headersBy} ({@link System#nanoTime()}). The caller must {@link Watch#finish} the
      * watch on every path.
      */
-    static Watch watch(long headersBy) {
+    Watch watch(long headersBy) {
         Watch watch = new Watch(headersBy);
-        WATCHED.add(watch);
+        watched.add(watch);
         if (idle) {
             idle = false;
-            LockSupport.unpark(KEEPER);
+            LockSupport.unpark(keeper);
         }
         return watch;
     }
 
-    private static void keep() {
-        while (true) {
-            if (WATCHED.isEmpty()) {
+    /** Stops the thread; fetches still watched are no longer cut. */
+    @Override
+    public void close() {
+        closed = true;
+        LockSupport.unpark(keeper);
+    }
+
+    private void keep() {
+        while (!closed) {
+            if (watched.isEmpty()) {
                 idle = true;
-                if (WATCHED.isEmpty()) { // a watch added after the first look has unparked, or will
+                if (watched.isEmpty() && !closed) { // a watch added after the first look has unparked, or will
                     LockSupport.park();
                 }
                 idle = false;
@@ -57,12 +68,12 @@ final class Deadlines {
             }
             LockSupport.parkNanos(TICK.toNanos());
             long now = System.nanoTime();
-            for (Watch watch : WATCHED) {
+            for (Watch watch : watched) {
                 try {
                     watch.check(now);
                 } catch (RuntimeException e) {
                     // A stream that fails to close must not end the keeper: every later fetch would wait unbounded.
-                    WATCHED.remove(watch);
+                    watched.remove(watch);
                 }
             }
         }
@@ -73,7 +84,7 @@ final class Deadlines {
      * the fetch's own moves from one phase to the next exclusive, so an interrupt meant for one wait never
      * reaches the rest of the task, where it would look like a cancelled job.
      */
-    static final class Watch {
+    final class Watch {
         private final Thread fetching = Thread.currentThread();
         private final long headersBy;
         private final ReentrantLock lock = new ReentrantLock();
@@ -106,7 +117,7 @@ final class Deadlines {
                 if (cut) {
                     cut = false;
                     Thread.interrupted();
-                    WATCHED.add(this); // the keeper may have let go of it after the cut
+                    watched.add(this); // the keeper may have let go of it after the cut
                 }
                 this.doneBy = doneBy;
                 this.body = body;
@@ -123,7 +134,7 @@ final class Deadlines {
             lock.lock();
             try {
                 if (finished || cut) {
-                    WATCHED.remove(this);
+                    watched.remove(this);
                     return;
                 }
                 if (body != stream) {
@@ -150,7 +161,7 @@ final class Deadlines {
 
         /** Finishes the watch (once; later calls only answer); whether it cut the fetch, its interrupt cleared. */
         private boolean end() {
-            WATCHED.remove(this);
+            watched.remove(this);
             lock.lock();
             try {
                 if (!finished) {

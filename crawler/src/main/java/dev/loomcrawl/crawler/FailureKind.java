@@ -8,14 +8,14 @@ public enum FailureKind {
     TIMEOUT,
     /** The TCP connection could not be made (refused, unreachable, unknown host, a private address refused). */
     CONNECT,
-    /** The peer closed or reset the connection mid-exchange. */
+    /** The peer closed or reset the connection mid-exchange (an EOF or socket error in the exception's chain). */
     RESET,
     /**
      * The TLS handshake failed: the server's certificate is not one the JDK's trust store vouches for, or does
      * not name the host, or the two sides share no protocol. Not tried again: it does not mend itself.
      */
     TLS,
-    /** The response was not valid HTTP. */
+    /** The client found the response not valid HTTP (a {@code ProtocolException}). */
     PROTOCOL,
     /** The server answered 4xx or 5xx. */
     HTTP_STATUS,
@@ -27,7 +27,7 @@ public enum FailureKind {
     ROBOTS,
     /** An http(s) link that cannot be fetched as written (port out of range, bad host name). */
     INVALID_URL,
-    /** Any other I/O error. */
+    /** Any other I/O error: one whose exception types say no more (the kind never comes from a message). */
     IO,
     /** A bug of ours met while handling this URL; recorded so that one URL never stalls a job. */
     INTERNAL;

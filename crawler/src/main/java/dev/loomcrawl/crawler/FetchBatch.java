@@ -71,7 +71,7 @@ final class FetchBatch {
         return switch (result) {
             case FetchResult.Response r -> {
                 String title = r.html() && r.body().length > 0
-                        ? PageParser.parse(r.body(), r.charset().orElse(null), url.url(), null).title() : null;
+                        ? PageParser.parse(engine.parsers(), r.body(), r.charset().orElse(null), url.url(), null).title() : null;
                 yield new FetchOutcome(url.url(), "ok", r.status(), title, r.body().length, millis, null,
                         r.redirect() ? "redirect to " + r.location().orElse("nowhere") : null);
             }

@@ -2,11 +2,14 @@ package dev.loomcrawl.crawler;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.InetAddress;
+import java.net.NoRouteToHostException;
 import java.net.ProtocolException;
+import java.net.SocketException;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.net.http.HttpClient;
@@ -16,6 +19,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.time.ZonedDateTime;
@@ -65,12 +69,17 @@ final class Fetcher implements AutoCloseable {
 
     private final Settings settings;
     private final HostNames names;
+    private final Deadlines deadlines;
     private final HttpClient[] clients;
 
-    /** @param names the process's record of which host names exist */
-    Fetcher(Settings settings, HostNames names) {
+    /**
+     * @param names the process's record of which host names exist
+     * @param deadlines the crawler's keeper of fetch deadlines
+     */
+    Fetcher(Settings settings, HostNames names, Deadlines deadlines) {
         this.settings = settings;
         this.names = names;
+        this.deadlines = deadlines;
         this.clients = CrawlHttpClients.open(settings.connectTimeout());
     }
 
@@ -174,7 +183,7 @@ final class Fetcher implements AutoCloseable {
                         return HttpResponse.BodyHandlers.ofInputStream().apply(info);
                     };
             HttpRequest request = request(url, mayStart);
-            watch = Deadlines.watch(System.nanoTime() + settings.requestTimeout().toNanos());
+            watch = deadlines.watch(System.nanoTime() + settings.requestTimeout().toNanos());
             HttpResponse<InputStream> response = send(client, request, handler, watch);
             InputStream body = response.body();
             // A server dribbling bytes must not hold a host permit forever: the body is cut at the deadline.
@@ -427,28 +436,28 @@ final class Fetcher implements AutoCloseable {
                 || address.isAnyLocalAddress() || address.isMulticastAddress() || uniqueLocalV6;
     }
 
+    /**
+     * The kind of a failed exchange, by the types in the exception's chain (the JDK client wraps the cause in
+     * a plain {@link IOException}): the first it knows decides. An exception of no known type is {@code io}.
+     */
     static FailureKind classify(IOException e) {
-        if (e instanceof HttpConnectTimeoutException) {
-            return FailureKind.CONNECT;
-        }
-        if (e instanceof HttpTimeoutException) {
-            return FailureKind.TIMEOUT;
-        }
-        if (e instanceof ConnectException || e instanceof UnknownHostException
-                || e.getCause() instanceof UnresolvedAddressException) {
-            return FailureKind.CONNECT;
-        }
-        if (e instanceof ProtocolException) {
-            return FailureKind.PROTOCOL;
-        }
-        String message = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
-        if (message.contains("reset") || message.contains("received no bytes") || message.contains("eof")
-                || message.contains("closed")) {
-            return FailureKind.RESET;
-        }
-        if (message.contains("pars") || message.contains("chunk") || message.contains("invalid")
-                || message.contains("header") || message.contains("protocol") || message.contains("bad ")) {
-            return FailureKind.PROTOCOL;
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            FailureKind kind = switch (t) {
+                case HttpConnectTimeoutException x -> FailureKind.CONNECT;
+                case HttpTimeoutException x -> FailureKind.TIMEOUT;
+                case ConnectException x -> FailureKind.CONNECT; // refused: a SocketException, so before it
+                case NoRouteToHostException x -> FailureKind.CONNECT;
+                case UnknownHostException x -> FailureKind.CONNECT;
+                case UnresolvedAddressException x -> FailureKind.CONNECT;
+                case ProtocolException x -> FailureKind.PROTOCOL;
+                case EOFException x -> FailureKind.RESET; // the peer closed the connection mid-exchange
+                case SocketException x -> FailureKind.RESET;
+                case ClosedChannelException x -> FailureKind.RESET;
+                default -> null;
+            };
+            if (kind != null) {
+                return kind;
+            }
         }
         return FailureKind.IO;
     }

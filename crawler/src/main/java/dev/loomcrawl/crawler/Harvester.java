@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
 
 /**
  * What one fetch yields: the record to store and the links to follow. Links a job has seen before are
@@ -34,9 +35,11 @@ final class Harvester {
      * its handling.
      */
     private final ConcurrentHashMap<String, CrawlUrl> checked = new ConcurrentHashMap<>();
+    private final ExecutorService parsers;
 
-    Harvester(long jobId, CrawlConfig config, Frontier frontier, PageHandler handler) {
+    Harvester(long jobId, CrawlConfig config, Frontier frontier, PageHandler handler, ExecutorService parsers) {
         this.jobId = jobId;
+        this.parsers = parsers;
         this.config = config;
         this.scope = Scope.of(config);
         this.frontier = frontier;
@@ -74,7 +77,7 @@ final class Harvester {
     }
 
     private Harvest page(Lease lease, FetchResult.Response r) {
-        PageParser.Parsed parsed = PageParser.parse(r.body(), r.charset().orElse(null), lease.url().url(),
+        PageParser.Parsed parsed = PageParser.parse(parsers, r.body(), r.charset().orElse(null), lease.url().url(),
                 r.headers().firstValue("X-Robots-Tag").orElse(null));
         Set<String> outlinks = new LinkedHashSet<>();
         List<Lease.Found> links = new ArrayList<>(parsed.links().size());

@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.store.Outcome;
 import dev.loomcrawl.crawler.store.PageRecord;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -63,7 +64,7 @@ final class JobStats {
         if (page.attempts() > 0) {
             pageMicros.recordValue(Math.min(MAX_MICROS, Math.max(0, pageNanos / 1_000)));
         }
-        if (!page.outcome().equals("ok") && !page.outcome().equals("skipped")) {
+        if (page.outcome() == Outcome.FAILED) {
             CrawlSummary.TopFailure key = new CrawlSummary.TopFailure(page.failure(), page.detail(), 0);
             LongAdder n = failureDetails.get(key);
             if (n == null && failureDetails.size() < MAX_FAILURE_KINDS) {

@@ -6,7 +6,6 @@ import dev.loomcrawl.crawler.store.Admitted;
 import dev.loomcrawl.crawler.store.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.store.ResumeState;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -267,8 +266,7 @@ final class MemoryBackend implements FrontierBackend {
     }
 
     private PageRecord skipped(Node node, FailureKind kind, String detail) {
-        return new PageRecord(jobId, node.url.url(), node.depth, 0, null, null, 0, 0, 0, kind.label(), detail,
-                Instant.now(), Thread.currentThread().getName(), node.referrer, List.of(), null, null, null, 0);
+        return PageRecord.onSight(jobId, node.url.url(), node.depth, node.referrer, kind.label(), detail);
     }
 
     // ---- results

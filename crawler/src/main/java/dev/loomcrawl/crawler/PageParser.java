@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.jsoup.Jsoup;
 import org.jsoup.internal.StringUtil;
 import org.jsoup.nodes.Document;
@@ -32,11 +31,7 @@ import org.jsoup.select.QueryParser;
  * rules pick it (a byte-order mark, then {@code <meta charset>}, else UTF-8). A BOM always wins, as the
  * HTML standard says.
  *
- * <p>Parsing runs on a few platform threads (one per core), in both execution modes, while the calling
- * thread waits. Jsoup keeps its buffers (bytes, chars, string caches, builders) in thread-local pools;
- * on a virtual thread, which lives for one URL, every parse would build those pools afresh and throw
- * them away: about 30 KB of garbage and a dozen soft references per page. On a parser thread they are
- * reused for the life of the process.
+ * <p>Which thread parses is {@link ExecutionMode#newParsers}'s to say: the same in both modes.
  */
 final class PageParser {
     private static final Evaluator LINKS = QueryParser.parse("a[href], area[href]");
@@ -56,15 +51,15 @@ final class PageParser {
      */
     record Parsed(Document document, String title, List<Link> links, String canonical, boolean nofollow) {}
 
-    private static final ExecutorService PARSERS = Executors.newFixedThreadPool(
-            Runtime.getRuntime().availableProcessors(), Thread.ofPlatform().name("crawl-parse-", 0).daemon().factory());
-
     private PageParser() {}
 
-    /** Parses on a parser thread and waits for it; an interrupt is kept for the caller, not acted on. */
-    static Parsed parse(byte[] body, String charset, String url, String robotsHeader) {
+    /**
+     * Parses on one of {@code parsers}' threads ({@link ExecutionMode#newParsers}) and waits for it; an
+     * interrupt is kept for the caller, not acted on.
+     */
+    static Parsed parse(ExecutorService parsers, byte[] body, String charset, String url, String robotsHeader) {
         // a parse takes a millisecond: an interrupt waits for it, and the caller sees the flag when it returns
-        return Handoff.await(PARSERS.submit(() -> parseHere(body, charset, url, robotsHeader)));
+        return Handoff.await(parsers.submit(() -> parseHere(body, charset, url, robotsHeader)));
     }
 
     static Parsed parseHere(byte[] body, String charset, String url, String robotsHeader) {

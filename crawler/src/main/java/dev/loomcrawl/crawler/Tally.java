@@ -68,12 +68,12 @@ final class Tally {
     /** A URL's result was stored. */
     void stored(PageRecord page) {
         switch (page.outcome()) {
-            case "ok" -> pages.increment();
-            case "failed" -> {
+            case OK -> pages.increment();
+            case FAILED -> {
                 failed.increment();
                 failures.computeIfAbsent(page.failure(), k -> new LongAdder()).increment();
             }
-            default -> {
+            case SKIPPED -> {
                 skipped.increment();
                 skips.computeIfAbsent(page.failure(), k -> new LongAdder()).increment();
             }

@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler;
 
 import dev.loomcrawl.crawler.store.Export;
+import dev.loomcrawl.crawler.store.Outcome;
 import dev.loomcrawl.crawler.store.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.PinningWatch;
@@ -120,7 +121,7 @@ class DataOutTest {
                 .containsEntry("depth", 0).containsEntry("type", "text/html; charset=utf-8")
                 .containsEntry("names", List.of("Blue kettle"));
         // A handler that throws does not fail the page: it is stored, with the exception named.
-        assertThat(pages.get("/item/2").outcome()).isEqualTo("ok");
+        assertThat(pages.get("/item/2").outcome()).isEqualTo(Outcome.OK);
         assertThat(pages.get("/item/2").detail()).contains("page handler failed").contains("no name on this page");
         assertThat(pages.get("/item/2").fields()).containsEntry("h", "Item 2"); // the rules' fields stay
         assertThat(summary.pages()).isEqualTo(3);

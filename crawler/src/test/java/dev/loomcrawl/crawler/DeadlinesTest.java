@@ -10,6 +10,7 @@ import java.io.PipedOutputStream;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +18,13 @@ import org.junit.jupiter.api.Test;
  * read that overruns, and leaves no interrupt behind for the rest of the task.
  */
 class DeadlinesTest {
+    private final Deadlines deadlines = new Deadlines();
+
+    @AfterEach
+    void close() {
+        deadlines.close();
+    }
+
     private static long in(Duration d) {
         return System.nanoTime() + d.toNanos();
     }
@@ -24,7 +32,7 @@ class DeadlinesTest {
     @Test
     void aLateHeaderWaitIsInterruptedAndTheInterruptIsNotLeftBehind() {
         long start = System.nanoTime();
-        Deadlines.Watch watch = Deadlines.watch(in(Duration.ofMillis(100)));
+        Deadlines.Watch watch = deadlines.watch(in(Duration.ofMillis(100)));
         assertThatThrownBy(() -> new CountDownLatch(1).await()).isInstanceOf(InterruptedException.class);
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofMillis(100),
                 Duration.ofMillis(100).plus(Deadlines.TICK).plusSeconds(2)); // a tick late at most, on a quiet machine
@@ -35,7 +43,7 @@ class DeadlinesTest {
 
     @Test
     void anInterruptOfSomeoneElseIsNotTakenForATimeout() throws Exception {
-        Deadlines.Watch watch = Deadlines.watch(in(Duration.ofMinutes(1)));
+        Deadlines.Watch watch = deadlines.watch(in(Duration.ofMinutes(1)));
         Thread.currentThread().interrupt(); // a cancelled job
         assertThatThrownBy(() -> new CountDownLatch(1).await()).isInstanceOf(InterruptedException.class);
         assertThat(watch.headersLate()).isFalse();
@@ -44,7 +52,7 @@ class DeadlinesTest {
     @Test
     void aSlowBodyIsCutAtItsDeadlineAndTheInterruptCleared() throws Exception {
         try (PipedOutputStream server = new PipedOutputStream(); InputStream body = new PipedInputStream(server)) {
-            Deadlines.Watch watch = Deadlines.watch(in(Duration.ofMillis(20)));
+            Deadlines.Watch watch = deadlines.watch(in(Duration.ofMillis(20)));
             watch.reading(body, in(Duration.ofMillis(150)));
             server.write(1);
             assertThat(body.read()).isEqualTo(1);
@@ -56,7 +64,7 @@ class DeadlinesTest {
 
     @Test
     void aFetchDoneInTimeIsLeftAlone() throws Exception {
-        Deadlines.Watch watch = Deadlines.watch(in(Duration.ofMillis(30)));
+        Deadlines.Watch watch = deadlines.watch(in(Duration.ofMillis(30)));
         watch.reading(InputStream.nullInputStream(), in(Duration.ofMillis(60)));
         assertThat(watch.finish()).isFalse();
         // Past both deadlines and several ticks: no interrupt arrives.
@@ -66,7 +74,7 @@ class DeadlinesTest {
 
     @Test
     void aCutThatCameAsTheHeadersArrivedIsTakenBack() throws Exception {
-        Deadlines.Watch watch = Deadlines.watch(in(Duration.ofMillis(10)));
+        Deadlines.Watch watch = deadlines.watch(in(Duration.ofMillis(10)));
         // The headers "arrive" after the deadline, before the keeper's cut is noticed: wait for the cut.
         assertThatThrownBy(() -> new CountDownLatch(1).await()).isInstanceOf(InterruptedException.class);
         Thread.currentThread().interrupt(); // as if the cut had landed after send() returned

@@ -19,18 +19,20 @@ import org.junit.jupiter.api.Test;
 class FetcherStartCheckTest {
     private TestSite site;
     private Fetcher fetcher;
+    private final Deadlines deadlines = new Deadlines();
 
     @BeforeEach
     void start() {
         site = new TestSite().stub("/a", TestSite.html("<p>a</p>")).stub("/b", TestSite.html("<p>b</p>"))
                 .stub("/empty", WireMock.aResponse().withFault(Fault.EMPTY_RESPONSE));
         CrawlConfig config = CrawlConfig.builder().seed(site.url("/a")).build();
-        fetcher = new Fetcher(Fetcher.Settings.of(config), HostNames.JVM);
+        fetcher = new Fetcher(Fetcher.Settings.of(config), HostNames.JVM, deadlines);
     }
 
     @AfterEach
     void stop() {
         fetcher.close();
+        deadlines.close();
         site.close();
     }
 

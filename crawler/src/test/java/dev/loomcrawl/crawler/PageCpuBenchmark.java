@@ -64,13 +64,13 @@ public class PageCpuBenchmark {
 
     @Benchmark
     public PageParser.Parsed parse() {
-        return PageParser.parse(page, "utf-8", base, null);
+        return PageParser.parseHere(page, "utf-8", base, null);
     }
 
     /** Parse, and normalise every link as if none had been seen before (the worst case). */
     @Benchmark
     public List<CrawlUrl> parseAndNormaliseLinks() {
-        PageParser.Parsed parsed = PageParser.parse(page, "utf-8", base, null);
+        PageParser.Parsed parsed = PageParser.parseHere(page, "utf-8", base, null);
         List<CrawlUrl> links = new ArrayList<>(parsed.links().size());
         for (PageParser.Link link : parsed.links()) {
             CrawlUrl.parse(link.href()).ifPresent(links::add);

@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.store.Outcome;
 import dev.loomcrawl.crawler.store.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.PinningWatch;
@@ -167,7 +168,7 @@ class RealWebTest {
             Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")));
 
             assertThat(site.counter.requests("/sub/secret")).isZero();
-            assertThat(pages.get("/sub/secret").outcome()).isEqualTo("skipped");
+            assertThat(pages.get("/sub/secret").outcome()).isEqualTo(Outcome.SKIPPED);
             assertThat(pages.get("/sub/secret").failure()).isEqualTo("robots");
             assertThat(pages.get("/open").title()).isEqualTo("open");
             assertThat(site.counter.requests("/real/robots.txt")).isEqualTo(1);
@@ -188,7 +189,7 @@ class RealWebTest {
 
             // RFC 9309 2.3.1.2: after five redirects, robots.txt is unavailable, which is a 4xx: allow all.
             assertThat(site.counter.requests("/r6")).isZero();
-            assertThat(pages.get("/open").outcome()).isEqualTo("ok");
+            assertThat(pages.get("/open").outcome()).isEqualTo(Outcome.OK);
         }
     }
 
@@ -262,7 +263,7 @@ class RealWebTest {
             assertThat(site.counter.headerValues("X-Team")).containsExactly("blue");
             assertThat(site.counter.headerValues("Accept-Language")).containsExactly("fr");
             // The AcmeBot group applies (not the catch-all that forbids everything).
-            assertThat(pages.get("/about").outcome()).isEqualTo("ok");
+            assertThat(pages.get("/about").outcome()).isEqualTo(Outcome.OK);
             assertThat(pages.get("/members/list").failure()).isEqualTo("robots");
             assertThat(site.counter.requests("/members/list")).isZero();
         }
@@ -304,7 +305,7 @@ class RealWebTest {
                     .stub("/logo.png", page("image/png", new byte[777]));
 
             Map<String, PageRecord> skipped = crawl(site, CrawlConfig.builder().seed(site.url("/")));
-            assertThat(skipped.get("/paper.pdf").outcome()).isEqualTo("skipped");
+            assertThat(skipped.get("/paper.pdf").outcome()).isEqualTo(Outcome.SKIPPED);
             assertThat(skipped.get("/paper.pdf").failure()).isEqualTo("not-html");
             assertThat(skipped.get("/paper.pdf").contentType()).isEqualTo("application/pdf");
             assertThat(skipped.get("/paper.pdf").bytes()).isEqualTo(pdf.length);
@@ -312,7 +313,7 @@ class RealWebTest {
 
             Map<String, PageRecord> kept = crawl(site, CrawlConfig.builder().seed(site.url("/"))
                     .acceptType("application/pdf").storeBody(true));
-            assertThat(kept.get("/paper.pdf").outcome()).isEqualTo("ok");
+            assertThat(kept.get("/paper.pdf").outcome()).isEqualTo(Outcome.OK);
             assertThat(kept.get("/paper.pdf").status()).isEqualTo(200);
             assertThat(kept.get("/paper.pdf").bytes()).isEqualTo(pdf.length);
             List<PageRecord> withBodies = new ArrayList<>();

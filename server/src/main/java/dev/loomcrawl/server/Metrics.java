@@ -3,6 +3,7 @@ package dev.loomcrawl.server;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.CrawlProgress;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.store.Outcome;
 import dev.loomcrawl.crawler.store.PageRecord;
 import io.javalin.http.Context;
 import io.micrometer.core.instrument.Counter;
@@ -112,7 +113,7 @@ final class Metrics implements AutoCloseable {
         if (row.failure() == null) {
             pages.increment();
         } else {
-            String name = row.outcome().equals("skipped") ? "loomcrawl.skips" : "loomcrawl.failures";
+            String name = row.outcome() == Outcome.SKIPPED ? "loomcrawl.skips" : "loomcrawl.failures";
             registry.counter(name, "kind", row.failure()).increment();
         }
         if (row.status() > 0) {

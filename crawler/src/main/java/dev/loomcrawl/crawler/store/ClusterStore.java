@@ -10,7 +10,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.TreeSet;
 
 /**
  * The SQL by which nodes of a cluster share crawl jobs through one PostgreSQL database: the shared frontier
@@ -52,12 +51,16 @@ public final class ClusterStore {
     /** The heartbeat's own small pool: renewing leases must not wait for connections busy storing pages. */
     private final Readers beat;
 
+    private final ClusterCommits commits;
+
     ClusterStore(Readers pool, Readers beat) {
         this.pool = pool;
         this.beat = beat;
+        this.commits = new ClusterCommits(pool);
     }
 
     void close() {
+        commits.close();
         beat.close();
     }
 
@@ -173,8 +176,8 @@ public final class ClusterStore {
         transaction(pool, c -> {
             update(c, "INSERT INTO cluster_jobs (job_id, admitted) VALUES (?, 0) ON CONFLICT DO NOTHING", jobId);
             List<Link> admitted = new ArrayList<>();
-            insertLinks(c, jobId, seeds, Integer.MAX_VALUE, admitted);
-            return addAdmitted(c, jobId, admitted.size());
+            ClusterCommits.insertLinks(c, jobId, seeds, Integer.MAX_VALUE, admitted);
+            return ClusterCommits.addAdmitted(c, jobId, admitted.size());
         });
     }
 
@@ -187,15 +190,9 @@ public final class ClusterStore {
     }
 
     /**
-     * Stores one URL's result, admits its links, and marks the URL done, in one transaction, and only while
-     * this node still holds the URL's host at {@code epoch}: the lease row is locked for the transaction, so
-     * no other node can take the host between the check and the commit.
-     *
-     * <p>Depths are the shortest path, as in one process: the page's depth is read from its row as it is
-     * marked done, each link's {@code depth} is relative to it (1, or 0 for a redirect's target), links past
-     * {@code maxDepth} are kept as {@code beyond} (not fetched), and a link known at a greater depth is
-     * lowered to this one: a {@code beyond} row within the limit now is queued, and a page already stored
-     * passes the lower depth on to its links, and so on down.
+     * Stores one URL's result, admits its links, and marks the URL done, in one transaction with other
+     * results of this node ({@link ClusterCommits}), and only while this node still holds the URL's host at
+     * {@code epoch}. Waits until it is committed.
      *
      * @param page the URL's row, or null to admit links only (a sitemap's, relative to depth 0)
      * @param recorded rows stored with it (links recorded on sight)
@@ -204,237 +201,8 @@ public final class ClusterStore {
      */
     public List<Link> commit(String nodeId, String hostKey, long epoch, long jobId, PageRecord page, List<Link> links,
             List<PageRecord> recorded, int maxDepth, int maxPages) {
-        return transaction(pool, c -> commit(c, nodeId, hostKey, epoch, jobId, page, links, recorded, maxDepth, maxPages));
-    }
-
-    private static List<Link> commit(Connection c, String nodeId, String hostKey, long epoch, long jobId, PageRecord page,
-            List<Link> links, List<PageRecord> recorded, int maxDepth, int maxPages) throws SQLException {
-        // The order of the steps keeps commits from waiting on each other in a circle: first the rows only
-        // this commit writes or inserts (in URL order), then the rows it must lock to lower, its own row last.
-        int depth = 0;
-        if (page != null) {
-            depth = depthOf(c, jobId, page.url(), page.depth());
-            page = page.withDepth(depth);
-        }
-        List<PageRecord> rows = new ArrayList<>(recorded);
-        if (page != null) {
-            rows.add(page);
-        }
-        if (!rows.isEmpty()) {
-            try (PreparedStatement ps = c.prepareStatement(Dialect.POSTGRES.writeOnce("pages", Schema.PAGE_COLUMNS,
-                    List.of("job_id", "url")))) {
-                for (PageRecord row : rows) {
-                    Rows.bindPage(ps, row);
-                    ps.addBatch();
-                }
-                ps.executeBatch();
-            }
-        }
-        List<Link> absolute = new ArrayList<>(links.size());
-        for (Link l : links) {
-            absolute.add(new Link(l.url(), l.hostKey(), depth + l.depth(), l.redirects(), l.referrer()));
-        }
-        List<Link> admitted = new ArrayList<>();
-        List<Link> known = insertLinks(c, jobId, absolute, maxDepth, admitted);
-        lower(c, jobId, known, maxDepth, admitted);
-        if (page != null) {
-            int now = markDone(c, jobId, page.url(), depth);
-            if (now < depth) {
-                // A shorter path to this page was found meanwhile: its row and its links take it too.
-                update(c, "UPDATE pages SET depth = ? WHERE job_id = ? AND url = ?", now, jobId, page.url());
-                List<Link> closer = new ArrayList<>(links.size());
-                for (Link l : links) {
-                    closer.add(new Link(l.url(), l.hostKey(), now + l.depth(), l.redirects(), l.referrer()));
-                }
-                lower(c, jobId, closer, maxDepth, admitted);
-            }
-        }
-        // The lease check's lock lasts to the commit, so no node can take the host before this result is in or
-        // rolled back. It comes after the writes all the same: a transaction holding it is then short.
-        if (!stillOurs(c, nodeId, hostKey, epoch)) {
-            return null;
-        }
-        // Last: the job's admitted count is one row every node updates, locked only until the commit.
-        long over = addAdmitted(c, jobId, admitted.size()) - maxPages;
-        if (over > 0) {
-            int keep = (int) Math.max(0, admitted.size() - over);
-            List<Link> dropped = admitted.subList(keep, admitted.size());
-            update(c, "UPDATE cluster_frontier SET state = 'dropped' WHERE job_id = ? AND url = ANY (?)", jobId,
-                    c.createArrayOf("text", dropped.stream().map(Link::url).toArray()));
-            update(c, "UPDATE cluster_jobs SET admitted = ? WHERE job_id = ?", (long) maxPages, jobId);
-            return List.copyOf(admitted.subList(0, keep));
-        }
-        return admitted;
-    }
-
-    /** A URL's depth in the frontier as it stands, without locking its row ({@code otherwise} if it has none). */
-    private static int depthOf(Connection c, long jobId, String url, int otherwise) throws SQLException {
-        return (int) firstLong(c, "SELECT depth FROM cluster_frontier WHERE job_id = ? AND url = ?", otherwise, jobId, url);
-    }
-
-    /** Marks a URL done and returns its depth in the frontier ({@code otherwise} if it has no row). */
-    private static int markDone(Connection c, long jobId, String url, int otherwise) throws SQLException {
-        return (int) firstLong(c, "UPDATE cluster_frontier SET state = 'done' WHERE job_id = ? AND url = ? RETURNING depth",
-                otherwise, jobId, url);
-    }
-
-    /**
-     * Lowers the depth of known URLs reached by a shorter path, then that of their links in turn: a
-     * {@code beyond} URL within the limit now is queued (into {@code admitted}); a stored page's row takes the
-     * lower depth and its links are offered one deeper. Rows are locked in URL order (no deadlock among
-     * commits doing the same); each round lowers a depth, so it ends.
-     */
-    private static void lower(Connection c, long jobId, List<Link> candidates, int maxDepth, List<Link> admitted)
-            throws SQLException {
-        List<Link> round = candidates;
-        while (!round.isEmpty()) {
-            List<Link> next = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("""
-                    WITH v AS (SELECT * FROM unnest(?::text[], ?::int[]) AS v (url, depth)),
-                    old AS (
-                      SELECT f.url, f.state AS was, v.depth FROM cluster_frontier f JOIN v ON f.url = v.url
-                      WHERE f.job_id = ? AND f.url = ANY (?::text[]) AND f.depth > v.depth
-                        AND f.state IN ('queued', 'beyond', 'done')
-                      ORDER BY f.url FOR UPDATE OF f)
-                    UPDATE cluster_frontier f SET depth = old.depth,
-                      state = CASE WHEN old.was = 'beyond' AND old.depth <= ? THEN 'queued' ELSE f.state END
-                    FROM old WHERE f.job_id = ? AND f.url = old.url
-                    RETURNING f.url, f.host_key, f.depth, f.redirects, f.referrer, old.was, f.state""")) {
-                // The URLs twice: as the join's rows, and as an array the primary key's index can look up.
-                Array urls = c.createArrayOf("text", round.stream().map(Link::url).toArray());
-                ps.setArray(1, urls);
-                ps.setArray(2, c.createArrayOf("int4", round.stream().map(Link::depth).toArray()));
-                ps.setLong(3, jobId);
-                ps.setArray(4, urls);
-                ps.setInt(5, maxDepth);
-                ps.setLong(6, jobId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        Link l = new Link(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5));
-                        String was = rs.getString(6);
-                        if (was.equals("beyond") && rs.getString(7).equals("queued")) {
-                            admitted.add(l);
-                        } else if (was.equals("done")) {
-                            next.add(l);
-                        }
-                    }
-                }
-            }
-            round = next.isEmpty() ? List.of() : linksOfStored(c, jobId, next);
-        }
-    }
-
-    /** The links of stored pages whose depth was just lowered, one deeper; their rows take the new depth. */
-    private static List<Link> linksOfStored(Connection c, long jobId, List<Link> pages) throws SQLException {
-        List<Link> links = new ArrayList<>();
-        try (PreparedStatement read = c.prepareStatement("SELECT outlinks FROM pages WHERE job_id = ? AND url = ?");
-             PreparedStatement lower = c.prepareStatement("UPDATE pages SET depth = ? WHERE job_id = ? AND url = ?"
-                     + " AND depth > ?")) {
-            for (Link page : pages) {
-                lower.setInt(1, page.depth());
-                lower.setLong(2, jobId);
-                lower.setString(3, page.url());
-                lower.setInt(4, page.depth());
-                lower.executeUpdate();
-                read.setLong(1, jobId);
-                read.setString(2, page.url());
-                try (ResultSet rs = read.executeQuery()) {
-                    String outlinks = rs.next() ? rs.getString(1) : null;
-                    if (outlinks != null) {
-                        for (String url : outlinks.split("\n")) {
-                            links.add(new Link(url, null, page.depth() + 1, 0, page.url()));
-                        }
-                    }
-                }
-            }
-        }
-        return links;
-    }
-
-    /**
-     * Whether the host's lease is still this node's at {@code epoch}, locked until the commit. {@code FOR KEY
-     * SHARE} is enough to keep another node's {@link #acquire} ({@code FOR UPDATE}) off the row, and unlike
-     * {@code FOR SHARE} it lets this node's heartbeat renew the lease meanwhile. With {@code FOR SHARE} a
-     * renewal waited for every store of the node in progress, and a store can wait seconds for the job's
-     * counter row (another node frozen inside its transaction): the heartbeat then failed on its lock timeout.
-     */
-    private static boolean stillOurs(Connection c, String nodeId, String hostKey, long epoch) throws SQLException {
-        return firstLong(c, "SELECT epoch FROM cluster_hosts WHERE host_key = ? AND owner = ? FOR KEY SHARE", -1,
-                hostKey, nodeId) == epoch;
-    }
-
-    /**
-     * Inserts links not yet in the job's frontier, queued within {@code maxDepth} (into {@code admitted}) or
-     * {@code beyond} it, and their hosts; returns the links that were known already. New rows are written in
-     * URL order, so two transactions admitting the same new URLs wait on each other in one order only.
-     */
-    private static List<Link> insertLinks(Connection c, long jobId, List<Link> links, int maxDepth, List<Link> admitted)
-            throws SQLException {
-        if (links.isEmpty()) {
-            return List.of();
-        }
-        int n = links.size();
-        String[] urls = new String[n];
-        String[] hosts = new String[n];
-        Integer[] depths = new Integer[n];
-        Integer[] redirects = new Integer[n];
-        String[] referrers = new String[n];
-        for (int i = 0; i < n; i++) {
-            Link l = links.get(i);
-            urls[i] = l.url();
-            hosts[i] = l.hostKey();
-            depths[i] = l.depth();
-            redirects[i] = l.redirects();
-            referrers[i] = l.referrer();
-        }
-        java.util.Set<String> inserted = new java.util.HashSet<>();
-        TreeSet<String> newHosts = new TreeSet<>();
-        try (PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO cluster_frontier (job_id, url, host_key, depth, redirects, referrer, state)
-                SELECT ?, url, host_key, depth, redirects, referrer,
-                  CASE WHEN depth <= ? THEN 'queued' ELSE 'beyond' END FROM (
-                  SELECT DISTINCT ON (url) * FROM unnest(?::text[], ?::text[], ?::int[], ?::int[], ?::text[])
-                    AS found (url, host_key, depth, redirects, referrer)
-                  ORDER BY url, depth) AS links ORDER BY url
-                ON CONFLICT (job_id, url) DO NOTHING
-                RETURNING url, host_key, depth, redirects, referrer, state""")) {
-            ps.setLong(1, jobId);
-            ps.setInt(2, maxDepth);
-            ps.setArray(3, c.createArrayOf("text", urls));
-            ps.setArray(4, c.createArrayOf("text", hosts));
-            ps.setArray(5, c.createArrayOf("int4", depths));
-            ps.setArray(6, c.createArrayOf("int4", redirects));
-            ps.setArray(7, c.createArrayOf("text", referrers));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    inserted.add(rs.getString(1));
-                    newHosts.add(rs.getString(2)); // a beyond URL's too: it may be queued later
-                    if (rs.getString(6).equals("queued")) {
-                        admitted.add(new Link(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5)));
-                    }
-                }
-            }
-        }
-        if (!newHosts.isEmpty()) {
-            // Hosts already known are left out before the insert: a conflict on a row a heartbeat is renewing
-            // would make this transaction wait for it.
-            update(c, "INSERT INTO cluster_hosts (host_key) SELECT h FROM unnest(?::text[]) AS h WHERE NOT EXISTS"
-                    + " (SELECT 1 FROM cluster_hosts k WHERE k.host_key = h) ORDER BY h ON CONFLICT DO NOTHING",
-                    c.createArrayOf("text", newHosts.toArray()));
-        }
-        List<Link> known = new ArrayList<>();
-        for (Link l : links) {
-            if (!inserted.contains(l.url())) {
-                known.add(l);
-            }
-        }
-        return known;
-    }
-
-    /** Adds {@code n} to the job's admitted count and returns the new count. */
-    private static long addAdmitted(Connection c, long jobId, int n) throws SQLException {
-        return n == 0 ? 0 : firstLong(c, "UPDATE cluster_jobs SET admitted = admitted + ? WHERE job_id = ? RETURNING admitted",
-                0, n, jobId);
+        return commits.commit(new ClusterCommits.Commit(nodeId, hostKey, epoch, jobId, page, links, recorded, maxDepth,
+                maxPages));
     }
 
     // ---- jobs
@@ -475,9 +243,9 @@ public final class ClusterStore {
         long[] n = new long[3]; // pages, failed, skipped
         pool.list("SELECT failure, COUNT(*) FROM pages WHERE job_id = ? GROUP BY failure", rs -> {
             switch (PageRecord.outcomeOf(rs.getString(1))) {
-                case "ok" -> n[0] += rs.getLong(2);
-                case "failed" -> n[1] += rs.getLong(2);
-                default -> n[2] += rs.getLong(2);
+                case OK -> n[0] += rs.getLong(2);
+                case FAILED -> n[1] += rs.getLong(2);
+                case SKIPPED -> n[2] += rs.getLong(2);
             }
             return null;
         }, jobId);
@@ -489,7 +257,7 @@ public final class ClusterStore {
 
     private static final String DEADLOCK = "40P01";
 
-    private interface InTransaction<T> {
+    interface InTransaction<T> {
         T run(Connection c) throws SQLException;
     }
 
@@ -502,7 +270,7 @@ public final class ClusterStore {
      * PostgreSQL breaks a deadlock by failing one side; the transaction is whole or nothing, so it runs
      * again, up to three times in all.
      */
-    private static <T> T transaction(Readers from, InTransaction<T> work) {
+    static <T> T transaction(Readers from, InTransaction<T> work) {
         for (int attempt = 1; ; attempt++) {
             try {
                 return from.withConnection(c -> {
@@ -537,7 +305,7 @@ public final class ClusterStore {
     }
 
     /** The first column of the first row as a long, or {@code otherwise} when there is no row. */
-    private static long firstLong(Connection c, String sql, long otherwise, Object... args) throws SQLException {
+    static long firstLong(Connection c, String sql, long otherwise, Object... args) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             bind(ps, args);
             try (ResultSet rs = ps.executeQuery()) {
@@ -546,14 +314,14 @@ public final class ClusterStore {
         }
     }
 
-    private static void update(Connection c, String sql, Object... args) throws SQLException {
+    static void update(Connection c, String sql, Object... args) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             bind(ps, args);
             ps.executeUpdate();
         }
     }
 
-    private static void bind(PreparedStatement ps, Object... args) throws SQLException {
+    static void bind(PreparedStatement ps, Object... args) throws SQLException {
         for (int i = 0; i < args.length; i++) {
             if (args[i] instanceof Array a) {
                 ps.setArray(i + 1, a);

@@ -176,7 +176,7 @@ public final class Export {
         row.put("url", p.url());
         row.put("depth", p.depth());
         row.put("status", p.status());
-        row.put("outcome", p.outcome());
+        row.put("outcome", p.outcome().label());
         row.put("contentType", p.contentType());
         row.put("title", p.title());
         row.put("bytes", p.bytes());

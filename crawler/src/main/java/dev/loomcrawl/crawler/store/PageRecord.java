@@ -52,18 +52,28 @@ public record PageRecord(
         fields = fields == null ? Map.of() : fields;
     }
 
-    /** {@code ok}, {@code failed} or {@code skipped}. */
-    public String outcome() {
+    public Outcome outcome() {
         return outcomeOf(failure);
     }
 
     /** The outcome of a row with this failure label (null: a page). */
-    public static String outcomeOf(String failure) {
-        return failure == null ? "ok" : SKIPS.contains(failure) ? "skipped" : "failed";
+    public static Outcome outcomeOf(String failure) {
+        return failure == null ? Outcome.OK : SKIPS.contains(failure) ? Outcome.SKIPPED : Outcome.FAILED;
     }
 
     public boolean ok() {
         return failure == null;
+    }
+
+    /**
+     * A URL recorded on sight, never requested: a link robots.txt forbids, or one that cannot be fetched as
+     * written.
+     *
+     * @param failure the failure kind's label ({@code robots}, {@code invalid-url})
+     */
+    public static PageRecord onSight(long jobId, String url, int depth, String referrer, String failure, String detail) {
+        return new PageRecord(jobId, url, depth, 0, null, null, 0, 0, 0, failure, detail, java.time.Instant.now(),
+                Thread.currentThread().getName(), referrer, List.of(), null, null, null, 0);
     }
 
     /** This record at another depth: a shorter path was found. */

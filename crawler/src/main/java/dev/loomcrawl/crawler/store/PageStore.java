@@ -513,9 +513,9 @@ public final class PageStore implements AutoCloseable {
                 statuses.merge(String.valueOf(status), 1L, Long::sum);
             }
             switch (PageRecord.outcomeOf(failure)) {
-                case "ok" -> n[0]++;
-                case "failed" -> { n[1]++; failures.merge(failure, 1L, Long::sum); }
-                default -> { n[2]++; skips.merge(failure, 1L, Long::sum); }
+                case OK -> n[0]++;
+                case FAILED -> { n[1]++; failures.merge(failure, 1L, Long::sum); }
+                case SKIPPED -> { n[2]++; skips.merge(failure, 1L, Long::sum); }
             }
             n[3] += rs.getInt(3);
             n[4] += Math.max(0, attempts - 1);

@@ -70,7 +70,10 @@ final class Readers implements AutoCloseable {
         config.setPoolName(name);
         // A node paused or cut off in the middle of a transaction must not hold its row locks for long: the
         // server ends a transaction left idle this long, and no statement waits for a lock longer than this.
-        config.addDataSourceProperty("options", "-c idle_in_transaction_session_timeout=5000 -c lock_timeout=10000");
+        config.addDataSourceProperty("options", "-c idle_in_transaction_session_timeout=5000 -c lock_timeout=10000"
+                + " -c plan_cache_mode=force_custom_plan");
+        // A batch of inserts goes as one multi-row INSERT: one statement for a batch of pages.
+        config.addDataSourceProperty("reWriteBatchedInserts", "true");
         com.zaxxer.hikari.HikariDataSource pool = new com.zaxxer.hikari.HikariDataSource(config);
         return new Readers(pool, pool, size);
     }

@@ -1,0 +1,456 @@
+package dev.loomcrawl.crawler.store;
+
+import static dev.loomcrawl.crawler.store.ClusterStore.firstLong;
+import static dev.loomcrawl.crawler.store.ClusterStore.update;
+
+import dev.loomcrawl.crawler.store.ClusterStore.Link;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A cluster node's results, committed to PostgreSQL in batches: the leases of the node hand their results
+ * over and wait; one thread gathers what comes within {@link #LINGER} (at most {@link #BATCH}) and commits it
+ * in one transaction of a few statements, whatever the number of pages: the holds checked, the rows stored,
+ * the links admitted, shorter paths lowered, the URLs marked done, the job's admitted count. A result whose
+ * host is no longer this node's at its epoch is left out (its new owner fetches the URL again).
+ *
+ * <p>Depths are the shortest path, as in one process: a page's depth is read from its row, each link's
+ * {@code depth} is relative to it (1, or 0 for a redirect's target), links past {@code maxDepth} are kept as
+ * {@code beyond} (not fetched), and a link known at a greater depth is lowered: a {@code beyond} row within
+ * the limit now is queued, and a page already stored passes the lower depth on to its links, and so on down.
+ *
+ * <p>The order of the steps keeps batches of different nodes from waiting on each other in a circle: the
+ * holds first (shared locks), then rows only this batch inserts (in URL order), then the rows it must lock
+ * to lower (in URL order), its own rows last (in URL order). PostgreSQL breaks a deadlock all the same by
+ * failing one side, which runs again ({@link ClusterStore#transaction}); a batch that fails otherwise is
+ * committed again one result at a time, so that one bad result fails alone.
+ */
+final class ClusterCommits implements AutoCloseable {
+    /** Results in one transaction at most. */
+    static final int BATCH = 128;
+    /** How long a batch gathers results after its first: at a few dozen pages a second, a handful each. */
+    static final Duration LINGER = Duration.ofMillis(200);
+
+    /** One lease's result, or a sitemap's links ({@code page} null), for its job under the host's hold at {@code epoch}. */
+    record Commit(String nodeId, String hostKey, long epoch, long jobId, PageRecord page, List<Link> links,
+            List<PageRecord> recorded, int maxDepth, int maxPages) {}
+
+    private record Pending(Commit commit, CompletableFuture<List<Link>> done) {}
+
+    private static final List<Link> LOST = new ArrayList<>(0); // the host is no longer ours: nothing stored
+    private static final Pending WAKE = new Pending(null, null); // handed over by close only
+
+    private final Readers pool;
+    private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+    private final Thread thread;
+    private volatile boolean closed;
+
+    ClusterCommits(Readers pool) {
+        this.pool = pool;
+        this.thread = Thread.ofVirtual().name("cluster-commits").start(this::run);
+    }
+
+    /**
+     * Commits {@code commit} with others and waits, through interrupts (the interrupt is kept for the caller).
+     *
+     * @return the links now queued that were not before, or null if the host is no longer ours
+     * @throws StoreException if it could not be stored
+     */
+    List<Link> commit(Commit commit) {
+        if (closed) {
+            throw new StoreException("cluster storage is closed", null);
+        }
+        Pending pending = new Pending(commit, new CompletableFuture<>());
+        queue.add(pending);
+        List<Link> admitted = Handoff.await(pending.done());
+        return admitted == LOST ? null : admitted;
+    }
+
+    /** Stores what was handed over before, then stops; a commit after this fails. */
+    @Override
+    public void close() {
+        closed = true;
+        queue.add(WAKE); // the thread is never interrupted: it may be inside a transaction
+        try {
+            thread.join(TimeUnit.SECONDS.toMillis(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        Pending left;
+        while ((left = queue.poll()) != null) {
+            if (left != WAKE) {
+                left.done().completeExceptionally(new StoreException("cluster storage closed before this was stored", null));
+            }
+        }
+    }
+
+    private void run() {
+        List<Pending> batch = new ArrayList<>();
+        boolean stop = false;
+        while (!stop) {
+            try {
+                Pending next = queue.take();
+                long until = System.nanoTime() + LINGER.toNanos();
+                while (next != null && next != WAKE) {
+                    batch.add(next);
+                    next = batch.size() < BATCH ? queue.poll(until - System.nanoTime(), TimeUnit.NANOSECONDS) : null;
+                }
+                stop = next == WAKE && closed;
+            } catch (InterruptedException e) {
+                stop = closed; // no one else interrupts this thread
+            }
+            commitAll(batch);
+            batch.clear();
+        }
+    }
+
+    /** Commits a batch in one transaction; if that fails, each result in one of its own. */
+    private void commitAll(List<Pending> batch) {
+        if (batch.isEmpty()) {
+            return;
+        }
+        try {
+            Map<Pending, List<Link>> done = ClusterStore.transaction(pool, c -> commit(c, batch));
+            done.forEach((p, admitted) -> p.done().complete(admitted));
+        } catch (RuntimeException e) {
+            if (batch.size() == 1) {
+                batch.getFirst().done().completeExceptionally(e);
+                return;
+            }
+            for (Pending p : batch) {
+                commitAll(List.of(p));
+            }
+        }
+    }
+
+    private static Map<Pending, List<Link>> commit(Connection c, List<Pending> batch) throws SQLException {
+        Map<Pending, List<Link>> done = new IdentityHashMap<>();
+        Map<Long, List<Pending>> byJob = new TreeMap<>();
+        Map<String, Map<String, Long>> holds = new HashMap<>(); // node -> host -> epoch, locked to the commit
+        for (Pending p : batch) {
+            Map<String, Long> ours = holds.computeIfAbsent(p.commit().nodeId(), node -> new HashMap<>());
+            if (ours.isEmpty()) {
+                ours.putAll(stillOurs(c, node(batch, p.commit().nodeId())));
+            }
+            Long epoch = ours.get(p.commit().hostKey());
+            if (epoch == null || epoch != p.commit().epoch()) {
+                done.put(p, LOST);
+            } else {
+                byJob.computeIfAbsent(p.commit().jobId(), job -> new ArrayList<>()).add(p);
+            }
+        }
+        for (List<Pending> job : byJob.values()) {
+            List<Link> admitted = commitJob(c, job);
+            for (Pending p : job) {
+                done.put(p, p == job.getFirst() ? admitted : List.of()); // the node's queues take them once
+            }
+        }
+        return done;
+    }
+
+    /** The hosts {@code nodeId} holds among those the batch stores for it, with their epochs. */
+    private static Map<String, Long> stillOurs(Connection c, Map.Entry<String, TreeSet<String>> node) throws SQLException {
+        Map<String, Long> ours = new HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT host_key, epoch FROM cluster_hosts WHERE owner = ?"
+                + " AND host_key = ANY (?) ORDER BY host_key FOR KEY SHARE")) {
+            ps.setString(1, node.getKey());
+            ps.setArray(2, c.createArrayOf("text", node.getValue().toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    ours.put(rs.getString(1), rs.getLong(2));
+                }
+            }
+        }
+        return ours;
+    }
+
+    private static Map.Entry<String, TreeSet<String>> node(List<Pending> batch, String nodeId) {
+        TreeSet<String> hosts = new TreeSet<>();
+        batch.stream().filter(p -> p.commit().nodeId().equals(nodeId)).forEach(p -> hosts.add(p.commit().hostKey()));
+        return Map.entry(nodeId, hosts);
+    }
+
+    /**
+     * One job's results of the batch: rows stored, links admitted, depths lowered, URLs marked done.
+     * The holds were checked first ({@link #stillOurs}), locked to the commit: no node takes a host meanwhile.
+     *
+     * @return the links now queued that were not before (within the page limit)
+     */
+    private static List<Link> commitJob(Connection c, List<Pending> results) throws SQLException {
+        Commit any = results.getFirst().commit();
+        long jobId = any.jobId();
+        int maxDepth = any.maxDepth();
+        List<Commit> pages = results.stream().map(Pending::commit).filter(r -> r.page() != null)
+                .sorted(Comparator.comparing(r -> r.page().url())).toList();
+        Map<String, Integer> depths = depthsOf(c, jobId, pages);
+        List<PageRecord> rows = new ArrayList<>();
+        List<Link> links = new ArrayList<>();
+        for (Pending p : results) {
+            Commit r = p.commit();
+            rows.addAll(r.recorded());
+            int depth = r.page() == null ? 0 : depths.getOrDefault(r.page().url(), r.page().depth());
+            if (r.page() != null) {
+                rows.add(r.page().withDepth(depth));
+            }
+            for (Link l : r.links()) {
+                links.add(new Link(l.url(), l.hostKey(), depth + l.depth(), l.redirects(), l.referrer()));
+            }
+        }
+        insertRows(c, rows);
+        List<Link> admitted = new ArrayList<>();
+        lower(c, jobId, shortest(insertLinks(c, jobId, links, maxDepth, admitted)), maxDepth, admitted);
+        List<Link> closer = new ArrayList<>();
+        for (Map.Entry<String, Integer> done : markDone(c, jobId, pages).entrySet()) {
+            int was = depths.getOrDefault(done.getKey(), done.getValue());
+            if (done.getValue() < was) {
+                // A shorter path to this page was found meanwhile: its row and its links take it too.
+                update(c, "UPDATE pages SET depth = ? WHERE job_id = ? AND url = ?", done.getValue(), jobId, done.getKey());
+                Commit r = pages.stream().filter(x -> x.page().url().equals(done.getKey())).findFirst().orElseThrow();
+                for (Link l : r.links()) {
+                    closer.add(new Link(l.url(), l.hostKey(), done.getValue() + l.depth(), l.redirects(), l.referrer()));
+                }
+            }
+        }
+        lower(c, jobId, shortest(closer), maxDepth, admitted);
+        // Last: the job's admitted count is one row every node updates, locked only until the commit.
+        long over = addAdmitted(c, jobId, admitted.size()) - any.maxPages();
+        if (over > 0) {
+            int keep = (int) Math.max(0, admitted.size() - over);
+            List<Link> dropped = admitted.subList(keep, admitted.size());
+            update(c, "UPDATE cluster_frontier SET state = 'dropped' WHERE job_id = ? AND url = ANY (?)", jobId,
+                    c.createArrayOf("text", dropped.stream().map(Link::url).toArray()));
+            update(c, "UPDATE cluster_jobs SET admitted = ? WHERE job_id = ?", (long) any.maxPages(), jobId);
+            return List.copyOf(admitted.subList(0, keep));
+        }
+        return admitted;
+    }
+
+    /** The pages' depths in the frontier as they stand, without locking their rows. */
+    private static Map<String, Integer> depthsOf(Connection c, long jobId, List<Commit> pages) throws SQLException {
+        Map<String, Integer> depths = new HashMap<>();
+        if (pages.isEmpty()) {
+            return depths;
+        }
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT url, depth FROM cluster_frontier WHERE job_id = ? AND url = ANY (?)")) {
+            ps.setLong(1, jobId);
+            ps.setArray(2, c.createArrayOf("text", pages.stream().map(r -> r.page().url()).toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    depths.put(rs.getString(1), rs.getInt(2));
+                }
+            }
+        }
+        return depths;
+    }
+
+    /** Marks the pages' URLs done, their rows locked in URL order; returns each one's depth in the frontier. */
+    private static Map<String, Integer> markDone(Connection c, long jobId, List<Commit> pages) throws SQLException {
+        Map<String, Integer> depths = new LinkedHashMap<>();
+        if (pages.isEmpty()) {
+            return depths;
+        }
+        try (PreparedStatement ps = c.prepareStatement("""
+                WITH mine AS (SELECT url FROM cluster_frontier WHERE job_id = ? AND url = ANY (?)
+                              ORDER BY url FOR UPDATE)
+                UPDATE cluster_frontier f SET state = 'done' FROM mine WHERE f.job_id = ? AND f.url = mine.url
+                RETURNING f.url, f.depth""")) {
+            ps.setLong(1, jobId);
+            ps.setArray(2, c.createArrayOf("text", pages.stream().map(r -> r.page().url()).toArray()));
+            ps.setLong(3, jobId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    depths.put(rs.getString(1), rs.getInt(2));
+                }
+            }
+        }
+        return depths;
+    }
+
+    /** The rows, in one statement (the driver rewrites the batch as one multi-row insert). */
+    private static void insertRows(Connection c, List<PageRecord> rows) throws SQLException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement(Dialect.POSTGRES.writeOnce("pages", Schema.PAGE_COLUMNS,
+                List.of("job_id", "url")))) {
+            for (PageRecord row : rows) {
+                Rows.bindPage(ps, row);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    /** Each URL once, at the least of its depths: two results of a batch may link one URL. */
+    private static List<Link> shortest(List<Link> links) {
+        Map<String, Link> least = new TreeMap<>();
+        for (Link l : links) {
+            least.merge(l.url(), l, (a, b) -> a.depth() <= b.depth() ? a : b);
+        }
+        return new ArrayList<>(least.values());
+    }
+
+    /**
+     * Lowers the depth of known URLs reached by a shorter path, then that of their links in turn: a
+     * {@code beyond} URL within the limit now is queued (into {@code admitted}); a stored page's row takes the
+     * lower depth and its links are offered one deeper. Rows are locked in URL order (no deadlock among
+     * commits doing the same); each round lowers a depth, so it ends.
+     */
+    private static void lower(Connection c, long jobId, List<Link> candidates, int maxDepth, List<Link> admitted)
+            throws SQLException {
+        List<Link> round = candidates;
+        while (!round.isEmpty()) {
+            List<Link> next = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("""
+                    WITH v AS (SELECT * FROM unnest(?::text[], ?::int[]) AS v (url, depth)),
+                    old AS (
+                      SELECT f.url, f.state AS was, v.depth FROM cluster_frontier f JOIN v ON f.url = v.url
+                      WHERE f.job_id = ? AND f.url = ANY (?::text[]) AND f.depth > v.depth
+                        AND f.state IN ('queued', 'beyond', 'done')
+                      ORDER BY f.url FOR UPDATE OF f)
+                    UPDATE cluster_frontier f SET depth = old.depth,
+                      state = CASE WHEN old.was = 'beyond' AND old.depth <= ? THEN 'queued' ELSE f.state END
+                    FROM old WHERE f.job_id = ? AND f.url = old.url
+                    RETURNING f.url, f.host_key, f.depth, f.redirects, f.referrer, old.was, f.state""")) {
+                // The URLs twice: as the join's rows, and as an array the primary key's index can look up.
+                Array urls = c.createArrayOf("text", round.stream().map(Link::url).toArray());
+                ps.setArray(1, urls);
+                ps.setArray(2, c.createArrayOf("int4", round.stream().map(Link::depth).toArray()));
+                ps.setLong(3, jobId);
+                ps.setArray(4, urls);
+                ps.setInt(5, maxDepth);
+                ps.setLong(6, jobId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        Link l = new Link(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5));
+                        String was = rs.getString(6);
+                        if (was.equals("beyond") && rs.getString(7).equals("queued")) {
+                            admitted.add(l);
+                        } else if (was.equals("done")) {
+                            next.add(l);
+                        }
+                    }
+                }
+            }
+            round = next.isEmpty() ? List.of() : linksOfStored(c, jobId, next);
+        }
+    }
+
+    /** The links of stored pages whose depth was just lowered, one deeper; their rows take the new depth. */
+    private static List<Link> linksOfStored(Connection c, long jobId, List<Link> pages) throws SQLException {
+        List<Link> links = new ArrayList<>();
+        try (PreparedStatement read = c.prepareStatement("SELECT outlinks FROM pages WHERE job_id = ? AND url = ?");
+             PreparedStatement lower = c.prepareStatement("UPDATE pages SET depth = ? WHERE job_id = ? AND url = ?"
+                     + " AND depth > ?")) {
+            for (Link page : pages) {
+                lower.setInt(1, page.depth());
+                lower.setLong(2, jobId);
+                lower.setString(3, page.url());
+                lower.setInt(4, page.depth());
+                lower.executeUpdate();
+                read.setLong(1, jobId);
+                read.setString(2, page.url());
+                try (ResultSet rs = read.executeQuery()) {
+                    String outlinks = rs.next() ? rs.getString(1) : null;
+                    if (outlinks != null) {
+                        for (String url : outlinks.split("\n")) {
+                            links.add(new Link(url, null, page.depth() + 1, 0, page.url()));
+                        }
+                    }
+                }
+            }
+        }
+        return links;
+    }
+
+    /**
+     * Inserts links not yet in the job's frontier, queued within {@code maxDepth} (into {@code admitted}) or
+     * {@code beyond} it, and their hosts; returns the links that were known already. New rows are written in
+     * URL order, so two transactions admitting the same new URLs wait on each other in one order only.
+     */
+    static List<Link> insertLinks(Connection c, long jobId, List<Link> links, int maxDepth, List<Link> admitted)
+            throws SQLException {
+        if (links.isEmpty()) {
+            return List.of();
+        }
+        int n = links.size();
+        String[] urls = new String[n];
+        String[] hosts = new String[n];
+        Integer[] depths = new Integer[n];
+        Integer[] redirects = new Integer[n];
+        String[] referrers = new String[n];
+        for (int i = 0; i < n; i++) {
+            Link l = links.get(i);
+            urls[i] = l.url();
+            hosts[i] = l.hostKey();
+            depths[i] = l.depth();
+            redirects[i] = l.redirects();
+            referrers[i] = l.referrer();
+        }
+        java.util.Set<String> inserted = new java.util.HashSet<>();
+        TreeSet<String> newHosts = new TreeSet<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO cluster_frontier (job_id, url, host_key, depth, redirects, referrer, state)
+                SELECT ?, url, host_key, depth, redirects, referrer,
+                  CASE WHEN depth <= ? THEN 'queued' ELSE 'beyond' END FROM (
+                  SELECT DISTINCT ON (url) * FROM unnest(?::text[], ?::text[], ?::int[], ?::int[], ?::text[])
+                    AS found (url, host_key, depth, redirects, referrer)
+                  ORDER BY url, depth) AS links ORDER BY url
+                ON CONFLICT (job_id, url) DO NOTHING
+                RETURNING url, host_key, depth, redirects, referrer, state""")) {
+            ps.setLong(1, jobId);
+            ps.setInt(2, maxDepth);
+            ps.setArray(3, c.createArrayOf("text", urls));
+            ps.setArray(4, c.createArrayOf("text", hosts));
+            ps.setArray(5, c.createArrayOf("int4", depths));
+            ps.setArray(6, c.createArrayOf("int4", redirects));
+            ps.setArray(7, c.createArrayOf("text", referrers));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    inserted.add(rs.getString(1));
+                    newHosts.add(rs.getString(2)); // a beyond URL's too: it may be queued later
+                    if (rs.getString(6).equals("queued")) {
+                        admitted.add(new Link(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5)));
+                    }
+                }
+            }
+        }
+        if (!newHosts.isEmpty()) {
+            // Hosts already known are left out before the insert: a conflict on a row a heartbeat is renewing
+            // would make this transaction wait for it.
+            update(c, "INSERT INTO cluster_hosts (host_key) SELECT h FROM unnest(?::text[]) AS h WHERE NOT EXISTS"
+                    + " (SELECT 1 FROM cluster_hosts k WHERE k.host_key = h) ORDER BY h ON CONFLICT DO NOTHING",
+                    c.createArrayOf("text", newHosts.toArray()));
+        }
+        List<Link> known = new ArrayList<>();
+        for (Link l : links) {
+            if (!inserted.contains(l.url())) {
+                known.add(l);
+            }
+        }
+        return known;
+    }
+
+    /** Adds {@code n} to the job's admitted count and returns the new count. */
+    static long addAdmitted(Connection c, long jobId, int n) throws SQLException {
+        return n == 0 ? 0 : firstLong(c, "UPDATE cluster_jobs SET admitted = admitted + ? WHERE job_id = ? RETURNING admitted",
+                0, n, jobId);
+    }
+}
