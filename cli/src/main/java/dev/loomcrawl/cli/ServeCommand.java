@@ -1,6 +1,7 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.ClusterNode;
+import dev.loomcrawl.crawler.Jobs;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.ExecutionMode;
@@ -147,23 +148,29 @@ final class ServeCommand implements Callable<Integer> {
         ClusterNode node = null;
         if (clustered) {
             // Only now that the server is up: the node's address is known, and it takes work at once.
-            node = crawler.joinCluster(new ClusterNode.Settings(nodeId != null ? nodeId : defaultNodeId(server.port()),
+            node = ClusterNode.join(crawler, new ClusterNode.Settings(nodeId != null ? nodeId : defaultNodeId(server.port()),
                     base, probe.leaseTtl()));
+            server.joined(node);
         }
         // Only now that the server is up: jobs an earlier process left unfinished carry on. Not on a cluster
         // node: a one-process job there belongs to the process that ran it (loomcrawl resume), and every
         // node resuming it would crawl it once each. Cluster jobs carry on by themselves.
         List<Long> resumed = clustered ? List.of() : crawler.resumeUnfinished();
         CountDownLatch stopped = new CountDownLatch(1);
+        ClusterNode cluster = node;
+        Jobs jobs = cluster != null ? cluster : crawler;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close(); // no new requests
             try {
                 // Fetches in flight get a grace period to finish and be stored; the jobs stay unfinished and
-                // resume at the next start.
-                crawler.suspend(SHUTDOWN_GRACE);
+                // resume at the next start (a node's shares go on on the other nodes).
+                jobs.suspend(SHUTDOWN_GRACE);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } finally {
+                if (cluster != null) {
+                    cluster.close(); // gives its hosts back at once
+                }
                 crawler.close();
                 store.close(); // drain the writer and close the database here: the JVM halts when hooks return
                 stopped.countDown();

@@ -15,7 +15,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A cluster job's URLs and results, in PostgreSQL ({@link ClusterStore}): this node's frontier hands out
- * URLs only of hosts it holds a lease on ({@link ClusterNode.Hold}), loaded from the database a few hundred
+ * URLs only of hosts it holds a lease on ({@link HostHold}), loaded from the database a few hundred
  * at a time, and each URL's result is stored, its links admitted and the URL marked done in one transaction
  * that checks the hold is still this node's.
  *
@@ -168,7 +168,7 @@ final class ClusterBackend implements FrontierBackend {
     }
 
     private void load(String hostKey) {
-        ClusterNode.Hold hold = node.hold(hostKey);
+        HostHold hold = node.hold(hostKey);
         if (hold == null) {
             return;
         }
@@ -206,7 +206,7 @@ final class ClusterBackend implements FrontierBackend {
     }
 
     /** This job's share of a held host, made afresh when the hold is new. Under the lock. */
-    private Local local(CrawlUrl url, ClusterNode.Hold hold) {
+    private Local local(CrawlUrl url, HostHold hold) {
         Local local = hosts.get(url.hostKey());
         if (local != null && local.epoch == hold.epoch()) {
             return local;
@@ -223,7 +223,7 @@ final class ClusterBackend implements FrontierBackend {
             return;
         }
         for (ClusterStore.Link link : links) {
-            ClusterNode.Hold hold = node.hold(link.hostKey());
+            HostHold hold = node.hold(link.hostKey());
             CrawlUrl url = hold == null ? null : CrawlUrl.parse(link.url()).orElse(null);
             if (url == null) {
                 continue;
@@ -247,7 +247,7 @@ final class ClusterBackend implements FrontierBackend {
     @Override
     public boolean serves(HostQueue host, long now) {
         Local local = hosts.get(host.hostKey);
-        ClusterNode.Hold hold = node.hold(host.hostKey);
+        HostHold hold = node.hold(host.hostKey);
         if (local == null) {
             return false;
         }
@@ -271,7 +271,7 @@ final class ClusterBackend implements FrontierBackend {
      */
     @Override
     public Claim claim(HostQueue host, long now, boolean request) {
-        ClusterNode.Hold hold = node.hold(host.hostKey);
+        HostHold hold = node.hold(host.hostKey);
         if (hold == null || !hold.tryStart(now, request ? marginNanos : 0, perHold)) {
             return null;
         }

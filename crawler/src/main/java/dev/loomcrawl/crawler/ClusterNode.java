@@ -5,10 +5,9 @@ import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -36,8 +35,20 @@ import java.util.regex.Pattern;
  * work once nothing of theirs is in flight, starts the cluster jobs it does not run yet, stops those
  * cancelled or done, and marks done the jobs with nothing left to fetch. A node that dies loses nothing:
  * once its leases expire, other nodes take its hosts and fetch again what it had in flight.
+ *
+ * <p>The node wraps a {@link Crawler}, which knows nothing of it: the node runs its share of each cluster job
+ * on the crawler ({@link Crawler#runShare}), and as {@link Jobs} it starts, cancels and reports cluster jobs
+ * itself and hands the crawler's own jobs to it.
+ *
+ * <pre>{@code
+ * try (PageStore store = PageStore.open("jdbc:postgresql://...");
+ *      Crawler crawler = new Crawler(store);
+ *      ClusterNode node = ClusterNode.join(crawler, new ClusterNode.Settings("a", null, null))) {
+ *     node.start(config);
+ * }
+ * }</pre>
  */
-public final class ClusterNode implements AutoCloseable {
+public final class ClusterNode implements Jobs, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ClusterNode.class.getName());
     private static final Pattern NODE_ID = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
     /** Time kept in hand beyond a fetch's deadline before a request may start under a lease. */
@@ -81,61 +92,6 @@ public final class ClusterNode implements AutoCloseable {
         }
     }
 
-    /** A host this node holds, at an epoch. Requests under it are counted, so it is given back only when idle. */
-    static final class Hold {
-        private final String hostKey;
-        private final long epoch;
-        private volatile long validUntil; // System.nanoTime()
-        private int active; // leases out under this hold; guarded by this
-        private volatile boolean giving; // over this node's share: hand out nothing more, give back when idle
-        private boolean gone; // given back or lost
-
-        Hold(String hostKey, long epoch, long validUntil) {
-            this.hostKey = hostKey;
-            this.epoch = epoch;
-            this.validUntil = validUntil;
-        }
-
-        long epoch() {
-            return epoch;
-        }
-
-        /** Whether a request may start now: the hold is ours with more than {@code margin} left. */
-        boolean fresh(long now, long margin) {
-            return !gone && validUntil - now > margin;
-        }
-
-        /**
-         * Claims the hold for one lease if it is fresh and fewer than {@code limit} are out; {@link #end}
-         * returns the claim. A lease is out until its result is stored, so a node that dies has at most
-         * {@code limit} URLs of the host fetched and not stored: all that another node fetches again.
-         */
-        synchronized boolean tryStart(long now, long margin, int limit) {
-            if (giving || active >= limit || !fresh(now, margin)) {
-                return false;
-            }
-            active++;
-            return true;
-        }
-
-        synchronized void end() {
-            active--;
-        }
-
-        /** Marks the hold gone if no lease is out under it; true if so (the caller then gives it back). */
-        synchronized boolean goneIfIdle() {
-            if (active > 0) {
-                return false;
-            }
-            gone = true;
-            return true;
-        }
-
-        synchronized void lost() {
-            gone = true;
-        }
-    }
-
     /** One node's share of a cluster job, as {@code GET /crawl/{id}} shows it. */
     public record Share(String node, long pages, long failed, long skipped, long fetches, int inFlight, boolean live) {}
 
@@ -151,7 +107,8 @@ public final class ClusterNode implements AutoCloseable {
     private final Crawler crawler;
     private final PageStore store;
     private final ClusterStore db;
-    private final ConcurrentHashMap<String, Hold> holds = new ConcurrentHashMap<>();
+    private final HostHolds holds;
+    private final ClusterReports reports;
     private final ConcurrentHashMap<Long, ClusterBackend> frontiers = new ConcurrentHashMap<>();
     /** Per job, what this node had reported in earlier runs, before this run's share began. */
     private final ConcurrentHashMap<Long, ClusterStore.Work> earlier = new ConcurrentHashMap<>();
@@ -164,11 +121,23 @@ public final class ClusterNode implements AutoCloseable {
     private volatile boolean leaving;
     private volatile boolean closed;
 
-    ClusterNode(Settings settings, Crawler crawler) {
+    /**
+     * Makes {@code crawler}'s process a node of the cluster of every process on the same PostgreSQL
+     * database: from now on this node runs its share of every cluster job until it is closed.
+     *
+     * @throws IllegalStateException if the store is not PostgreSQL, or a live node has this node id
+     */
+    public static ClusterNode join(Crawler crawler, Settings settings) {
+        return new ClusterNode(settings, crawler);
+    }
+
+    private ClusterNode(Settings settings, Crawler crawler) {
         this.settings = settings;
         this.crawler = crawler;
         this.store = crawler.store();
         this.db = store.cluster();
+        this.holds = new HostHolds(db, settings, crawler.gates());
+        this.reports = new ClusterReports(db, store, settings);
         requireFree(db, settings);
         db.restart(settings.nodeId()); // leases an earlier process of this name held are void now
         db.heartbeat(settings.nodeId(), settings.address(), 0, 0);
@@ -209,13 +178,13 @@ public final class ClusterNode implements AutoCloseable {
         return db;
     }
 
-    Hold hold(String hostKey) {
-        Hold hold = holds.get(hostKey);
+    HostHold hold(String hostKey) {
+        HostHold hold = holds.get(hostKey);
         return hold == null || hold.gone ? null : hold;
     }
 
     Set<String> holdKeys() {
-        return Set.copyOf(holds.keySet());
+        return holds.keys();
     }
 
     /** Leases out at once under one hold: twice the process's per-host limit. */
@@ -240,7 +209,8 @@ public final class ClusterNode implements AutoCloseable {
     }
 
     /** Creates a cluster job with its seeds; every node (this one at once) starts its share. */
-    CrawlJob create(CrawlConfig config) {
+    @Override
+    public CrawlJob start(CrawlConfig config) {
         check(config);
         long id = store.createJob(config.mode().label(), config.poolSize(), ConfigCodec.toJson(config), true);
         List<ClusterStore.Link> seeds = config.seeds().stream()
@@ -260,7 +230,7 @@ public final class ClusterNode implements AutoCloseable {
         earlier.put(id, db.work(id).stream().filter(w -> w.nodeId().equals(settings.nodeId())).findFirst()
                 .orElse(NO_WORK));
         frontiers.put(id, frontier);
-        return crawler.launchCluster(id, config, frontier.frontier(), job -> ended(job, frontier));
+        return crawler.runShare(id, config, frontier.frontier(), job -> ended(job, frontier));
     }
 
     /**
@@ -281,8 +251,15 @@ public final class ClusterNode implements AutoCloseable {
         }
     }
 
-    /** Cancels a cluster job everywhere: durable when this returns; every node stops it at its next heartbeat. */
-    boolean cancel(long id) {
+    /**
+     * Cancels a job: a cluster job everywhere (durable when this returns; every node stops it at its next
+     * heartbeat), one of the crawler's own as the crawler does.
+     */
+    @Override
+    public boolean cancel(long id) {
+        if (!store.job(id).map(JobRow::cluster).orElse(false)) {
+            return crawler.cancel(id);
+        }
         boolean was = store.cancelJob(id);
         db.dropQueued(id);
         ClusterBackend frontier = frontiers.get(id);
@@ -290,6 +267,35 @@ public final class ClusterNode implements AutoCloseable {
             crawler.job(id).ifPresent(CrawlJob::cancel);
         }
         return was;
+    }
+
+    /** A job as reported: a cluster job with every node's share, one of the crawler's own as it reports it. */
+    @Override
+    public Optional<JobReport> report(long id) {
+        return store.job(id).map(this::report);
+    }
+
+    @Override
+    public List<JobReport> reports(int offset, int limit) {
+        return store.jobs(offset, limit).stream().map(this::report).toList();
+    }
+
+    private JobReport report(JobRow row) {
+        return row.cluster() ? reports.report(row, crawler.job(row.id()).orElse(null)) : crawler.report(row);
+    }
+
+    /** Leaves the cluster's work, then suspends the crawler's jobs (its shares among them) as it does. */
+    @Override
+    public void suspend(Duration grace) throws InterruptedException {
+        leave(); // the heartbeat must not start the cluster jobs again as they end here
+        crawler.suspend(grace);
+    }
+
+    /** Leaves the cluster's work, then shuts the crawler down: its own jobs cancelled, its shares suspended. */
+    @Override
+    public void shutdown(Duration grace) throws InterruptedException {
+        leave();
+        crawler.shutdown(grace);
     }
 
     // ---- the heartbeat
@@ -305,36 +311,20 @@ public final class ClusterNode implements AutoCloseable {
             Tally totals = crawler.totals();
             db.heartbeat(settings.nodeId(), settings.address(), totals.pages() + totals.failed() + totals.skipped(),
                     (int) totals.fetching());
-            renew(start);
+            holds.renew(start);
             jobs();
-            balance(start);
+            holds.balance(start, !leaving && !frontiers.isEmpty(),
+                    hostKey -> frontiers.values().forEach(f -> f.held(hostKey)));
             report();
         } catch (RuntimeException e) {
             trouble("the heartbeat", e); // leases run out by themselves if this persists: requests stop starting
         }
     }
 
-    /** Extends every lease; those missing from the answer went to another node. */
-    private void renew(long start) {
-        Map<String, ClusterStore.Hold> renewed = new java.util.HashMap<>();
-        for (ClusterStore.Hold h : db.renew(settings.nodeId(), settings.leaseTtl())) {
-            renewed.put(h.hostKey(), h);
-        }
-        for (Hold hold : List.copyOf(holds.values())) {
-            ClusterStore.Hold now = renewed.get(hold.hostKey);
-            if (now == null || now.epoch() != hold.epoch) {
-                hold.lost();
-                holds.remove(hold.hostKey, hold);
-            } else {
-                hold.validUntil = start + TimeUnit.MILLISECONDS.toNanos(now.validMillis());
-            }
-        }
-    }
-
     /** Starts cluster jobs this node does not run yet; stops those cancelled; ends those done; marks done the finished. */
     private void jobs() {
         for (long id : db.finishDone()) {
-            writeSummary(id);
+            reports.writeSummary(id);
         }
         Set<Long> unfinished = new java.util.HashSet<>();
         for (JobRow row : store.unfinishedJobs()) {
@@ -359,55 +349,6 @@ public final class ClusterNode implements AutoCloseable {
                     e.getValue().frontier().finish();
                 }
             });
-        }
-    }
-
-    private void writeSummary(long id) {
-        store.job(id).ifPresent(row -> store.updateJob(id, JobStatus.DONE.label(), Summaries.json(wholeJobSummary(row))));
-    }
-
-    private CrawlSummary wholeJobSummary(JobRow row) {
-        return Summaries.wholeJob(store, row.id(), JobStatus.DONE, ConfigCodec.fromJson(row.config()),
-                new JobStats(null, 0, 0, 0), Map.of());
-    }
-
-    /**
-     * Takes hosts up to a fair share of those with work; gives back hosts over it (with hysteresis, so two
-     * nodes do not trade one host back and forth) and hosts with nothing left, once nothing of theirs is out.
-     */
-    private void balance(long start) {
-        int withWork = db.hostsWithWork();
-        int nodes = Math.max(1, db.liveNodes(settings.leaseTtl()));
-        int share = (withWork + nodes - 1) / nodes;
-        List<String> idle = db.idleHolds(settings.nodeId());
-        for (String hostKey : idle) {
-            Hold hold = holds.get(hostKey);
-            if (hold != null) {
-                hold.giving = true;
-            }
-        }
-        int held = (int) holds.values().stream().filter(h -> !h.giving).count();
-        if (held > share + 1) {
-            // Over the share: give some back, chosen by name so that the choice holds from one beat to the next.
-            holds.values().stream().filter(h -> !h.giving).sorted(Comparator.comparing(h -> h.hostKey))
-                    .limit(held - share).forEach(h -> h.giving = true);
-            held = share;
-        }
-        for (Hold hold : List.copyOf(holds.values())) {
-            if (hold.giving && hold.goneIfIdle()) {
-                holds.remove(hold.hostKey, hold);
-                db.release(settings.nodeId(), hold.hostKey, hold.epoch, crawler.gates().restLeftMillis(hold.hostKey));
-            }
-        }
-        if (!leaving && !frontiers.isEmpty() && held < share) {
-            for (ClusterStore.Hold h : db.acquire(settings.nodeId(), share - held, settings.leaseTtl())) {
-                Hold hold = new Hold(h.hostKey(), h.epoch(), start + TimeUnit.MILLISECONDS.toNanos(h.validMillis()));
-                holds.put(h.hostKey(), hold);
-                if (h.restMillis() > 0) {
-                    crawler.gates().rest(h.hostKey(), System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(h.restMillis()));
-                }
-                frontiers.values().forEach(f -> f.held(h.hostKey()));
-            }
         }
     }
 
@@ -440,45 +381,9 @@ public final class ClusterNode implements AutoCloseable {
         }
     }
 
-    // ---- views
-
-    /** A cluster job's progress summed over nodes, from the database, with each node's share. */
-    JobReport report(JobRow row, CrawlJob live) {
-        ClusterStore.Counts counts = db.counts(row.id());
-        double ttl = settings.leaseTtl().toMillis() / 1000.0;
-        List<Share> shares = new ArrayList<>();
-        long inFlight = 0;
-        for (ClusterStore.Work w : db.work(row.id())) {
-            boolean liveNode = w.ageSeconds() < ttl;
-            shares.add(new Share(w.nodeId(), w.pages(), w.failed(), w.skipped(), w.fetches(), liveNode ? w.inFlight() : 0, liveNode));
-            inFlight += liveNode ? w.inFlight() : 0;
-        }
-        CrawlSummary summary = row.unfinished() ? null : Summaries.parse(row.summary());
-        if (summary == null && row.status().equals("done")) {
-            // Marked done by a heartbeat whose summary is not written yet: the summary it is writing, so a
-            // reader never sees a done job without one.
-            summary = wholeJobSummary(row);
-        }
-        double seconds = Math.max(0.001, Duration.between(row.createdAt(),
-                row.finishedAt() != null ? row.finishedAt() : Instant.now()).toMillis() / 1000.0);
-        long stored = counts.pages() + counts.failed() + counts.skipped();
-        CrawlProgress here = live == null ? null : live.progress();
-        String status = live != null ? row.status() : row.shownStatus(java.time.Instant.now(), false);
-        CrawlProgress progress = new CrawlProgress(row.id(), status, counts.pages(), counts.failed(), counts.skipped(),
-                counts.queued(), inFlight, here == null ? 0 : here.fetching(), JobStats.round1(seconds),
-                JobStats.round1(stored / seconds), here == null ? 0 : here.recentPagesPerSecond(),
-                ConfigCodec.maxPages(row.config()), summary != null ? summary.failures() : Map.of());
-        return new JobReport(row.id(), status, row.mode(), row.poolSize(), ConfigCodec.seeds(row.config()),
-                row.createdAt(), row.finishedAt(), progress, summary, true, shares);
-    }
-
     /** The cluster's nodes and leases. */
     public View view() {
-        double ttl = settings.leaseTtl().toMillis() / 1000.0;
-        List<NodeView> nodes = db.nodes().stream().map(n -> new NodeView(n.nodeId(), n.address(), n.startedAt(),
-                n.heartbeatAt(), JobStats.round1(n.heartbeatAgeSeconds()), n.heartbeatAgeSeconds() < ttl, n.pages(), n.fetching(), n.hosts()))
-                .toList();
-        return new View(settings.nodeId(), ttl, nodes, db.leases());
+        return reports.view();
     }
 
     /**
@@ -490,12 +395,19 @@ public final class ClusterNode implements AutoCloseable {
     }
 
     /**
-     * Leaves the cluster: stops the heartbeat and gives back every host (its jobs were suspended first, so
-     * nothing is in flight), so other nodes take them at once instead of after the lease expires.
+     * Leaves the cluster: suspends this node's shares (up to 10 s; the crawler's own jobs run on), stops the
+     * heartbeat and gives back every host, so other nodes take them at once instead of after the lease
+     * expires. The crawler is the caller's to close, after this.
      */
     @Override
     public void close() {
         leaving = true;
+        try {
+            Crawler.suspend(frontiers.keySet().stream().map(crawler::job).flatMap(Optional::stream).toList(),
+                    Duration.ofSeconds(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         closed = true;
         ticker.shutdown();
         try {
@@ -504,15 +416,6 @@ public final class ClusterNode implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         frontiers.values().forEach(f -> f.frontier().drain());
-        for (Hold hold : List.copyOf(holds.values())) {
-            if (hold.goneIfIdle()) {
-                try {
-                    db.release(settings.nodeId(), hold.hostKey, hold.epoch, crawler.gates().restLeftMillis(hold.hostKey));
-                } catch (RuntimeException e) {
-                    trouble("giving back " + hold.hostKey, e); // it expires by itself
-                }
-            }
-        }
-        holds.clear();
+        holds.releaseAll(this::trouble);
     }
 }

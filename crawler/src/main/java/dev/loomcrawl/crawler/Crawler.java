@@ -30,7 +30,7 @@ import java.util.function.Consumer;
  * one set of per-host permits ({@link Options#perHost}), and a host resting after a {@code Retry-After}
  * rests for all of them.
  */
-public final class Crawler implements AutoCloseable {
+public final class Crawler implements Jobs, AutoCloseable {
 
     /**
      * Settings of the whole process.
@@ -91,7 +91,6 @@ public final class Crawler implements AutoCloseable {
     private final Options options;
     private final ConcurrentHashMap<Long, CrawlJob> jobs = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Boolean, Fetcher> oneOffFetchers = new ConcurrentHashMap<>();
-    private volatile ClusterNode cluster;
     private final CountDownLatch closing = new CountDownLatch(1);
     private final Thread checkpoints;
     private static final System.Logger LOG = System.getLogger(Crawler.class.getName());
@@ -143,26 +142,6 @@ public final class Crawler implements AutoCloseable {
         return options;
     }
 
-    /**
-     * Makes this process a node of the cluster of every process on the same PostgreSQL database: from now
-     * on {@link #start} creates cluster jobs, which every node shares, and this node runs its share of
-     * every cluster job until it is closed. See {@link ClusterNode}.
-     *
-     * @throws IllegalStateException if the store is not PostgreSQL, or this crawler is a node already
-     */
-    public synchronized ClusterNode joinCluster(ClusterNode.Settings settings) {
-        if (cluster != null) {
-            throw new IllegalStateException("already node " + cluster.nodeId() + " of a cluster");
-        }
-        cluster = new ClusterNode(settings, this);
-        return cluster;
-    }
-
-    /** The cluster this crawler is a node of, if it joined one. */
-    public Optional<ClusterNode> cluster() {
-        return Optional.ofNullable(cluster);
-    }
-
     HostGates gates() {
         return engine.gates();
     }
@@ -172,8 +151,12 @@ public final class Crawler implements AutoCloseable {
         return engine.totals();
     }
 
-    /** Runs this node's share of a cluster job. */
-    CrawlJob launchCluster(long id, CrawlConfig config, Frontier frontier, Consumer<CrawlJob> onEnd) {
+    /**
+     * Runs the share of a job that other processes run too, its URLs from {@code frontier}: this process
+     * neither resumes nor cancels it on its own ({@link #shutdown} suspends it). {@code onEnd} is told when
+     * the share ends here.
+     */
+    CrawlJob runShare(long id, CrawlConfig config, Frontier frontier, Consumer<CrawlJob> onEnd) {
         return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), 0, 0, 0), Hooks.NONE,
                 null, false, true, job -> {
                     forget(job);
@@ -181,7 +164,7 @@ public final class Crawler implements AutoCloseable {
                 }));
     }
 
-    /** Starts a job; it runs in the background. */
+    @Override
     public CrawlJob start(CrawlConfig config) {
         return start(config, Hooks.NONE);
     }
@@ -193,10 +176,6 @@ public final class Crawler implements AutoCloseable {
 
     /** Starts a job with your hooks; see {@link Hooks}. */
     public CrawlJob start(CrawlConfig config, Hooks hooks) {
-        ClusterNode node = cluster;
-        if (node != null) {
-            return node.create(config);
-        }
         WarcOutput warc = warcOf(config);
         long id = engine.store().createJob(config.mode().label(), config.poolSize(), ConfigCodec.toJson(config), false);
         Frontier frontier = MemoryBackend.frontier(id, config, engine.gates(), engine.store(), null);
@@ -252,7 +231,7 @@ public final class Crawler implements AutoCloseable {
         List<Long> resumed = new ArrayList<>();
         for (JobRow row : engine.store().unfinishedJobs()) {
             if (row.cluster()) {
-                continue; // cluster jobs belong to the cluster, not to one node's start
+                continue; // a shared job belongs to the processes sharing it, not to one process's start
             }
             try {
                 resume(row.id());
@@ -283,15 +262,9 @@ public final class Crawler implements AutoCloseable {
         jobs.remove(job.id(), job);
     }
 
-    /**
-     * Cancels a job: durable when this returns (a process killed right after does not resume it), then
-     * stopped here. Returns whether it was running or queued; false if it had ended (or never existed).
-     */
+    /** Cancels a job: durable when this returns (a process killed right after does not resume it). */
+    @Override
     public boolean cancel(long id) {
-        ClusterNode node = cluster;
-        if (node != null && engine.store().job(id).map(JobRow::cluster).orElse(false)) {
-            return node.cancel(id);
-        }
         boolean wasUnfinished = engine.store().cancelJob(id);
         CrawlJob live = jobs.get(id);
         if (live != null && !live.status().finished()) {
@@ -301,22 +274,18 @@ public final class Crawler implements AutoCloseable {
         return wasUnfinished;
     }
 
-    /** A job as reported: live if this process runs it, else as stored. */
+    @Override
     public Optional<JobReport> report(long id) {
         return engine.store().job(id).map(this::report);
     }
 
-    /** Jobs, newest first, as reported. */
+    @Override
     public List<JobReport> reports(int offset, int limit) {
         return engine.store().jobs(offset, limit).stream().map(this::report).toList();
     }
 
-    private JobReport report(JobRow row) {
+    JobReport report(JobRow row) {
         CrawlJob live = jobs.get(row.id());
-        ClusterNode node = cluster;
-        if (row.cluster() && node != null) {
-            return node.report(row, live);
-        }
         CrawlSummary stored = Summaries.parse(row.summary());
         List<String> seeds = ConfigCodec.seeds(row.config());
         if (live != null) {
@@ -374,36 +343,33 @@ public final class Crawler implements AutoCloseable {
         return List.copyOf(jobs.values());
     }
 
-    /**
-     * Graceful stop: running jobs dispatch nothing more, fetches in progress get up to {@code grace} to
-     * finish and be stored, and the jobs stay unfinished in the store, to resume at the next start.
-     * Whatever is still running after {@code grace} is interrupted.
-     */
+    /** Whatever still runs stays unfinished in the store, to resume at the next start (see {@link Jobs#suspend}). */
+    @Override
     public void suspend(Duration grace) throws InterruptedException {
-        ClusterNode node = cluster;
-        if (node != null) {
-            node.leave(); // its heartbeat must not start the cluster jobs again as they end here
-        }
-        List<CrawlJob> running = List.copyOf(jobs.values());
+        suspend(List.copyOf(jobs.values()), grace);
+    }
+
+    /**
+     * Suspends {@code running} and waits up to {@code grace} for them to end; whatever is still running after
+     * that is interrupted (it stays 'running' in the store; what was in flight is fetched again).
+     */
+    static void suspend(List<CrawlJob> running, Duration grace) throws InterruptedException {
         running.forEach(CrawlJob::suspend);
         long deadline = System.nanoTime() + grace.toNanos();
         for (CrawlJob job : running) {
             if (!job.await(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
-                job.suspendNow(); // stays 'running' in the store; what was in flight is fetched again
+                job.suspendNow();
                 job.await(Duration.ofSeconds(5));
             }
         }
     }
 
     /**
-     * Cancels running jobs (durably) and waits up to {@code grace} for them to end. Cluster jobs are not
-     * this process's to cancel: its share of them is suspended, and the other nodes carry on.
+     * Cancels running jobs (durably) and waits up to {@code grace} for them to end. A shared job is not this
+     * process's to cancel: its share is suspended, and the other processes carry on.
      */
+    @Override
     public void shutdown(Duration grace) throws InterruptedException {
-        ClusterNode node = cluster;
-        if (node != null) {
-            node.leave();
-        }
         List<CrawlJob> running = List.copyOf(jobs.values());
         running.forEach(job -> {
             if (job.cluster()) {
@@ -427,10 +393,6 @@ public final class Crawler implements AutoCloseable {
             Thread.currentThread().interrupt();
         } finally {
             closing.countDown();
-            ClusterNode node = cluster;
-            if (node != null) {
-                node.close(); // after the suspend: nothing in flight, every host can be given back
-            }
             oneOffFetchers.values().forEach(Fetcher::close);
             engine.limit().close();
             engine.sampler().close();

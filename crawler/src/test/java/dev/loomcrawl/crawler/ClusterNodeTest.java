@@ -30,22 +30,25 @@ class ClusterNodeTest {
         return new ClusterNode.Settings(id, null, Duration.ofSeconds(6));
     }
 
-    /** Nodes "a" and "b" in this JVM, each a crawler with its own store on one database. */
-    private record TwoNodes(PageStore storeA, Crawler a, PageStore storeB, Crawler b) implements AutoCloseable {
+    /** Nodes "a" and "b" in this JVM, each around a crawler with its own store on one database. */
+    private record TwoNodes(PageStore storeA, Crawler crawlerA, ClusterNode a, PageStore storeB, Crawler crawlerB,
+            ClusterNode b) implements AutoCloseable {
         static TwoNodes on(String db, Crawler.Options options) {
             PageStore storeA = PageStore.open(db);
             PageStore storeB = PageStore.open(db);
-            TwoNodes nodes = new TwoNodes(storeA, new Crawler(storeA, options), storeB, new Crawler(storeB, options));
-            nodes.a.joinCluster(node("a"));
-            nodes.b.joinCluster(node("b"));
-            return nodes;
+            Crawler crawlerA = new Crawler(storeA, options);
+            Crawler crawlerB = new Crawler(storeB, options);
+            return new TwoNodes(storeA, crawlerA, ClusterNode.join(crawlerA, node("a")), storeB, crawlerB,
+                    ClusterNode.join(crawlerB, node("b")));
         }
 
         @Override
         public void close() {
             b.close();
+            crawlerB.close();
             storeB.close();
             a.close();
+            crawlerA.close();
             storeA.close();
         }
     }
@@ -63,20 +66,23 @@ class ClusterNodeTest {
                     .perHostConcurrency(1).fetchDeadline(Duration.ofSeconds(3)).build();
             long total = farm.graph().config().totalPages();
             long id;
-            try (PageStore store = PageStore.open(db); Crawler first = new Crawler(store, options)) {
-                first.joinCluster(node("a"));
+            try (PageStore store = PageStore.open(db); Crawler crawler = new Crawler(store, options);
+                 ClusterNode first = ClusterNode.join(crawler, node("a"))) {
                 id = first.start(config).id();
                 await().atMost(Duration.ofSeconds(30)).until(() -> store.countPages(id, 200) >= total / 4);
             } // closing suspends this node's share; the job runs on for the cluster
-            try (PageStore store = PageStore.open(db); Crawler again = new Crawler(store, options)) {
+            try (PageStore store = PageStore.open(db); Crawler crawler = new Crawler(store, options)) {
                 // the id is free again once the first run's heartbeat has aged past the lease
+                java.util.concurrent.atomic.AtomicReference<ClusterNode> joined = new java.util.concurrent.atomic.AtomicReference<>();
                 await().atMost(Duration.ofSeconds(20)).ignoreExceptionsInstanceOf(IllegalStateException.class)
-                        .until(() -> again.joinCluster(node("a")) != null);
+                        .until(() -> joined.compareAndSet(null, ClusterNode.join(crawler, node("a"))));
+                ClusterNode again = joined.get();
                 await().atMost(Duration.ofSeconds(90)).until(() -> store.job(id).orElseThrow().status().equals("done"));
                 assertThat(store.countPages(id, 200)).isEqualTo(total);
                 // the node reports its share once more as its part ends, a moment after the job is marked done
                 await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(again.report(id).orElseThrow()
                         .nodes()).singleElement().satisfies(share -> assertThat(share.pages()).isEqualTo(total)));
+                again.close();
             }
         }
     }
@@ -87,8 +93,8 @@ class ClusterNodeTest {
         try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(12, 15).withLatency(LatencyModel.fixed(100)));
              TwoNodes nodes = TwoNodes.on(db, new Crawler.Options(3, 10_000, true))) {
             PageStore storeA = nodes.storeA();
-            Crawler a = nodes.a();
-            Crawler b = nodes.b();
+            ClusterNode a = nodes.a();
+            ClusterNode b = nodes.b();
             CrawlConfig config = CrawlConfig.builder().seeds(farm.seedUrls()).maxDepth(farm.graph().maxDepth() + 1)
                     .perHostConcurrency(3).fetchDeadline(Duration.ofSeconds(3)).build();
             CrawlJob job = a.start(config);
@@ -108,7 +114,7 @@ class ClusterNodeTest {
             assertThat(report.summary().pages()).isEqualTo(total);
             assertThat(report.nodes()).extracting(ClusterNode.Share::node).containsExactly("a", "b");
             assertThat(report.nodes()).allSatisfy(s -> assertThat(s.pages()).isPositive());
-            assertThat(a.cluster().orElseThrow().view().nodes()).hasSize(2);
+            assertThat(a.view().nodes()).hasSize(2);
             // Between a heartbeat marking the job done and writing its summary, a report still has the summary.
             try (Connection c = DriverManager.getConnection(db); Statement st = c.createStatement()) {
                 st.executeUpdate("UPDATE jobs SET summary = NULL WHERE id = " + job.id());
@@ -168,28 +174,29 @@ class ClusterNodeTest {
         try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(10, 40).withLatency(LatencyModel.fixed(200)));
              TwoNodes nodes = TwoNodes.on(db, Crawler.Options.DEFAULTS)) {
             PageStore storeA = nodes.storeA();
-            Crawler a = nodes.a();
-            Crawler b = nodes.b();
+            ClusterNode a = nodes.a();
+            ClusterNode b = nodes.b();
             CrawlJob job = a.start(CrawlConfig.builder().seeds(farm.seedUrls()).maxDepth(farm.graph().maxDepth() + 1)
                     .perHostConcurrency(2).fetchDeadline(Duration.ofSeconds(3)).build());
-            await().atMost(Duration.ofSeconds(30)).until(() -> b.job(job.id()).isPresent()
-                    && b.job(job.id()).orElseThrow().progress().pages() > 0);
+            await().atMost(Duration.ofSeconds(30)).until(() -> nodes.crawlerB().job(job.id()).isPresent()
+                    && nodes.crawlerB().job(job.id()).orElseThrow().progress().pages() > 0);
 
             assertThat(b.cancel(job.id())).isTrue();
 
-            await().atMost(Duration.ofSeconds(30)).until(() -> a.job(job.id()).isEmpty() && b.job(job.id()).isEmpty());
+            await().atMost(Duration.ofSeconds(30)).until(() -> nodes.crawlerA().job(job.id()).isEmpty()
+                    && nodes.crawlerB().job(job.id()).isEmpty());
             long stored = storeA.countPages(job.id(), null);
             assertThat(storeA.job(job.id()).orElseThrow().status()).isEqualTo("cancelled");
             assertThat(stored).isLessThan(farm.graph().config().totalPages());
-            assertThat(a.figures().fetching() + b.figures().fetching()).isZero(); // both stopped
+            assertThat(nodes.crawlerA().figures().fetching() + nodes.crawlerB().figures().fetching()).isZero(); // both stopped
         }
     }
 
     @Test
     void aJobWhoseFetchDeadlineOutlastsTheLeaseIsRefused() {
         String db = postgres.newDatabase();
-        try (PageStore store = PageStore.open(db); Crawler a = new Crawler(store)) {
-            a.joinCluster(node("a"));
+        try (PageStore store = PageStore.open(db); Crawler crawler = new Crawler(store);
+             ClusterNode a = ClusterNode.join(crawler, node("a"))) {
             assertThatThrownBy(() -> a.start(CrawlConfig.builder().seed("http://h0.loomcrawl.test:1/")
                     .fetchDeadline(Duration.ofSeconds(30)).build()))
                     .isInstanceOf(ConfigException.class).hasMessageContaining("fetchDeadline");
@@ -200,21 +207,21 @@ class ClusterNodeTest {
     @Test
     void aNodeIdInUseByALiveNodeIsRefused() {
         String db = postgres.newDatabase();
-        try (PageStore storeA = PageStore.open(db); Crawler a = new Crawler(storeA);
-             PageStore storeB = PageStore.open(db); Crawler b = new Crawler(storeB)) {
-            a.joinCluster(node("same"));
-            assertThatThrownBy(() -> b.joinCluster(node("same"))).isInstanceOf(IllegalStateException.class)
+        try (PageStore storeA = PageStore.open(db); Crawler crawlerA = new Crawler(storeA);
+             PageStore storeB = PageStore.open(db); Crawler crawlerB = new Crawler(storeB);
+             ClusterNode a = ClusterNode.join(crawlerA, node("same"))) {
+            assertThatThrownBy(() -> ClusterNode.join(crawlerB, node("same"))).isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("node id 'same' is in use by a live node");
-            b.joinCluster(node("other"));
-            assertThat(a.cluster().orElseThrow().view().nodes()).extracting(ClusterNode.NodeView::nodeId)
-                    .containsExactly("other", "same");
+            try (ClusterNode b = ClusterNode.join(crawlerB, node("other"))) {
+                assertThat(a.view().nodes()).extracting(ClusterNode.NodeView::nodeId).containsExactly("other", "same");
+            }
         }
     }
 
     @Test
     void aClusterNeedsPostgres() {
         try (PageStore store = PageStore.open("jdbc:h2:mem:cluster-h2;DB_CLOSE_DELAY=-1"); Crawler a = new Crawler(store)) {
-            assertThatThrownBy(() -> a.joinCluster(node("a"))).isInstanceOf(IllegalStateException.class)
+            assertThatThrownBy(() -> ClusterNode.join(a, node("a"))).isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("PostgreSQL");
         }
     }

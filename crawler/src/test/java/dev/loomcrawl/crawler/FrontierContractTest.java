@@ -45,6 +45,8 @@ class FrontierContractTest {
     private String db;
     private PageStore store;
     private Crawler crawler;
+    private ClusterNode node;
+    private Jobs jobs;
 
     private Crawler open(Backend backend) {
         this.backend = backend;
@@ -54,18 +56,28 @@ class FrontierContractTest {
         return crawler;
     }
 
+    /** A crawler, and on a cluster a node around it: {@link #jobs} starts and cancels through the node. */
     private Crawler node(PageStore on, String nodeId) {
         Crawler c = new Crawler(on, new Crawler.Options(8, 10_000, true));
-        if (backend == Backend.CLUSTER) {
-            c.joinCluster(new ClusterNode.Settings(nodeId, null, Duration.ofSeconds(6)));
-        }
+        node = backend == Backend.CLUSTER ? ClusterNode.join(c, new ClusterNode.Settings(nodeId, null,
+                Duration.ofSeconds(6))) : null;
+        jobs = node != null ? node : c;
         return c;
+    }
+
+    /** Closes the node (its shares suspended, its hosts given back), then the crawler. */
+    private void closeCrawler() {
+        if (node != null) {
+            node.close();
+            node = null;
+        }
+        crawler.close();
     }
 
     @AfterEach
     void close() {
         if (crawler != null) {
-            crawler.close();
+            closeCrawler();
         }
         if (store != null) {
             store.close();
@@ -79,7 +91,7 @@ class FrontierContractTest {
 
     /** Runs a job to its end; its stored rows by path. */
     private Map<String, PageRecord> crawl(TestSite site, CrawlConfig.Builder config) throws InterruptedException {
-        CrawlJob job = crawler.start(config.build());
+        CrawlJob job = jobs.start(config.build());
         awaitEnd(job.id());
         return stored(site, job.id());
     }
@@ -187,17 +199,17 @@ class FrontierContractTest {
     void aSuspendedJobGoesOnWithNothingLostOrFetchedTwice(Backend backend) throws Exception {
         open(backend);
         try (TestSite site = new TestSite().tree(120, 100)) {
-            CrawlJob job = crawler.start(config().seed(site.url("/p/0")).maxDepth(10).perHostConcurrency(4)
+            CrawlJob job = jobs.start(config().seed(site.url("/p/0")).maxDepth(10).perHostConcurrency(4)
                     .build());
             await().atMost(Duration.ofSeconds(30)).until(() -> store.countPages(job.id(), 200) >= 20);
             if (backend == Backend.MEMORY) {
-                crawler.suspend(Duration.ofSeconds(10));
+                jobs.suspend(Duration.ofSeconds(10));
                 assertThat(store.job(job.id()).orElseThrow().status()).isEqualTo("suspended");
-                crawler.close();
+                closeCrawler();
                 crawler = node(store, "a");
                 crawler.resume(job.id());
             } else {
-                crawler.close(); // this node's share ends gracefully; the job stays running for the cluster
+                closeCrawler(); // this node's share ends gracefully; the job stays running for the cluster
                 assertThat(store.job(job.id()).orElseThrow().status()).isEqualTo("running");
                 crawler = node(store, "b");
             }
@@ -216,10 +228,10 @@ class FrontierContractTest {
     void aCancelledJobStopsAndStoresNothingMore(Backend backend) throws Exception {
         open(backend);
         try (TestSite site = new TestSite().tree(200, 150)) {
-            CrawlJob job = crawler.start(config().seed(site.url("/p/0")).maxDepth(10).perHostConcurrency(2)
+            CrawlJob job = jobs.start(config().seed(site.url("/p/0")).maxDepth(10).perHostConcurrency(2)
                     .build());
             await().atMost(Duration.ofSeconds(30)).until(() -> store.countPages(job.id(), 200) >= 5);
-            assertThat(crawler.cancel(job.id())).isTrue();
+            assertThat(jobs.cancel(job.id())).isTrue();
             assertThat(job.await(Duration.ofSeconds(20))).isTrue();
             long stored = store.countPages(job.id(), null);
             int asked = site.counter.pageRequests();

@@ -1,5 +1,6 @@
 package dev.loomcrawl.server;
 
+import dev.loomcrawl.crawler.ClusterNode;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.ExecutionMode;
 import dev.loomcrawl.crawler.FetchOutcome;
@@ -18,6 +19,7 @@ import java.security.MessageDigest;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -57,6 +59,7 @@ public final class ApiServer implements AutoCloseable {
 
     private final Settings settings;
     private final Crawler crawler;
+    private volatile ClusterNode node;
     private final ServerStats stats;
     private final Metrics metrics;
     private final Dashboard dashboard = new Dashboard();
@@ -132,7 +135,7 @@ public final class ApiServer implements AutoCloseable {
                 new Route(HandlerType.GET, "/crawl/{id}/links", jobs::links),
                 new Route(HandlerType.POST, "/fetch", this::fetch),
                 new Route(HandlerType.GET, "/stats", ctx -> ctx.json(stats.view(crawler.store().jobCountsByStatus()))),
-                new Route(HandlerType.GET, "/cluster", ctx -> ctx.json(crawler.cluster()
+                new Route(HandlerType.GET, "/cluster", ctx -> ctx.json(Optional.ofNullable(node)
                         .orElseThrow(() -> ApiError.notFound("this server is not a cluster node (serve --db=jdbc:postgresql://..."
                                 + " --node-id=NAME makes it one)")).view())),
                 new Route(HandlerType.GET, "/metrics", ctx -> {
@@ -147,6 +150,15 @@ public final class ApiServer implements AutoCloseable {
 
     public int port() {
         return app.port();
+    }
+
+    /**
+     * This server's crawler is a node of a cluster from now on ({@link ClusterNode#join}, once the server is
+     * up and its address known): jobs are started, cancelled and reported through the node.
+     */
+    public void joined(ClusterNode node) {
+        this.node = node;
+        jobs.joined(node);
     }
 
     /**

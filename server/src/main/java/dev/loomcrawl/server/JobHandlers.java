@@ -5,7 +5,9 @@ import dev.loomcrawl.crawler.ConfigCodec;
 import dev.loomcrawl.crawler.ConfigException;
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlJob;
+import dev.loomcrawl.crawler.ClusterNode;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.Jobs;
 import dev.loomcrawl.crawler.ExecutionMode;
 import dev.loomcrawl.crawler.store.Export;
 import dev.loomcrawl.crawler.store.PageStore;
@@ -20,7 +22,9 @@ final class JobHandlers {
     /** Fields a client may not set: the WARC file is a path on the server's disk. */
     private static final Set<String> SERVER_ONLY = Set.of("warc");
 
-    private final Crawler crawler;
+    /** The crawler, or the cluster node around it once it {@link #joined} one. */
+    private volatile Jobs jobs;
+    private volatile ClusterNode node;
     private final PageStore store;
     private final ExecutionMode mode;
     private final int poolSize;
@@ -29,7 +33,7 @@ final class JobHandlers {
 
     /** @param guardPrivate jobs refuse private addresses, and a request may not say otherwise */
     JobHandlers(Crawler crawler, ExecutionMode mode, int poolSize, int maxPoolSize, boolean guardPrivate) {
-        this.crawler = crawler;
+        this.jobs = crawler;
         this.store = crawler.store();
         this.mode = mode;
         this.poolSize = poolSize;
@@ -37,11 +41,17 @@ final class JobHandlers {
         this.guardPrivate = guardPrivate;
     }
 
+    /** This server's crawler is a node of a cluster from now on: jobs go through the node. */
+    void joined(ClusterNode node) {
+        this.node = node;
+        this.jobs = node;
+    }
+
     void create(Context ctx) {
         CrawlConfig config = config(Json.object(ctx)); // everything checked before anything is created
         CrawlJob job;
         try {
-            job = crawler.start(config);
+            job = jobs.start(config);
         } catch (ConfigException e) {
             throw ApiError.of(e); // what only a cluster checks: its fetch deadline against the lease
         }
@@ -55,7 +65,10 @@ final class JobHandlers {
             CrawlConfig.Builder defaults = CrawlConfig.builder().mode(mode).poolSize(poolSize)
                     .refusePrivateAddresses(guardPrivate);
             // On a cluster node a fetch must end well within a host lease: the default deadline fits it.
-            crawler.cluster().ifPresent(node -> defaults.fetchDeadline(node.settings().defaultFetchDeadline()));
+            ClusterNode cluster = node;
+            if (cluster != null) {
+                defaults.fetchDeadline(cluster.settings().defaultFetchDeadline());
+            }
             config = ConfigCodec.read(body, defaults, SERVER_ONLY);
         } catch (ConfigException e) {
             throw ApiError.of(e);
@@ -76,7 +89,7 @@ final class JobHandlers {
     void list(Context ctx) {
         int offset = intParam(ctx, "offset", 0, 0, Integer.MAX_VALUE);
         int limit = intParam(ctx, "limit", 20, 1, 1_000);
-        List<JobView> jobs = crawler.reports(offset, limit).stream().map(JobView::of).toList();
+        List<JobView> jobs = this.jobs.reports(offset, limit).stream().map(JobView::of).toList();
         ctx.json(Map.of("jobs", jobs, "offset", offset, "limit", limit, "total", store.countJobs()));
     }
 
@@ -87,7 +100,7 @@ final class JobHandlers {
     void cancel(Context ctx) {
         long id = id(ctx);
         requireJob(id);
-        boolean stopping = crawler.cancel(id); // durable before the answer: a kill now does not resume it
+        boolean stopping = jobs.cancel(id); // durable before the answer: a kill now does not resume it
         ctx.status(stopping ? 202 : 200).json(view(id));
     }
 
@@ -138,7 +151,7 @@ final class JobHandlers {
     }
 
     private JobView view(long id) {
-        return crawler.report(id).map(JobView::of).orElseThrow(() -> ApiError.notFound("no job " + id));
+        return jobs.report(id).map(JobView::of).orElseThrow(() -> ApiError.notFound("no job " + id));
     }
 
     private static long id(Context ctx) {

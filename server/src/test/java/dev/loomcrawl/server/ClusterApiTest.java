@@ -29,9 +29,10 @@ class ClusterApiTest {
         try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(6, 8).withLatency(LatencyModel.fixed(20)));
              PageStore store = PageStore.open(postgres.newDatabase()); Crawler crawler = new Crawler(store)) {
             ApiServer server = ApiServer.start(ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50), crawler);
-            try (Http http = Http.local(server.port()).observe(contract::check)) {
-                crawler.joinCluster(new ClusterNode.Settings("api-node", "http://127.0.0.1:" + server.port(),
-                        Duration.ofSeconds(10)));
+            try (Http http = Http.local(server.port()).observe(contract::check);
+                 ClusterNode node = ClusterNode.join(crawler, new ClusterNode.Settings("api-node",
+                         "http://127.0.0.1:" + server.port(), Duration.ofSeconds(10)))) {
+                server.joined(node);
                 String seeds = farm.seedUrls().stream().map(u -> "\"" + u + "\"").collect(Collectors.joining(","));
                 // A fetch deadline that outlasts the lease is refused, naming the field.
                 Http.Response refused = http.post("/crawl", "{\"seeds\":[" + seeds + "],\"fetchDeadlineMs\":60000}");
