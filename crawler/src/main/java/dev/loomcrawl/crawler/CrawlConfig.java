@@ -1,5 +1,8 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.fetch.Fetcher;
+import dev.loomcrawl.crawler.parse.Extraction;
+import dev.loomcrawl.crawler.parse.Scope;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

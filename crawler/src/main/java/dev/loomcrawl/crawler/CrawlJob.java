@@ -1,5 +1,17 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.fetch.FetchLimit;
+import dev.loomcrawl.crawler.fetch.FetchResult;
+import dev.loomcrawl.crawler.fetch.Fetcher;
+import dev.loomcrawl.crawler.fetch.SitemapReader;
+import dev.loomcrawl.crawler.fetch.WarcOutput;
+import dev.loomcrawl.crawler.frontier.Frontier;
+import dev.loomcrawl.crawler.frontier.Lease;
+import dev.loomcrawl.crawler.parse.Harvester;
+import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.RetryPolicy;
+import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.politeness.RobotsFetch;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
@@ -387,7 +399,7 @@ public final class CrawlJob {
     }
 
     /** Stops the job promptly: nothing new is dispatched, fetches in progress are interrupted. Idempotent. */
-    void cancel() {
+    public void cancel() {
         cancelRequested = true;
         frontier.cancel();
         interruptDispatcher();
@@ -397,7 +409,7 @@ public final class CrawlJob {
      * Stops dispatching and lets fetches in progress finish and be stored, leaving the job unfinished in
      * the store so that the next start resumes it. For a graceful shutdown; see {@link #await}.
      */
-    void suspend() {
+    public void suspend() {
         suspendRequested = true;
         frontier.drain();
     }

@@ -27,7 +27,7 @@ public record CrawlUrl(String url, String host, String hostKey) {
     private static final BasicURLNormalizer NORMALIZER = new BasicURLNormalizer();
 
     /** What a string is, as a link to crawl. */
-    sealed interface Check {
+    public sealed interface Check {
         /** A crawlable URL. */
         record Ok(CrawlUrl url) implements Check {}
 
@@ -57,7 +57,7 @@ public record CrawlUrl(String url, String host, String hostKey) {
         return check(raw) instanceof Check.Ok ok ? Optional.of(ok.url()) : Optional.empty();
     }
 
-    static Check check(String raw) {
+    public static Check check(String raw) {
         CrawlUrl plain = alreadyNormal(raw);
         return plain != null ? new Check.Ok(plain) : checkByParsing(raw);
     }
@@ -226,13 +226,13 @@ public record CrawlUrl(String url, String host, String hostKey) {
     }
 
     /** Where the path of {@code url} starts, its first {@code /} after {@code ://}; -1 where it has none. */
-    static int pathStart(String url) {
+    public static int pathStart(String url) {
         int authority = url.indexOf("://");
         return authority < 0 ? -1 : url.indexOf('/', authority + 3);
     }
 
     /** Where the path that starts at {@code pathStart} in {@code url} ends: at its query or fragment, or the end. */
-    static int pathEnd(String url, int pathStart) {
+    public static int pathEnd(String url, int pathStart) {
         for (int i = pathStart; i < url.length(); i++) {
             char c = url.charAt(i);
             if (c == '?' || c == '#') {
@@ -383,7 +383,7 @@ public record CrawlUrl(String url, String host, String hostKey) {
      * splits the path from the query at the last one, a parse at the first).
      */
     @SuppressWarnings("deprecation") // URL(String, String, int, String) is deprecated for unchecked input only
-    java.net.URL toUrl() {
+    public java.net.URL toUrl() {
         int slash = pathStart(url);
         String file = slash < 0 ? "/" : url.substring(slash);
         int query = file.indexOf('?');

@@ -1,5 +1,13 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.fetch.Deadlines;
+import dev.loomcrawl.crawler.fetch.FetchLimit;
+import dev.loomcrawl.crawler.fetch.Fetcher;
+import dev.loomcrawl.crawler.fetch.HostNames;
+import dev.loomcrawl.crawler.fetch.WarcOutput;
+import dev.loomcrawl.crawler.frontier.Frontier;
+import dev.loomcrawl.crawler.frontier.MemoryBackend;
+import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.time.Duration;
@@ -142,12 +150,12 @@ public final class Crawler implements Jobs, AutoCloseable {
         return options;
     }
 
-    HostGates gates() {
+    public HostGates gates() {
         return engine.gates();
     }
 
     /** The process's running counters, every job together. */
-    Tally totals() {
+    public Tally totals() {
         return engine.totals();
     }
 
@@ -156,7 +164,7 @@ public final class Crawler implements Jobs, AutoCloseable {
      * neither resumes nor cancels it on its own ({@link #shutdown} suspends it). {@code onEnd} is told when
      * the share ends here.
      */
-    CrawlJob runShare(long id, CrawlConfig config, Frontier frontier, Consumer<CrawlJob> onEnd) {
+    public CrawlJob runShare(long id, CrawlConfig config, Frontier frontier, Consumer<CrawlJob> onEnd) {
         return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), 0, 0, 0), Hooks.NONE,
                 null, false, true, job -> {
                     forget(job);
@@ -284,7 +292,7 @@ public final class Crawler implements Jobs, AutoCloseable {
         return engine.store().jobs(offset, limit).stream().map(this::report).toList();
     }
 
-    JobReport report(JobRow row) {
+    public JobReport report(JobRow row) {
         CrawlJob live = jobs.get(row.id());
         CrawlSummary stored = Summaries.parse(row.summary());
         List<String> seeds = ConfigCodec.seeds(row.config());
@@ -353,7 +361,7 @@ public final class Crawler implements Jobs, AutoCloseable {
      * Suspends {@code running} and waits up to {@code grace} for them to end; whatever is still running after
      * that is interrupted (it stays 'running' in the store; what was in flight is fetched again).
      */
-    static void suspend(List<CrawlJob> running, Duration grace) throws InterruptedException {
+    public static void suspend(List<CrawlJob> running, Duration grace) throws InterruptedException {
         running.forEach(CrawlJob::suspend);
         long deadline = System.nanoTime() + grace.toNanos();
         for (CrawlJob job : running) {

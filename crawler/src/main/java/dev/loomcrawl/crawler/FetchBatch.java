@@ -1,5 +1,10 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.fetch.FetchResult;
+import dev.loomcrawl.crawler.fetch.Fetcher;
+import dev.loomcrawl.crawler.parse.PageParser;
+import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.RetryPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.cluster.ClusterNode;
 import java.time.Instant;
 import java.util.List;
 

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.ConcurrentHistogram;
 
 /** One job's figures in this process: its {@link Tally}, task latency, common failures, time and CPU. */
-final class JobStats {
+public final class JobStats {
     private static final long MAX_MICROS = TimeUnit.MINUTES.toMicros(10);
     private static final int MAX_FAILURE_KINDS = 1_000;
     private static final long RATE_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(5);
@@ -32,7 +32,7 @@ final class JobStats {
     private volatile RuntimeSampler.Peak peak;
     private volatile int peakPlatformThreads;
 
-    JobStats(Tally parent, long pagesBefore, long failedBefore, long skippedBefore) {
+    public JobStats(Tally parent, long pagesBefore, long failedBefore, long skippedBefore) {
         this.tally = new Tally(parent);
         this.before = new long[] {pagesBefore, failedBefore, skippedBefore};
     }
@@ -146,7 +146,7 @@ final class JobStats {
         return out;
     }
 
-    static double round1(double v) {
+    public static double round1(double v) {
         return Math.round(v * 10) / 10.0;
     }
 }

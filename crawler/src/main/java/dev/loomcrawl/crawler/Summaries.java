@@ -13,13 +13,13 @@ import java.util.Map;
  * Job summaries as stored (JSON), and the summary of a job that more than one process ran: counts and
  * latencies from its stored rows, times summed over its runs, the peak of its peaks.
  */
-final class Summaries {
+public final class Summaries {
     private static final ObjectMapper JSON = new ObjectMapper()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private Summaries() {}
 
-    static String json(CrawlSummary summary) {
+    public static String json(CrawlSummary summary) {
         try {
             return JSON.writeValueAsString(summary);
         } catch (JsonProcessingException e) {
@@ -28,7 +28,7 @@ final class Summaries {
     }
 
     /** A stored summary, or null if there is none or it is unreadable (from a version that wrote another shape). */
-    static CrawlSummary parse(String json) {
+    public static CrawlSummary parse(String json) {
         if (json == null || !json.startsWith("{")) {
             return null;
         }
@@ -39,7 +39,7 @@ final class Summaries {
         }
     }
 
-    static CrawlSummary wholeJob(PageStore store, long id, JobStatus status, CrawlConfig config, JobStats run,
+    public static CrawlSummary wholeJob(PageStore store, long id, JobStatus status, CrawlConfig config, JobStats run,
             Map<String, String> givenUp) {
         PageStore.Tallies t = store.tallies(id);
         JobRow row = store.job(id).orElseThrow();

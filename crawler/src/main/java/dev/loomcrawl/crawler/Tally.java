@@ -12,7 +12,7 @@ import org.HdrHistogram.ConcurrentHistogram;
  * Counts of stored results and requests, written by every task without locks. A job's tally passes each
  * count on to its crawler's, so the process's totals are the same code counting the same events.
  */
-final class Tally {
+public final class Tally {
     private static final long MAX_MICROS = TimeUnit.MINUTES.toMicros(10);
 
     private final Tally parent;
@@ -87,15 +87,15 @@ final class Tally {
         }
     }
 
-    long pages() { return pages.sum(); }
-    long failed() { return failed.sum(); }
-    long skipped() { return skipped.sum(); }
+    public long pages() { return pages.sum(); }
+    public long failed() { return failed.sum(); }
+    public long skipped() { return skipped.sum(); }
     long bytes() { return bytes.sum(); }
     long fetches() { return fetches.sum(); }
     long retries() { return retries.sum(); }
 
     /** Requests in flight right now. */
-    long fetching() {
+    public long fetching() {
         return fetching.sum();
     }
 

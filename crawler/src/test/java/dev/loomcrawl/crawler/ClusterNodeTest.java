@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.loomcrawl.crawler.cluster.ClusterNode;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.FarmCounters;
 import dev.loomcrawl.mocksites.LatencyModel;

@@ -8,6 +8,7 @@ import static dev.loomcrawl.testkit.TestSite.html;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.loomcrawl.crawler.cluster.ClusterNode;
 import dev.loomcrawl.crawler.store.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.PostgresServer;
@@ -23,8 +24,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The frontier's rules, the same tests on both of its backends: one process ({@link MemoryBackend}, results
- * in H2) and a cluster node ({@link ClusterBackend}, URLs and results in PostgreSQL). Whole jobs against a
+ * The frontier's rules, the same tests on both of its backends: one process ({@code MemoryBackend}, results
+ * in H2) and a cluster node ({@code ClusterBackend}, URLs and results in PostgreSQL). Whole jobs against a
  * real site, each rule checked where the server sees it.
  */
 class FrontierContractTest {

@@ -1,11 +1,5 @@
 package dev.loomcrawl.crawler;
 
-import dev.loomcrawl.crawler.store.PageRecord;
-import dev.loomcrawl.crawler.store.PageStore;
-import dev.loomcrawl.testkit.PinningWatch;
-import dev.loomcrawl.testkit.TestSite;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
@@ -14,6 +8,11 @@ import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.http.Fault;
+import dev.loomcrawl.crawler.politeness.RetryPolicy;
+import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.testkit.PinningWatch;
+import dev.loomcrawl.testkit.TestSite;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -25,6 +24,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -250,18 +250,6 @@ class ReliabilityTest {
         ZonedDateTime now = ZonedDateTime.parse("Wed, 21 Oct 2015 07:28:00 GMT", DateTimeFormatter.RFC_1123_DATE_TIME)
                 .withZoneSameInstant(ZoneOffset.UTC);
         assertThat(RetryPolicy.parseRetryAfter(header, now)).isEqualTo(expected);
-    }
-
-    @ParameterizedTest
-    @CsvSource(delimiter = '|', textBlock = """
-            http://x.test/a/b/a/b/a/b/        | true
-            http://x.test/next/next/next/     | true
-            http://x.test/a/b/a/b/            | false
-            http://x.test/2026/11/21/item     | false
-            http://x.test/?q=a/a/a/a          | false
-            """)
-    void repeatedPathSegmentsLookLikeTraps(String url, boolean trap) {
-        assertThat(TrapFilter.looksLikeTrap(CrawlUrl.of(url))).isEqualTo(trap);
     }
 
     @ParameterizedTest

@@ -1,9 +1,9 @@
 package dev.loomcrawl.server;
 
-import dev.loomcrawl.crawler.ClusterNode;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.ExecutionMode;
 import dev.loomcrawl.crawler.FetchOutcome;
+import dev.loomcrawl.crawler.cluster.ClusterNode;
 import dev.loomcrawl.crawler.store.StoreException;
 import io.javalin.Javalin;
 import io.javalin.http.Context;

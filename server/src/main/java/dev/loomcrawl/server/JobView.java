@@ -1,9 +1,9 @@
 package dev.loomcrawl.server;
 
-import dev.loomcrawl.crawler.ClusterNode;
 import dev.loomcrawl.crawler.CrawlProgress;
 import dev.loomcrawl.crawler.CrawlSummary;
 import dev.loomcrawl.crawler.JobReport;
+import dev.loomcrawl.crawler.cluster.ClusterNode;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

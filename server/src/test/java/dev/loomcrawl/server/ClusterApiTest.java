@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomcrawl.crawler.ClusterNode;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.cluster.ClusterNode;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;

@@ -1,0 +1,431 @@
+package dev.loomcrawl.crawler.cluster;
+
+import dev.loomcrawl.crawler.ConfigCodec;
+import dev.loomcrawl.crawler.ConfigException;
+import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.CrawlJob;
+import dev.loomcrawl.crawler.CrawlProgress;
+import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.JobReport;
+import dev.loomcrawl.crawler.Jobs;
+import dev.loomcrawl.crawler.Tally;
+import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.store.ClusterStore;
+import dev.loomcrawl.crawler.store.JobRow;
+import dev.loomcrawl.crawler.store.PageStore;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.regex.Pattern;
+
+/**
+ * This process as one node of a cluster: nodes that share a PostgreSQL database share its cluster jobs.
+ *
+ * <p>Politeness stays global because a host is leased to one node at a time: a lease row per host with an
+ * owner, an epoch and an expiry, taken with {@code FOR UPDATE SKIP LOCKED} and renewed by this node's
+ * heartbeat. The node's own {@link HostGates} then bound the whole cluster. A request starts only while
+ * the lease has more than a whole fetch's time left ({@link #marginNanos}), counted on this node's
+ * monotonic clock from before the database granted it, so a node paused past its lease cannot start a
+ * request on a host another node has taken. (A request that passed the check, asked again as the HTTP client
+ * builds its head, and was frozen before the client wrote it still goes out when the node wakes: no lease
+ * closes that without the server's help. At most one per permit held, once per freeze.) A URL's result is
+ * stored only while the lease is still this node's, at the same epoch, in the transaction that marks it done:
+ * one stored result per URL, always.
+ *
+ * <p>Every heartbeat ({@link Settings#heartbeat}) the node renews its leases, takes a fair share of the
+ * hosts that have work (hosts with work divided by live nodes), gives back hosts over its share or out of
+ * work once nothing of theirs is in flight, starts the cluster jobs it does not run yet, stops those
+ * cancelled or done, and marks done the jobs with nothing left to fetch. A node that dies loses nothing:
+ * once its leases expire, other nodes take its hosts and fetch again what it had in flight.
+ *
+ * <p>The node wraps a {@link Crawler}, which knows nothing of it: the node runs its share of each cluster job
+ * on the crawler ({@link Crawler#runShare}), and as {@link Jobs} it starts, cancels and reports cluster jobs
+ * itself and hands the crawler's own jobs to it.
+ *
+ * <pre>{@code
+ * try (PageStore store = PageStore.open("jdbc:postgresql://...");
+ *      Crawler crawler = new Crawler(store);
+ *      ClusterNode node = ClusterNode.join(crawler, new ClusterNode.Settings("a", null, null))) {
+ *     node.start(config);
+ * }
+ * }</pre>
+ */
+public final class ClusterNode implements Jobs, AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(ClusterNode.class.getName());
+    private static final Pattern NODE_ID = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
+    /** Time kept in hand beyond a fetch's deadline before a request may start under a lease. */
+    static final Duration SAFETY = Duration.ofSeconds(1);
+
+    /**
+     * How this node joins.
+     *
+     * @param nodeId its name, unique in the cluster: letters, digits, {@code . _ : -}, up to 64
+     * @param address where its API listens, shown by {@code GET /cluster}; may be null
+     * @param leaseTtl how long a host lease lasts unless renewed: how soon a dead node's hosts move on
+     *     (default 30 s); a cluster job's fetch deadline must fit in it with room for two heartbeats
+     */
+    public record Settings(String nodeId, String address, Duration leaseTtl) {
+        public static final Duration DEFAULT_TTL = Duration.ofSeconds(30);
+
+        public Settings {
+            if (nodeId == null || !NODE_ID.matcher(nodeId).matches()) {
+                throw new ConfigException("nodeId", nodeId,
+                        "must be 1 to 64 letters, digits or . _ : -, was '" + nodeId + "'");
+            }
+            if (leaseTtl == null || leaseTtl.compareTo(Duration.ofSeconds(2)) < 0 || leaseTtl.compareTo(Duration.ofMinutes(10)) > 0) {
+                throw new ConfigException("leaseTtl", leaseTtl, "must be between 2 s and 10 min, was " + leaseTtl);
+            }
+        }
+
+        /** How often the node renews, balances and looks for jobs: a sixth of the lease, at most half a second. */
+        public Duration heartbeat() {
+            return leaseTtl.dividedBy(6).compareTo(Duration.ofMillis(500)) < 0 ? leaseTtl.dividedBy(6) : Duration.ofMillis(500);
+        }
+
+        /** A cluster job's fetch deadline unless it sets one: the usual 30 s, or less if the lease is short. */
+        public Duration defaultFetchDeadline() {
+            Duration usual = Duration.ofSeconds(30);
+            return usual.compareTo(maxFetchDeadline()) < 0 ? usual : maxFetchDeadline();
+        }
+
+        /** The longest fetch deadline a cluster job may have: the lease must outlast a fetch started on it. */
+        public Duration maxFetchDeadline() {
+            return leaseTtl.minus(SAFETY).minus(heartbeat().multipliedBy(2));
+        }
+    }
+
+    /** One node's share of a cluster job, as {@code GET /crawl/{id}} shows it. */
+    public record Share(String node, long pages, long failed, long skipped, long fetches, int inFlight, boolean live) {}
+
+    /** The cluster as {@code GET /cluster} shows it. */
+    public record View(String self, double leaseTtlSeconds, List<NodeView> nodes, List<ClusterStore.LeaseRow> leases) {}
+
+    /** A node of the cluster: live while its heartbeat is younger than a lease. */
+    public record NodeView(String nodeId, String address, Instant startedAt, Instant lastHeartbeat,
+            double heartbeatAgeSeconds, boolean live,
+            long pages, int fetching, int hosts) {}
+
+    private final Settings settings;
+    private final Crawler crawler;
+    private final PageStore store;
+    private final ClusterStore db;
+    private final HostHolds holds;
+    private final ClusterReports reports;
+    private final ConcurrentHashMap<Long, ClusterBackend> frontiers = new ConcurrentHashMap<>();
+    /** Per job, what this node had reported in earlier runs, before this run's share began. */
+    private final ConcurrentHashMap<Long, ClusterStore.Work> earlier = new ConcurrentHashMap<>();
+    private static final ClusterStore.Work NO_WORK = new ClusterStore.Work("", 0, 0, 0, 0, 0, 0);
+    // Held while this node's figures for its jobs are written: a job's last report is never followed by an
+    // older one the heartbeat read before the job ended.
+    private final ReentrantLock reporting = new ReentrantLock();
+    private final ScheduledExecutorService ticker;
+    private volatile long lastTroubleNanos;
+    private volatile boolean leaving;
+    private volatile boolean closed;
+
+    /**
+     * Makes {@code crawler}'s process a node of the cluster of every process on the same PostgreSQL
+     * database: from now on this node runs its share of every cluster job until it is closed.
+     *
+     * @throws IllegalStateException if the store is not PostgreSQL, or a live node has this node id
+     */
+    public static ClusterNode join(Crawler crawler, Settings settings) {
+        return new ClusterNode(settings, crawler);
+    }
+
+    private ClusterNode(Settings settings, Crawler crawler) {
+        this.settings = settings;
+        this.crawler = crawler;
+        this.store = crawler.store();
+        this.db = store.cluster();
+        this.holds = new HostHolds(db, settings, crawler.gates());
+        this.reports = new ClusterReports(db, store, settings);
+        requireFree(db, settings);
+        db.restart(settings.nodeId()); // leases an earlier process of this name held are void now
+        db.heartbeat(settings.nodeId(), settings.address(), 0, 0);
+        this.ticker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("cluster-heartbeat").daemon(true).factory());
+        ticker.scheduleWithFixedDelay(this::tick, 0, settings.heartbeat().toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Refuses a node id a live node uses: two processes under one name would both believe they hold the
+     * same hosts. A node that died frees its name once its heartbeat is older than a lease.
+     *
+     * @throws IllegalStateException naming the node and how long ago it was last heard of
+     */
+    public static void requireFree(PageStore store, Settings settings) {
+        requireFree(store.cluster(), settings);
+    }
+
+    private static void requireFree(ClusterStore db, Settings settings) {
+        double ttl = settings.leaseTtl().toMillis() / 1000.0;
+        for (ClusterStore.NodeRow n : db.nodes()) {
+            if (n.nodeId().equals(settings.nodeId()) && n.heartbeatAgeSeconds() < ttl) {
+                throw new IllegalStateException(String.format(java.util.Locale.ROOT, "node id '%s' is in use by a live"
+                        + " node (%s, heard from %.1f s ago): give this one another --node-id, or wait %.0f s if that"
+                        + " node has died", n.nodeId(), n.address(), n.heartbeatAgeSeconds(), ttl - n.heartbeatAgeSeconds() + 1));
+            }
+        }
+    }
+
+    public String nodeId() {
+        return settings.nodeId();
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    ClusterStore db() {
+        return db;
+    }
+
+    HostHold hold(String hostKey) {
+        HostHold hold = holds.get(hostKey);
+        return hold == null || hold.gone ? null : hold;
+    }
+
+    Set<String> holdKeys() {
+        return holds.keys();
+    }
+
+    /** Leases out at once under one hold: twice the process's per-host limit. */
+    int leasesPerHold() {
+        // Requests are bounded by the host's permits; a lease whose result waits for its batch to commit
+        // (ClusterCommits) holds no permit but still counts here, so twice that: fetching and storing.
+        return 2 * crawler.options().perHost();
+    }
+
+    /** How much lease must be left for a request of this job to start: its fetch deadline and a second. */
+    long marginNanos(CrawlConfig config) {
+        return config.fetchDeadline().plus(SAFETY).toNanos();
+    }
+
+    /** Checks a job can run in this cluster: its fetch deadline must fit in a lease. */
+    void check(CrawlConfig config) {
+        if (config.fetchDeadline().compareTo(settings.maxFetchDeadline()) > 0) {
+            throw new ConfigException("fetchDeadline", config.fetchDeadline(), "must be at most "
+                    + settings.maxFetchDeadline().toMillis() + " ms in this cluster (its lease of "
+                    + settings.leaseTtl().toSeconds() + " s less a safety margin), was " + config.fetchDeadline().toMillis() + " ms");
+        }
+    }
+
+    /** Creates a cluster job with its seeds; every node (this one at once) starts its share. */
+    @Override
+    public CrawlJob start(CrawlConfig config) {
+        check(config);
+        long id = store.createJob(config.mode().label(), config.poolSize(), ConfigCodec.toJson(config), true);
+        List<ClusterStore.Link> seeds = config.seeds().stream()
+                .map(s -> new ClusterStore.Link(s.url(), s.hostKey(), 0, 0, null)).toList();
+        db.admitSeeds(id, seeds);
+        return launch(id, config);
+    }
+
+    /** Runs this node's share of a job, once: the heartbeat may find a job this node is creating right now. */
+    private synchronized CrawlJob launch(long id, CrawlConfig config) {
+        if (frontiers.containsKey(id)) {
+            return crawler.job(id).orElseThrow();
+        }
+        ClusterBackend frontier = ClusterBackend.of(id, config, crawler.gates(), this);
+        // What this node did for the job in earlier runs (a process killed and started again keeps its node
+        // id): this run's figures are reported on top of it, not in its place.
+        earlier.put(id, db.work(id).stream().filter(w -> w.nodeId().equals(settings.nodeId())).findFirst()
+                .orElse(NO_WORK));
+        frontiers.put(id, frontier);
+        return crawler.runShare(id, config, frontier.frontier(), job -> ended(job, frontier));
+    }
+
+    /**
+     * This node's share of a job has ended: its figures as they stand at the end, then the job is forgotten.
+     * Without this last report the job's shares kept what the heartbeat had written up to half a second
+     * before: the work of a node's last beat went missing from them.
+     */
+    private void ended(CrawlJob job, ClusterBackend frontier) {
+        reporting.lock();
+        try {
+            reportWork(job);
+        } catch (RuntimeException e) {
+            trouble("the last report of job " + job.id(), e); // its share stays as the heartbeat last wrote it
+        } finally {
+            frontiers.remove(job.id(), frontier);
+            earlier.remove(job.id()); // a later share of the job reads what this one reported
+            reporting.unlock();
+        }
+    }
+
+    /**
+     * Cancels a job: a cluster job everywhere (durable when this returns; every node stops it at its next
+     * heartbeat), one of the crawler's own as the crawler does.
+     */
+    @Override
+    public boolean cancel(long id) {
+        if (!store.job(id).map(JobRow::cluster).orElse(false)) {
+            return crawler.cancel(id);
+        }
+        boolean was = store.cancelJob(id);
+        db.dropQueued(id);
+        ClusterBackend frontier = frontiers.get(id);
+        if (frontier != null) {
+            crawler.job(id).ifPresent(CrawlJob::cancel);
+        }
+        return was;
+    }
+
+    /** A job as reported: a cluster job with every node's share, one of the crawler's own as it reports it. */
+    @Override
+    public Optional<JobReport> report(long id) {
+        return store.job(id).map(this::report);
+    }
+
+    @Override
+    public List<JobReport> reports(int offset, int limit) {
+        return store.jobs(offset, limit).stream().map(this::report).toList();
+    }
+
+    private JobReport report(JobRow row) {
+        return row.cluster() ? reports.report(row, crawler.job(row.id()).orElse(null)) : crawler.report(row);
+    }
+
+    /** Leaves the cluster's work, then suspends the crawler's jobs (its shares among them) as it does. */
+    @Override
+    public void suspend(Duration grace) throws InterruptedException {
+        leave(); // the heartbeat must not start the cluster jobs again as they end here
+        crawler.suspend(grace);
+    }
+
+    /** Leaves the cluster's work, then shuts the crawler down: its own jobs cancelled, its shares suspended. */
+    @Override
+    public void shutdown(Duration grace) throws InterruptedException {
+        leave();
+        crawler.shutdown(grace);
+    }
+
+    // ---- the heartbeat
+
+    private void tick() {
+        if (closed) {
+            return;
+        }
+        try {
+            long start = System.nanoTime();
+            // The process's counters, not crawler.figures(): that also builds latency percentiles and sorts the
+            // busiest hosts, twice a second for two numbers.
+            Tally totals = crawler.totals();
+            db.heartbeat(settings.nodeId(), settings.address(), totals.pages() + totals.failed() + totals.skipped(),
+                    (int) totals.fetching());
+            holds.renew(start);
+            jobs();
+            holds.balance(start, !leaving && !frontiers.isEmpty(),
+                    hostKey -> frontiers.values().forEach(f -> f.held(hostKey)));
+            report();
+        } catch (RuntimeException e) {
+            trouble("the heartbeat", e); // leases run out by themselves if this persists: requests stop starting
+        }
+    }
+
+    /** Starts cluster jobs this node does not run yet; stops those cancelled; ends those done; marks done the finished. */
+    private void jobs() {
+        for (long id : db.finishDone()) {
+            reports.writeSummary(id);
+        }
+        Set<Long> unfinished = new java.util.HashSet<>();
+        for (JobRow row : store.unfinishedJobs()) {
+            unfinished.add(row.id());
+            if (!leaving && row.cluster() && !frontiers.containsKey(row.id()) && row.status().equals("running")) {
+                try {
+                    launch(row.id(), ConfigCodec.fromJson(row.config()));
+                } catch (ConfigException e) {
+                    trouble("job " + row.id() + " (unreadable config)", e);
+                }
+            }
+        }
+        // Only a job run here missing from that list needs its row read: cancelled, or done (or just created).
+        for (Map.Entry<Long, ClusterBackend> e : frontiers.entrySet()) {
+            if (unfinished.contains(e.getKey())) {
+                continue;
+            }
+            store.job(e.getKey()).ifPresent(row -> {
+                if (row.status().equals("cancelled")) {
+                    crawler.job(row.id()).ifPresent(CrawlJob::cancel);
+                } else if (!row.unfinished()) { // a job created here since the list was read is running
+                    e.getValue().frontier().finish();
+                }
+            });
+        }
+    }
+
+    /** Each job's figures on this node, for the whole job's progress on any node. */
+    private void report() {
+        reporting.lock();
+        try {
+            for (long id : frontiers.keySet()) {
+                crawler.job(id).ifPresent(this::reportWork);
+            }
+        } finally {
+            reporting.unlock();
+        }
+    }
+
+    private void reportWork(CrawlJob job) {
+        CrawlProgress p = job.progress();
+        ClusterStore.Work before = earlier.getOrDefault(job.id(), NO_WORK);
+        db.reportWork(job.id(), settings.nodeId(), before.pages() + p.pages(), before.failed() + p.failed(),
+                before.skipped() + p.skipped(), before.fetches() + p.pages() + p.failed(), (int) p.inFlight());
+    }
+
+    /** Says what went wrong, at most once a minute: a database outage must not flood the log. */
+    void trouble(String what, RuntimeException e) {
+        long now = System.nanoTime();
+        if (lastTroubleNanos == 0 || now - lastTroubleNanos > TimeUnit.MINUTES.toNanos(1)) {
+            lastTroubleNanos = now;
+            LOG.log(System.Logger.Level.WARNING, "cluster node " + settings.nodeId() + ": " + what + " failed: "
+                    + e.getMessage());
+        }
+    }
+
+    /** The cluster's nodes and leases. */
+    public View view() {
+        return reports.view();
+    }
+
+    /**
+     * Starts leaving: this node takes no new job and no new host from now on (its jobs are being
+     * suspended), while its heartbeat keeps its leases until {@link #close}.
+     */
+    void leave() {
+        leaving = true;
+    }
+
+    /**
+     * Leaves the cluster: suspends this node's shares (up to 10 s; the crawler's own jobs run on), stops the
+     * heartbeat and gives back every host, so other nodes take them at once instead of after the lease
+     * expires. The crawler is the caller's to close, after this.
+     */
+    @Override
+    public void close() {
+        leaving = true;
+        try {
+            Crawler.suspend(frontiers.keySet().stream().map(crawler::job).flatMap(Optional::stream).toList(),
+                    Duration.ofSeconds(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        closed = true;
+        ticker.shutdown();
+        try {
+            ticker.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        frontiers.values().forEach(f -> f.frontier().drain());
+        holds.releaseAll(this::trouble);
+    }
+}

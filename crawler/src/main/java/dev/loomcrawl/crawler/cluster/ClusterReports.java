@@ -1,0 +1,80 @@
+package dev.loomcrawl.crawler.cluster;
+
+import dev.loomcrawl.crawler.ConfigCodec;
+import dev.loomcrawl.crawler.CrawlJob;
+import dev.loomcrawl.crawler.CrawlProgress;
+import dev.loomcrawl.crawler.CrawlSummary;
+import dev.loomcrawl.crawler.JobReport;
+import dev.loomcrawl.crawler.JobStats;
+import dev.loomcrawl.crawler.JobStatus;
+import dev.loomcrawl.crawler.Summaries;
+import dev.loomcrawl.crawler.store.ClusterStore;
+import dev.loomcrawl.crawler.store.JobRow;
+import dev.loomcrawl.crawler.store.PageStore;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** What a cluster node says of the cluster: its jobs summed over every node, the nodes and their leases. */
+final class ClusterReports {
+    private final ClusterStore db;
+    private final PageStore store;
+    private final ClusterNode.Settings settings;
+
+    ClusterReports(ClusterStore db, PageStore store, ClusterNode.Settings settings) {
+        this.db = db;
+        this.store = store;
+        this.settings = settings;
+    }
+
+    /** A cluster job's progress summed over nodes, from the database, with each node's share. */
+    JobReport report(JobRow row, CrawlJob live) {
+        ClusterStore.Counts counts = db.counts(row.id());
+        double ttl = settings.leaseTtl().toMillis() / 1000.0;
+        List<ClusterNode.Share> shares = new ArrayList<>();
+        long inFlight = 0;
+        for (ClusterStore.Work w : db.work(row.id())) {
+            boolean liveNode = w.ageSeconds() < ttl;
+            shares.add(new ClusterNode.Share(w.nodeId(), w.pages(), w.failed(), w.skipped(), w.fetches(), liveNode ? w.inFlight() : 0, liveNode));
+            inFlight += liveNode ? w.inFlight() : 0;
+        }
+        CrawlSummary summary = row.unfinished() ? null : Summaries.parse(row.summary());
+        if (summary == null && row.status().equals("done")) {
+            // Marked done by a heartbeat whose summary is not written yet: the summary it is writing, so a
+            // reader never sees a done job without one.
+            summary = wholeJobSummary(row);
+        }
+        double seconds = Math.max(0.001, Duration.between(row.createdAt(),
+                row.finishedAt() != null ? row.finishedAt() : Instant.now()).toMillis() / 1000.0);
+        long stored = counts.pages() + counts.failed() + counts.skipped();
+        CrawlProgress here = live == null ? null : live.progress();
+        String status = live != null ? row.status() : row.shownStatus(java.time.Instant.now(), false);
+        CrawlProgress progress = new CrawlProgress(row.id(), status, counts.pages(), counts.failed(), counts.skipped(),
+                counts.queued(), inFlight, here == null ? 0 : here.fetching(), JobStats.round1(seconds),
+                JobStats.round1(stored / seconds), here == null ? 0 : here.recentPagesPerSecond(),
+                ConfigCodec.maxPages(row.config()), summary != null ? summary.failures() : Map.of());
+        return new JobReport(row.id(), status, row.mode(), row.poolSize(), ConfigCodec.seeds(row.config()),
+                row.createdAt(), row.finishedAt(), progress, summary, true, shares);
+    }
+
+    /** The cluster's nodes and leases. */
+    ClusterNode.View view() {
+        double ttl = settings.leaseTtl().toMillis() / 1000.0;
+        List<ClusterNode.NodeView> nodes = db.nodes().stream().map(n -> new ClusterNode.NodeView(n.nodeId(), n.address(), n.startedAt(),
+                n.heartbeatAt(), JobStats.round1(n.heartbeatAgeSeconds()), n.heartbeatAgeSeconds() < ttl, n.pages(), n.fetching(), n.hosts()))
+                .toList();
+        return new ClusterNode.View(settings.nodeId(), ttl, nodes, db.leases());
+    }
+
+    /** Writes a job the heartbeat marked done its summary, the whole job's. */
+    void writeSummary(long id) {
+        store.job(id).ifPresent(row -> store.updateJob(id, JobStatus.DONE.label(), Summaries.json(wholeJobSummary(row))));
+    }
+
+    private CrawlSummary wholeJobSummary(JobRow row) {
+        return Summaries.wholeJob(store, row.id(), JobStatus.DONE, ConfigCodec.fromJson(row.config()),
+                new JobStats(null, 0, 0, 0), Map.of());
+    }
+}

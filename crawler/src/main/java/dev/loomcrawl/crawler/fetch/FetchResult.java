@@ -1,0 +1,82 @@
+package dev.loomcrawl.crawler.fetch;
+
+import dev.loomcrawl.crawler.FailureKind;
+import java.net.http.HttpHeaders;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+
+/** What one HTTP exchange produced. A failed fetch is a value, not an exception. */
+public sealed interface FetchResult {
+
+    /** Request start to last body byte, in nanoseconds. */
+    long nanos();
+
+    /** Whether the server answered, with any status: a response's headers are in. */
+    default boolean answered() {
+        return !(this instanceof Failed f) || f.headers() != null;
+    }
+
+    /**
+     * A response worth keeping: a page of a kept type (HTML, or a type the job accepts) with its decoded
+     * body, or a redirect.
+     *
+     * @param body the decoded body; empty for a redirect
+     * @param raw the body as received (still compressed), kept only for a WARC file; else null
+     */
+    record Response(int status, HttpHeaders headers, byte[] body, byte[] raw, long nanos) implements FetchResult {
+
+        public String contentType() {
+            return headers.firstValue("Content-Type").orElse("");
+        }
+
+        public boolean redirect() {
+            return status >= 300 && status < 400;
+        }
+
+        public Optional<String> location() {
+            return headers.firstValue("Location");
+        }
+
+        public boolean html() {
+            return Fetcher.isHtml(contentType());
+        }
+
+        /** The {@code charset} parameter of {@code Content-Type}, if there is one. */
+        public Optional<String> charset() {
+            for (String part : contentType().split(";")) {
+                String p = part.strip();
+                if (p.toLowerCase(Locale.ROOT).startsWith("charset=")) {
+                    String name = p.substring(8).strip().replace("\"", "").replace("'", "");
+                    return name.isEmpty() ? Optional.empty() : Optional.of(name);
+                }
+            }
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * @param status the HTTP status if a response arrived, else 0
+     * @param headers the response headers if one arrived, else null
+     * @param bytes the body's size where known (a type not kept: its declared or counted length)
+     * @param retryAfter the server's {@code Retry-After}, if it sent one
+     * @param permanent not worth another try (a private address refused, a body that overran its deadline)
+     */
+    public record Failed(FailureKind kind, String detail, int status, HttpHeaders headers, int bytes, long nanos,
+            Duration retryAfter, boolean permanent, byte[] raw) implements FetchResult {
+
+        /** A failure whose body, if any, was not kept (it is kept only for the WARC file). */
+        public Failed(FailureKind kind, String detail, int status, HttpHeaders headers, int bytes, long nanos,
+                Duration retryAfter, boolean permanent) {
+            this(kind, detail, status, headers, bytes, nanos, retryAfter, permanent, null);
+        }
+
+        public static Failed of(FailureKind kind, String detail, long nanos) {
+            return new Failed(kind, detail, 0, null, 0, nanos, null, false);
+        }
+
+        public String contentType() {
+            return headers == null ? null : headers.firstValue("Content-Type").orElse(null);
+        }
+    }
+}

@@ -1,0 +1,490 @@
+package dev.loomcrawl.crawler.fetch;
+
+import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.FailureKind;
+import dev.loomcrawl.crawler.politeness.RetryPolicy;
+import dev.loomcrawl.crawler.politeness.Robots;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.NoRouteToHostException;
+import java.net.ProtocolException;
+import java.net.SocketException;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.UnresolvedAddressException;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Flow;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.Inflater;
+import java.util.zip.InflaterInputStream;
+import javax.net.ssl.SSLHandshakeException;
+
+/**
+ * One blocking HTTP GET per call, on the caller's thread: {@link HttpClient#send} parks a virtual thread
+ * and blocks a platform one, which is the whole point of the comparison.
+ *
+ * <p>It asks for gzip and deflate and decodes them (the JDK client does not); the body limit applies to
+ * the bytes received and to the decoded bytes, so a gzip bomb fails as {@code too-large} instead of
+ * filling the heap. Types the job does not keep are recorded with their size, their bodies not kept.
+ */
+public final class Fetcher implements AutoCloseable {
+
+    /** What a fetch is for: a page, or a robots.txt or sitemap (any type, a different size limit). */
+    public enum Purpose { PAGE, ROBOTS, SITEMAP }
+
+    /** Sitemaps may be large (50,000 URLs, 50 MB uncompressed by the protocol). */
+    static final int MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
+
+    /**
+     * @param headers sent with every request, after ours (a job's {@code User-Agent} lives in {@code userAgent})
+     * @param acceptTypes media types kept besides HTML ({@code application/pdf}, {@code image/*})
+     * @param keepRaw keep each body as received, for a WARC file
+     */
+    public record Settings(Duration connectTimeout, Duration requestTimeout, Duration fetchDeadline, int maxBodyBytes,
+            String userAgent, Map<String, String> headers, boolean refusePrivateAddresses, Set<String> acceptTypes,
+            boolean keepRaw) {
+
+        public static Settings of(CrawlConfig c) {
+            return new Settings(c.connectTimeout(), c.requestTimeout(), c.fetchDeadline(), c.maxBodyBytes(),
+                    c.userAgent(), c.headers(), c.refusePrivateAddresses(), c.acceptTypes(), c.warcFile() != null);
+        }
+    }
+
+    private final Settings settings;
+    private final HostNames names;
+    private final Deadlines deadlines;
+    private final HttpClient[] clients;
+
+    /**
+     * @param names the process's record of which host names exist
+     * @param deadlines the crawler's keeper of fetch deadlines
+     */
+    public Fetcher(Settings settings, HostNames names, Deadlines deadlines) {
+        this.settings = settings;
+        this.names = names;
+        this.deadlines = deadlines;
+        this.clients = CrawlHttpClients.open(settings.connectTimeout());
+    }
+
+    /** The request a fetch of {@code url} sends; also what a WARC request record shows. */
+    public HttpRequest request(CrawlUrl url) {
+        return request(url, null);
+    }
+
+    private HttpRequest request(CrawlUrl url, BooleanSupplier mayStart) {
+        // No .timeout(): send(...) below keeps the header timeout (see there).
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url.url()))
+                .header("User-Agent", settings.userAgent())
+                .header("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
+                .header("Accept-Encoding", "gzip, deflate");
+        settings.headers().forEach(b::setHeader);
+        return (mayStart == null ? b.GET() : b.method("GET", new StartCheck(mayStart))).build();
+    }
+
+    /**
+     * A request that was never sent: its start check said no as the client was about to write it (a cluster
+     * node's lease on the host ran out, or the host was told to rest meanwhile). Nothing reached the server.
+     */
+    public static final class NotSent extends Exception {
+        NotSent() {
+            super("not sent: the start check said no as the request was about to leave", null, false, false);
+        }
+    }
+
+    /** What {@link StartCheck} throws inside the client; {@link #send} turns it into {@link NotSent}. */
+    private static final class Refused extends RuntimeException {
+        Refused() {
+            super("start check said no", null, false, false);
+        }
+    }
+
+    /**
+     * The empty body of a GET that asks {@code mayStart} at the last moment our code runs before a request
+     * leaves: the JDK client reads a body's length as it builds the request head (HTTP/1.1), after the
+     * connection is open and for any retry of its own too. Asked only before the exchange, a check leaves a
+     * longer window (a new connection's handshake, a wait for a core) in which a process paused by the OS
+     * holds a request that goes out when it wakes. What remains is the hand-off to the client's selector
+     * thread, which writes the head: well under a millisecond, up to 13 ms on an overloaded machine. The head
+     * carries {@code Content-Length: 0}.
+     */
+    private record StartCheck(BooleanSupplier mayStart) implements HttpRequest.BodyPublisher {
+        private static final HttpRequest.BodyPublisher EMPTY = HttpRequest.BodyPublishers.noBody();
+
+        @Override
+        public long contentLength() {
+            if (!mayStart.getAsBoolean()) {
+                throw new Refused(); // the client closes the connection and fails the exchange: nothing is written
+            }
+            return 0;
+        }
+
+        @Override
+        public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+            EMPTY.subscribe(subscriber);
+        }
+    }
+
+    public FetchResult fetch(CrawlUrl url, Purpose purpose) throws InterruptedException {
+        try {
+            return fetch(url, purpose, null, null);
+        } catch (NotSent e) {
+            throw new AssertionError("no start check, nothing refused", e);
+        }
+    }
+
+    /**
+     * @param restAsked told, as soon as the response's headers are in and before its body is read, of a
+     *     rest the server asks for ({@code Retry-After} on a failure), so that no other request to the host
+     *     starts while this one is still being read; or null
+     * @param mayStart asked as the request is about to leave (see {@link StartCheck}); or null: it may
+     * @throws NotSent when {@code mayStart} said no: nothing was sent
+     */
+    public FetchResult fetch(CrawlUrl url, Purpose purpose, Consumer<Duration> restAsked, BooleanSupplier mayStart)
+            throws InterruptedException, NotSent {
+        long start = System.nanoTime();
+        // Does the name exist at all? Asked before the client asks; see HostNames.
+        String unknown = names.unknown(url.host());
+        if (unknown != null) {
+            return new FetchResult.Failed(FailureKind.CONNECT, unknown, 0, null, 0, System.nanoTime() - start, null, true);
+        }
+        if (settings.refusePrivateAddresses()) {
+            String refused = privateAddress(url.host());
+            if (refused != null) {
+                return new FetchResult.Failed(FailureKind.CONNECT, refused, 0, null, 0, System.nanoTime() - start,
+                        null, true);
+            }
+        }
+        Deadlines.Watch watch = null;
+        try {
+            HttpClient client = CrawlHttpClients.forHost(clients, url.hostKey());
+            HttpResponse.BodyHandler<InputStream> handler = restAsked == null ? HttpResponse.BodyHandlers.ofInputStream()
+                    : info -> {
+                        Duration rest = RetryPolicy.restAsked(info.statusCode(), info.headers());
+                        if (!rest.isZero()) {
+                            restAsked.accept(rest);
+                        }
+                        return HttpResponse.BodyHandlers.ofInputStream().apply(info);
+                    };
+            HttpRequest request = request(url, mayStart);
+            watch = deadlines.watch(System.nanoTime() + settings.requestTimeout().toNanos());
+            HttpResponse<InputStream> response = send(client, request, handler, watch);
+            InputStream body = response.body();
+            // A server dribbling bytes must not hold a host permit forever: the body is cut at the deadline.
+            watch.reading(body, start + settings.fetchDeadline().toNanos());
+            try (body) {
+                return interpret(response, body, start, purpose);
+            } catch (IOException e) {
+                if (watch.finish()) {
+                    // The server is dribbling: asking again would only hold a permit as long again.
+                    return new FetchResult.Failed(FailureKind.TIMEOUT, "body not complete within "
+                            + settings.fetchDeadline().toMillis() + " ms", response.statusCode(), response.headers(), 0,
+                            System.nanoTime() - start, null, true);
+                }
+                throw e;
+            }
+        } catch (SSLHandshakeException e) {
+            // Asking again gets the same certificate: permanent, so a host whose robots.txt cannot be had over
+            // TLS is given up at once instead of being tried for --robots-retry-for.
+            return new FetchResult.Failed(FailureKind.TLS, describe(e), 0, null, 0, System.nanoTime() - start, null,
+                    true);
+        } catch (IOException e) {
+            String detail = unresolved(e) ? "cannot resolve " + url.host() + " now (DNS did not answer)" : describe(e);
+            return FetchResult.Failed.of(classify(e), detail, System.nanoTime() - start);
+        } catch (IllegalArgumentException e) {
+            // the JDK refuses some URLs our checks let through (an odd host the client cannot connect to)
+            return new FetchResult.Failed(FailureKind.INVALID_URL, "the HTTP client refused the URL: " + e.getMessage(),
+                    0, null, 0, System.nanoTime() - start, null, true);
+        } finally {
+            if (watch != null) {
+                watch.finish(); // on every path; a cut that came just as the read completed leaves a whole result
+            }
+        }
+    }
+
+    /**
+     * {@link HttpClient#send}, its wait for the headers bounded by {@link Deadlines} (which interrupts it),
+     * rather than by {@link HttpRequest.Builder#timeout} (the client keeps request timeouts in a list of its
+     * own and wakes its selector thread for every one registered) or a timed wait on {@code sendAsync}'s
+     * future (which wakes the scheduler's timer thread twice per request, and whose completion the client
+     * passes through the common pool's thread first). An interrupted {@code send} aborts its exchange and
+     * closes the connection, as the client's own timeout does.
+     */
+    private static HttpResponse<InputStream> send(HttpClient client, HttpRequest request,
+            HttpResponse.BodyHandler<InputStream> handler, Deadlines.Watch watch)
+            throws IOException, InterruptedException, NotSent {
+        try {
+            return client.send(request, handler);
+        } catch (Refused e) { // should the client ever ask the body's length on this thread and not catch it
+            throw new NotSent();
+        } catch (InterruptedException | IOException e) {
+            // An interrupt of ours may also come as an IOException: one that finds the client writing to its
+            // channel closes the channel (ClosedByInterruptException).
+            if (watch.headersLate()) {
+                throw new HttpTimeoutException("request timed out");
+            }
+            // send() rethrows a failure as a copy of its class (the class is what classify() reads), the
+            // original as its cause; a start check's refusal comes as a plain IOException around it.
+            if (e.getCause() instanceof Refused) {
+                throw new NotSent();
+            }
+            throw e;
+        }
+    }
+
+    private FetchResult interpret(HttpResponse<InputStream> response, InputStream body, long start, Purpose purpose)
+            throws IOException {
+        int status = response.statusCode();
+        HttpHeaders headers = response.headers();
+        if (status >= 300 && status < 400) {
+            return new FetchResult.Response(status, headers, new byte[0], null, System.nanoTime() - start);
+        }
+        if (status >= 400 || status < 200) {
+            Duration retryAfter = RetryPolicy.parseRetryAfter(headers.firstValue("Retry-After").orElse(null),
+                    ZonedDateTime.now());
+            // The body of an error page is read only for the WARC file, which records responses as received.
+            byte[] raw = settings.keepRaw() ? body.readNBytes(settings.maxBodyBytes()) : null;
+            return new FetchResult.Failed(FailureKind.HTTP_STATUS, "HTTP " + status, status, headers,
+                    raw == null ? 0 : raw.length, System.nanoTime() - start, retryAfter, false, raw);
+        }
+        String contentType = headers.firstValue("Content-Type").orElse("");
+        String encoding = headers.firstValue("Content-Encoding").orElse("").strip().toLowerCase(Locale.ROOT);
+        boolean encoded = !encoding.isEmpty() && !encoding.equals("identity");
+        long declared = headers.firstValueAsLong("Content-Length").orElse(-1);
+        int limit = switch (purpose) {
+            case ROBOTS -> Robots.MAX_BYTES;
+            case SITEMAP -> MAX_SITEMAP_BYTES;
+            case PAGE -> settings.maxBodyBytes();
+        };
+        if (purpose == Purpose.PAGE && !kept(contentType)) {
+            int size;
+            if (encoded) { // the size as served is the decoded one
+                byte[] raw = body.readNBytes(limit + 1);
+                byte[] decoded = decode(raw, encoding, limit + 1);
+                size = Math.min(limit, decoded == null ? raw.length : decoded.length);
+            } else {
+                size = declared >= 0 ? (int) Math.min(declared, Integer.MAX_VALUE) : count(body, limit);
+            }
+            return new FetchResult.Failed(FailureKind.NOT_HTML, (contentType.isEmpty() ? "no content type" : contentType)
+                    + ", not kept", status, headers, size, System.nanoTime() - start, null, false);
+        }
+        if (purpose == Purpose.PAGE && declared > limit) {
+            return tooLarge(status, headers, start, "body of " + declared + " bytes is over " + limit);
+        }
+        // robots.txt longer than the limit is cut, not refused (RFC 9309); pages and sitemaps are refused.
+        byte[] raw = read(body, declared, purpose == Purpose.ROBOTS ? limit : limit + 1);
+        if (raw.length > limit && purpose != Purpose.ROBOTS) {
+            return tooLarge(status, headers, start, "body over " + limit + " bytes");
+        }
+        byte[] decoded = decode(raw, encoding, limit + 1);
+        if (decoded == null) {
+            return new FetchResult.Failed(FailureKind.PROTOCOL, "cannot decode Content-Encoding: " + encoding, status,
+                    headers, raw.length, System.nanoTime() - start, null, false);
+        }
+        if (decoded.length > limit && purpose != Purpose.ROBOTS) {
+            return tooLarge(status, headers, start, "decoded body over " + limit + " bytes (" + encoding + ")");
+        }
+        return new FetchResult.Response(status, headers, decoded, settings.keepRaw() ? raw : null,
+                System.nanoTime() - start);
+    }
+
+    /**
+     * Up to {@code max} bytes of the body, in an array of the declared length when there is one, else read
+     * into 8 KB first ({@code readNBytes(max)} alone reads into a 16 KB chunk and copies it out: four times
+     * a small page's size in garbage).
+     */
+    static byte[] read(InputStream body, long declared, int max) throws IOException {
+        boolean known = declared >= 0 && declared < max;
+        byte[] first = new byte[known ? (int) declared : Math.min(max, 8_192)];
+        int n = body.readNBytes(first, 0, first.length);
+        if (n < first.length) {
+            return Arrays.copyOf(first, n);
+        }
+        int next = n == max ? -1 : body.read(); // end of stream, when the length was true
+        if (next < 0) {
+            return first;
+        }
+        byte[] more = body.readNBytes(max - first.length - 1);
+        byte[] all = Arrays.copyOf(first, first.length + 1 + more.length);
+        all[first.length] = (byte) next;
+        System.arraycopy(more, 0, all, first.length + 1, more.length);
+        return all;
+    }
+
+    private static FetchResult tooLarge(int status, HttpHeaders headers, long start, String detail) {
+        return new FetchResult.Failed(FailureKind.TOO_LARGE, detail, status, headers, 0, System.nanoTime() - start,
+                null, false);
+    }
+
+    /** Whether the job keeps bodies of this type: HTML always, others when accepted. */
+    boolean kept(String contentType) {
+        if (isHtml(contentType)) {
+            return true;
+        }
+        String type = mediaType(contentType);
+        for (String accepted : settings.acceptTypes()) {
+            if (accepted.equals(type) || accepted.equals("*/*")
+                    || accepted.endsWith("/*") && type.startsWith(accepted.substring(0, accepted.length() - 1))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static String mediaType(String contentType) {
+        int semicolon = contentType.indexOf(';');
+        return (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
+    }
+
+    static boolean isHtml(String contentType) {
+        String type = mediaType(contentType);
+        return type.equals("text/html") || type.equals("application/xhtml+xml");
+    }
+
+    /** Reads and throws away up to {@code limit} bytes; returns how many there were. */
+    private static int count(InputStream body, int limit) throws IOException {
+        byte[] sink = new byte[8_192];
+        long total = 0;
+        int n;
+        while (total <= limit && (n = body.read(sink)) > 0) {
+            total += n;
+        }
+        return (int) Math.min(limit, total);
+    }
+
+    /**
+     * Decodes gzip or deflate (zlib-wrapped or raw, as servers send both), reading at most {@code limit}
+     * bytes; null if the bytes are not what the header says.
+     */
+    static byte[] decode(byte[] raw, String encoding, int limit) {
+        if (encoding.isEmpty() || encoding.equals("identity") || raw.length == 0) {
+            return raw;
+        }
+        try {
+            InputStream in = switch (encoding) {
+                case "gzip", "x-gzip" -> new GZIPInputStream(new ByteArrayInputStream(raw));
+                case "deflate" -> new InflaterInputStream(new ByteArrayInputStream(raw),
+                        new Inflater(!looksLikeZlib(raw)));
+                default -> null;
+            };
+            if (in == null) {
+                return null;
+            }
+            try (in) {
+                ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, raw.length * 4));
+                out.write(in.readNBytes(limit));
+                return out.toByteArray();
+            }
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static boolean looksLikeZlib(byte[] raw) {
+        return raw.length >= 2 && (raw[0] & 0x0f) == 8 && ((raw[0] & 0xff) << 8 | raw[1] & 0xff) % 31 == 0;
+    }
+
+    /** Whether the name could not be resolved; the JDK client nests that two causes deep. */
+    private static boolean unresolved(IOException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof UnknownHostException || t instanceof UnresolvedAddressException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Why {@code host} must not be fetched on a public-web crawl, or null. Checked before connecting;
+     * a DNS answer that changes between this check and the connection is not caught.
+     */
+    static String privateAddress(String host) {
+        String name = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        try {
+            for (InetAddress address : InetAddress.getAllByName(name)) {
+                if (isPrivate(address)) {
+                    return "refused: " + host + " resolves to private address " + address.getHostAddress();
+                }
+            }
+            return null;
+        } catch (UnknownHostException e) {
+            return null; // the fetch itself will fail to connect, and say so
+        }
+    }
+
+    /** Loopback, private, link-local, unique-local (fc00::/7), any-local and multicast addresses. */
+    static boolean isPrivate(InetAddress address) {
+        byte[] b = address.getAddress();
+        boolean uniqueLocalV6 = b.length == 16 && (b[0] & 0xfe) == 0xfc;
+        return address.isLoopbackAddress() || address.isSiteLocalAddress() || address.isLinkLocalAddress()
+                || address.isAnyLocalAddress() || address.isMulticastAddress() || uniqueLocalV6;
+    }
+
+    /**
+     * The kind of a failed exchange, by the types in the exception's chain (the JDK client wraps the cause in
+     * a plain {@link IOException}): the first it knows decides. An exception of no known type is {@code io}.
+     */
+    static FailureKind classify(IOException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            FailureKind kind = switch (t) {
+                case HttpConnectTimeoutException x -> FailureKind.CONNECT;
+                case HttpTimeoutException x -> FailureKind.TIMEOUT;
+                case ConnectException x -> FailureKind.CONNECT; // refused: a SocketException, so before it
+                case NoRouteToHostException x -> FailureKind.CONNECT;
+                case UnknownHostException x -> FailureKind.CONNECT;
+                case UnresolvedAddressException x -> FailureKind.CONNECT;
+                case ProtocolException x -> FailureKind.PROTOCOL;
+                case EOFException x -> FailureKind.RESET; // the peer closed the connection mid-exchange
+                case SocketException x -> FailureKind.RESET;
+                case ClosedChannelException x -> FailureKind.RESET;
+                default -> null;
+            };
+            if (kind != null) {
+                return kind;
+            }
+        }
+        return FailureKind.IO;
+    }
+
+    private static String describe(IOException e) {
+        String message = e.getMessage();
+        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+
+    /** Header names the JDK client sets itself and refuses from callers. */
+    public static final List<String> RESTRICTED_HEADERS = List.of("connection", "content-length", "expect", "host", "upgrade");
+
+    /**
+     * Ends the client without waiting: {@code HttpClient.close()} (and even {@code awaitTermination} after
+     * {@code shutdownNow()}) waits for exchanges still running, such as a body the deadline already cut
+     * that the server goes on dribbling until it is done. Nothing more is wanted from them; their
+     * connections close when their servers stop.
+     */
+    @Override
+    public void close() {
+        for (HttpClient client : clients) {
+            client.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package dev.loomcrawl.crawler.fetch;
+
+import crawlercommons.sitemaps.AbstractSiteMap;
+import crawlercommons.sitemaps.SiteMap;
+import crawlercommons.sitemaps.SiteMapIndex;
+import crawlercommons.sitemaps.SiteMapParser;
+import crawlercommons.sitemaps.SiteMapURL;
+import crawlercommons.sitemaps.UnknownFormatException;
+import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.parse.PageParser;
+import dev.loomcrawl.crawler.politeness.Robots;
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A host's sitemaps, read right after its robots.txt, under the same permit: the {@code Sitemap:} lines of
+ * robots.txt and {@code /sitemap.xml}, sitemap indexes followed, gzipped sitemaps unpacked, all parsed by
+ * crawler-commons' {@link SiteMapParser}. Only sitemaps on the host itself are fetched (this task holds
+ * its permit, no other host's), at most {@value #MAX_DOCUMENTS} documents and {@value #MAX_URLS} URLs a host.
+ */
+public final class SitemapReader {
+    static final int MAX_DOCUMENTS = 20;
+    static final int MAX_URLS = 50_000;
+
+    /** What a host's sitemaps list, and the sitemaps they came from (for referrers). */
+    public record Listed(List<String> urls, String firstSitemap) {
+        static final Listed NONE = new Listed(List.of(), null);
+    }
+
+    private SitemapReader() {}
+
+    /**
+     * @param mayStart asked before each request (see {@link Fetcher#fetch}); when it says no, reading stops
+     *     and what was listed so far is returned; or null
+     */
+    public static Listed read(Fetcher fetcher, CrawlUrl anyPage, Robots.Rules rules, BooleanSupplier mayStart)
+            throws InterruptedException {
+        Set<String> locations = new LinkedHashSet<>();
+        for (String s : rules.sitemaps()) {
+            locations.add(PageParser.resolve(anyPage.origin() + "/", s));
+        }
+        CrawlUrl standard = CrawlUrl.of(anyPage.origin() + "/sitemap.xml");
+        if (rules.allows(standard)) {
+            locations.add(standard.url());
+        }
+        Deque<String> queue = new ArrayDeque<>(locations);
+        Set<String> seen = new LinkedHashSet<>();
+        List<String> urls = new ArrayList<>();
+        SiteMapParser parser = new SiteMapParser(false); // scope and robots are ours to apply, as for any link
+        while (!queue.isEmpty() && seen.size() < MAX_DOCUMENTS && urls.size() < MAX_URLS) {
+            String location = queue.poll();
+            CrawlUrl url = location == null ? null : CrawlUrl.parse(location).orElse(null);
+            if (url == null || !url.hostKey().equals(anyPage.hostKey()) || !seen.add(url.url())) {
+                continue;
+            }
+            FetchResult result;
+            try {
+                result = fetcher.fetch(url, Fetcher.Purpose.SITEMAP, null, mayStart);
+            } catch (Fetcher.NotSent e) {
+                break; // the host may not be asked now (a cluster node's lease ran out): keep what was listed
+            }
+            if (!(result instanceof FetchResult.Response r) || r.status() != 200) {
+                continue; // a missing or failing sitemap is no error of the crawl
+            }
+            AbstractSiteMap map;
+            try {
+                map = parser.parseSiteMap(r.contentType(), r.body(), URI.create(url.url()).toURL());
+            } catch (UnknownFormatException | IOException | IllegalArgumentException e) {
+                continue;
+            }
+            if (map instanceof SiteMapIndex index) {
+                for (AbstractSiteMap child : index.getSitemaps()) {
+                    queue.add(child.getUrl().toString());
+                }
+            } else if (map instanceof SiteMap sitemap) {
+                for (SiteMapURL entry : sitemap.getSiteMapUrls()) {
+                    if (urls.size() >= MAX_URLS) {
+                        break;
+                    }
+                    urls.add(entry.getUrl().toString());
+                }
+            }
+        }
+        return urls.isEmpty() ? Listed.NONE : new Listed(urls, seen.iterator().next());
+    }
+}

@@ -1,0 +1,226 @@
+package dev.loomcrawl.crawler.frontier;
+
+import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.FailureKind;
+import dev.loomcrawl.crawler.fetch.FetchLimit;
+import dev.loomcrawl.crawler.fetch.FetchResult;
+import dev.loomcrawl.crawler.frontier.HostQueue.Node;
+import dev.loomcrawl.crawler.frontier.HostQueue.State;
+import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.RetryPolicy;
+import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.store.PageRecord;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The one implementation of a lease's life (see {@link Lease}): its outcome changes its host's queue under
+ * the {@link Frontier}'s lock, then frees the host's permit in the {@link HostGates}, the fetch slot and the
+ * backend's claim, in that order.
+ */
+final class FrontierLease implements Lease {
+    private final Frontier frontier;
+    private final ReentrantLock lock;
+    private final HostGates gates;
+    private final CrawlConfig config;
+    private final Node node;
+    private final HostQueue host;
+    private final int attempt;
+    private final int depthAtLease;
+    private final long leasedNanos = System.nanoTime();
+    private final FrontierBackend.Claim claim;
+    private final FetchLimit.Slot slot;
+    private Skip skip;
+    private boolean robotsUnknown;
+    private boolean permitHeld;
+    private boolean ended;
+
+    FrontierLease(Frontier frontier, Node node, Skip skip, boolean robots, FrontierBackend.Claim claim,
+            FetchLimit.Slot slot) {
+        this.frontier = frontier;
+        this.lock = frontier.lock;
+        this.gates = frontier.gates;
+        this.config = frontier.config;
+        this.node = node;
+        this.host = node.host;
+        this.attempt = node.attempts + 1;
+        this.depthAtLease = node.depth;
+        this.skip = skip;
+        this.robotsUnknown = robots;
+        this.permitHeld = skip == null;
+        this.claim = claim;
+        this.slot = slot;
+    }
+
+    @Override public CrawlUrl url() { return node.url; }
+    @Override public int depth() { return depthAtLease; }
+    @Override public int attempt() { return attempt; }
+    @Override public int redirects() { return node.redirects; }
+    @Override public String referrer() { return node.referrer; }
+    @Override public long leasedNanos() { return leasedNanos; }
+    @Override public Skip skip() { return skip; }
+    @Override public boolean robotsUnknown() { return robotsUnknown; }
+    @Override public boolean mayStart() { return claim.mayStart(); }
+
+    @Override
+    public void robots(Robots.Rules rules) {
+        lock.lock();
+        try {
+            host.robotsKnown(rules);
+            frontier.noted(host, false);
+            robotsUnknown = false;
+            if (!rules.allows(node.url)) {
+                skip = new Skip(FailureKind.ROBOTS, rules.reason());
+            }
+            frontier.queues.turns().ready(host);
+        } finally {
+            lock.unlock();
+        }
+        frontier.backend.robotsFetched(host.hostKey, rules);
+    }
+
+    @Override
+    public List<PageRecord> listed(List<Found> links, String sitemap) throws InterruptedException {
+        lock.lock();
+        try {
+            if (ended || frontier.queues.cancelled()) {
+                return List.of();
+            }
+        } finally {
+            lock.unlock();
+        }
+        return frontier.backend.listed(node, links, sitemap);
+    }
+
+    @Override
+    public void robotsUnreachable(FetchResult.Failed failure) {
+        lock.lock();
+        try {
+            if (ended) {
+                return;
+            }
+            host.robotsUnreachable(failure, System.nanoTime(), config.robotsRetryFor());
+            permitHeld = false;
+            frontier.noted(host, true);
+            requeue(System.nanoTime());
+        } finally {
+            lock.unlock();
+        }
+        gates.exit(host.hostKey, 0);
+        release();
+    }
+
+    @Override
+    public void exchangeOver(RetryPolicy.HostSignal signal) {
+        long restUntil;
+        lock.lock();
+        try {
+            if (!permitHeld) {
+                return;
+            }
+            permitHeld = false;
+            restUntil = host.exchangeOver(node, signal, gates, System.nanoTime(), config.hostFailureLimit());
+            frontier.noted(host, false);
+            frontier.queues.turns().ready(host);
+        } finally {
+            lock.unlock();
+        }
+        // After the host's own state changed: whoever the gate wakes sees the rest and the new count.
+        gates.exit(host.hostKey, restUntil);
+        slot.close();
+    }
+
+    @Override
+    public List<PageRecord> complete(PageRecord page, List<Found> links) throws InterruptedException {
+        exchangeOver(RetryPolicy.HostSignal.OK); // a no-op after the task's own call
+        boolean cancelled;
+        lock.lock();
+        try {
+            if (ended) {
+                return List.of();
+            }
+            cancelled = frontier.queues.cancelled();
+            if (cancelled) {
+                end(); // nothing more is stored for a cancelled job
+            } else {
+                node.state = State.COMPLETING;
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (cancelled) {
+            release();
+            return List.of();
+        }
+        try {
+            return frontier.backend.complete(node, page, links);
+        } finally {
+            lock.lock();
+            try {
+                node.state = State.DONE;
+                end();
+            } finally {
+                lock.unlock();
+            }
+            release();
+        }
+    }
+
+    @Override
+    public void retry(Duration delay) {
+        exchangeOver(RetryPolicy.HostSignal.OK);
+        lock.lock();
+        try {
+            if (ended) {
+                return;
+            }
+            node.notBefore = System.nanoTime() + delay.toNanos();
+            requeue(System.nanoTime());
+        } finally {
+            lock.unlock();
+        }
+        release();
+    }
+
+    @Override
+    public void close() {
+        boolean freePermit;
+        lock.lock();
+        try {
+            if (ended) {
+                return;
+            }
+            freePermit = permitHeld;
+            permitHeld = false;
+            host.abandoned(freePermit, robotsUnknown);
+            node.notBefore = 0;
+            requeue(System.nanoTime());
+        } finally {
+            lock.unlock();
+        }
+        if (freePermit) {
+            gates.exit(host.hostKey, 0);
+        }
+        release();
+    }
+
+    /** Back in its host's queue (unless the job is cancelled). Under the lock. */
+    private void requeue(long now) {
+        ended = true;
+        frontier.requeue(node, now);
+    }
+
+    /** Ended with its result stored (or not to be stored). Under the lock. */
+    private void end() {
+        ended = true;
+        frontier.end(node);
+    }
+
+    /** The fetch slot, and the claim on the host; after the lease ended. */
+    private void release() {
+        slot.close();
+        claim.release();
+    }
+}

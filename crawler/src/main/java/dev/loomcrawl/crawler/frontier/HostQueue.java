@@ -1,0 +1,297 @@
+package dev.loomcrawl.crawler.frontier;
+
+import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.FailureKind;
+import dev.loomcrawl.crawler.fetch.FetchResult;
+import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.RetryPolicy;
+import dev.loomcrawl.crawler.politeness.Robots;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Comparator;
+import java.util.PriorityQueue;
+
+/**
+ * One host's share of one job: the URLs it has waiting (and those backing off after a failure), the
+ * leases it has out, when it may be asked next, what its robots.txt says, and its run of failures. In the
+ * manner of StormCrawler's {@code FetchItemQueue}, the queue owns all of that; its frontier calls it under
+ * the frontier's lock and edits none of it.
+ *
+ * <p>Process-wide politeness (the host's permits, a rest its server asked for) is {@link HostGates}'s;
+ * this class keeps what one job decides: its own per-host limit, the spacing robots.txt asks for, backoff
+ * after a run of failures, and giving the host up.
+ */
+public final class HostQueue {
+
+    /** A URL of the job. Fields are guarded by the frontier's lock. */
+    public static final class Node {
+        public final CrawlUrl url;
+        public final HostQueue host; // null for URLs recorded on sight (robots.txt, invalid)
+        final String referrer;
+        public final int redirects;
+        public int depth;
+        int attempts;
+        long notBefore;
+        public State state = State.QUEUED;
+        /** Once expanded: the URLs this page links to in the crawl, for a shorter path to lower their depth. */
+        Node[] links;
+        /** Once expanded: the redirect's target, whose depth follows this URL's. */
+        Node redirectTo;
+        /** Once expanded: links past the depth limit, admitted if this page is found closer to a seed. */
+        CrawlUrl[] beyond;
+
+        public Node(CrawlUrl url, HostQueue host, int depth, int redirects, String referrer) {
+            this.url = url;
+            this.host = host;
+            this.depth = depth;
+            this.redirects = redirects;
+            this.referrer = referrer;
+        }
+    }
+
+    public enum State { QUEUED, LEASED, COMPLETING, DONE }
+
+    private static final Comparator<Node> BY_NOT_BEFORE = Comparator.comparingLong(n -> n.notBefore);
+
+    /** robots.txt tries that fail to connect, every one, before the host is given up (at 0, 1 and 3 s). */
+    static final int REFUSED_TRIES = 3;
+
+    public final String hostKey;
+    private final String host;
+    private final int limit;
+    private final ArrayDeque<Node> pending = new ArrayDeque<>();
+    private PriorityQueue<Node> backingOff; // made on first use: most hosts never need one
+    private int leased;
+    private long nextStart;
+    private Robots.Rules rules;
+    private boolean robotsLeased;
+    private int robotsFailures;
+    private long firstRobotsFailure;
+    private boolean robotsRefusedOnly; // every robots.txt try so far failed to connect
+    private String robotsFailure; // the last try's failure, said while the host waits
+    private int failuresInARow;
+    private Lease.Skip givenUp;
+
+    // Scheduling marks, owned by the frontier.
+    boolean inReady;
+    boolean waitingForGate;
+    long wakeAt;
+
+    HostQueue(CrawlUrl first, int limit, Robots.Rules rules) {
+        this.hostKey = first.hostKey();
+        this.host = first.host();
+        this.limit = limit;
+        this.rules = rules;
+    }
+
+    /** {@code url} with this host's one copy of its host strings: 130 bytes less per queued URL. */
+    public CrawlUrl shared(CrawlUrl url) {
+        return url.host() == host ? url : new CrawlUrl(url.url(), host, hostKey);
+    }
+
+    void add(Node node) {
+        pending.add(node);
+    }
+
+    /** A URL back from a lease: first in line, or backing off until {@code notBefore}. */
+    void requeue(Node node, long now) {
+        if (node.notBefore - now > 0) {
+            if (backingOff == null) {
+                backingOff = new PriorityQueue<>(BY_NOT_BEFORE);
+            }
+            backingOff.add(node);
+        } else {
+            pending.addFirst(node);
+        }
+    }
+
+    /** URLs of this host waiting, backing off included. */
+    public int size() {
+        return pending.size() + (backingOff == null ? 0 : backingOff.size());
+    }
+
+    /** The URL to hand out next if one is due now (a retry whose backoff is over comes first), or null. */
+    Node due(long now) {
+        if (backingOff != null && !backingOff.isEmpty() && backingOff.peek().notBefore - now <= 0) {
+            pending.addFirst(backingOff.poll());
+        }
+        return pending.peekFirst();
+    }
+
+    /** When this host will next have a URL due or a slot open by the clock alone; 0 if never by itself. */
+    long wakeTime(long now) {
+        long wake = 0;
+        if (!pending.isEmpty() && nextStart - now > 0) {
+            wake = nextStart;
+        }
+        if (backingOff != null && !backingOff.isEmpty()) {
+            long retry = Math.max(backingOff.peek().notBefore, nextStart);
+            wake = wake == 0 ? retry : Math.min(wake, retry);
+        }
+        return wake;
+    }
+
+    /** Why {@code node} must be recorded without a request, or null. */
+    Lease.Skip skipFor(Node node) {
+        if (givenUp != null) {
+            return givenUp;
+        }
+        if (rules != null && !rules.allows(node.url)) {
+            return new Lease.Skip(FailureKind.ROBOTS, rules.reason());
+        }
+        return null;
+    }
+
+    /** No lease can be had until one comes back: the job's limit is reached, or robots.txt is being fetched. */
+    boolean busy() {
+        return leased >= limit || robotsLeased;
+    }
+
+    boolean spacedUntil(long now) {
+        return nextStart - now > 0;
+    }
+
+    long nextStart() {
+        return nextStart;
+    }
+
+    public boolean robotsKnown() {
+        return rules != null;
+    }
+
+    public Robots.Rules rules() {
+        return rules;
+    }
+
+    /** Hands out {@code node} (already at the head of the queue) for a request. */
+    void lease(Node node, long now, long hostDelayNanos) {
+        pending.pollFirst();
+        node.state = State.LEASED;
+        leased++;
+        if (rules == null) {
+            robotsLeased = true; // one request at a time until robots.txt is known
+        }
+        long spacing = Math.max(rules == null ? 0 : rules.crawlDelayNanos(), hostDelayNanos);
+        if (spacing > 0) {
+            nextStart = now + spacing;
+        }
+    }
+
+    /** Hands out {@code node} (at the head of the queue) to be recorded without a request. */
+    void leaseSkip(Node node) {
+        pending.pollFirst();
+        node.state = State.LEASED;
+    }
+
+    /**
+     * The request of {@code node} is over: counts its attempt, rests the host for the whole process when the
+     * server asked (in place before this job's own count for the host drops, so nothing of the host slips out
+     * first), and counts the run of failures. Returns when the rest ends (0: none), for {@link HostGates#exit}.
+     */
+    long exchangeOver(Node node, RetryPolicy.HostSignal signal, HostGates gates, long now, int failureLimit) {
+        node.attempts++;
+        long restUntil = 0;
+        if (!signal.rest().isZero()) {
+            restUntil = now + signal.rest().toNanos();
+            gates.rest(hostKey, restUntil);
+        }
+        exchangeOver(signal.trouble(), signal.hostGone(), now, failureLimit);
+        return restUntil;
+    }
+
+    /**
+     * A request of this host is over. Counts a run of failures ({@code trouble}, the kind of the last, else
+     * null); rests the host when the run is long, gives it up when longer.
+     */
+    void exchangeOver(FailureKind trouble, long now, int failureLimit) {
+        exchangeOver(trouble, null, now, failureLimit);
+    }
+
+    /** @param gone why none of the host's URLs can be fetched, if so: the host is given up at once */
+    void exchangeOver(FailureKind trouble, String gone, long now, int failureLimit) {
+        leased--;
+        if (gone != null && givenUp == null) {
+            givenUp = new Lease.Skip(FailureKind.CONNECT, gone);
+            return;
+        }
+        if (trouble == null) {
+            failuresInARow = 0;
+            return;
+        }
+        failuresInARow++;
+        if (failuresInARow >= failureLimit && givenUp == null) {
+            givenUp = new Lease.Skip(trouble, "host given up after " + failuresInARow + " failed requests in a row");
+        } else if (failuresInARow >= RetryPolicy.TROUBLE_RUN) {
+            nextStart = Math.max(nextStart, now + RetryPolicy.backoff(failuresInARow - RetryPolicy.TROUBLE_RUN + 1).toNanos());
+        }
+    }
+
+    public void robotsKnown(Robots.Rules value) {
+        rules = value;
+        robotsLeased = false;
+        robotsFailures = 0;
+        robotsFailure = null;
+    }
+
+    /**
+     * Why this host's URLs wait, for the progress line, or null when they do not: its robots.txt failed and
+     * is tried again at {@code nextStart}.
+     */
+    String waiting(long now) {
+        if (robotsFailure == null || givenUp != null || rules != null) {
+            return null;
+        }
+        long in = Math.max(0, nextStart - now);
+        return "robots.txt " + robotsFailure + "; try " + (robotsFailures + 1) + " in " + Math.round(in / 1e9) + " s";
+    }
+
+    /** robots.txt could not be had: rest with backoff, or give the host up after {@code retryFor}. */
+    void robotsUnreachable(FetchResult.Failed failure, long now, Duration retryFor) {
+        robotsLeased = false;
+        leased--;
+        if (robotsFailures++ == 0) {
+            firstRobotsFailure = now;
+            robotsRefusedOnly = true;
+        }
+        robotsRefusedOnly &= failure.kind() == FailureKind.CONNECT;
+        robotsFailure = failure.kind().label() + (failure.detail() == null ? "" : ": " + failure.detail());
+        long trying = now - firstRobotsFailure;
+        // A host that refuses every connection is not coming back in a minute, unlike one answering 5xx.
+        boolean refused = robotsRefusedOnly && robotsFailures >= REFUSED_TRIES;
+        if (failure.permanent() || refused || trying >= retryFor.toNanos()) {
+            String why = failure.permanent() ? failure.detail()
+                    : (refused ? "no connection to robots.txt in " : "robots.txt unreachable for ")
+                            + Math.round(trying / 1e9) + " s (" + robotsFailures + " tries): " + failure.detail();
+            givenUp = new Lease.Skip(failure.kind(), why);
+            return;
+        }
+        nextStart = now + Math.min(Robots.backoff(robotsFailures).toNanos(), retryFor.toNanos() - trying + 1);
+    }
+
+    /** A lease ended without an outcome (its task never ran). */
+    void abandoned(boolean requestLease, boolean robotsLease) {
+        if (requestLease) {
+            leased--;
+        }
+        if (robotsLease) {
+            robotsLeased = false;
+        }
+    }
+
+    /** Given up, and why: its URLs are recorded unfetched. */
+    Lease.Skip givenUp() {
+        return givenUp;
+    }
+
+    void clear() {
+        pending.clear();
+        if (backingOff != null) {
+            backingOff.clear();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return hostKey;
+    }
+}

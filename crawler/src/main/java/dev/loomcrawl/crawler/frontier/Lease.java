@@ -1,0 +1,106 @@
+package dev.loomcrawl.crawler.frontier;
+
+import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.FailureKind;
+import dev.loomcrawl.crawler.fetch.FetchResult;
+import dev.loomcrawl.crawler.politeness.RetryPolicy;
+import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.store.PageRecord;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One URL handed to one task: a token that owns a permit of the URL's host and one of the process's fetch
+ * slots, and is ended by exactly one outcome, {@link #complete} or {@link #retry} (or {@link
+ * #robotsUnreachable}). {@link #close} ends a lease that got no outcome (its task was never run, or was
+ * cancelled): its permits are freed and its URL goes back in the queue, unless the job was cancelled.
+ *
+ * <p>The permit covers the exchange only: {@link #exchangeOver} frees it as soon as the response is in,
+ * before parsing and storing, and changes the host's rest and failure count in the same step, so no other
+ * request to the host starts between the two.
+ */
+public interface Lease extends AutoCloseable {
+
+    CrawlUrl url();
+
+    /** The URL's depth when it was handed out (the stored depth is the frontier's at the end). */
+    int depth();
+
+    /** This attempt's number: 1 the first time. */
+    int attempt();
+
+    /** Redirect hops that led to this URL. */
+    int redirects();
+
+    /** The page that first linked here, or null for a seed. */
+    String referrer();
+
+    /** {@link System#nanoTime()} when the lease was handed out. */
+    long leasedNanos();
+
+    /**
+     * Whether a request may start under this lease now. Always, in one process; on a cluster node, only while
+     * the node's lease on the host has more than a whole fetch's time left.
+     */
+    default boolean mayStart() {
+        return true;
+    }
+
+    /** Why this URL must be recorded without a request (robots.txt, its host given up), or null. */
+    Skip skip();
+
+    /** The host's robots.txt must be fetched first, under this lease's permit. */
+    boolean robotsUnknown();
+
+    /** The host's robots.txt as fetched; the host opens to its full limit. Then {@link #skip} may be set. */
+    void robots(Robots.Rules rules);
+
+    /**
+     * The host's robots.txt could not be had: the host rests with backoff (or is given up, after the job's
+     * {@code robotsRetryFor}), and this URL waits its turn again. Ends the lease.
+     */
+    void robotsUnreachable(FetchResult.Failed failure);
+
+    /**
+     * URLs a sitemap lists: admitted at depth 1 (as if a seed linked to them), under the same rules as any
+     * link. Does not end the lease.
+     *
+     * @return rows recorded on sight (listed URLs robots.txt forbids)
+     */
+    List<PageRecord> listed(List<Found> links, String sitemap) throws InterruptedException;
+
+    /** The exchange is over: frees the host permit and the fetch slot, and tells the host how it went. */
+    void exchangeOver(RetryPolicy.HostSignal signal);
+
+    /**
+     * Stores the URL's result and admits what it links to (links before the page, so a page that survives a
+     * crash always has its links). Ends the lease.
+     *
+     * @return every row stored: links recorded on sight (robots.txt forbids them, or they are invalid), then
+     *     the page at its depth as stored; empty if the job was cancelled meanwhile
+     */
+    List<PageRecord> complete(PageRecord page, List<Found> links) throws InterruptedException;
+
+    /** The URL goes back to its host's queue, to be tried after {@code delay}. Ends the lease. */
+    void retry(Duration delay);
+
+    /** Ends a lease that got no outcome; does nothing after one. */
+    @Override
+    void close();
+
+    /** Recorded without a request, and why. */
+    record Skip(FailureKind kind, String detail) {}
+
+    /** What a page links to, as the frontier takes it. */
+    sealed interface Found {
+        /**
+         * A link to follow (a redirect's target, when {@code redirect}).
+         *
+         * @param parsed the normalised URL, or null when {@code url} is one the frontier {@link Frontier#knows}
+         */
+        record Link(String url, CrawlUrl parsed, boolean redirect) implements Found {}
+
+        /** An http(s) link that cannot be fetched as written: recorded once as {@code invalid-url}. */
+        record Invalid(String url, String reason) implements Found {}
+    }
+}

@@ -1,0 +1,213 @@
+package dev.loomcrawl.crawler.parse;
+
+import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.FailureKind;
+import dev.loomcrawl.crawler.FetchedPage;
+import dev.loomcrawl.crawler.PageHandler;
+import dev.loomcrawl.crawler.fetch.FetchResult;
+import dev.loomcrawl.crawler.frontier.Frontier;
+import dev.loomcrawl.crawler.frontier.Lease;
+import dev.loomcrawl.crawler.store.PageRecord;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * What one fetch yields: the record to store and the links to follow. Links a job has seen before are
+ * recognised as written, without normalising them again; links out of scope are remembered the same way,
+ * up to a bound; only new URLs pay for crawler-commons' normaliser.
+ */
+public final class Harvester {
+    /** Links remembered after their check: about 200 bytes each, so at most ~40 MB. */
+    private static final int MAX_REMEMBERED = 200_000;
+
+    /** A URL's record and the links to offer the frontier. */
+    public record Harvest(PageRecord page, List<Lease.Found> links) {}
+
+    private final long jobId;
+    private final CrawlConfig config;
+    private final Scope scope;
+    private final Frontier frontier;
+    private final Extraction extraction;
+    private final PageHandler handler;
+    /**
+     * Links the frontier does not hold (out of scope, or past the depth limit), as written, and their checked
+     * form: a page's links repeat across a site, and parsing and normalising one costs more than the rest of
+     * its handling.
+     */
+    private final ConcurrentHashMap<String, CrawlUrl> checked = new ConcurrentHashMap<>();
+    private final ExecutorService parsers;
+
+    public Harvester(long jobId, CrawlConfig config, Frontier frontier, PageHandler handler, ExecutorService parsers) {
+        this.jobId = jobId;
+        this.parsers = parsers;
+        this.config = config;
+        this.scope = Scope.of(config);
+        this.frontier = frontier;
+        this.extraction = Extraction.of(config);
+        this.handler = handler;
+    }
+
+    public Harvest harvest(Lease lease, FetchResult result) {
+        return switch (result) {
+            case FetchResult.Failed f -> new Harvest(record(lease, f.status(), f.contentType(), null, f.bytes(),
+                    f.nanos(), f.kind(), f.detail(), List.of(), Map.of(), null, null), List.of());
+            case FetchResult.Response r when r.redirect() -> redirect(lease, r);
+            case FetchResult.Response r when !r.html() -> new Harvest(record(lease, r.status(), r.contentType(), null,
+                    r.body().length, r.nanos(), null, null, List.of(), Map.of(), null, kept(r.body())), List.of());
+            case FetchResult.Response r -> page(lease, r);
+        };
+    }
+
+    private Harvest redirect(Lease lease, FetchResult.Response r) {
+        String location = r.location().orElse(null);
+        if (location == null) {
+            return new Harvest(record(lease, r.status(), r.contentType(), null, 0, r.nanos(), null,
+                    "redirect without Location", List.of(), Map.of(), null, null), List.of());
+        }
+        String target = PageParser.resolve(lease.url().url(), location);
+        List<Lease.Found> links = new ArrayList<>(1);
+        List<String> outlinks = new ArrayList<>(1);
+        if (target != null && lease.redirects() < config.maxRedirects()) {
+            sort(target, true, true, outlinks, links);
+        }
+        String detail = "redirect to " + (target == null ? location : target)
+                + (lease.redirects() >= config.maxRedirects() ? " (not followed: " + config.maxRedirects() + " hops)" : "");
+        return new Harvest(record(lease, r.status(), r.contentType(), null, 0, r.nanos(), null, detail, outlinks,
+                Map.of(), null, null), links);
+    }
+
+    private Harvest page(Lease lease, FetchResult.Response r) {
+        PageParser.Parsed parsed = PageParser.parse(parsers, r.body(), r.charset().orElse(null), lease.url().url(),
+                r.headers().firstValue("X-Robots-Tag").orElse(null));
+        Set<String> outlinks = new LinkedHashSet<>();
+        List<Lease.Found> links = new ArrayList<>(parsed.links().size());
+        List<String> ordered = new ArrayList<>(parsed.links().size());
+        for (PageParser.Link link : parsed.links()) {
+            sort(link.href(), link.follow() || config.ignoreNofollow(), false, ordered, links);
+        }
+        outlinks.addAll(ordered);
+        Map<String, Object> fields = extraction.isEmpty() ? Map.of() : extraction.apply(parsed.document());
+        String detail = null;
+        if (handler != null) {
+            try {
+                Map<String, Object> handled = handler.handle(new FetchedPage(lease.url().url(), lease.depth(),
+                        r.status(), r.headers().map(), parsed.document()));
+                if (handled != null && !handled.isEmpty()) {
+                    Map<String, Object> merged = new LinkedHashMap<>(fields);
+                    merged.putAll(handled);
+                    fields = merged;
+                }
+            } catch (Exception e) {
+                detail = "page handler failed: " + e;
+            }
+        }
+        return new Harvest(record(lease, r.status(), r.contentType(), parsed.title(), r.body().length, r.nanos(),
+                null, detail, List.copyOf(outlinks), fields, parsed.canonical(), kept(r.body())), links);
+    }
+
+    /**
+     * Puts {@code href} in the page's outlinks (normalised) and, when it is to be followed and in scope,
+     * among the links for the frontier; an invalid http(s) link in scope is offered to be recorded.
+     */
+    private void sort(String href, boolean follow, boolean redirect, List<String> outlinks, List<Lease.Found> links) {
+        if (frontier.knows(href)) {
+            outlinks.add(href);
+            if (follow) {
+                links.add(new Lease.Found.Link(href, null, redirect));
+            }
+            return;
+        }
+        CrawlUrl remembered = checked.get(href);
+        if (remembered != null) {
+            follow(remembered, follow, redirect, outlinks, links);
+            return;
+        }
+        switch (CrawlUrl.check(href)) {
+            case CrawlUrl.Check.Ok ok -> {
+                CrawlUrl url = ok.url();
+                if (!frontier.knows(url.url()) && checked.size() < MAX_REMEMBERED) {
+                    checked.put(href, url);
+                }
+                follow(url, follow, redirect, outlinks, links);
+            }
+            case CrawlUrl.Check.Invalid invalid -> {
+                outlinks.add(href);
+                if (follow && scope.hostAllowed(roughHost(href))) {
+                    links.add(new Lease.Found.Invalid(href, invalid.reason()));
+                }
+            }
+            case CrawlUrl.Check.Ignored ignored -> { } // mailto:, javascript: and the like are no links to crawl
+        }
+    }
+
+    /** A checked link: into the outlinks, and to the frontier when it is to be followed and in scope. */
+    private void follow(CrawlUrl url, boolean follow, boolean redirect, List<String> outlinks, List<Lease.Found> links) {
+        outlinks.add(url.url());
+        if (!follow) {
+            return;
+        }
+        if (frontier.knows(url.url())) {
+            links.add(new Lease.Found.Link(url.url(), null, redirect));
+        } else if (scope.allows(url)) {
+            links.add(new Lease.Found.Link(url.url(), url, redirect));
+        }
+    }
+
+    /** Links to follow from a list of URLs (a sitemap's): in scope, new or known, never nofollow. */
+    public List<Lease.Found> links(List<String> urls) {
+        List<Lease.Found> links = new ArrayList<>(urls.size());
+        List<String> ignored = new ArrayList<>(urls.size());
+        for (String url : urls) {
+            sort(url, true, false, ignored, links);
+        }
+        return links;
+    }
+
+    /** The host of a URL that would not parse, as far as it can be told: between {@code ://} and the port or path. */
+    private static String roughHost(String url) {
+        int start = url.indexOf("://");
+        if (start < 0) {
+            return "";
+        }
+        start += 3;
+        int end = start;
+        while (end < url.length() && ":/?#".indexOf(url.charAt(end)) < 0) {
+            end++;
+        }
+        return url.substring(start, end).toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private byte[] kept(byte[] body) {
+        return config.storeBody() && body.length > 0 ? body : null;
+    }
+
+    /** Records a URL without a request: robots.txt forbids it, or its host was given up. */
+    public PageRecord skipped(Lease lease, Lease.Skip skip) {
+        return record(lease, 0, null, null, 0, 0, skip.kind(), skip.detail(), List.of(), Map.of(), null, null);
+    }
+
+    /** Records a URL whose task met a bug of ours, so that the job goes on without it. */
+    public PageRecord internalFailure(Lease lease, Throwable e) {
+        return record(lease, 0, null, null, 0, 0, FailureKind.INTERNAL, "internal error: " + e, List.of(), Map.of(),
+                null, null);
+    }
+
+    private PageRecord record(Lease lease, int status, String contentType, String title, int bytes, long fetchNanos,
+            FailureKind failure, String detail, List<String> outlinks, Map<String, Object> fields, String canonical,
+            byte[] body) {
+        // A record made without a request (a skip, a given-up host, a bug of ours) counts no attempt.
+        boolean requested = fetchNanos > 0 || status > 0;
+        return new PageRecord(jobId, lease.url().url(), lease.depth(), status, contentType, title, bytes,
+                fetchNanos / 1e6, requested ? lease.attempt() : 0, failure == null ? null : failure.label(), detail,
+                Instant.now(), Thread.currentThread().getName(), lease.referrer(), outlinks, fields, canonical, body,
+                (System.nanoTime() - lease.leasedNanos()) / 1e6);
+    }
+}

@@ -1,0 +1,209 @@
+package dev.loomcrawl.crawler.parse;
+
+import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.store.Handoff;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
+import java.nio.charset.UnsupportedCharsetException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import org.jsoup.Jsoup;
+import org.jsoup.internal.StringUtil;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.select.Evaluator;
+import org.jsoup.select.NodeTraversor;
+import org.jsoup.select.NodeVisitor;
+import org.jsoup.select.QueryParser;
+
+/**
+ * One Jsoup parse of a fetched HTML page into what the crawl keeps: title, links (resolved, in page
+ * order, with whether each may be followed), canonical URL, and the page's robots hints.
+ *
+ * <p>The charset is the {@code Content-Type} header's when it names a known one; otherwise Jsoup's own
+ * rules pick it (a byte-order mark, then {@code <meta charset>}, else UTF-8). A BOM always wins, as the
+ * HTML standard says.
+ *
+ * <p>Which thread parses is {@link ExecutionMode#newParsers}'s to say: the same in both modes.
+ */
+public final class PageParser {
+    private static final Evaluator LINKS = QueryParser.parse("a[href], area[href]");
+    private static final Evaluator CANONICAL = QueryParser.parse("link[rel~=(?i)^canonical$][href]");
+    private static final Evaluator META_ROBOTS = QueryParser.parse("meta[name~=(?i)^(robots|googlebot)$][content]");
+    private static final Evaluator BASE = QueryParser.parse("base[href]");
+
+    /**
+     * @param href the link resolved against the page, not yet normalised
+     * @param follow false for {@code rel=nofollow} (and every link of a {@code nofollow} page)
+     */
+    record Link(String href, boolean follow) {}
+
+    /**
+     * @param nofollow the page asks that none of its links be followed ({@code <meta name=robots>} or the
+     *     {@code X-Robots-Tag} header)
+     */
+    public record Parsed(Document document, String title, List<Link> links, String canonical, boolean nofollow) {}
+
+    private PageParser() {}
+
+    /**
+     * Parses on one of {@code parsers}' threads ({@link ExecutionMode#newParsers}) and waits for it; an
+     * interrupt is kept for the caller, not acted on.
+     */
+    public static Parsed parse(ExecutorService parsers, byte[] body, String charset, String url, String robotsHeader) {
+        // a parse takes a millisecond: an interrupt waits for it, and the caller sees the flag when it returns
+        return Handoff.await(parsers.submit(() -> parseHere(body, charset, url, robotsHeader)));
+    }
+
+    static Parsed parseHere(byte[] body, String charset, String url, String robotsHeader) {
+        Document doc;
+        try {
+            doc = Jsoup.parse(new ByteArrayInputStream(body), known(charset), url);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // cannot happen reading a byte array
+        }
+        Finds finds = new Finds(doc);
+        NodeTraversor.traverse(finds, doc);
+        boolean nofollow = finds.nofollow || hasNofollow(robotsHeader);
+        String baseUrl = finds.base == null ? url : orElse(finds.base.absUrl("href"), url);
+        Set<String> seen = new LinkedHashSet<>();
+        List<Link> links = new ArrayList<>(finds.links.size());
+        for (Element a : finds.links) {
+            String href = resolve(baseUrl, a.attr("href"));
+            if (href != null && seen.add(href)) {
+                links.add(new Link(href, !nofollow && !hasNofollow(a.attr("rel"))));
+            }
+        }
+        String title = finds.title == null ? "" : StringUtil.normaliseWhitespace(finds.title.text()).trim();
+        return new Parsed(doc, title, links, finds.canonical == null ? null : resolve(baseUrl, finds.canonical.attr("href")),
+                nofollow);
+    }
+
+    /**
+     * What one walk over a parsed page finds: the elements that four selector queries and {@link
+     * Document#title()} found before, each with a walk of its own (a fifth of the parser threads' time on the
+     * {@code deep} farm's pages). Each element is matched by the same {@link Evaluator} as before, once its
+     * tag says it could match; the title is the first {@code <title>} inside {@code <head>}, as Jsoup's.
+     */
+    private static final class Finds implements NodeVisitor {
+        private final Document root;
+        private final Element docHead;
+        private final List<Element> links = new ArrayList<>();
+        private Element base;
+        private Element canonical;
+        private Element title;
+        private boolean nofollow;
+
+        Finds(Document root) {
+            this.root = root;
+            this.docHead = root.head();
+        }
+
+        @Override
+        public void head(Node node, int depth) {
+            if (!(node instanceof Element e)) {
+                return;
+            }
+            switch (e.normalName()) {
+                case "a", "area" -> {
+                    if (LINKS.matches(root, e)) {
+                        links.add(e);
+                    }
+                }
+                case "meta" -> nofollow |= META_ROBOTS.matches(root, e) && hasNofollow(e.attr("content"));
+                case "base" -> base = base == null && BASE.matches(root, e) ? e : base;
+                case "link" -> canonical = canonical == null && CANONICAL.matches(root, e) ? e : canonical;
+                case "title" -> title = title == null && inHead(e) ? e : title;
+                default -> { }
+            }
+        }
+
+        private boolean inHead(Element e) {
+            for (Element up = e.parent(); up != null; up = up.parent()) {
+                if (up == docHead) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /** {@code charset} if the JDK knows it, else null (Jsoup then detects). */
+    private static String known(String charset) {
+        if (charset == null) {
+            return null;
+        }
+        try {
+            return Charset.isSupported(charset) ? charset : null;
+        } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
+            return null;
+        }
+    }
+
+    private static boolean hasNofollow(String directives) {
+        if (directives == null || directives.isEmpty()) {
+            return false;
+        }
+        String d = directives.toLowerCase(Locale.ROOT);
+        return d.contains("nofollow") || d.contains("none");
+    }
+
+    private static String orElse(String value, String otherwise) {
+        return value == null || value.isEmpty() ? otherwise : value;
+    }
+
+    /**
+     * {@code href} as an absolute URL, fragment dropped, or null for an empty or script link. The common
+     * shapes (absolute, scheme-relative, root-relative) are joined as strings; the rest goes through
+     * Jsoup's resolver. Normalisation comes later, and only for URLs not seen before.
+     */
+    public static String resolve(String base, String href) {
+        String h = href.strip();
+        int hash = h.indexOf('#');
+        if (hash >= 0) {
+            h = h.substring(0, hash);
+        }
+        if (h.isEmpty()) {
+            return null;
+        }
+        if (startsWithIgnoreCase(h, "http://") || startsWithIgnoreCase(h, "https://")) {
+            return simple(h) ? h : StringUtil.resolve(base, h);
+        }
+        if (h.startsWith("//")) {
+            return simple(h) ? base.substring(0, base.indexOf(':') + 1) + h : StringUtil.resolve(base, h);
+        }
+        if (h.startsWith("/") && simple(h)) {
+            int pathStart = base.indexOf('/', base.indexOf("://") + 3);
+            return (pathStart < 0 ? base : base.substring(0, pathStart)) + h;
+        }
+        String resolved = StringUtil.resolve(base, h);
+        return resolved.isEmpty() ? null : resolved;
+    }
+
+    /** No dot segments, spaces, backslashes or control characters: safe to join without parsing. */
+    private static boolean simple(String h) {
+        for (int i = 0; i < h.length(); i++) {
+            char c = h.charAt(i);
+            if (c <= ' ' || c == '\\' || c >= 0x7f) {
+                return false;
+            }
+            if (c == '.' && i > 0 && h.charAt(i - 1) == '/'
+                    && (i + 1 == h.length() || h.charAt(i + 1) == '/' || h.charAt(i + 1) == '.')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean startsWithIgnoreCase(String s, String prefix) {
+        return s.regionMatches(true, 0, prefix, 0, prefix.length());
+    }
+}

@@ -1,0 +1,69 @@
+package dev.loomcrawl.crawler.parse;
+
+import crawlercommons.domains.EffectiveTldFinder;
+import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.CrawlUrl;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Which links a job follows: hosts allowed exactly ({@code *}: any), domains allowed with all their
+ * subdomains (never a public suffix: checked against the Public Suffix List by crawler-commons'
+ * {@link EffectiveTldFinder}), and neither matching a deny pattern nor looking like a trap. With no host
+ * and no domain given, the seeds' hosts are the scope.
+ */
+public final class Scope {
+    private final boolean anyHost;
+    private final Set<String> hosts;
+    private final List<String> domainSuffixes;
+    private final List<Pattern> deny;
+
+    private Scope(boolean anyHost, Set<String> hosts, List<String> domains, List<Pattern> deny) {
+        this.anyHost = anyHost;
+        this.hosts = hosts;
+        this.domainSuffixes = domains.stream().map(d -> "." + d).toList();
+        this.deny = deny;
+    }
+
+    static Scope of(CrawlConfig config) {
+        Set<String> hosts = new HashSet<>(config.allowedHosts());
+        if (hosts.isEmpty() && config.allowedDomains().isEmpty()) {
+            config.seeds().forEach(seed -> hosts.add(seed.host()));
+        }
+        return new Scope(hosts.contains("*"), Set.copyOf(hosts), List.copyOf(config.allowedDomains()),
+                config.denyPatterns().stream().map(Pattern::compile).toList());
+    }
+
+    boolean allows(CrawlUrl url) {
+        return hostAllowed(url.host()) && !denied(url.url()) && !TrapFilter.looksLikeTrap(url);
+    }
+
+    boolean hostAllowed(String host) {
+        if (anyHost || hosts.contains(host)) {
+            return true;
+        }
+        for (String suffix : domainSuffixes) {
+            if (host.endsWith(suffix) || host.length() == suffix.length() - 1 && suffix.endsWith(host)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean denied(String url) {
+        for (Pattern p : deny) {
+            if (p.matcher(url).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code domain} is itself a public suffix ({@code com}, {@code co.uk}, {@code github.io}). */
+    public static boolean isPublicSuffix(String domain) {
+        EffectiveTldFinder.EffectiveTLD tld = EffectiveTldFinder.getEffectiveTLD(domain);
+        return tld != null && tld.getDomain().equals(domain);
+    }
+}

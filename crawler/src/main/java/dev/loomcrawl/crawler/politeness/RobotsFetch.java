@@ -1,0 +1,54 @@
+package dev.loomcrawl.crawler.politeness;
+
+import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.fetch.FetchResult;
+import dev.loomcrawl.crawler.fetch.Fetcher;
+import dev.loomcrawl.crawler.parse.PageParser;
+import dev.loomcrawl.crawler.store.Outcome;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Fetching a host's robots.txt by RFC 9309's rules: redirects are followed ({@value Robots#MAX_REDIRECTS}
+ * hops at most, then it counts as unavailable); 2xx gives rules; 4xx means no rules, allow all; 5xx, 429
+ * or no answer leaves them unknown, for the job to retry.
+ */
+public final class RobotsFetch {
+
+    /** The rules, or the failure that left them unknown. */
+    public record Outcome(Robots.Rules rules, FetchResult.Failed failure) {}
+
+    private RobotsFetch() {}
+
+    /**
+     * @param mayStart asked before each request, redirects included (see {@link Fetcher#fetch}); or null
+     * @throws Fetcher.NotSent when it said no: the rules are still unknown, and nothing counts as a failure
+     */
+    public static Outcome fetch(Fetcher fetcher, CrawlUrl page, String agentToken, BooleanSupplier mayStart)
+            throws InterruptedException, Fetcher.NotSent {
+        CrawlUrl url = CrawlUrl.of(page.origin() + "/robots.txt");
+        for (int hop = 0; hop <= Robots.MAX_REDIRECTS; hop++) {
+            FetchResult result = fetcher.fetch(url, Fetcher.Purpose.ROBOTS, null, mayStart);
+            switch (result) {
+                case FetchResult.Response r when r.redirect() -> {
+                    String base = url.url();
+                    String target = r.location().map(location -> PageParser.resolve(base, location)).orElse(null);
+                    CrawlUrl next = target == null ? null : CrawlUrl.parse(target).orElse(null);
+                    if (next == null) {
+                        return new Outcome(Robots.ALLOW_ALL, null); // a redirect to nowhere: unavailable
+                    }
+                    url = next;
+                }
+                case FetchResult.Response r -> {
+                    return new Outcome(Robots.parse(url, r.body(), r.contentType(), agentToken), null);
+                }
+                case FetchResult.Failed f when f.status() >= 400 && f.status() < 500 && f.status() != 429 -> {
+                    return new Outcome(Robots.ALLOW_ALL, null); // RFC 9309 2.3.1.3: unavailable, no rules
+                }
+                case FetchResult.Failed f -> {
+                    return new Outcome(null, f); // 2.3.1.4: unreachable, assume complete disallow for now
+                }
+            }
+        }
+        return new Outcome(Robots.ALLOW_ALL, null); // more redirects than RFC 9309 asks us to follow
+    }
+}

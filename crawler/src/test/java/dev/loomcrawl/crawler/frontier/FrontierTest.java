@@ -1,0 +1,285 @@
+package dev.loomcrawl.crawler.frontier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.FailureKind;
+import dev.loomcrawl.crawler.fetch.FetchLimit;
+import dev.loomcrawl.crawler.fetch.FetchResult;
+import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.RetryPolicy;
+import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.store.PageStore;
+import java.net.http.HttpHeaders;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The in-memory frontier driven lease by lease, as tasks would, with its store and the process's gates. */
+class FrontierTest {
+    private static final AtomicLong DB = new AtomicLong();
+    private PageStore store;
+    private HostGates gates;
+    private FetchLimit limit;
+
+    @BeforeEach
+    void open() {
+        store = PageStore.open("jdbc:h2:mem:frontier" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+        gates = new HostGates(8);
+        limit = new FetchLimit(1, 10_000, false);
+    }
+
+    @AfterEach
+    void close() {
+        limit.close();
+        store.close();
+    }
+
+    private Frontier frontier(CrawlConfig.Builder config) {
+        return MemoryBackend.frontier(1, config.respectRobots(false).build(), gates, store, null);
+    }
+
+    private static CrawlConfig.Builder config() {
+        return CrawlConfig.builder().seed("http://a.test/s").maxDepth(10);
+    }
+
+    private Lease next(Frontier f) throws InterruptedException {
+        return f.next(limit.acquire());
+    }
+
+    private static PageRecord page(Lease lease) {
+        return new PageRecord(1, lease.url().url(), lease.depth(), 200, "text/html", null, 0, 1, lease.attempt(), null,
+                null, Instant.now(), "test", lease.referrer(), List.of(), Map.of(), null, null, 1);
+    }
+
+    private static List<Lease.Found> links(String... urls) {
+        List<Lease.Found> found = new ArrayList<>();
+        for (String u : urls) {
+            found.add(new Lease.Found.Link(u, CrawlUrl.of(u), false));
+        }
+        return found;
+    }
+
+    private void complete(Lease lease, String... urls) throws InterruptedException {
+        lease.exchangeOver(RetryPolicy.HostSignal.OK);
+        lease.complete(page(lease), links(urls));
+    }
+
+    private int storedDepth(String url) throws InterruptedException {
+        store.flush();
+        return store.pages(1, 0, 1_000, null).stream().filter(p -> p.url().equals(url)).findFirst().orElseThrow().depth();
+    }
+
+    /** The defect of the first version: a page was stored at the depth it was handed out with. */
+    @Test
+    void aPageIsStoredAtItsDepthWhenItEndsNotWhenItWasHandedOut() throws Exception {
+        Frontier f = frontier(config().seed("http://a.test/t"));
+        f.seed(config().seed("http://a.test/t").build().seeds());
+        Lease s = next(f);
+        Lease t = next(f);
+        assertThat(List.of(s.url().url(), t.url().url())).containsExactly("http://a.test/s", "http://a.test/t");
+        complete(s, "http://a.test/a");
+        Lease a = next(f);
+        complete(a, "http://a.test/b");
+        Lease b = next(f);
+        complete(b, "http://a.test/p");
+        Lease p = next(f);
+        assertThat(p.depth()).isEqualTo(3);
+        complete(t, "http://a.test/p"); // a shorter path to p while p is out
+        complete(p);
+        assertThat(storedDepth("http://a.test/p")).isEqualTo(1);
+    }
+
+    @Test
+    void aShorterPathToAStoredPageLowersItAndItsLinksInTheStore() throws Exception {
+        Frontier f = frontier(config().seed("http://a.test/t"));
+        f.seed(config().seed("http://a.test/t").build().seeds());
+        Lease s = next(f);
+        Lease t = next(f);
+        complete(s, "http://a.test/a");
+        complete(next(f), "http://a.test/p");   // a -> p at 2
+        complete(next(f), "http://a.test/q");   // p -> q at 3
+        Lease q = next(f);
+        complete(q);
+        assertThat(storedDepth("http://a.test/q")).isEqualTo(3);
+        complete(t, "http://a.test/p");         // t -> p: p at 1, so q at 2
+        assertThat(storedDepth("http://a.test/p")).isEqualTo(1);
+        assertThat(storedDepth("http://a.test/q")).isEqualTo(2);
+    }
+
+    @Test
+    void linksPastTheDepthLimitComeInWhenAShorterPathIsFound() throws Exception {
+        Frontier f = frontier(config().seed("http://a.test/t").maxDepth(2));
+        f.seed(config().seed("http://a.test/t").build().seeds());
+        Lease s = next(f);
+        Lease t = next(f);
+        complete(s, "http://a.test/a");
+        complete(next(f), "http://a.test/p");          // p at 2, the limit
+        complete(next(f), "http://a.test/beyond");     // beyond at 3: not admitted
+        assertThat(f.queued()).isZero();
+        complete(t, "http://a.test/p");                // p at 1: beyond at 2, admitted now
+        Lease beyond = next(f);
+        assertThat(beyond.url().url()).isEqualTo("http://a.test/beyond");
+        assertThat(beyond.depth()).isEqualTo(2);
+    }
+
+    @Test
+    void aRetryBacksOffItsUrlNotItsHost() throws Exception {
+        Frontier f = frontier(config());
+        f.seed(List.of(CrawlUrl.of("http://a.test/1"), CrawlUrl.of("http://a.test/2")));
+        Lease first = next(f);
+        first.exchangeOver(new RetryPolicy.HostSignal(FailureKind.HTTP_STATUS, Duration.ZERO));
+        first.retry(Duration.ofMillis(400));
+        long start = System.nanoTime();
+        Lease second = next(f);
+        assertThat(second.url().url()).isEqualTo("http://a.test/2"); // at once: the host is not resting
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(300));
+        complete(second);
+        Lease again = next(f);
+        assertThat(again.url().url()).isEqualTo("http://a.test/1");
+        assertThat(again.attempt()).isEqualTo(2);
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(350));
+    }
+
+    @Test
+    void aRetryAfterRestsTheHostForEveryJobOfTheProcess() throws Exception {
+        Frontier one = frontier(config());
+        Frontier two = MemoryBackend.frontier(2, config().respectRobots(false).build(), gates, store, null);
+        one.seed(List.of(CrawlUrl.of("http://a.test/1")));
+        two.seed(List.of(CrawlUrl.of("http://a.test/2")));
+        Lease limited = next(one);
+        long start = System.nanoTime();
+        limited.exchangeOver(new RetryPolicy.HostSignal(FailureKind.HTTP_STATUS, Duration.ofMillis(500)));
+        limited.retry(Duration.ofMillis(500));
+        Lease other = two.next(limit.acquire());
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(450));
+        assertThat(other.url().url()).isEqualTo("http://a.test/2");
+    }
+
+    @ParameterizedTest(name = "limit {0}: {1} requests, then recorded as {2}")
+    @CsvSource({"3, 3, connect", "1, 1, connect"})
+    void aRunOfFailuresGivesTheHostUp(int failureLimit, int requests, String kind) throws Exception {
+        Frontier f = frontier(config().hostFailureLimit(failureLimit).perHostConcurrency(1));
+        List<CrawlUrl> urls = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            urls.add(CrawlUrl.of("http://a.test/" + i));
+        }
+        f.seed(urls);
+        int made = 0;
+        Lease lease;
+        while ((lease = next(f)) != null) {
+            if (lease.skip() != null) {
+                assertThat(lease.skip().kind().label()).isEqualTo(kind);
+                assertThat(lease.skip().detail()).contains("given up after " + failureLimit);
+                lease.complete(page(lease), List.of());
+                continue;
+            }
+            made++;
+            lease.exchangeOver(new RetryPolicy.HostSignal(FailureKind.CONNECT, Duration.ZERO));
+            lease.complete(page(lease), List.of());
+        }
+        assertThat(made).isEqualTo(requests);
+        assertThat(f.givenUpHosts()).containsKey("a.test:80");
+    }
+
+    @Test
+    void untilRobotsTxtIsKnownAHostHasOneLeaseOut() throws Exception {
+        Frontier f = MemoryBackend.frontier(1, config().build(), gates, store, null);
+        f.seed(List.of(CrawlUrl.of("http://a.test/1"), CrawlUrl.of("http://a.test/private/2"),
+                CrawlUrl.of("http://a.test/3")));
+        Lease first = next(f);
+        assertThat(first.robotsUnknown()).isTrue();
+        assertThat(f.queued()).isEqualTo(2);
+        first.robots(Robots.parse(CrawlUrl.of("http://a.test/robots.txt"), "User-agent: *\nDisallow: /private/\n"
+                .getBytes(), "text/plain", "loomcrawl"));
+        Lease disallowed = next(f);
+        assertThat(disallowed.skip().kind()).isEqualTo(FailureKind.ROBOTS);
+        Lease third = next(f); // the host opened to its full limit
+        assertThat(third.robotsUnknown()).isFalse();
+        assertThat(gates.inUse("a.test:80")).isEqualTo(2);
+    }
+
+    @Test
+    void anUnreachableRobotsTxtRestsTheHostThenGivesItUp() throws Exception {
+        Frontier f = MemoryBackend.frontier(1, config().robotsRetryFor(Duration.ofMillis(1_200)).build(), gates, store, null);
+        f.seed(List.of(CrawlUrl.of("http://a.test/1")));
+        // no answer (not a refusal, which gives up after three tries whatever the time)
+        FetchResult.Failed down = FetchResult.Failed.of(FailureKind.TIMEOUT, "HttpTimeoutException", 1_000);
+        Lease first = next(f);
+        long start = System.nanoTime();
+        first.robotsUnreachable(down);
+        Lease second = next(f);
+        assertThat(second.robotsUnknown()).isTrue();
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(950)); // 1 s rest
+        second.robotsUnreachable(down);
+        Lease third = next(f);
+        third.robotsUnreachable(down); // 1.2 s of trying is over
+        Lease last = next(f);
+        assertThat(last.skip().kind()).isEqualTo(FailureKind.TIMEOUT);
+        assertThat(last.skip().detail()).contains("robots.txt unreachable");
+    }
+
+    @Test
+    void aPermanentRefusalGivesTheHostUpAtOnce() throws Exception {
+        Frontier f = MemoryBackend.frontier(1, config().build(), gates, store, null);
+        f.seed(List.of(CrawlUrl.of("http://a.test/1")));
+        next(f).robotsUnreachable(new FetchResult.Failed(FailureKind.CONNECT, "refused: private address", 0,
+                (HttpHeaders) null, 0, 1, null, true));
+        Lease last = next(f);
+        assertThat(last.skip().detail()).isEqualTo("refused: private address");
+    }
+
+    @Test
+    void aLeaseClosedWithoutAnOutcomeFreesItsPermitAndGoesBack() throws Exception {
+        Frontier f = frontier(config().perHostConcurrency(1));
+        f.seed(List.of(CrawlUrl.of("http://a.test/1")));
+        Lease lease = next(f);
+        assertThat(gates.inUse("a.test:80")).isEqualTo(1);
+        assertThat(limit.inFlight()).isEqualTo(1);
+        lease.close(); // as if the executor had refused its task
+        assertThat(gates.inUse("a.test:80")).isZero();
+        assertThat(limit.inFlight()).isZero();
+        Lease again = next(f);
+        assertThat(again.url().url()).isEqualTo("http://a.test/1");
+        assertThat(again.attempt()).isEqualTo(1); // no request was made
+        complete(again);
+        lease.close(); // closing an ended lease does nothing
+        assertThat(next(f)).isNull(); // nothing queued, nothing in flight: over
+    }
+
+    @Test
+    void aCancelledFrontierHandsOutNothingAndTakesNothingBack() throws Exception {
+        Frontier f = frontier(config());
+        f.seed(List.of(CrawlUrl.of("http://a.test/1"), CrawlUrl.of("http://a.test/2")));
+        Lease lease = next(f);
+        f.cancel();
+        lease.close();
+        assertThat(f.queued()).isZero();
+        assertThat(f.inFlight()).isZero();
+        assertThat(next(f)).isNull();
+    }
+
+    @Test
+    void thePageLimitCountsAdmittedUrls() throws Exception {
+        Frontier f = frontier(config().maxPages(3));
+        f.seed(config().build().seeds());
+        complete(next(f), "http://a.test/1", "http://a.test/2", "http://a.test/3", "http://a.test/4");
+        int leased = 0;
+        Lease lease;
+        while ((lease = next(f)) != null) {
+            complete(lease);
+            leased++;
+        }
+        assertThat(leased).isEqualTo(2); // the seed and two links make three
+    }
+}

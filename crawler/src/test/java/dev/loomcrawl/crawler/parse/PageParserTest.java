@@ -1,0 +1,90 @@
+package dev.loomcrawl.crawler.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.select.Evaluator;
+import org.jsoup.select.QueryParser;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The parser walks a page once; what it finds must be what Jsoup's own selector queries find, one query
+ * each, as it did before (the oracle below), on pages made to catch the difference: a base after the
+ * links, two of each, upper case, a title in the body, links without href, image maps, nofollow three ways.
+ */
+class PageParserTest {
+    private static final String URL = "http://a.test/dir/page";
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "<title>t</title><a href=/x>x</a><a href=y>y</a><a>no href</a><a href=''>empty</a><a href='#f'>frag</a>",
+        "<a href=x>before base</a><base href='http://b.test/sub/'><base href='http://c.test/'><a href=y>after</a>",
+        "<base target=_top><base href='/root/'><a href=z>z</a>",
+        "<body><title>in body</title><a href=/a>a</a></body>",
+        "<head><title> two   words \n</title><title>second</title></head><body><p><a href=/p>p</a></p></body>",
+        "<head><noscript><title>nested</title></noscript></head>",
+        "<link rel=CANONICAL href=/canon><link rel=canonical href=/second><link rel='alternate canonical' href=/x>",
+        "<link rel=canonical><link rel=canonical href=/late>",
+        "<meta name=ROBOTS content='noindex, NOFOLLOW'><a href=/m>m</a>",
+        "<meta name=googlebot content=none><a href=/g>g</a>",
+        "<meta name=robots content=noindex><meta name=description content=nofollow><a href=/d rel='ugc nofollow'>d</a>",
+        "<map><area href=/area1><area nohref></map><a href=/dup>1</a><a href=/dup#x>2</a><a href=mailto:x@y.z>m</a>",
+        "<svg><a href=/svg>svg</a></svg><table><a href=/t>t</a><tr><td><a href=/td>td</a></table>",
+        "no markup at all",
+        ""
+    })
+    void oneWalkFindsWhatTheSelectorsFound(String html) {
+        for (String header : new String[] {null, "nofollow", "noarchive"}) {
+            PageParser.Parsed walked = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL, header);
+            PageParser.Parsed selected = bySelectors(walked.document(), header);
+            assertThat(walked.title()).as(html).isEqualTo(selected.title());
+            assertThat(walked.links()).as(html).isEqualTo(selected.links());
+            assertThat(walked.canonical()).as(html).isEqualTo(selected.canonical());
+            assertThat(walked.nofollow()).as(html).isEqualTo(selected.nofollow());
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void theCasesAboveFindSomething() {
+        String html = "<base href='http://b.test/s/'><title>t</title><link rel=canonical href=c><a href=x>x</a><area href=y>";
+        PageParser.Parsed p = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL, null);
+        assertThat(p.title()).isEqualTo("t");
+        assertThat(p.canonical()).isEqualTo("http://b.test/s/c");
+        assertThat(p.links()).extracting(PageParser.Link::href).containsExactly("http://b.test/s/x", "http://b.test/s/y");
+    }
+
+    /** What the parser did before it walked the page once: a selector query for each thing it looks for. */
+    private static PageParser.Parsed bySelectors(Document doc, String robotsHeader) {
+        Evaluator links = QueryParser.parse("a[href], area[href]");
+        Evaluator canonicalQuery = QueryParser.parse("link[rel~=(?i)^canonical$][href]");
+        Evaluator metaRobots = QueryParser.parse("meta[name~=(?i)^(robots|googlebot)$][content]");
+        boolean nofollow = nofollow(robotsHeader);
+        for (Element meta : doc.select(metaRobots)) {
+            nofollow |= nofollow(meta.attr("content"));
+        }
+        Element base = doc.selectFirst(QueryParser.parse("base[href]"));
+        String baseUrl = base == null || base.absUrl("href").isEmpty() ? URL : base.absUrl("href");
+        Set<String> seen = new LinkedHashSet<>();
+        List<PageParser.Link> found = new ArrayList<>();
+        for (Element a : doc.select(links)) {
+            String href = PageParser.resolve(baseUrl, a.attr("href"));
+            if (href != null && seen.add(href)) {
+                found.add(new PageParser.Link(href, !nofollow && !nofollow(a.attr("rel"))));
+            }
+        }
+        Element canonical = doc.selectFirst(canonicalQuery);
+        return new PageParser.Parsed(doc, doc.title(), found,
+                canonical == null ? null : PageParser.resolve(baseUrl, canonical.attr("href")), nofollow);
+    }
+
+    private static boolean nofollow(String directives) {
+        return directives != null && (directives.toLowerCase().contains("nofollow") || directives.toLowerCase().contains("none"));
+    }
+}
