@@ -1,7 +1,6 @@
 package dev.loomcrawl.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.loomcrawl.crawler.ConfigCodec;
 import dev.loomcrawl.crawler.CrawlSummary;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.JobReport;
@@ -15,9 +14,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code loomcrawl jobs}: the jobs in a database, newest first. */
 @Command(name = "jobs", mixinStandardHelpOptions = true, sortOptions = false,

@@ -1,17 +1,15 @@
 package dev.loomcrawl.crawler;
 
-import dev.loomcrawl.crawler.store.Outcome;
-import dev.loomcrawl.crawler.store.PageRecord;
-import dev.loomcrawl.crawler.store.PageStore;
-import dev.loomcrawl.testkit.PinningWatch;
-import dev.loomcrawl.testkit.TestSite;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.github.tomakehurst.wiremock.http.Fault;
+import dev.loomcrawl.crawler.store.Outcome;
+import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.testkit.PinningWatch;
+import dev.loomcrawl.testkit.TestSite;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
@@ -22,6 +20,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 

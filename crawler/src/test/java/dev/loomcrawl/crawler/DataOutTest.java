@@ -1,13 +1,5 @@
 package dev.loomcrawl.crawler;
 
-import dev.loomcrawl.crawler.store.Export;
-import dev.loomcrawl.crawler.store.Outcome;
-import dev.loomcrawl.crawler.store.PageRecord;
-import dev.loomcrawl.crawler.store.PageStore;
-import dev.loomcrawl.testkit.PinningWatch;
-import dev.loomcrawl.testkit.TestSite;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,6 +7,12 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.loomcrawl.crawler.store.Export;
+import dev.loomcrawl.crawler.store.Outcome;
+import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.testkit.PinningWatch;
+import dev.loomcrawl.testkit.TestSite;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -29,6 +27,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -1,17 +1,15 @@
 package dev.loomcrawl.crawler;
 
-import dev.loomcrawl.crawler.store.Outcome;
-import dev.loomcrawl.crawler.store.PageRecord;
-import dev.loomcrawl.crawler.store.PageStore;
-import dev.loomcrawl.testkit.PinningWatch;
-import dev.loomcrawl.testkit.TestSite;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.temporaryRedirect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import dev.loomcrawl.crawler.store.Outcome;
+import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.testkit.PinningWatch;
+import dev.loomcrawl.testkit.TestSite;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,6 +25,7 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 

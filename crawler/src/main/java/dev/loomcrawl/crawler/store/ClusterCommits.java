@@ -1,10 +1,8 @@
 package dev.loomcrawl.crawler.store;
 
-import static dev.loomcrawl.crawler.store.ClusterStore.firstLong;
 import static dev.loomcrawl.crawler.store.ClusterStore.update;
 
 import dev.loomcrawl.crawler.store.ClusterStore.Link;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -214,7 +212,8 @@ final class ClusterCommits implements AutoCloseable {
         }
         insertRows(c, rows);
         List<Link> admitted = new ArrayList<>();
-        lower(c, jobId, shortest(insertLinks(c, jobId, links, maxDepth, admitted)), maxDepth, admitted);
+        ClusterLinks.lower(c, jobId, ClusterLinks.shortest(ClusterLinks.insert(c, jobId, links, maxDepth, admitted)),
+                maxDepth, admitted);
         List<Link> closer = new ArrayList<>();
         for (Map.Entry<String, Integer> done : markDone(c, jobId, pages).entrySet()) {
             int was = depths.getOrDefault(done.getKey(), done.getValue());
@@ -227,9 +226,9 @@ final class ClusterCommits implements AutoCloseable {
                 }
             }
         }
-        lower(c, jobId, shortest(closer), maxDepth, admitted);
+        ClusterLinks.lower(c, jobId, ClusterLinks.shortest(closer), maxDepth, admitted);
         // Last: the job's admitted count is one row every node updates, locked only until the commit.
-        long over = addAdmitted(c, jobId, admitted.size()) - any.maxPages();
+        long over = ClusterLinks.addAdmitted(c, jobId, admitted.size()) - any.maxPages();
         if (over > 0) {
             int keep = (int) Math.max(0, admitted.size() - over);
             List<Link> dropped = admitted.subList(keep, admitted.size());
@@ -296,161 +295,5 @@ final class ClusterCommits implements AutoCloseable {
             }
             ps.executeBatch();
         }
-    }
-
-    /** Each URL once, at the least of its depths: two results of a batch may link one URL. */
-    private static List<Link> shortest(List<Link> links) {
-        Map<String, Link> least = new TreeMap<>();
-        for (Link l : links) {
-            least.merge(l.url(), l, (a, b) -> a.depth() <= b.depth() ? a : b);
-        }
-        return new ArrayList<>(least.values());
-    }
-
-    /**
-     * Lowers the depth of known URLs reached by a shorter path, then that of their links in turn: a
-     * {@code beyond} URL within the limit now is queued (into {@code admitted}); a stored page's row takes the
-     * lower depth and its links are offered one deeper. Rows are locked in URL order (no deadlock among
-     * commits doing the same); each round lowers a depth, so it ends.
-     */
-    private static void lower(Connection c, long jobId, List<Link> candidates, int maxDepth, List<Link> admitted)
-            throws SQLException {
-        List<Link> round = candidates;
-        while (!round.isEmpty()) {
-            List<Link> next = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("""
-                    WITH v AS (SELECT * FROM unnest(?::text[], ?::int[]) AS v (url, depth)),
-                    old AS (
-                      SELECT f.url, f.state AS was, v.depth FROM cluster_frontier f JOIN v ON f.url = v.url
-                      WHERE f.job_id = ? AND f.url = ANY (?::text[]) AND f.depth > v.depth
-                        AND f.state IN ('queued', 'beyond', 'done')
-                      ORDER BY f.url FOR UPDATE OF f)
-                    UPDATE cluster_frontier f SET depth = old.depth,
-                      state = CASE WHEN old.was = 'beyond' AND old.depth <= ? THEN 'queued' ELSE f.state END
-                    FROM old WHERE f.job_id = ? AND f.url = old.url
-                    RETURNING f.url, f.host_key, f.depth, f.redirects, f.referrer, old.was, f.state""")) {
-                // The URLs twice: as the join's rows, and as an array the primary key's index can look up.
-                Array urls = c.createArrayOf("text", round.stream().map(Link::url).toArray());
-                ps.setArray(1, urls);
-                ps.setArray(2, c.createArrayOf("int4", round.stream().map(Link::depth).toArray()));
-                ps.setLong(3, jobId);
-                ps.setArray(4, urls);
-                ps.setInt(5, maxDepth);
-                ps.setLong(6, jobId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        Link l = new Link(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5));
-                        String was = rs.getString(6);
-                        if (was.equals("beyond") && rs.getString(7).equals("queued")) {
-                            admitted.add(l);
-                        } else if (was.equals("done")) {
-                            next.add(l);
-                        }
-                    }
-                }
-            }
-            round = next.isEmpty() ? List.of() : linksOfStored(c, jobId, next);
-        }
-    }
-
-    /** The links of stored pages whose depth was just lowered, one deeper; their rows take the new depth. */
-    private static List<Link> linksOfStored(Connection c, long jobId, List<Link> pages) throws SQLException {
-        List<Link> links = new ArrayList<>();
-        try (PreparedStatement read = c.prepareStatement("SELECT outlinks FROM pages WHERE job_id = ? AND url = ?");
-             PreparedStatement lower = c.prepareStatement("UPDATE pages SET depth = ? WHERE job_id = ? AND url = ?"
-                     + " AND depth > ?")) {
-            for (Link page : pages) {
-                lower.setInt(1, page.depth());
-                lower.setLong(2, jobId);
-                lower.setString(3, page.url());
-                lower.setInt(4, page.depth());
-                lower.executeUpdate();
-                read.setLong(1, jobId);
-                read.setString(2, page.url());
-                try (ResultSet rs = read.executeQuery()) {
-                    String outlinks = rs.next() ? rs.getString(1) : null;
-                    if (outlinks != null) {
-                        for (String url : outlinks.split("\n")) {
-                            links.add(new Link(url, null, page.depth() + 1, 0, page.url()));
-                        }
-                    }
-                }
-            }
-        }
-        return links;
-    }
-
-    /**
-     * Inserts links not yet in the job's frontier, queued within {@code maxDepth} (into {@code admitted}) or
-     * {@code beyond} it, and their hosts; returns the links that were known already. New rows are written in
-     * URL order, so two transactions admitting the same new URLs wait on each other in one order only.
-     */
-    static List<Link> insertLinks(Connection c, long jobId, List<Link> links, int maxDepth, List<Link> admitted)
-            throws SQLException {
-        if (links.isEmpty()) {
-            return List.of();
-        }
-        int n = links.size();
-        String[] urls = new String[n];
-        String[] hosts = new String[n];
-        Integer[] depths = new Integer[n];
-        Integer[] redirects = new Integer[n];
-        String[] referrers = new String[n];
-        for (int i = 0; i < n; i++) {
-            Link l = links.get(i);
-            urls[i] = l.url();
-            hosts[i] = l.hostKey();
-            depths[i] = l.depth();
-            redirects[i] = l.redirects();
-            referrers[i] = l.referrer();
-        }
-        java.util.Set<String> inserted = new java.util.HashSet<>();
-        TreeSet<String> newHosts = new TreeSet<>();
-        try (PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO cluster_frontier (job_id, url, host_key, depth, redirects, referrer, state)
-                SELECT ?, url, host_key, depth, redirects, referrer,
-                  CASE WHEN depth <= ? THEN 'queued' ELSE 'beyond' END FROM (
-                  SELECT DISTINCT ON (url) * FROM unnest(?::text[], ?::text[], ?::int[], ?::int[], ?::text[])
-                    AS found (url, host_key, depth, redirects, referrer)
-                  ORDER BY url, depth) AS links ORDER BY url
-                ON CONFLICT (job_id, url) DO NOTHING
-                RETURNING url, host_key, depth, redirects, referrer, state""")) {
-            ps.setLong(1, jobId);
-            ps.setInt(2, maxDepth);
-            ps.setArray(3, c.createArrayOf("text", urls));
-            ps.setArray(4, c.createArrayOf("text", hosts));
-            ps.setArray(5, c.createArrayOf("int4", depths));
-            ps.setArray(6, c.createArrayOf("int4", redirects));
-            ps.setArray(7, c.createArrayOf("text", referrers));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    inserted.add(rs.getString(1));
-                    newHosts.add(rs.getString(2)); // a beyond URL's too: it may be queued later
-                    if (rs.getString(6).equals("queued")) {
-                        admitted.add(new Link(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5)));
-                    }
-                }
-            }
-        }
-        if (!newHosts.isEmpty()) {
-            // Hosts already known are left out before the insert: a conflict on a row a heartbeat is renewing
-            // would make this transaction wait for it.
-            update(c, "INSERT INTO cluster_hosts (host_key) SELECT h FROM unnest(?::text[]) AS h WHERE NOT EXISTS"
-                    + " (SELECT 1 FROM cluster_hosts k WHERE k.host_key = h) ORDER BY h ON CONFLICT DO NOTHING",
-                    c.createArrayOf("text", newHosts.toArray()));
-        }
-        List<Link> known = new ArrayList<>();
-        for (Link l : links) {
-            if (!inserted.contains(l.url())) {
-                known.add(l);
-            }
-        }
-        return known;
-    }
-
-    /** Adds {@code n} to the job's admitted count and returns the new count. */
-    static long addAdmitted(Connection c, long jobId, int n) throws SQLException {
-        return n == 0 ? 0 : firstLong(c, "UPDATE cluster_jobs SET admitted = admitted + ? WHERE job_id = ? RETURNING admitted",
-                0, n, jobId);
     }
 }

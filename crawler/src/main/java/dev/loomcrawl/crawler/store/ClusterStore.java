@@ -176,8 +176,8 @@ public final class ClusterStore {
         transaction(pool, c -> {
             update(c, "INSERT INTO cluster_jobs (job_id, admitted) VALUES (?, 0) ON CONFLICT DO NOTHING", jobId);
             List<Link> admitted = new ArrayList<>();
-            ClusterCommits.insertLinks(c, jobId, seeds, Integer.MAX_VALUE, admitted);
-            return ClusterCommits.addAdmitted(c, jobId, admitted.size());
+            ClusterLinks.insert(c, jobId, seeds, Integer.MAX_VALUE, admitted);
+            return ClusterLinks.addAdmitted(c, jobId, admitted.size());
         });
     }
 
