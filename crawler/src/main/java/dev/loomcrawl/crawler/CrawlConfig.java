@@ -1,8 +1,6 @@
 package dev.loomcrawl.crawler;
 
-import dev.loomcrawl.crawler.fetch.Fetcher;
-import dev.loomcrawl.crawler.parse.Extraction;
-import dev.loomcrawl.crawler.parse.Scope;
+import crawlercommons.domains.EffectiveTldFinder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -95,6 +93,9 @@ public record CrawlConfig(
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
     public static final String DEFAULT_USER_AGENT = "loomcrawl/0.2 (+https://github.com/loomcrawl/loomcrawl)";
+    /** Header names the JDK client sets itself and refuses from callers: a job may not give them. */
+    private static final List<String> RESTRICTED_HEADERS = List.of("connection", "content-length", "expect", "host",
+            "upgrade");
     /** Most platform threads a pool-mode job may ask for. */
     public static final int MAX_POOL_SIZE = 100_000;
 
@@ -200,7 +201,7 @@ public record CrawlConfig(
             if (name == null || !name.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
                 throw new ConfigException(field, name, "is not a valid header name");
             }
-            if (Fetcher.RESTRICTED_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
+            if (RESTRICTED_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
                 throw new ConfigException(field, name, "is set by the HTTP client itself and cannot be given");
             }
             if (value == null || hasLineBreak(value)) {
@@ -226,7 +227,7 @@ public record CrawlConfig(
             if (problem != null) {
                 throw new ConfigException("allowedDomains", d, "holds a bad domain '" + d + "': " + problem);
             }
-            if (Scope.isPublicSuffix(domain)) {
+            if (isPublicSuffix(domain)) {
                 throw new ConfigException("allowedDomains", d, "holds '" + d + "', a public suffix: it would admit"
                         + " unrelated sites; give a domain under it, like example." + domain);
             }
@@ -264,7 +265,7 @@ public record CrawlConfig(
     private static Map<String, String> checkRules(String field, Map<String, String> rules) {
         Map<String, String> out = new LinkedHashMap<>();
         rules.forEach((name, rule) -> {
-            Extraction.Rule.parse(field, name, rule, false); // throws naming the field and the rule
+            ExtractRule.parse(field, name, rule, false); // throws naming the field and the rule
             out.put(name, rule);
         });
         return java.util.Collections.unmodifiableMap(out); // keeps the order given
@@ -357,5 +358,11 @@ public record CrawlConfig(
                     respectRobots, robotsRetryFor, sitemaps, ignoreNofollow, acceptTypes, extract, extractAll,
                     storeBody, warcFile, mode, poolSize);
         }
+    }
+
+    /** Whether {@code domain} is itself a public suffix ({@code com}, {@code co.uk}, {@code github.io}). */
+    private static boolean isPublicSuffix(String domain) {
+        EffectiveTldFinder.EffectiveTLD tld = EffectiveTldFinder.getEffectiveTLD(domain);
+        return tld != null && tld.getDomain().equals(domain);
     }
 }

@@ -1,6 +1,5 @@
 package dev.loomcrawl.crawler;
 
-import dev.loomcrawl.crawler.cluster.ClusterNode;
 import java.time.Instant;
 import java.util.List;
 
@@ -14,4 +13,8 @@ import java.util.List;
  * @param nodes each node's share of a cluster job, else null
  */
 public record JobReport(long id, String status, String mode, int poolSize, List<String> seeds, Instant createdAt,
-        Instant finishedAt, CrawlProgress progress, CrawlSummary summary, boolean cluster, List<ClusterNode.Share> nodes) {}
+        Instant finishedAt, CrawlProgress progress, CrawlSummary summary, boolean cluster, List<Share> nodes) {
+
+    /** One node's share of a cluster job, as {@code GET /crawl/{id}} shows it. */
+    public record Share(String node, long pages, long failed, long skipped, long fetches, int inFlight, boolean live) {}
+}

@@ -1,12 +1,11 @@
 package dev.loomcrawl.crawler;
 
-import dev.loomcrawl.crawler.cluster.ClusterNode;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Where a service starts, cancels and reports crawl jobs: a {@link Crawler} alone, or a {@link ClusterNode}
+ * Where a service starts, cancels and reports crawl jobs: a {@link Crawler} alone, or a {@code cluster.ClusterNode}
  * around one, which shares its jobs with the other processes on the same PostgreSQL database.
  */
 public interface Jobs {

@@ -113,7 +113,7 @@ class ClusterNodeTest {
             JobReport report = b.report(job.id()).orElseThrow();
             assertThat(report.progress().pages()).isEqualTo(total);
             assertThat(report.summary().pages()).isEqualTo(total);
-            assertThat(report.nodes()).extracting(ClusterNode.Share::node).containsExactly("a", "b");
+            assertThat(report.nodes()).extracting(JobReport.Share::node).containsExactly("a", "b");
             assertThat(report.nodes()).allSatisfy(s -> assertThat(s.pages()).isPositive());
             assertThat(a.view().nodes()).hasSize(2);
             // Between a heartbeat marking the job done and writing its summary, a report still has the summary.

@@ -3,14 +3,13 @@ package dev.loomcrawl.server;
 import dev.loomcrawl.crawler.CrawlProgress;
 import dev.loomcrawl.crawler.CrawlSummary;
 import dev.loomcrawl.crawler.JobReport;
-import dev.loomcrawl.crawler.cluster.ClusterNode;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 /** A job as the API shows it: the crawler's report, with links to its sub-resources. */
 record JobView(long id, String status, String mode, int poolSize, List<String> seeds, Instant createdAt,
-        Instant finishedAt, CrawlProgress progress, CrawlSummary summary, boolean cluster, List<ClusterNode.Share> nodes, Map<String, String> links) {
+        Instant finishedAt, CrawlProgress progress, CrawlSummary summary, boolean cluster, List<JobReport.Share> nodes, Map<String, String> links) {
 
     static JobView of(JobReport r) {
         String self = "/crawl/" + r.id();

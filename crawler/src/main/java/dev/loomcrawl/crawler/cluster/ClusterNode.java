@@ -102,8 +102,6 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         }
     }
 
-    /** One node's share of a cluster job, as {@code GET /crawl/{id}} shows it. */
-    public record Share(String node, long pages, long failed, long skipped, long fetches, int inFlight, boolean live) {}
 
     /** The cluster as {@code GET /cluster} shows it. */
     public record View(String self, double leaseTtlSeconds, List<NodeView> nodes, List<ClusterStore.LeaseRow> leases) {}

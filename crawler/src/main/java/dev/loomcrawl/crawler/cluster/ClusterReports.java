@@ -33,11 +33,11 @@ final class ClusterReports {
     JobReport report(JobRow row, CrawlJob live) {
         ClusterStore.Counts counts = db.counts(row.id());
         double ttl = settings.leaseTtl().toMillis() / 1000.0;
-        List<ClusterNode.Share> shares = new ArrayList<>();
+        List<JobReport.Share> shares = new ArrayList<>();
         long inFlight = 0;
         for (ClusterStore.Work w : db.work(row.id())) {
             boolean liveNode = w.ageSeconds() < ttl;
-            shares.add(new ClusterNode.Share(w.nodeId(), w.pages(), w.failed(), w.skipped(), w.fetches(), liveNode ? w.inFlight() : 0, liveNode));
+            shares.add(new JobReport.Share(w.nodeId(), w.pages(), w.failed(), w.skipped(), w.fetches(), liveNode ? w.inFlight() : 0, liveNode));
             inFlight += liveNode ? w.inFlight() : 0;
         }
         CrawlSummary summary = row.unfinished() ? null : Summaries.parse(row.summary());

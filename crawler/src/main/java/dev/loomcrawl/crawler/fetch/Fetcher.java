@@ -29,7 +29,6 @@ import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -471,9 +470,6 @@ public final class Fetcher implements AutoCloseable {
         String message = e.getMessage();
         return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
-
-    /** Header names the JDK client sets itself and refuses from callers. */
-    public static final List<String> RESTRICTED_HEADERS = List.of("connection", "content-length", "expect", "host", "upgrade");
 
     /**
      * Ends the client without waiting: {@code HttpClient.close()} (and even {@code awaitTermination} after

@@ -1,16 +1,12 @@
 package dev.loomcrawl.crawler.parse;
 
-import dev.loomcrawl.crawler.ConfigException;
 import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.ExtractRule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jsoup.nodes.Document;
-import org.jsoup.nodes.Element;
-import org.jsoup.select.Evaluator;
-import org.jsoup.select.QueryParser;
-import org.jsoup.select.Selector;
 
 /**
  * A job's extraction rules, compiled once: {@code NAME=CSS} keeps the text of the first match,
@@ -20,69 +16,16 @@ import org.jsoup.select.Selector;
 public final class Extraction {
     static final Extraction NONE = new Extraction(List.of());
 
-    /** One rule. */
-    public record Rule(String name, Evaluator selector, String attribute, boolean all) {
+    private final List<ExtractRule> rules;
 
-        /**
-         * @param field where the rule came from ({@code extract}, {@code extractAll}), for the error
-         * @throws ConfigException naming the field, the rule's name and its selector
-         */
-        public static Rule parse(String field, String name, String spec, boolean all) {
-            String where = field + "." + name;
-            if (name == null || !name.matches("[A-Za-z_][A-Za-z0-9_.-]{0,63}")) {
-                throw new ConfigException(field, name, "has a bad name '" + name
-                        + "': use letters, digits, '_', '-' and '.', starting with a letter");
-            }
-            if (spec == null || spec.isBlank()) {
-                throw new ConfigException(where, spec, "needs a CSS selector, like 'title' or 'a@href'");
-            }
-            int at = spec.lastIndexOf('@');
-            String css = (at < 0 ? spec : spec.substring(0, at)).strip();
-            String attribute = at < 0 ? null : spec.substring(at + 1).strip();
-            if (attribute != null && attribute.isEmpty()) {
-                throw new ConfigException(where, spec, "names no attribute after '@' in '" + spec + "'");
-            }
-            try {
-                return new Rule(name, QueryParser.parse(css), attribute, all);
-            } catch (Selector.SelectorParseException | IllegalArgumentException e) {
-                throw new ConfigException(where, spec, "is not a valid CSS selector: '" + css + "' (" + e.getMessage()
-                        + ")");
-            }
-        }
-
-        Object apply(Document doc) {
-            if (!all) {
-                Element first = doc.selectFirst(selector);
-                return first == null ? null : valueOf(first);
-            }
-            List<String> values = new ArrayList<>();
-            for (Element e : doc.select(selector)) {
-                String v = valueOf(e);
-                if (v != null && !v.isEmpty()) {
-                    values.add(v);
-                }
-            }
-            return values;
-        }
-
-        private String valueOf(Element e) {
-            if (attribute == null) {
-                return e.text();
-            }
-            return e.hasAttr(attribute) || attribute.startsWith("abs:") ? e.attr(attribute) : null;
-        }
-    }
-
-    private final List<Rule> rules;
-
-    private Extraction(List<Rule> rules) {
+    private Extraction(List<ExtractRule> rules) {
         this.rules = rules;
     }
 
     static Extraction of(CrawlConfig config) {
-        List<Rule> rules = new ArrayList<>();
-        config.extract().forEach((name, spec) -> rules.add(Rule.parse("extract", name, spec, false)));
-        config.extractAll().forEach((name, spec) -> rules.add(Rule.parse("extractAll", name, spec, true)));
+        List<ExtractRule> rules = new ArrayList<>();
+        config.extract().forEach((name, spec) -> rules.add(ExtractRule.parse("extract", name, spec, false)));
+        config.extractAll().forEach((name, spec) -> rules.add(ExtractRule.parse("extractAll", name, spec, true)));
         return rules.isEmpty() ? NONE : new Extraction(List.copyOf(rules));
     }
 
@@ -93,7 +36,7 @@ public final class Extraction {
     /** Each rule's value by name; a first-match rule that matched nothing is left out. */
     Map<String, Object> apply(Document doc) {
         Map<String, Object> fields = new LinkedHashMap<>();
-        for (Rule rule : rules) {
+        for (ExtractRule rule : rules) {
             Object value = rule.apply(doc);
             if (value != null) {
                 fields.put(rule.name(), value);

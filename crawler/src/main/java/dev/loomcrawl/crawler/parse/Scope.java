@@ -1,6 +1,5 @@
 package dev.loomcrawl.crawler.parse;
 
-import crawlercommons.domains.EffectiveTldFinder;
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlUrl;
 import java.util.HashSet;
@@ -11,7 +10,7 @@ import java.util.regex.Pattern;
 /**
  * Which links a job follows: hosts allowed exactly ({@code *}: any), domains allowed with all their
  * subdomains (never a public suffix: checked against the Public Suffix List by crawler-commons'
- * {@link EffectiveTldFinder}), and neither matching a deny pattern nor looking like a trap. With no host
+ * {@code EffectiveTldFinder}, in {@link CrawlConfig}), and neither matching a deny pattern nor looking like a trap. With no host
  * and no domain given, the seeds' hosts are the scope.
  */
 public final class Scope {
@@ -59,11 +58,5 @@ public final class Scope {
             }
         }
         return false;
-    }
-
-    /** Whether {@code domain} is itself a public suffix ({@code com}, {@code co.uk}, {@code github.io}). */
-    public static boolean isPublicSuffix(String domain) {
-        EffectiveTldFinder.EffectiveTLD tld = EffectiveTldFinder.getEffectiveTLD(domain);
-        return tld != null && tld.getDomain().equals(domain);
     }
 }
