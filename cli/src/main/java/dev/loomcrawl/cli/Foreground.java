@@ -39,7 +39,8 @@ final class Foreground {
             });
             String resume = "./loomcrawl resume " + job.id() + (db.equals(DbOption.DEFAULT) ? "" : " --db='" + db + "'");
             if (!quiet) {
-                err.println("loomcrawl: job " + job.id() + " running (" + job.config().mode().label() + " mode, "
+                err.println("loomcrawl: job " + job.id() + " running ("
+                        + job.config().execution().mode().label() + " mode, "
                         + db + "); Ctrl-C suspends it");
                 err.flush();
             }

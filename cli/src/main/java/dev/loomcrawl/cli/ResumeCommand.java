@@ -45,8 +45,9 @@ final class ResumeCommand implements Callable<Integer> {
             }
             config = ConfigCodec.fromJson(row.config());
         }
-        RowOutput rows = RowOutput.open(output, true, config.storeBody(), spec.commandLine().getOut());
-        Crawler.Options process = new Crawler.Options(config.perHostConcurrency(), config.maxInFlight(), true);
+        RowOutput rows = RowOutput.open(output, true, config.output().storeBody(), spec.commandLine().getOut());
+        Crawler.Options process = new Crawler.Options(config.politeness().perHostConcurrency(),
+                config.execution().maxInFlight(), true);
         return Foreground.run(spec, db.db, process,
                 (crawler, listener) -> crawler.resume(id, new Crawler.Hooks(null, listener)), rows, report.json, report.quiet);
     }

@@ -49,38 +49,38 @@ public final class ConfigCodec {
     public static String toJson(CrawlConfig c) {
         ObjectNode o = JSON.createObjectNode();
         ArrayNode seeds = o.putArray("seeds");
-        c.seeds().forEach(s -> seeds.add(s.url()));
-        o.put("maxDepth", c.maxDepth());
-        o.put("maxPages", c.maxPages());
-        o.put("perHostConcurrency", c.perHostConcurrency());
-        o.put("maxInFlight", c.maxInFlight());
-        o.put("connectTimeoutMs", c.connectTimeout().toMillis());
-        o.put("requestTimeoutMs", c.requestTimeout().toMillis());
-        o.put("fetchDeadlineMs", c.fetchDeadline().toMillis());
-        o.put("maxRetries", c.maxRetries());
-        o.put("hostDelayMs", c.hostDelay().toMillis());
-        o.put("hostFailureLimit", c.hostFailureLimit());
-        o.put("refusePrivateAddresses", c.refusePrivateAddresses());
-        o.put("maxBodyBytes", c.maxBodyBytes());
-        o.put("maxRedirects", c.maxRedirects());
-        o.put("userAgent", c.userAgent());
-        o.set("headers", JSON.valueToTree(c.headers()));
-        o.set("allowedHosts", JSON.valueToTree(c.allowedHosts()));
-        o.set("allowedDomains", JSON.valueToTree(c.allowedDomains()));
-        o.set("denyPatterns", JSON.valueToTree(c.denyPatterns()));
-        o.put("respectRobots", c.respectRobots());
-        o.put("robotsRetryForMs", c.robotsRetryFor().toMillis());
-        o.put("sitemaps", c.sitemaps());
-        o.put("ignoreNofollow", c.ignoreNofollow());
-        o.set("acceptTypes", JSON.valueToTree(c.acceptTypes()));
-        o.set("extract", JSON.valueToTree(c.extract()));
-        o.set("extractAll", JSON.valueToTree(c.extractAll()));
-        o.put("storeBody", c.storeBody());
-        if (c.warcFile() != null) {
-            o.put("warc", c.warcFile());
+        c.scope().seeds().forEach(s -> seeds.add(s.url()));
+        o.put("maxDepth", c.scope().maxDepth());
+        o.put("maxPages", c.scope().maxPages());
+        o.put("perHostConcurrency", c.politeness().perHostConcurrency());
+        o.put("maxInFlight", c.execution().maxInFlight());
+        o.put("connectTimeoutMs", c.fetch().connectTimeout().toMillis());
+        o.put("requestTimeoutMs", c.fetch().requestTimeout().toMillis());
+        o.put("fetchDeadlineMs", c.fetch().fetchDeadline().toMillis());
+        o.put("maxRetries", c.politeness().maxRetries());
+        o.put("hostDelayMs", c.politeness().hostDelay().toMillis());
+        o.put("hostFailureLimit", c.politeness().hostFailureLimit());
+        o.put("refusePrivateAddresses", c.fetch().refusePrivateAddresses());
+        o.put("maxBodyBytes", c.fetch().maxBodyBytes());
+        o.put("maxRedirects", c.fetch().maxRedirects());
+        o.put("userAgent", c.fetch().userAgent());
+        o.set("headers", JSON.valueToTree(c.fetch().headers()));
+        o.set("allowedHosts", JSON.valueToTree(c.scope().allowedHosts()));
+        o.set("allowedDomains", JSON.valueToTree(c.scope().allowedDomains()));
+        o.set("denyPatterns", JSON.valueToTree(c.scope().denyPatterns()));
+        o.put("respectRobots", c.politeness().respectRobots());
+        o.put("robotsRetryForMs", c.politeness().robotsRetryFor().toMillis());
+        o.put("sitemaps", c.scope().sitemaps());
+        o.put("ignoreNofollow", c.scope().ignoreNofollow());
+        o.set("acceptTypes", JSON.valueToTree(c.scope().acceptTypes()));
+        o.set("extract", JSON.valueToTree(c.output().extract()));
+        o.set("extractAll", JSON.valueToTree(c.output().extractAll()));
+        o.put("storeBody", c.output().storeBody());
+        if (c.output().warcFile() != null) {
+            o.put("warc", c.output().warcFile());
         }
-        o.put("mode", c.mode().label());
-        o.put("poolSize", c.poolSize());
+        o.put("mode", c.execution().mode().label());
+        o.put("poolSize", c.execution().poolSize());
         return o.toString();
     }
 
@@ -211,7 +211,8 @@ public final class ConfigCodec {
     public static int maxPages(String json) {
         try {
             JsonNode max = JSON.readTree(json).get("maxPages");
-            return max == null ? CrawlConfig.builder().seed("http://localhost/").build().maxPages() : max.asInt();
+            return max == null ? CrawlConfig.builder().seed("http://localhost/").build().scope().maxPages()
+                    : max.asInt();
         } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
             return 0;
         }

@@ -17,77 +17,165 @@ import java.util.regex.PatternSyntaxException;
  * {@link ConfigException} naming the field. Build one with {@link #builder()}; every default below is
  * the builder's. A job stores its whole config, so a resumed job runs exactly as it was started.
  *
- * @param seeds where the crawl starts (depth 0); 1 or more
- * @param maxDepth links followed from a seed; 0 fetches only the seeds (default 3)
- * @param maxPages URLs admitted for fetching at most, failures included; links robots.txt is known to
- *     forbid do not count (default 10,000)
- * @param perHostConcurrency fetches in flight to one {@code host:port} at most; a server's own limit may
- *     be lower (default 8)
- * @param maxInFlight fetches in flight across all hosts at most; the process may hold fewer when its CPU
- *     is the limit (default 10,000)
- * @param connectTimeout TCP connect timeout (default 5 s)
- * @param requestTimeout time to the response headers (default 10 s)
- * @param fetchDeadline time for a whole fetch, body included; a slower body fails as {@code timeout} (default 30 s)
- * @param maxRetries further attempts after a connect error, reset, header timeout, 5xx or 429 (default 2);
- *     three times as many when the answer has a {@code Retry-After}
- * @param hostDelay least time between two requests to one host (default 0; robots.txt's Crawl-delay may ask more)
- * @param hostFailureLimit failed requests in a row after which a host is given up (default 10)
- * @param refusePrivateAddresses refuse hosts that resolve to loopback, private or link-local addresses
- *     (default false: the mock farm is on loopback; turn on for crawls of the public web)
- * @param maxBodyBytes bytes of a body kept at most, decoded; a longer page fails as {@code too-large} (default 2 MiB)
- * @param maxRedirects redirect hops followed from one URL (default 5)
- * @param userAgent sent with every request; its first word is the robots.txt product token
- * @param headers more request headers, sent with every request
- * @param allowedHosts hosts in scope, exactly; {@code *} means any host
- * @param allowedDomains registrable domains in scope with all their subdomains ({@code example.com} admits
- *     {@code www.example.com}); with no allowed host or domain, the seeds' hosts are the scope
- * @param denyPatterns regular expressions: links whose URL matches one are not followed
- * @param respectRobots obey robots.txt (default true)
- * @param robotsRetryFor how long a host whose robots.txt cannot be had (5xx, no answer, the network down) is
- *     retried with backoff before it is given up (default 2 minutes); a name DNS does not know is given up at once
- * @param sitemaps read each host's sitemaps (robots.txt's {@code Sitemap:} lines and {@code /sitemap.xml})
- *     and admit their URLs at depth 1 (default false)
- * @param ignoreNofollow follow {@code rel=nofollow} links and pages marked {@code nofollow} (default false)
- * @param acceptTypes media types kept besides HTML, never parsed ({@code application/pdf}, {@code image/*})
- * @param extract per name, a CSS selector whose first match's text is kept, or {@code CSS@attr} for an attribute
- * @param extractAll like {@code extract}, but every match, as a list
- * @param storeBody keep each page's decoded body in the store (default false)
- * @param warcFile write a request and a response record for every stored fetch to this WARC file
- *     ({@code .warc.gz}: gzipped per record); null for none
- * @param mode how URL tasks run
- * @param poolSize platform threads in {@link ExecutionMode#POOL} (default 200, Tomcat's default)
+ * <p>It is grouped by concern: {@link Scope} (which URLs), {@link Politeness} (how servers are treated),
+ * {@link Fetch} (how one URL is fetched), {@link Output} (what is kept besides the rows) and
+ * {@link Execution} (how tasks run). The builder and the JSON of a job ({@link ConfigCodec}) stay flat.
  */
-public record CrawlConfig(
-        List<CrawlUrl> seeds,
-        int maxDepth,
-        int maxPages,
-        int perHostConcurrency,
-        int maxInFlight,
-        Duration connectTimeout,
-        Duration requestTimeout,
-        Duration fetchDeadline,
-        int maxRetries,
-        Duration hostDelay,
-        int hostFailureLimit,
-        boolean refusePrivateAddresses,
-        int maxBodyBytes,
-        int maxRedirects,
-        String userAgent,
-        Map<String, String> headers,
-        Set<String> allowedHosts,
-        Set<String> allowedDomains,
-        List<String> denyPatterns,
-        boolean respectRobots,
-        Duration robotsRetryFor,
-        boolean sitemaps,
-        boolean ignoreNofollow,
-        Set<String> acceptTypes,
-        Map<String, String> extract,
-        Map<String, String> extractAll,
-        boolean storeBody,
-        String warcFile,
-        ExecutionMode mode,
-        int poolSize) {
+public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Output output, Execution execution) {
+
+    /**
+     * Which URLs the crawl takes.
+     *
+     * @param seeds where the crawl starts (depth 0); 1 or more
+     * @param maxDepth links followed from a seed; 0 fetches only the seeds (default 3)
+     * @param maxPages URLs admitted for fetching at most, failures included; links robots.txt is known to
+     *     forbid do not count (default 10,000)
+     * @param allowedHosts hosts in scope, exactly; {@code *} means any host
+     * @param allowedDomains registrable domains in scope with all their subdomains ({@code example.com} admits
+     *     {@code www.example.com}); with no allowed host or domain, the seeds' hosts are the scope
+     * @param denyPatterns regular expressions: links whose URL matches one are not followed
+     * @param sitemaps read each host's sitemaps (robots.txt's {@code Sitemap:} lines and {@code /sitemap.xml})
+     *     and admit their URLs at depth 1 (default false)
+     * @param ignoreNofollow follow {@code rel=nofollow} links and pages marked {@code nofollow} (default false)
+     * @param acceptTypes media types kept besides HTML, never parsed ({@code application/pdf}, {@code image/*})
+     */
+    public record Scope(
+            List<CrawlUrl> seeds,
+            int maxDepth,
+            int maxPages,
+            Set<String> allowedHosts,
+            Set<String> allowedDomains,
+            List<String> denyPatterns,
+            boolean sitemaps,
+            boolean ignoreNofollow,
+            Set<String> acceptTypes) {
+
+        public Scope {
+            seeds = List.copyOf(seeds);
+            if (seeds.isEmpty()) {
+                throw new ConfigException("seeds", seeds, "must not be empty");
+            }
+            requireRange("maxDepth", maxDepth, 0, 1_000);
+            requireRange("maxPages", maxPages, 1, 100_000_000);
+            allowedHosts = lowerCase(allowedHosts);
+            allowedDomains = checkDomains(allowedDomains);
+            denyPatterns = checkPatterns(denyPatterns);
+            acceptTypes = checkTypes(acceptTypes);
+        }
+    }
+
+    /**
+     * How it treats the servers it asks.
+     *
+     * @param perHostConcurrency fetches in flight to one {@code host:port} at most; a server's own limit may
+     *     be lower (default 8)
+     * @param hostDelay least time between two requests to one host (default 0; robots.txt's Crawl-delay may ask more)
+     * @param hostFailureLimit failed requests in a row after which a host is given up (default 10)
+     * @param respectRobots obey robots.txt (default true)
+     * @param robotsRetryFor how long a host whose robots.txt cannot be had (5xx, no answer, the network down) is
+     *     retried with backoff before it is given up (default 2 minutes); a name DNS does not know is given up at once
+     * @param maxRetries further attempts after a connect error, reset, header timeout, 5xx or 429 (default 2);
+     *     three times as many when the answer has a {@code Retry-After}
+     */
+    public record Politeness(
+            int perHostConcurrency,
+            Duration hostDelay,
+            int hostFailureLimit,
+            boolean respectRobots,
+            Duration robotsRetryFor,
+            int maxRetries) {
+
+        public Politeness {
+            requireRange("perHostConcurrency", perHostConcurrency, 1, 10_000);
+            requireRange("maxRetries", maxRetries, 0, 10);
+            requireDuration("hostDelay", hostDelay, Duration.ZERO, Duration.ofMinutes(10));
+            requireRange("hostFailureLimit", hostFailureLimit, 1, 1_000_000);
+            requireDuration("robotsRetryFor", robotsRetryFor, Duration.ZERO, Duration.ofDays(1));
+        }
+    }
+
+    /**
+     * How one URL is fetched.
+     *
+     * @param connectTimeout TCP connect timeout (default 5 s)
+     * @param requestTimeout time to the response headers (default 10 s)
+     * @param fetchDeadline time for a whole fetch, body included; a slower body fails as {@code timeout} (default 30 s)
+     * @param maxBodyBytes bytes of a body kept at most, decoded; a longer page fails as {@code too-large}
+     *     (default 2 MiB)
+     * @param maxRedirects redirect hops followed from one URL (default 5)
+     * @param userAgent sent with every request; its first word is the robots.txt product token
+     * @param headers more request headers, sent with every request
+     * @param refusePrivateAddresses refuse hosts that resolve to loopback, private or link-local addresses
+     *     (default false: the mock farm is on loopback; turn on for crawls of the public web)
+     */
+    public record Fetch(
+            Duration connectTimeout,
+            Duration requestTimeout,
+            Duration fetchDeadline,
+            int maxBodyBytes,
+            int maxRedirects,
+            String userAgent,
+            Map<String, String> headers,
+            boolean refusePrivateAddresses) {
+
+        public Fetch {
+            requireDuration("connectTimeout", connectTimeout, Duration.ofMillis(1), Duration.ofMinutes(10));
+            requireDuration("requestTimeout", requestTimeout, Duration.ofMillis(1), Duration.ofMinutes(10));
+            requireDuration("fetchDeadline", fetchDeadline, Duration.ofMillis(1), Duration.ofHours(1));
+            requireRange("maxBodyBytes", maxBodyBytes, 1_024, 1 << 30);
+            requireRange("maxRedirects", maxRedirects, 0, 50);
+            if (userAgent == null || userAgent.isBlank() || hasLineBreak(userAgent)) {
+                throw new ConfigException("userAgent", userAgent, "must be one line of text, was '" + userAgent + "'");
+            }
+            headers = checkHeaders(headers);
+        }
+    }
+
+    /**
+     * What is kept besides the page rows.
+     *
+     * @param extract per name, a CSS selector whose first match's text is kept, or {@code CSS@attr} for an attribute
+     * @param extractAll like {@code extract}, but every match, as a list
+     * @param storeBody keep each page's decoded body in the store (default false)
+     * @param warcFile write a request and a response record for every stored fetch to this WARC file
+     *     ({@code .warc.gz}: gzipped per record); null for none
+     */
+    public record Output(
+            Map<String, String> extract,
+            Map<String, String> extractAll,
+            boolean storeBody,
+            String warcFile) {
+
+        public Output {
+            extract = checkRules("extract", extract);
+            extractAll = checkRules("extractAll", extractAll);
+            if (warcFile != null && warcFile.isBlank()) {
+                warcFile = null;
+            }
+        }
+    }
+
+    /**
+     * How its tasks run.
+     *
+     * @param mode how URL tasks run
+     * @param poolSize platform threads in {@link ExecutionMode#POOL} (default 200, Tomcat's default)
+     * @param maxInFlight fetches in flight across all hosts at most; the process may hold fewer when its CPU
+     *     is the limit (default 10,000)
+     */
+    public record Execution(
+            ExecutionMode mode,
+            int poolSize,
+            int maxInFlight) {
+
+        public Execution {
+            requireRange("maxInFlight", maxInFlight, 1, 1_000_000);
+            if (mode == null) {
+                throw new ConfigException("mode", null, "must be 'virtual' or 'pool', was null");
+            }
+            requireRange("poolSize", poolSize, 1, MAX_POOL_SIZE);
+        }
+    }
 
     /** A crawl's TCP connect timeout unless its config says otherwise. */
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
@@ -100,40 +188,9 @@ public record CrawlConfig(
     public static final int MAX_POOL_SIZE = 100_000;
 
     public CrawlConfig {
-        seeds = List.copyOf(seeds);
-        if (seeds.isEmpty()) {
-            throw new ConfigException("seeds", seeds, "must not be empty");
+        if (scope == null || politeness == null || fetch == null || output == null || execution == null) {
+            throw new ConfigException("config", null, "needs every group of settings");
         }
-        requireRange("maxDepth", maxDepth, 0, 1_000);
-        requireRange("maxPages", maxPages, 1, 100_000_000);
-        requireRange("perHostConcurrency", perHostConcurrency, 1, 10_000);
-        requireRange("maxInFlight", maxInFlight, 1, 1_000_000);
-        requireDuration("connectTimeout", connectTimeout, Duration.ofMillis(1), Duration.ofMinutes(10));
-        requireDuration("requestTimeout", requestTimeout, Duration.ofMillis(1), Duration.ofMinutes(10));
-        requireDuration("fetchDeadline", fetchDeadline, Duration.ofMillis(1), Duration.ofHours(1));
-        requireRange("maxRetries", maxRetries, 0, 10);
-        requireDuration("hostDelay", hostDelay, Duration.ZERO, Duration.ofMinutes(10));
-        requireRange("hostFailureLimit", hostFailureLimit, 1, 1_000_000);
-        requireRange("maxBodyBytes", maxBodyBytes, 1_024, 1 << 30);
-        requireRange("maxRedirects", maxRedirects, 0, 50);
-        if (userAgent == null || userAgent.isBlank() || hasLineBreak(userAgent)) {
-            throw new ConfigException("userAgent", userAgent, "must be one line of text, was '" + userAgent + "'");
-        }
-        headers = checkHeaders(headers);
-        allowedHosts = lowerCase(allowedHosts);
-        allowedDomains = checkDomains(allowedDomains);
-        denyPatterns = checkPatterns(denyPatterns);
-        requireDuration("robotsRetryFor", robotsRetryFor, Duration.ZERO, Duration.ofDays(1));
-        acceptTypes = checkTypes(acceptTypes);
-        extract = checkRules("extract", extract);
-        extractAll = checkRules("extractAll", extractAll);
-        if (warcFile != null && warcFile.isBlank()) {
-            warcFile = null;
-        }
-        if (mode == null) {
-            throw new ConfigException("mode", null, "must be 'virtual' or 'pool', was null");
-        }
-        requireRange("poolSize", poolSize, 1, MAX_POOL_SIZE);
     }
 
     /** A builder with every default set. */
@@ -143,37 +200,42 @@ public record CrawlConfig(
 
     /** A builder holding this config's values, to change a few. */
     public Builder toBuilder() {
+        Scope scope = this.scope;
+        Politeness politeness = this.politeness;
+        Fetch fetch = this.fetch;
+        Output output = this.output;
+        Execution execution = this.execution;
         Builder b = new Builder();
-        b.seeds.addAll(seeds);
-        b.maxDepth = maxDepth;
-        b.maxPages = maxPages;
-        b.perHostConcurrency = perHostConcurrency;
-        b.maxInFlight = maxInFlight;
-        b.connectTimeout = connectTimeout;
-        b.requestTimeout = requestTimeout;
-        b.fetchDeadline = fetchDeadline;
-        b.maxRetries = maxRetries;
-        b.hostDelay = hostDelay;
-        b.hostFailureLimit = hostFailureLimit;
-        b.refusePrivateAddresses = refusePrivateAddresses;
-        b.maxBodyBytes = maxBodyBytes;
-        b.maxRedirects = maxRedirects;
-        b.userAgent = userAgent;
-        b.headers.putAll(headers);
-        b.allowedHosts.addAll(allowedHosts);
-        b.allowedDomains.addAll(allowedDomains);
-        b.denyPatterns.addAll(denyPatterns);
-        b.respectRobots = respectRobots;
-        b.robotsRetryFor = robotsRetryFor;
-        b.sitemaps = sitemaps;
-        b.ignoreNofollow = ignoreNofollow;
-        b.acceptTypes.addAll(acceptTypes);
-        b.extract.putAll(extract);
-        b.extractAll.putAll(extractAll);
-        b.storeBody = storeBody;
-        b.warcFile = warcFile;
-        b.mode = mode;
-        b.poolSize = poolSize;
+        b.seeds.addAll(scope.seeds());
+        b.maxDepth = scope.maxDepth();
+        b.maxPages = scope.maxPages();
+        b.perHostConcurrency = politeness.perHostConcurrency();
+        b.maxInFlight = execution.maxInFlight();
+        b.connectTimeout = fetch.connectTimeout();
+        b.requestTimeout = fetch.requestTimeout();
+        b.fetchDeadline = fetch.fetchDeadline();
+        b.maxRetries = politeness.maxRetries();
+        b.hostDelay = politeness.hostDelay();
+        b.hostFailureLimit = politeness.hostFailureLimit();
+        b.refusePrivateAddresses = fetch.refusePrivateAddresses();
+        b.maxBodyBytes = fetch.maxBodyBytes();
+        b.maxRedirects = fetch.maxRedirects();
+        b.userAgent = fetch.userAgent();
+        b.headers.putAll(fetch.headers());
+        b.allowedHosts.addAll(scope.allowedHosts());
+        b.allowedDomains.addAll(scope.allowedDomains());
+        b.denyPatterns.addAll(scope.denyPatterns());
+        b.respectRobots = politeness.respectRobots();
+        b.robotsRetryFor = politeness.robotsRetryFor();
+        b.sitemaps = scope.sitemaps();
+        b.ignoreNofollow = scope.ignoreNofollow();
+        b.acceptTypes.addAll(scope.acceptTypes());
+        b.extract.putAll(output.extract());
+        b.extractAll.putAll(output.extractAll());
+        b.storeBody = output.storeBody();
+        b.warcFile = output.warcFile();
+        b.mode = execution.mode();
+        b.poolSize = execution.poolSize();
         return b;
     }
 
@@ -352,11 +414,15 @@ public record CrawlConfig(
         public Builder poolSize(int value) { poolSize = value; return this; }
 
         public CrawlConfig build() {
-            return new CrawlConfig(seeds, maxDepth, maxPages, perHostConcurrency, maxInFlight, connectTimeout,
-                    requestTimeout, fetchDeadline, maxRetries, hostDelay, hostFailureLimit, refusePrivateAddresses,
-                    maxBodyBytes, maxRedirects, userAgent, headers, allowedHosts, allowedDomains, denyPatterns,
-                    respectRobots, robotsRetryFor, sitemaps, ignoreNofollow, acceptTypes, extract, extractAll,
-                    storeBody, warcFile, mode, poolSize);
+            return new CrawlConfig(
+                    new Scope(seeds, maxDepth, maxPages, allowedHosts, allowedDomains, denyPatterns, sitemaps,
+                            ignoreNofollow, acceptTypes),
+                    new Politeness(perHostConcurrency, hostDelay, hostFailureLimit, respectRobots, robotsRetryFor,
+                            maxRetries),
+                    new Fetch(connectTimeout, requestTimeout, fetchDeadline, maxBodyBytes, maxRedirects, userAgent,
+                            headers, refusePrivateAddresses),
+                    new Output(extract, extractAll, storeBody, warcFile),
+                    new Execution(mode, poolSize, maxInFlight));
         }
     }
 

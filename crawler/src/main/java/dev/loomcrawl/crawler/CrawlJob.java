@@ -91,7 +91,7 @@ public final class CrawlJob {
         stats.start(engine.sampler());
         JobStatus end = JobStatus.DONE;
         try {
-            frontier.seed(config.seeds());
+            frontier.seed(config.scope().seeds());
             interruptible(Thread.currentThread());
             if (cancelRequested || stopNow) {
                 throw new InterruptedException("stopped before the first dispatch");
@@ -117,7 +117,9 @@ public final class CrawlJob {
 
     private void dispatch() throws InterruptedException {
         // try-with-resources: close() waits for every running task before the job is declared over.
-        try (ExecutorService executor = config.mode().newExecutor(config.poolSize(), engine.sampler().threadsStarted())) {
+        CrawlConfig.Execution execution = config.execution();
+        try (ExecutorService executor = execution.mode().newExecutor(execution.poolSize(),
+                engine.sampler().threadsStarted())) {
             try {
                 while (!cancelRequested) {
                     FetchLimit.Slot slot = engine.limit().acquire();
@@ -195,7 +197,7 @@ public final class CrawlJob {
             return; // the URL waits its turn again
         }
         FetchResult result = fetch(lease, late);
-        Duration retryIn = RetryPolicy.retryIn(result, lease.attempt(), config.maxRetries());
+        Duration retryIn = RetryPolicy.retryIn(result, lease.attempt(), config.politeness().maxRetries());
         if (retryIn != null) {
             stats.tally().retried();
             lease.retry(retryIn);
@@ -279,14 +281,15 @@ public final class CrawlJob {
      * @param late asked as each request leaves (redirects and sitemaps included), or null
      */
     private boolean robots(Lease lease, BooleanSupplier late) throws InterruptedException, Fetcher.NotSent {
-        RobotsFetch.Outcome outcome = RobotsFetch.fetch(fetcher, lease.url(), Robots.productToken(config.userAgent()),
+        RobotsFetch.Outcome outcome = RobotsFetch.fetch(fetcher, lease.url(),
+                Robots.productToken(config.fetch().userAgent()),
                 late);
         if (outcome.rules() == null) {
             lease.robotsUnreachable(outcome.failure());
             return false;
         }
         lease.robots(outcome.rules());
-        if (config.sitemaps()) {
+        if (config.scope().sitemaps()) {
             SitemapReader.Listed listed = SitemapReader.read(fetcher, lease.url(), outcome.rules(), late);
             if (!listed.urls().isEmpty()) {
                 counted(lease, lease.listed(harvester.links(listed.urls()), listed.firstSitemap()));
@@ -474,6 +477,6 @@ public final class CrawlJob {
     }
 
     public CrawlProgress progress() {
-        return stats.progress(id, status.label(), frontier.queued(), frontier.inFlight(), config.maxPages());
+        return stats.progress(id, status.label(), frontier.queued(), frontier.inFlight(), config.scope().maxPages());
     }
 }

@@ -185,7 +185,8 @@ public final class Crawler implements Jobs, AutoCloseable {
     /** Starts a job with your hooks; see {@link Hooks}. */
     public CrawlJob start(CrawlConfig config, Hooks hooks) {
         WarcOutput warc = warcOf(config);
-        long id = engine.store().createJob(config.mode().label(), config.poolSize(), ConfigCodec.toJson(config), false);
+        long id = engine.store().createJob(config.execution().mode().label(), config.execution().poolSize(),
+                ConfigCodec.toJson(config), false);
         Frontier frontier = MemoryBackend.frontier(id, config, engine.gates(), engine.store(), null);
         return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), 0, 0, 0), hooks,
                 warc, false, false, this::forget));
@@ -219,7 +220,8 @@ public final class Crawler implements Jobs, AutoCloseable {
 
     /** The job's WARC file, opened now so that a path that cannot be written fails the start, not the job. */
     private static WarcOutput warcOf(CrawlConfig config) {
-        return config.warcFile() == null ? null : WarcOutput.open(config.warcFile(), CrawlConfig.DEFAULT_USER_AGENT);
+        String file = config.output().warcFile();
+        return file == null ? null : WarcOutput.open(file, CrawlConfig.DEFAULT_USER_AGENT);
     }
 
     public CrawlJob resume(long id) {

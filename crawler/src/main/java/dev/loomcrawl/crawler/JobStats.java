@@ -131,8 +131,8 @@ public final class JobStats {
         failureDetails.forEach((key, n) -> top.add(new CrawlSummary.TopFailure(key.kind(), key.detail(), n.sum())));
         top.sort(Comparator.comparingLong(CrawlSummary.TopFailure::count).reversed()
                 .thenComparing(CrawlSummary.TopFailure::kind));
-        return new CrawlSummary(jobId, status.label(), config.mode().label(), config.poolSize(),
-                config.perHostConcurrency(), tally.pages(), tally.failed(), tally.skipped(), tally.bytes(),
+        return new CrawlSummary(jobId, status.label(), config.execution().mode().label(), config.execution().poolSize(),
+                config.politeness().perHostConcurrency(), tally.pages(), tally.failed(), tally.skipped(), tally.bytes(),
                 Math.round(seconds() * 1000) / 1000.0, requestsPerSecond(), tally.statuses(), tally.failures(),
                 tally.skips(), List.copyOf(top.subList(0, Math.min(5, top.size()))), firstOf(givenUp, 20),
                 tally.latency(), Latency.of(pageMicros.copy()), tally.retries(), peakPlatformThreads(),

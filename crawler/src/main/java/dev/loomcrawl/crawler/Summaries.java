@@ -53,8 +53,8 @@ public final class Summaries {
         long requests = t.fetchMillis().size() + t.retries();
         List<CrawlSummary.TopFailure> top = t.topFailures().stream()
                 .map(f -> new CrawlSummary.TopFailure(f.kind(), f.detail(), f.count())).toList();
-        return new CrawlSummary(id, status.label(), config.mode().label(), config.poolSize(),
-                config.perHostConcurrency(), t.pages(), t.failed(), t.skipped(), t.bytes(), seconds,
+        return new CrawlSummary(id, status.label(), config.execution().mode().label(), config.execution().poolSize(),
+                config.politeness().perHostConcurrency(), t.pages(), t.failed(), t.skipped(), t.bytes(), seconds,
                 seconds <= 0 ? 0 : JobStats.round1(requests / seconds), t.statuses(), t.failures(), t.skips(), top,
                 JobStats.firstOf(hosts, 20), Latency.ofMillis(t.fetchMillis()), Latency.ofMillis(t.pageMillis()),
                 t.retries(), Math.max(before == null ? 0 : before.peakPlatformThreads(), run.peakPlatformThreads()),

@@ -15,11 +15,11 @@ class CrawlConfigTest {
     @Test
     void defaultsAreDocumentedValues() {
         CrawlConfig config = CrawlConfig.builder().seed("http://example.com/").build();
-        assertThat(config.perHostConcurrency()).isEqualTo(8);
-        assertThat(config.poolSize()).isEqualTo(200);
-        assertThat(config.mode()).isEqualTo(ExecutionMode.VIRTUAL);
-        assertThat(config.maxDepth()).isEqualTo(3);
-        assertThat(config.robotsRetryFor()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(config.politeness().perHostConcurrency()).isEqualTo(8);
+        assertThat(config.execution().poolSize()).isEqualTo(200);
+        assertThat(config.execution().mode()).isEqualTo(ExecutionMode.VIRTUAL);
+        assertThat(config.scope().maxDepth()).isEqualTo(3);
+        assertThat(config.politeness().robotsRetryFor()).isEqualTo(Duration.ofMinutes(2));
     }
 
     @Test
@@ -58,7 +58,8 @@ class CrawlConfigTest {
     void aPublicSuffixIsNoDomainToAllow() {
         assertThatThrownBy(() -> CrawlConfig.builder().seed("http://a/").allowDomain("co.uk").build())
                 .isInstanceOf(ConfigException.class).hasMessageContaining("public suffix");
-        assertThat(CrawlConfig.builder().seed("http://a/").allowDomain("example.co.uk").build().allowedDomains())
+        assertThat(CrawlConfig.builder().seed("http://a/").allowDomain("example.co.uk").build().scope()
+                .allowedDomains())
                 .containsExactly("example.co.uk");
     }
 

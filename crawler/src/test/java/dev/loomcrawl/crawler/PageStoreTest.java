@@ -78,7 +78,7 @@ class PageStoreTest {
             assertThat(store.countPages(1, null)).isEqualTo(2);
             assertThat(store.resumeState(1).admitted()).hasSize(1); // the frontier table now exists
             // The old job's request JSON reads as a config: same names.
-            assertThat(ConfigCodec.fromJson(store.job(1).orElseThrow().config()).requestTimeout())
+            assertThat(ConfigCodec.fromJson(store.job(1).orElseThrow().config()).fetch().requestTimeout())
                     .isEqualTo(Duration.ofMillis(2_500));
         }
     }

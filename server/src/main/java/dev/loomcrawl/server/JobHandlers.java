@@ -73,15 +73,15 @@ final class JobHandlers {
         } catch (ConfigException e) {
             throw ApiError.of(e);
         }
-        if (guardPrivate && !config.refusePrivateAddresses()) {
+        if (guardPrivate && !config.fetch().refusePrivateAddresses()) {
             throw ApiError.badRequest(FetchRequest.PRIVATE_GUARDED, "refusePrivateAddresses");
         }
-        if (config.seeds().size() > 1_000) {
-            throw ApiError.badRequest("seeds must hold 1 to 1000 URLs, was " + config.seeds().size(), "seeds");
+        if (config.scope().seeds().size() > 1_000) {
+            throw ApiError.badRequest("seeds must hold 1 to 1000 URLs, was " + config.scope().seeds().size(), "seeds");
         }
-        if (config.poolSize() > maxPoolSize) {
+        if (config.execution().poolSize() > maxPoolSize) {
             throw ApiError.badRequest("poolSize must be at most " + maxPoolSize + " on this server (its --max-pool-size),"
-                    + " was " + config.poolSize(), "poolSize");
+                    + " was " + config.execution().poolSize(), "poolSize");
         }
         return config;
     }

@@ -154,7 +154,7 @@ final class Metrics implements AutoCloseable {
         List<MultiGauge.Row<?>> rateRows = new ArrayList<>();
         for (CrawlJob job : crawler.running()) {
             CrawlProgress p = job.progress();
-            Tags tags = Tags.of("job", Long.toString(job.id()), "mode", job.config().mode().label());
+            Tags tags = Tags.of("job", Long.toString(job.id()), "mode", job.config().execution().mode().label());
             pagesRows.add(MultiGauge.Row.of(tags, p.pages()));
             queuedRows.add(MultiGauge.Row.of(tags, p.queued()));
             inFlightRows.add(MultiGauge.Row.of(tags, p.fetching()));

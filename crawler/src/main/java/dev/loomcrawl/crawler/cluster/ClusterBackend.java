@@ -87,7 +87,7 @@ final class ClusterBackend implements FrontierBackend {
         this.lock = queues.lock();
         this.marginNanos = node.marginNanos(config);
         this.perHold = node.leasesPerHold();
-        this.agentToken = Robots.productToken(config.userAgent());
+        this.agentToken = Robots.productToken(config.fetch().userAgent());
     }
 
     /** This node's share of a cluster job: {@link #frontier()} hands out its URLs. */
@@ -189,7 +189,7 @@ final class ClusterBackend implements FrontierBackend {
             Local local = hosts.get(hostKey);
             boolean current = local != null && local.epoch == hold.epoch();
             except = current ? List.copyOf(local.urls) : List.of();
-            robotsKnown = !config.respectRobots() || current && local.queue.robotsKnown();
+            robotsKnown = !config.politeness().respectRobots() || current && local.queue.robotsKnown();
             asked.put(hostKey, System.nanoTime());
         } finally {
             lock.unlock();
@@ -222,7 +222,7 @@ final class ClusterBackend implements FrontierBackend {
             return local;
         }
         local = new Local(queues.fresh(url), hold.epoch()); // the queue of an older hold is dropped
-        local.robotsLooked = !config.respectRobots();
+        local.robotsLooked = !config.politeness().respectRobots();
         hosts.put(url.hostKey(), local);
         return local;
     }
@@ -305,7 +305,7 @@ final class ClusterBackend implements FrontierBackend {
     @Override
     public void handedOut(HostQueue host) {
         Local local = hosts.get(host.hostKey);
-        if (local != null && local.more && host.size() == config.perHostConcurrency()) {
+        if (local != null && local.more && host.size() == config.politeness().perHostConcurrency()) {
             wanted.add(host.hostKey);
         }
     }
@@ -352,7 +352,7 @@ final class ClusterBackend implements FrontierBackend {
     public List<PageRecord> listed(Node lease, List<Lease.Found> links, String sitemap) {
         long epoch = epochOf(lease);
         List<ClusterStore.Link> admitted = epoch < 0 ? null : db.commit(node.nodeId(), lease.host.hostKey, epoch, jobId,
-                null, links(links, 0, sitemap), List.of(), config.maxDepth(), config.maxPages());
+                null, links(links, 0, sitemap), List.of(), config.scope().maxDepth(), config.scope().maxPages());
         addLocked(admitted);
         return List.of();
     }
@@ -388,7 +388,8 @@ final class ClusterBackend implements FrontierBackend {
         }
         PageRecord stored = row.withDepth(page.depth);
         List<ClusterStore.Link> admitted = epoch < 0 ? null : db.commit(node.nodeId(), page.host.hostKey, epoch, jobId,
-                stored, links(follow, page.redirects, page.url.url()), recorded, config.maxDepth(), config.maxPages());
+                stored, links(follow, page.redirects, page.url.url()), recorded, config.scope().maxDepth(),
+                config.scope().maxPages());
         page.state = State.DONE;
         if (admitted == null) {
             return List.of(); // the host moved to another node, which fetches the URL again

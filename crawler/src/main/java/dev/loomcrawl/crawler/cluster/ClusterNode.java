@@ -204,15 +204,16 @@ public final class ClusterNode implements Jobs, AutoCloseable {
 
     /** How much lease must be left for a request of this job to start: its fetch deadline and a second. */
     long marginNanos(CrawlConfig config) {
-        return config.fetchDeadline().plus(SAFETY).toNanos();
+        return config.fetch().fetchDeadline().plus(SAFETY).toNanos();
     }
 
     /** Checks a job can run in this cluster: its fetch deadline must fit in a lease. */
     void check(CrawlConfig config) {
-        if (config.fetchDeadline().compareTo(settings.maxFetchDeadline()) > 0) {
-            throw new ConfigException("fetchDeadline", config.fetchDeadline(), "must be at most "
+        if (config.fetch().fetchDeadline().compareTo(settings.maxFetchDeadline()) > 0) {
+            throw new ConfigException("fetchDeadline", config.fetch().fetchDeadline(), "must be at most "
                     + settings.maxFetchDeadline().toMillis() + " ms in this cluster (its lease of "
-                    + settings.leaseTtl().toSeconds() + " s less a safety margin), was " + config.fetchDeadline().toMillis() + " ms");
+                    + settings.leaseTtl().toSeconds() + " s less a safety margin), was "
+                    + config.fetch().fetchDeadline().toMillis() + " ms");
         }
     }
 
@@ -220,8 +221,9 @@ public final class ClusterNode implements Jobs, AutoCloseable {
     @Override
     public CrawlJob start(CrawlConfig config) {
         check(config);
-        long id = store.createJob(config.mode().label(), config.poolSize(), ConfigCodec.toJson(config), true);
-        List<ClusterStore.Link> seeds = config.seeds().stream()
+        long id = store.createJob(config.execution().mode().label(), config.execution().poolSize(),
+                ConfigCodec.toJson(config), true);
+        List<ClusterStore.Link> seeds = config.scope().seeds().stream()
                 .map(s -> new ClusterStore.Link(s.url(), s.hostKey(), 0, 0, null)).toList();
         db.admitSeeds(id, seeds);
         return launch(id, config);

@@ -66,8 +66,10 @@ public final class Fetcher implements AutoCloseable {
             boolean keepRaw) {
 
         public static Settings of(CrawlConfig c) {
-            return new Settings(c.connectTimeout(), c.requestTimeout(), c.fetchDeadline(), c.maxBodyBytes(),
-                    c.userAgent(), c.headers(), c.refusePrivateAddresses(), c.acceptTypes(), c.warcFile() != null);
+            CrawlConfig.Fetch f = c.fetch();
+            return new Settings(f.connectTimeout(), f.requestTimeout(), f.fetchDeadline(), f.maxBodyBytes(),
+                    f.userAgent(), f.headers(), f.refusePrivateAddresses(), c.scope().acceptTypes(),
+                    c.output().warcFile() != null);
         }
     }
 

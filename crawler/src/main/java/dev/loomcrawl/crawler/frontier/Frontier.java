@@ -77,7 +77,7 @@ public final class Frontier implements HostGates.Listener {
                     return null;
                 }
                 long now = System.nanoTime();
-                if (inFlight < config.maxInFlight()) {
+                if (inFlight < config.execution().maxInFlight()) {
                     Lease lease = leaseFromReadyHost(now, slot);
                     if (lease != null) {
                         return lease;
@@ -132,7 +132,7 @@ public final class Frontier implements HostGates.Listener {
                 continue;
             }
             boolean robots = !host.robotsKnown();
-            host.lease(node, now, config.hostDelay().toNanos());
+            host.lease(node, now, config.politeness().hostDelay().toNanos());
             return handOut(host, node, null, robots, claim, slot);
         }
         return null;

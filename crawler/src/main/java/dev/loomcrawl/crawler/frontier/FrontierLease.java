@@ -101,7 +101,7 @@ final class FrontierLease implements Lease {
             if (ended) {
                 return;
             }
-            host.robotsUnreachable(failure, System.nanoTime(), config.robotsRetryFor());
+            host.robotsUnreachable(failure, System.nanoTime(), config.politeness().robotsRetryFor());
             permitHeld = false;
             frontier.noted(host, true);
             requeue(System.nanoTime());
@@ -121,7 +121,8 @@ final class FrontierLease implements Lease {
                 return;
             }
             permitHeld = false;
-            restUntil = host.exchangeOver(node, signal, gates, System.nanoTime(), config.hostFailureLimit());
+            restUntil = host.exchangeOver(node, signal, gates, System.nanoTime(),
+                    config.politeness().hostFailureLimit());
             frontier.noted(host, false);
             frontier.queues.turns().ready(host);
         } finally {

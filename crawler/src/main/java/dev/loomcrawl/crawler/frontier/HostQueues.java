@@ -55,7 +55,9 @@ public final class HostQueues {
         if (old != null) {
             drop(old);
         }
-        HostQueue host = new HostQueue(url, config.perHostConcurrency(), config.respectRobots() ? null : Robots.ALLOW_ALL);
+        CrawlConfig.Politeness politeness = config.politeness();
+        HostQueue host = new HostQueue(url, politeness.perHostConcurrency(),
+                politeness.respectRobots() ? null : Robots.ALLOW_ALL);
         hosts.put(url.hostKey(), host);
         return host;
     }

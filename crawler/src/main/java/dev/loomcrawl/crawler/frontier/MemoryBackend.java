@@ -128,7 +128,7 @@ public final class MemoryBackend implements FrontierBackend {
 
     /** Admits a new URL to its host's queue; null past the page limit or after a cancel. */
     private Node admit(CrawlUrl url, int depth, int redirects, String referrer) {
-        if (queues.cancelled() || admitted >= config.maxPages()) {
+        if (queues.cancelled() || admitted >= config.scope().maxPages()) {
             return null;
         }
         HostQueue host = queues.of(url);
@@ -193,7 +193,7 @@ public final class MemoryBackend implements FrontierBackend {
                             continue;
                         }
                     }
-                    if (depth > config.maxDepth()) {
+                    if (depth > config.scope().maxDepth()) {
                         (beyond == null ? beyond = new ArrayList<>() : beyond).add(url);
                         continue;
                     }
@@ -241,7 +241,7 @@ public final class MemoryBackend implements FrontierBackend {
                 relax(child, depth + 1, out);
             }
         }
-        if (node.beyond.length > 0 && depth + 1 <= config.maxDepth()) {
+        if (node.beyond.length > 0 && depth + 1 <= config.scope().maxDepth()) {
             List<Node> links = new ArrayList<>(Arrays.asList(node.links));
             List<CrawlUrl> stillBeyond = new ArrayList<>();
             for (CrawlUrl link : node.beyond) {

@@ -24,8 +24,9 @@ public final class Extraction {
 
     static Extraction of(CrawlConfig config) {
         List<ExtractRule> rules = new ArrayList<>();
-        config.extract().forEach((name, spec) -> rules.add(ExtractRule.parse("extract", name, spec, false)));
-        config.extractAll().forEach((name, spec) -> rules.add(ExtractRule.parse("extractAll", name, spec, true)));
+        config.output().extract().forEach((name, spec) -> rules.add(ExtractRule.parse("extract", name, spec, false)));
+        config.output().extractAll()
+                .forEach((name, spec) -> rules.add(ExtractRule.parse("extractAll", name, spec, true)));
         return rules.isEmpty() ? NONE : new Extraction(List.copyOf(rules));
     }
 

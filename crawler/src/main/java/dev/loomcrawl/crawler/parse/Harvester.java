@@ -33,7 +33,7 @@ public final class Harvester {
 
     private final long jobId;
     private final CrawlConfig config;
-    private final Scope scope;
+    private final LinkScope scope;
     private final Frontier frontier;
     private final Extraction extraction;
     private final PageHandler handler;
@@ -49,7 +49,7 @@ public final class Harvester {
         this.jobId = jobId;
         this.parsers = parsers;
         this.config = config;
-        this.scope = Scope.of(config);
+        this.scope = LinkScope.of(config);
         this.frontier = frontier;
         this.extraction = Extraction.of(config);
         this.handler = handler;
@@ -75,11 +75,12 @@ public final class Harvester {
         String target = PageParser.resolve(lease.url().url(), location);
         List<Lease.Found> links = new ArrayList<>(1);
         List<String> outlinks = new ArrayList<>(1);
-        if (target != null && lease.redirects() < config.maxRedirects()) {
+        if (target != null && lease.redirects() < config.fetch().maxRedirects()) {
             sort(target, true, true, outlinks, links);
         }
         String detail = "redirect to " + (target == null ? location : target)
-                + (lease.redirects() >= config.maxRedirects() ? " (not followed: " + config.maxRedirects() + " hops)" : "");
+                + (lease.redirects() >= config.fetch().maxRedirects()
+                        ? " (not followed: " + config.fetch().maxRedirects() + " hops)" : "");
         return new Harvest(record(lease, r.status(), r.contentType(), null, 0, r.nanos(), null, detail, outlinks,
                 Map.of(), null, null), links);
     }
@@ -91,7 +92,7 @@ public final class Harvester {
         List<Lease.Found> links = new ArrayList<>(parsed.links().size());
         List<String> ordered = new ArrayList<>(parsed.links().size());
         for (PageParser.Link link : parsed.links()) {
-            sort(link.href(), link.follow() || config.ignoreNofollow(), false, ordered, links);
+            sort(link.href(), link.follow() || config.scope().ignoreNofollow(), false, ordered, links);
         }
         outlinks.addAll(ordered);
         Map<String, Object> fields = extraction.isEmpty() ? Map.of() : extraction.apply(parsed.document());
@@ -186,7 +187,7 @@ public final class Harvester {
     }
 
     private byte[] kept(byte[] body) {
-        return config.storeBody() && body.length > 0 ? body : null;
+        return config.output().storeBody() && body.length > 0 ? body : null;
     }
 
     /** Records a URL without a request: robots.txt forbids it, or its host was given up. */

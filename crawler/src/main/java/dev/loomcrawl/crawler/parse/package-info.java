@@ -2,6 +2,6 @@
  * A fetched page into what the crawl keeps: Jsoup parsing on the crawler's parser threads
  * ({@link dev.loomcrawl.crawler.parse.PageParser}), links normalised, scoped and offered to the frontier, and
  * the {@code --extract} fields ({@link dev.loomcrawl.crawler.parse.Harvester},
- * {@link dev.loomcrawl.crawler.parse.Scope}, {@link dev.loomcrawl.crawler.parse.Extraction}).
+ * {@link dev.loomcrawl.crawler.parse.LinkScope}, {@link dev.loomcrawl.crawler.parse.Extraction}).
  */
 package dev.loomcrawl.crawler.parse;

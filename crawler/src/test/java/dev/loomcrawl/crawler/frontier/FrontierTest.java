@@ -84,7 +84,7 @@ class FrontierTest {
     @Test
     void aPageIsStoredAtItsDepthWhenItEndsNotWhenItWasHandedOut() throws Exception {
         Frontier f = frontier(config().seed("http://a.test/t"));
-        f.seed(config().seed("http://a.test/t").build().seeds());
+        f.seed(config().seed("http://a.test/t").build().scope().seeds());
         Lease s = next(f);
         Lease t = next(f);
         assertThat(List.of(s.url().url(), t.url().url())).containsExactly("http://a.test/s", "http://a.test/t");
@@ -103,7 +103,7 @@ class FrontierTest {
     @Test
     void aShorterPathToAStoredPageLowersItAndItsLinksInTheStore() throws Exception {
         Frontier f = frontier(config().seed("http://a.test/t"));
-        f.seed(config().seed("http://a.test/t").build().seeds());
+        f.seed(config().seed("http://a.test/t").build().scope().seeds());
         Lease s = next(f);
         Lease t = next(f);
         complete(s, "http://a.test/a");
@@ -120,7 +120,7 @@ class FrontierTest {
     @Test
     void linksPastTheDepthLimitComeInWhenAShorterPathIsFound() throws Exception {
         Frontier f = frontier(config().seed("http://a.test/t").maxDepth(2));
-        f.seed(config().seed("http://a.test/t").build().seeds());
+        f.seed(config().seed("http://a.test/t").build().scope().seeds());
         Lease s = next(f);
         Lease t = next(f);
         complete(s, "http://a.test/a");
@@ -272,7 +272,7 @@ class FrontierTest {
     @Test
     void thePageLimitCountsAdmittedUrls() throws Exception {
         Frontier f = frontier(config().maxPages(3));
-        f.seed(config().build().seeds());
+        f.seed(config().build().scope().seeds());
         complete(next(f), "http://a.test/1", "http://a.test/2", "http://a.test/3", "http://a.test/4");
         int leased = 0;
         Lease lease;

@@ -13,26 +13,26 @@ import java.util.regex.Pattern;
  * {@code EffectiveTldFinder}, in {@link CrawlConfig}), and neither matching a deny pattern nor looking like a trap. With no host
  * and no domain given, the seeds' hosts are the scope.
  */
-public final class Scope {
+public final class LinkScope {
     private final boolean anyHost;
     private final Set<String> hosts;
     private final List<String> domainSuffixes;
     private final List<Pattern> deny;
 
-    private Scope(boolean anyHost, Set<String> hosts, List<String> domains, List<Pattern> deny) {
+    private LinkScope(boolean anyHost, Set<String> hosts, List<String> domains, List<Pattern> deny) {
         this.anyHost = anyHost;
         this.hosts = hosts;
         this.domainSuffixes = domains.stream().map(d -> "." + d).toList();
         this.deny = deny;
     }
 
-    static Scope of(CrawlConfig config) {
-        Set<String> hosts = new HashSet<>(config.allowedHosts());
-        if (hosts.isEmpty() && config.allowedDomains().isEmpty()) {
-            config.seeds().forEach(seed -> hosts.add(seed.host()));
+    static LinkScope of(CrawlConfig config) {
+        Set<String> hosts = new HashSet<>(config.scope().allowedHosts());
+        if (hosts.isEmpty() && config.scope().allowedDomains().isEmpty()) {
+            config.scope().seeds().forEach(seed -> hosts.add(seed.host()));
         }
-        return new Scope(hosts.contains("*"), Set.copyOf(hosts), List.copyOf(config.allowedDomains()),
-                config.denyPatterns().stream().map(Pattern::compile).toList());
+        return new LinkScope(hosts.contains("*"), Set.copyOf(hosts), List.copyOf(config.scope().allowedDomains()),
+                config.scope().denyPatterns().stream().map(Pattern::compile).toList());
     }
 
     boolean allows(CrawlUrl url) {
