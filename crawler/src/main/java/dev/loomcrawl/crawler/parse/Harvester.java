@@ -9,7 +9,6 @@ import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.frontier.Lease;
 import dev.loomcrawl.crawler.store.PageRecord;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -57,11 +56,11 @@ public final class Harvester {
 
     public Harvest harvest(Lease lease, FetchResult result) {
         return switch (result) {
-            case FetchResult.Failed f -> new Harvest(record(lease, f.status(), f.contentType(), null, f.bytes(),
-                    f.nanos(), f.kind(), f.detail(), List.of(), Map.of(), null, null), List.of());
+            case FetchResult.Failed f -> new Harvest(answered(lease, f.status(), f.contentType(), f.nanos())
+                    .bytes(f.bytes()).failure(f.kind().label(), f.detail()).build(), List.of());
             case FetchResult.Response r when r.redirect() -> redirect(lease, r);
-            case FetchResult.Response r when !r.html() -> new Harvest(record(lease, r.status(), r.contentType(), null,
-                    r.body().length, r.nanos(), null, null, List.of(), Map.of(), null, kept(r.body())), List.of());
+            case FetchResult.Response r when !r.html() -> new Harvest(answered(lease, r.status(), r.contentType(),
+                    r.nanos()).bytes(r.body().length).body(kept(r.body())).build(), List.of());
             case FetchResult.Response r -> page(lease, r);
         };
     }
@@ -69,8 +68,8 @@ public final class Harvester {
     private Harvest redirect(Lease lease, FetchResult.Response r) {
         String location = r.location().orElse(null);
         if (location == null) {
-            return new Harvest(record(lease, r.status(), r.contentType(), null, 0, r.nanos(), null,
-                    "redirect without Location", List.of(), Map.of(), null, null), List.of());
+            return new Harvest(answered(lease, r.status(), r.contentType(), r.nanos())
+                    .detail("redirect without Location").build(), List.of());
         }
         String target = PageParser.resolve(lease.url().url(), location);
         List<Lease.Found> links = new ArrayList<>(1);
@@ -81,8 +80,8 @@ public final class Harvester {
         String detail = "redirect to " + (target == null ? location : target)
                 + (lease.redirects() >= config.fetch().maxRedirects()
                         ? " (not followed: " + config.fetch().maxRedirects() + " hops)" : "");
-        return new Harvest(record(lease, r.status(), r.contentType(), null, 0, r.nanos(), null, detail, outlinks,
-                Map.of(), null, null), links);
+        return new Harvest(answered(lease, r.status(), r.contentType(), r.nanos()).detail(detail).outlinks(outlinks)
+                .build(), links);
     }
 
     private Harvest page(Lease lease, FetchResult.Response r) {
@@ -110,8 +109,9 @@ public final class Harvester {
                 detail = "page handler failed: " + e;
             }
         }
-        return new Harvest(record(lease, r.status(), r.contentType(), parsed.title(), r.body().length, r.nanos(),
-                null, detail, List.copyOf(outlinks), fields, parsed.canonical(), kept(r.body())), links);
+        return new Harvest(answered(lease, r.status(), r.contentType(), r.nanos()).title(parsed.title())
+                .bytes(r.body().length).detail(detail).outlinks(List.copyOf(outlinks)).fields(fields)
+                .canonical(parsed.canonical()).body(kept(r.body())).build(), links);
     }
 
     /**
@@ -192,23 +192,27 @@ public final class Harvester {
 
     /** Records a URL without a request: robots.txt forbids it, or its host was given up. */
     public PageRecord skipped(Lease lease, Lease.Skip skip) {
-        return record(lease, 0, null, null, 0, 0, skip.kind(), skip.detail(), List.of(), Map.of(), null, null);
+        return row(lease).failure(skip.kind().label(), skip.detail()).build();
     }
 
     /** Records a URL whose task met a bug of ours, so that the job goes on without it. */
     public PageRecord internalFailure(Lease lease, Throwable e) {
-        return record(lease, 0, null, null, 0, 0, FailureKind.INTERNAL, "internal error: " + e, List.of(), Map.of(),
-                null, null);
+        return row(lease).failure(FailureKind.INTERNAL.label(), "internal error: " + e).build();
     }
 
-    private PageRecord record(Lease lease, int status, String contentType, String title, int bytes, long fetchNanos,
-            FailureKind failure, String detail, List<String> outlinks, Map<String, Object> fields, String canonical,
-            byte[] body) {
-        // A record made without a request (a skip, a given-up host, a bug of ours) counts no attempt.
+    /** A row of the lease's URL, with what every row of a task has: its depth, referrer and task time. */
+    private PageRecord.Builder row(Lease lease) {
+        return PageRecord.of(jobId, lease.url().url()).depth(lease.depth()).referrer(lease.referrer())
+                .pageMillis((System.nanoTime() - lease.leasedNanos()) / 1e6);
+    }
+
+    /**
+     * A row of an exchange: its status, type and time, and the attempt it was (a record made without a
+     * request counts none).
+     */
+    private PageRecord.Builder answered(Lease lease, int status, String contentType, long fetchNanos) {
         boolean requested = fetchNanos > 0 || status > 0;
-        return new PageRecord(jobId, lease.url().url(), lease.depth(), status, contentType, title, bytes,
-                fetchNanos / 1e6, requested ? lease.attempt() : 0, failure == null ? null : failure.label(), detail,
-                Instant.now(), Thread.currentThread().getName(), lease.referrer(), outlinks, fields, canonical, body,
-                (System.nanoTime() - lease.leasedNanos()) / 1e6);
+        return row(lease).status(status).contentType(contentType).fetchMillis(fetchNanos / 1e6)
+                .attempts(requested ? lease.attempt() : 0);
     }
 }

@@ -65,6 +65,11 @@ public record PageRecord(
         return failure == null;
     }
 
+    /** A row of {@code url} in job {@code jobId}, built field by field; unset fields are 0, null or empty. */
+    public static Builder of(long jobId, String url) {
+        return new Builder(jobId, url);
+    }
+
     /**
      * A URL recorded on sight, never requested: a link robots.txt forbids, or one that cannot be fetched as
      * written.
@@ -72,8 +77,59 @@ public record PageRecord(
      * @param failure the failure kind's label ({@code robots}, {@code invalid-url})
      */
     public static PageRecord onSight(long jobId, String url, int depth, String referrer, String failure, String detail) {
-        return new PageRecord(jobId, url, depth, 0, null, null, 0, 0, 0, failure, detail, java.time.Instant.now(),
-                Thread.currentThread().getName(), referrer, List.of(), null, null, null, 0);
+        return of(jobId, url).depth(depth).failure(failure, detail).referrer(referrer).build();
+    }
+
+    /** A {@link PageRecord} by name. */
+    public static final class Builder {
+        private final long jobId;
+        private final String url;
+        private int depth;
+        private int status;
+        private String contentType;
+        private String title;
+        private int bytes;
+        private double fetchMillis;
+        private int attempts;
+        private String failure;
+        private String detail;
+        private Instant fetchedAt = Instant.now();
+        private String thread = Thread.currentThread().getName();
+        private String referrer;
+        private List<String> outlinks = List.of();
+        private Map<String, Object> fields = Map.of();
+        private String canonical;
+        private byte[] body;
+        private double pageMillis;
+
+        private Builder(long jobId, String url) {
+            this.jobId = jobId;
+            this.url = url;
+        }
+
+        public Builder depth(int value) { depth = value; return this; }
+        public Builder status(int value) { status = value; return this; }
+        public Builder contentType(String value) { contentType = value; return this; }
+        public Builder title(String value) { title = value; return this; }
+        public Builder bytes(int value) { bytes = value; return this; }
+        public Builder fetchMillis(double value) { fetchMillis = value; return this; }
+        public Builder attempts(int value) { attempts = value; return this; }
+        /** @param kind a failure kind's label, or null for a page */
+        public Builder failure(String kind, String why) { failure = kind; detail = why; return this; }
+        public Builder detail(String value) { detail = value; return this; }
+        public Builder fetchedAt(Instant value) { fetchedAt = value; return this; }
+        public Builder thread(String value) { thread = value; return this; }
+        public Builder referrer(String value) { referrer = value; return this; }
+        public Builder outlinks(List<String> value) { outlinks = value; return this; }
+        public Builder fields(Map<String, Object> value) { fields = value; return this; }
+        public Builder canonical(String value) { canonical = value; return this; }
+        public Builder body(byte[] value) { body = value; return this; }
+        public Builder pageMillis(double value) { pageMillis = value; return this; }
+
+        public PageRecord build() {
+            return new PageRecord(jobId, url, depth, status, contentType, title, bytes, fetchMillis, attempts, failure,
+                    detail, fetchedAt, thread, referrer, outlinks, fields, canonical, body, pageMillis);
+        }
     }
 
     /** This record at another depth: a shorter path was found. */

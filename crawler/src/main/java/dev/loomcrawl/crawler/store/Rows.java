@@ -57,13 +57,15 @@ final class Rows {
     static PageRecord page(ResultSet rs, boolean withBody) throws SQLException {
         String outlinks = rs.getString("outlinks");
         String fields = rs.getString("fields");
-        return new PageRecord(rs.getLong("job_id"), rs.getString("url"), rs.getInt("depth"), rs.getInt("status"),
-                rs.getString("content_type"), rs.getString("title"), rs.getInt("bytes"), rs.getDouble("fetch_ms"),
-                rs.getInt("attempts"), rs.getString("failure"), rs.getString("detail"),
-                rs.getTimestamp("fetched_at").toInstant(), rs.getString("thread"), rs.getString("referrer"),
-                outlinks == null ? List.of() : Arrays.asList(outlinks.split("\n")),
-                fields == null ? Map.of() : parse(fields), rs.getString("canonical"),
-                withBody ? rs.getBytes("body") : null, rs.getDouble("page_ms"));
+        return PageRecord.of(rs.getLong("job_id"), rs.getString("url")).depth(rs.getInt("depth"))
+                .status(rs.getInt("status")).contentType(rs.getString("content_type")).title(rs.getString("title"))
+                .bytes(rs.getInt("bytes")).fetchMillis(rs.getDouble("fetch_ms")).attempts(rs.getInt("attempts"))
+                .failure(rs.getString("failure"), rs.getString("detail"))
+                .fetchedAt(rs.getTimestamp("fetched_at").toInstant()).thread(rs.getString("thread"))
+                .referrer(rs.getString("referrer"))
+                .outlinks(outlinks == null ? List.of() : Arrays.asList(outlinks.split("\n")))
+                .fields(fields == null ? Map.of() : parse(fields)).canonical(rs.getString("canonical"))
+                .body(withBody ? rs.getBytes("body") : null).pageMillis(rs.getDouble("page_ms")).build();
     }
 
     static JobRow job(ResultSet rs) throws SQLException {
