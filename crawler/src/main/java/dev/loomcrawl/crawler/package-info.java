@@ -1,7 +1,7 @@
 /**
  * The crawl engine's front door, and the only part of it a service needs: {@link dev.loomcrawl.crawler.Crawler}
  * (start, resume, suspend and cancel jobs; one-off fetches; the process's figures), a job's handle
- * {@link dev.loomcrawl.crawler.CrawlJob} and the life of one URL in it ({@code CrawlJob.crawl}),
+ * {@link dev.loomcrawl.crawler.CrawlJob} and the life of one URL in it ({@code UrlTask.crawl}),
  * {@link dev.loomcrawl.crawler.Jobs} (what a crawler and a cluster node have in common),
  * {@link dev.loomcrawl.crawler.CrawlConfig} with its JSON ({@link dev.loomcrawl.crawler.ConfigCodec}), the
  * reports and summaries, and the values every package shares ({@link dev.loomcrawl.crawler.CrawlUrl},

@@ -39,7 +39,7 @@ public sealed interface FetchResult {
         }
 
         public boolean html() {
-            return Fetcher.isHtml(contentType());
+            return Bodies.isHtml(contentType());
         }
 
         /** The {@code charset} parameter of {@code Content-Type}, if there is one. */

@@ -5,39 +5,25 @@ import dev.loomcrawl.crawler.CrawlUrl;
 import dev.loomcrawl.crawler.FailureKind;
 import dev.loomcrawl.crawler.politeness.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.ConnectException;
 import java.net.InetAddress;
-import java.net.NoRouteToHostException;
-import java.net.ProtocolException;
-import java.net.SocketException;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
-import java.nio.channels.ClosedChannelException;
-import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.time.ZonedDateTime;
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Flow;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.Inflater;
-import java.util.zip.InflaterInputStream;
 import javax.net.ssl.SSLHandshakeException;
 
 /**
@@ -208,11 +194,11 @@ public final class Fetcher implements AutoCloseable {
         } catch (SSLHandshakeException e) {
             // Asking again gets the same certificate: permanent, so a host whose robots.txt cannot be had over
             // TLS is given up at once instead of being tried for --robots-retry-for.
-            return new FetchResult.Failed(FailureKind.TLS, describe(e), 0, null, 0, System.nanoTime() - start, null,
+            return new FetchResult.Failed(FailureKind.TLS, Failures.describe(e), 0, null, 0, System.nanoTime() - start, null,
                     true);
         } catch (IOException e) {
-            String detail = unresolved(e) ? "cannot resolve " + url.host() + " now (DNS did not answer)" : describe(e);
-            return FetchResult.Failed.of(classify(e), detail, System.nanoTime() - start);
+            String detail = Failures.unresolved(e) ? "cannot resolve " + url.host() + " now (DNS did not answer)" : Failures.describe(e);
+            return FetchResult.Failed.of(Failures.classify(e), detail, System.nanoTime() - start);
         } catch (IllegalArgumentException e) {
             // the JDK refuses some URLs our checks let through (an odd host the client cannot connect to)
             return new FetchResult.Failed(FailureKind.INVALID_URL, "the HTTP client refused the URL: " + e.getMessage(),
@@ -282,10 +268,10 @@ public final class Fetcher implements AutoCloseable {
             int size;
             if (encoded) { // the size as served is the decoded one
                 byte[] raw = body.readNBytes(limit + 1);
-                byte[] decoded = decode(raw, encoding, limit + 1);
+                byte[] decoded = Bodies.decode(raw, encoding, limit + 1);
                 size = Math.min(limit, decoded == null ? raw.length : decoded.length);
             } else {
-                size = declared >= 0 ? (int) Math.min(declared, Integer.MAX_VALUE) : count(body, limit);
+                size = declared >= 0 ? (int) Math.min(declared, Integer.MAX_VALUE) : Bodies.count(body, limit);
             }
             return new FetchResult.Failed(FailureKind.NOT_HTML, (contentType.isEmpty() ? "no content type" : contentType)
                     + ", not kept", status, headers, size, System.nanoTime() - start, null, false);
@@ -294,11 +280,11 @@ public final class Fetcher implements AutoCloseable {
             return tooLarge(status, headers, start, "body of " + declared + " bytes is over " + limit);
         }
         // robots.txt longer than the limit is cut, not refused (RFC 9309); pages and sitemaps are refused.
-        byte[] raw = read(body, declared, purpose == Purpose.ROBOTS ? limit : limit + 1);
+        byte[] raw = Bodies.read(body, declared, purpose == Purpose.ROBOTS ? limit : limit + 1);
         if (raw.length > limit && purpose != Purpose.ROBOTS) {
             return tooLarge(status, headers, start, "body over " + limit + " bytes");
         }
-        byte[] decoded = decode(raw, encoding, limit + 1);
+        byte[] decoded = Bodies.decode(raw, encoding, limit + 1);
         if (decoded == null) {
             return new FetchResult.Failed(FailureKind.PROTOCOL, "cannot decode Content-Encoding: " + encoding, status,
                     headers, raw.length, System.nanoTime() - start, null, false);
@@ -310,29 +296,6 @@ public final class Fetcher implements AutoCloseable {
                 System.nanoTime() - start);
     }
 
-    /**
-     * Up to {@code max} bytes of the body, in an array of the declared length when there is one, else read
-     * into 8 KB first ({@code readNBytes(max)} alone reads into a 16 KB chunk and copies it out: four times
-     * a small page's size in garbage).
-     */
-    static byte[] read(InputStream body, long declared, int max) throws IOException {
-        boolean known = declared >= 0 && declared < max;
-        byte[] first = new byte[known ? (int) declared : Math.min(max, 8_192)];
-        int n = body.readNBytes(first, 0, first.length);
-        if (n < first.length) {
-            return Arrays.copyOf(first, n);
-        }
-        int next = n == max ? -1 : body.read(); // end of stream, when the length was true
-        if (next < 0) {
-            return first;
-        }
-        byte[] more = body.readNBytes(max - first.length - 1);
-        byte[] all = Arrays.copyOf(first, first.length + 1 + more.length);
-        all[first.length] = (byte) next;
-        System.arraycopy(more, 0, all, first.length + 1, more.length);
-        return all;
-    }
-
     private static FetchResult tooLarge(int status, HttpHeaders headers, long start, String detail) {
         return new FetchResult.Failed(FailureKind.TOO_LARGE, detail, status, headers, 0, System.nanoTime() - start,
                 null, false);
@@ -340,76 +303,13 @@ public final class Fetcher implements AutoCloseable {
 
     /** Whether the job keeps bodies of this type: HTML always, others when accepted. */
     boolean kept(String contentType) {
-        if (isHtml(contentType)) {
+        if (Bodies.isHtml(contentType)) {
             return true;
         }
-        String type = mediaType(contentType);
+        String type = Bodies.mediaType(contentType);
         for (String accepted : settings.acceptTypes()) {
             if (accepted.equals(type) || accepted.equals("*/*")
                     || accepted.endsWith("/*") && type.startsWith(accepted.substring(0, accepted.length() - 1))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    static String mediaType(String contentType) {
-        int semicolon = contentType.indexOf(';');
-        return (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
-    }
-
-    static boolean isHtml(String contentType) {
-        String type = mediaType(contentType);
-        return type.equals("text/html") || type.equals("application/xhtml+xml");
-    }
-
-    /** Reads and throws away up to {@code limit} bytes; returns how many there were. */
-    private static int count(InputStream body, int limit) throws IOException {
-        byte[] sink = new byte[8_192];
-        long total = 0;
-        int n;
-        while (total <= limit && (n = body.read(sink)) > 0) {
-            total += n;
-        }
-        return (int) Math.min(limit, total);
-    }
-
-    /**
-     * Decodes gzip or deflate (zlib-wrapped or raw, as servers send both), reading at most {@code limit}
-     * bytes; null if the bytes are not what the header says.
-     */
-    static byte[] decode(byte[] raw, String encoding, int limit) {
-        if (encoding.isEmpty() || encoding.equals("identity") || raw.length == 0) {
-            return raw;
-        }
-        try {
-            InputStream in = switch (encoding) {
-                case "gzip", "x-gzip" -> new GZIPInputStream(new ByteArrayInputStream(raw));
-                case "deflate" -> new InflaterInputStream(new ByteArrayInputStream(raw),
-                        new Inflater(!looksLikeZlib(raw)));
-                default -> null;
-            };
-            if (in == null) {
-                return null;
-            }
-            try (in) {
-                ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, raw.length * 4));
-                out.write(in.readNBytes(limit));
-                return out.toByteArray();
-            }
-        } catch (IOException e) {
-            return null;
-        }
-    }
-
-    private static boolean looksLikeZlib(byte[] raw) {
-        return raw.length >= 2 && (raw[0] & 0x0f) == 8 && ((raw[0] & 0xff) << 8 | raw[1] & 0xff) % 31 == 0;
-    }
-
-    /** Whether the name could not be resolved; the JDK client nests that two causes deep. */
-    private static boolean unresolved(IOException e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof UnknownHostException || t instanceof UnresolvedAddressException) {
                 return true;
             }
         }
@@ -440,37 +340,6 @@ public final class Fetcher implements AutoCloseable {
         boolean uniqueLocalV6 = b.length == 16 && (b[0] & 0xfe) == 0xfc;
         return address.isLoopbackAddress() || address.isSiteLocalAddress() || address.isLinkLocalAddress()
                 || address.isAnyLocalAddress() || address.isMulticastAddress() || uniqueLocalV6;
-    }
-
-    /**
-     * The kind of a failed exchange, by the types in the exception's chain (the JDK client wraps the cause in
-     * a plain {@link IOException}): the first it knows decides. An exception of no known type is {@code io}.
-     */
-    static FailureKind classify(IOException e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            FailureKind kind = switch (t) {
-                case HttpConnectTimeoutException x -> FailureKind.CONNECT;
-                case HttpTimeoutException x -> FailureKind.TIMEOUT;
-                case ConnectException x -> FailureKind.CONNECT; // refused: a SocketException, so before it
-                case NoRouteToHostException x -> FailureKind.CONNECT;
-                case UnknownHostException x -> FailureKind.CONNECT;
-                case UnresolvedAddressException x -> FailureKind.CONNECT;
-                case ProtocolException x -> FailureKind.PROTOCOL;
-                case EOFException x -> FailureKind.RESET; // the peer closed the connection mid-exchange
-                case SocketException x -> FailureKind.RESET;
-                case ClosedChannelException x -> FailureKind.RESET;
-                default -> null;
-            };
-            if (kind != null) {
-                return kind;
-            }
-        }
-        return FailureKind.IO;
-    }
-
-    private static String describe(IOException e) {
-        String message = e.getMessage();
-        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
 
     /**

@@ -69,9 +69,9 @@ class FailureKindTest {
 
     @Test
     void aMessageAloneDecidesNothing() {
-        assertThat(Fetcher.classify(new IOException("Connection reset while parsing a bad chunk header")))
+        assertThat(Failures.classify(new IOException("Connection reset while parsing a bad chunk header")))
                 .isEqualTo(FailureKind.IO);
-        assertThat(Fetcher.classify(new IOException("wrapped", new java.net.SocketException("x"))))
+        assertThat(Failures.classify(new IOException("wrapped", new java.net.SocketException("x"))))
                 .isEqualTo(FailureKind.RESET);
     }
 }

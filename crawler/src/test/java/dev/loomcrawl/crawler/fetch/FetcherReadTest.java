@@ -31,7 +31,7 @@ class FetcherReadTest {
         for (int i = 0; i < sent; i++) {
             body[i] = (byte) (i * 31);
         }
-        byte[] read = Fetcher.read(new ByteArrayInputStream(body), declared, cap);
+        byte[] read = Bodies.read(new ByteArrayInputStream(body), declared, cap);
         assertThat(read).isEqualTo(Arrays.copyOf(body, expected));
     }
 }

@@ -1,0 +1,226 @@
+package dev.loomcrawl.crawler;
+
+import dev.loomcrawl.crawler.fetch.FetchResult;
+import dev.loomcrawl.crawler.fetch.Fetcher;
+import dev.loomcrawl.crawler.fetch.SitemapReader;
+import dev.loomcrawl.crawler.fetch.WarcOutput;
+import dev.loomcrawl.crawler.frontier.Lease;
+import dev.loomcrawl.crawler.parse.Harvester;
+import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.RetryPolicy;
+import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.politeness.RobotsFetch;
+import dev.loomcrawl.crawler.store.PageRecord;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The life of one URL, read top to bottom in {@link #crawl}: robots.txt if its host's is not known yet, the
+ * fetch, parse and extraction, then the lease ended with exactly one outcome (stored with its links, retried,
+ * or put back). One per job; its tasks run on the job's executor, a virtual thread or a pool thread each.
+ */
+final class UrlTask {
+    private static final System.Logger LOG = System.getLogger(UrlTask.class.getName());
+
+    /** Whether a request asks the lease once more as it leaves (a cluster node: see {@link #mayStartLate}). */
+    enum LateCheck { ASK, NONE }
+
+    private final long id;
+    private final CrawlConfig config;
+    private final Crawler.Engine engine;
+    private final JobStats stats;
+    private final Harvester harvester;
+    private final Fetcher fetcher;
+    private final WarcOutput warc;
+    private final StoredListener listener;
+    private final LateCheck lateCheck;
+    private final BooleanSupplier cancelled;
+
+    UrlTask(long id, CrawlConfig config, Crawler.Engine engine, JobStats stats, Harvester harvester, Fetcher fetcher,
+            WarcOutput warc, StoredListener listener, LateCheck lateCheck, BooleanSupplier cancelled) {
+        this.id = id;
+        this.config = config;
+        this.engine = engine;
+        this.stats = stats;
+        this.harvester = harvester;
+        this.fetcher = fetcher;
+        this.warc = warc;
+        this.listener = listener;
+        this.lateCheck = lateCheck;
+        this.cancelled = cancelled;
+    }
+
+    /** One URL, start to end, in plain blocking style: lease, fetch, parse, store with links, lease ended. */
+    void crawl(Lease lease) {
+        try (lease) {
+            try {
+                crawlLeased(lease);
+            } catch (RuntimeException | StackOverflowError e) {
+                // Caught here, inside the lease: a try-with-resources closes its resource before its own catch
+                // clauses run, and a lease closed unfinished puts its URL back in the queue. Caught outside, the
+                // failure below was never stored and the URL was fetched again, and failed again, for ever: one
+                // link crawler-commons' normaliser threw on kept a job running (RealWebTest).
+                internalFailure(lease, e);
+            }
+        } catch (Fetcher.NotSent e) {
+            // Closed without an outcome (no attempt counted, nothing asked of the server): the URL waits its turn again.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // cancelled: end quietly, nothing half-stored
+        } catch (RuntimeException e) {
+            // Closing the lease threw: it only updates the frontier's own state, so this is a bug of ours, with no
+            // lease left to record the URL under. Said, and the task ends; the job goes on.
+            LOG.log(System.Logger.Level.ERROR, "job " + id + ": a URL's task failed after its outcome", e);
+        }
+    }
+
+    private void crawlLeased(Lease lease) throws InterruptedException, Fetcher.NotSent {
+        BooleanSupplier mayStart = mayStart(lease);
+        BooleanSupplier late = mayStartLate(mayStart);
+        Lease.Skip skip = lease.skip();
+        if (skip == null && lease.robotsUnknown()) {
+            if (!mayStart.getAsBoolean() || !robots(lease, late)) {
+                return; // robots.txt could not be had, or no request may start now: the URL waits its turn again
+            }
+            skip = lease.skip();
+        }
+        if (skip != null) {
+            store(lease, harvester.skipped(lease, skip), List.of());
+            return;
+        }
+        if (!mayStart.getAsBoolean()) {
+            return; // the URL waits its turn again
+        }
+        FetchResult result = fetch(lease, late);
+        Duration retryIn = RetryPolicy.retryIn(result, lease.attempt(), config.politeness().maxRetries());
+        if (retryIn != null) {
+            stats.tally().retried();
+            lease.retry(retryIn);
+            return;
+        }
+        Harvester.Harvest harvest = harvester.harvest(lease, result);
+        archive(lease, result);
+        store(lease, harvest.page(), harvest.links());
+    }
+
+    /** A bug of ours: the URL is recorded as failed and the job goes on; never a stuck job. */
+    private void internalFailure(Lease lease, Throwable e) {
+        if (cancelled.getAsBoolean() || engine.store().failed()) {
+            return; // the store itself failed: the job fails with it, see run()
+        }
+        try {
+            store(lease, harvester.internalFailure(lease, e), List.of());
+        } catch (InterruptedException | RuntimeException again) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Whether a request of this lease may start now: not while its host rests (a {@code Retry-After} that came
+     * in from another request after this lease was handed out binds this one too), and on a cluster node only
+     * while its lease on the host has a whole fetch's time left.
+     */
+    private BooleanSupplier mayStart(Lease lease) {
+        HostGates gates = engine.gates();
+        String hostKey = lease.url().hostKey();
+        return () -> !gates.resting(hostKey) && lease.mayStart();
+    }
+
+    /**
+     * What the fetcher asks once more as each request is about to leave (see {@code Fetcher.StartCheck}): on a
+     * cluster node, it narrows the window in which a node frozen after the first question still sends the
+     * request when it wakes, beside the host's new owner, and it covers the HTTP client's own retries. Null in
+     * one process: there the late question bought nothing measurable (requests inside a {@code Retry-After}
+     * window on {@code rough}: 110 against 128 a run over 6 cold runs each, within the noise), and each GET
+     * would carry {@code Content-Length: 0}.
+     */
+    private BooleanSupplier mayStartLate(BooleanSupplier mayStart) {
+        return lateCheck == LateCheck.ASK ? mayStart : null;
+    }
+
+    /** @param late asked as the request leaves, or null (see {@link #mayStartLate}) */
+    private FetchResult fetch(Lease lease, BooleanSupplier late) throws InterruptedException, Fetcher.NotSent {
+        FetchResult result = null;
+        boolean notSent = false;
+        stats.tally().fetchStarted();
+        try {
+            String hostKey = lease.url().hostKey();
+            // A Retry-After rests the host the moment the headers are in, not once this task has read the body
+            // and had its turn on a carrier again: fewer requests slip out meanwhile. (exchangeOver sets it again.)
+            result = fetcher.fetch(lease.url(), Fetcher.Purpose.PAGE,
+                    rest -> engine.gates().rest(hostKey, System.nanoTime() + rest.toNanos()), late);
+            return result;
+        } catch (Fetcher.NotSent e) {
+            notSent = true;
+            throw e;
+        } finally {
+            if (notSent) {
+                stats.tally().fetchNotSent(); // the lease's close() frees its permit as unused
+            } else {
+                stats.tally().fetchEnded(result == null ? 0 : result.nanos());
+                // The fetch limit's latency signal: a page request's own time, answered with any status (robots.txt
+                // and sitemaps, fetched under the same slot, are left out; so are failures without an answer).
+                if (result != null && result.answered()) {
+                    engine.limit().answered(result.nanos());
+                }
+                RetryPolicy.HostSignal signal = result == null ? RetryPolicy.HostSignal.OK : RetryPolicy.signal(result);
+                engine.rested(lease.url().hostKey(), signal.rest());
+                lease.exchangeOver(signal);
+            }
+        }
+    }
+
+    /**
+     * Fetches the host's robots.txt under the lease's permit; false if it could not be had.
+     *
+     * @param late asked as each request leaves (redirects and sitemaps included), or null
+     */
+    private boolean robots(Lease lease, BooleanSupplier late) throws InterruptedException, Fetcher.NotSent {
+        RobotsFetch.Outcome outcome = RobotsFetch.fetch(fetcher, lease.url(),
+                Robots.productToken(config.fetch().userAgent()),
+                late);
+        if (outcome.rules() == null) {
+            lease.robotsUnreachable(outcome.failure());
+            return false;
+        }
+        lease.robots(outcome.rules());
+        if (config.scope().sitemaps()) {
+            SitemapReader.Listed listed = SitemapReader.read(fetcher, lease.url(), outcome.rules(), late);
+            if (!listed.urls().isEmpty()) {
+                counted(lease, lease.listed(harvester.links(listed.urls()), listed.firstSitemap()));
+            }
+        }
+        return true;
+    }
+
+    private void store(Lease lease, PageRecord page, List<Lease.Found> links) throws InterruptedException {
+        counted(lease, lease.complete(page, links));
+    }
+
+    /** Rows the store now has: into the figures, and to the listener. */
+    private void counted(Lease lease, List<PageRecord> stored) {
+        for (PageRecord row : stored) {
+            stats.stored(row, System.nanoTime() - lease.leasedNanos());
+            if (listener != null) {
+                listener.stored(row);
+            }
+            for (StoredListener observer : engine.observers()) {
+                observer.stored(row);
+            }
+        }
+    }
+
+    private void archive(Lease lease, FetchResult result) {
+        if (warc == null) {
+            return;
+        }
+        switch (result) {
+            case FetchResult.Response r -> warc.write(fetcher.request(lease.url()), r.status(), r.headers(),
+                    r.raw() == null ? r.body() : r.raw(), Instant.now());
+            case FetchResult.Failed f when f.answered() -> warc.write(fetcher.request(lease.url()), f.status(),
+                    f.headers(), f.raw() == null ? new byte[0] : f.raw(), Instant.now());
+            case FetchResult.Failed f -> { } // no response to record
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package dev.loomcrawl.crawler.fetch;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.Inflater;
+import java.util.zip.InflaterInputStream;
+
+/** A response body as the fetcher takes it: read up to a cap, counted when not kept, decoded, typed. */
+final class Bodies {
+    private Bodies() {}
+
+    /**
+     * Up to {@code max} bytes of the body, in an array of the declared length when there is one, else read
+     * into 8 KB first ({@code readNBytes(max)} alone reads into a 16 KB chunk and copies it out: four times
+     * a small page's size in garbage).
+     */
+    static byte[] read(InputStream body, long declared, int max) throws IOException {
+        boolean known = declared >= 0 && declared < max;
+        byte[] first = new byte[known ? (int) declared : Math.min(max, 8_192)];
+        int n = body.readNBytes(first, 0, first.length);
+        if (n < first.length) {
+            return Arrays.copyOf(first, n);
+        }
+        int next = n == max ? -1 : body.read(); // end of stream, when the length was true
+        if (next < 0) {
+            return first;
+        }
+        byte[] more = body.readNBytes(max - first.length - 1);
+        byte[] all = Arrays.copyOf(first, first.length + 1 + more.length);
+        all[first.length] = (byte) next;
+        System.arraycopy(more, 0, all, first.length + 1, more.length);
+        return all;
+    }
+
+    static String mediaType(String contentType) {
+        int semicolon = contentType.indexOf(';');
+        return (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
+    }
+
+    static boolean isHtml(String contentType) {
+        String type = mediaType(contentType);
+        return type.equals("text/html") || type.equals("application/xhtml+xml");
+    }
+
+    /** Reads and throws away up to {@code limit} bytes; returns how many there were. */
+    static int count(InputStream body, int limit) throws IOException {
+        byte[] sink = new byte[8_192];
+        long total = 0;
+        int n;
+        while (total <= limit && (n = body.read(sink)) > 0) {
+            total += n;
+        }
+        return (int) Math.min(limit, total);
+    }
+
+    /**
+     * Decodes gzip or deflate (zlib-wrapped or raw, as servers send both), reading at most {@code limit}
+     * bytes; null if the bytes are not what the header says.
+     */
+    static byte[] decode(byte[] raw, String encoding, int limit) {
+        if (encoding.isEmpty() || encoding.equals("identity") || raw.length == 0) {
+            return raw;
+        }
+        try {
+            InputStream in = switch (encoding) {
+                case "gzip", "x-gzip" -> new GZIPInputStream(new ByteArrayInputStream(raw));
+                case "deflate" -> new InflaterInputStream(new ByteArrayInputStream(raw),
+                        new Inflater(!looksLikeZlib(raw)));
+                default -> null;
+            };
+            if (in == null) {
+                return null;
+            }
+            try (in) {
+                ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, raw.length * 4));
+                out.write(in.readNBytes(limit));
+                return out.toByteArray();
+            }
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static boolean looksLikeZlib(byte[] raw) {
+        return raw.length >= 2 && (raw[0] & 0x0f) == 8 && ((raw[0] & 0xff) << 8 | raw[1] & 0xff) % 31 == 0;
+    }
+}

@@ -1,0 +1,60 @@
+package dev.loomcrawl.crawler.fetch;
+
+import dev.loomcrawl.crawler.FailureKind;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.ProtocolException;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.UnresolvedAddressException;
+
+/** What a failed exchange was: its kind, read from the types in the exception's chain, and its words. */
+final class Failures {
+    private Failures() {}
+
+    /**
+     * The kind of a failed exchange, by the types in the exception's chain (the JDK client wraps the cause in
+     * a plain {@link IOException}): the first it knows decides. An exception of no known type is {@code io}.
+     */
+    static FailureKind classify(IOException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            FailureKind kind = switch (t) {
+                case HttpConnectTimeoutException x -> FailureKind.CONNECT;
+                case HttpTimeoutException x -> FailureKind.TIMEOUT;
+                case ConnectException x -> FailureKind.CONNECT; // refused: a SocketException, so before it
+                case NoRouteToHostException x -> FailureKind.CONNECT;
+                case UnknownHostException x -> FailureKind.CONNECT;
+                case UnresolvedAddressException x -> FailureKind.CONNECT;
+                case ProtocolException x -> FailureKind.PROTOCOL;
+                case EOFException x -> FailureKind.RESET; // the peer closed the connection mid-exchange
+                case SocketException x -> FailureKind.RESET;
+                case ClosedChannelException x -> FailureKind.RESET;
+                default -> null;
+            };
+            if (kind != null) {
+                return kind;
+            }
+        }
+        return FailureKind.IO;
+    }
+
+    static String describe(IOException e) {
+        String message = e.getMessage();
+        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+
+    /** Whether the name could not be resolved; the JDK client nests that two causes deep. */
+    static boolean unresolved(IOException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof UnknownHostException || t instanceof UnresolvedAddressException) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
