@@ -200,11 +200,6 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
 
     /** A builder holding this config's values, to change a few. */
     public Builder toBuilder() {
-        Scope scope = this.scope;
-        Politeness politeness = this.politeness;
-        Fetch fetch = this.fetch;
-        Output output = this.output;
-        Execution execution = this.execution;
         Builder b = new Builder();
         b.seeds.addAll(scope.seeds());
         b.maxDepth = scope.maxDepth();

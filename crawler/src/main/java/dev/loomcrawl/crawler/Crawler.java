@@ -150,6 +150,7 @@ public final class Crawler implements Jobs, AutoCloseable {
         return options;
     }
 
+    /** The process's per-host permits and rests, shared by every job and one-off fetch. */
     public HostGates gates() {
         return engine.gates();
     }

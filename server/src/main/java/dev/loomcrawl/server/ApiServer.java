@@ -19,7 +19,6 @@ import java.security.MessageDigest;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -59,7 +58,6 @@ public final class ApiServer implements AutoCloseable {
 
     private final Settings settings;
     private final Crawler crawler;
-    private volatile ClusterNode node;
     private final ServerStats stats;
     private final Metrics metrics;
     private final Dashboard dashboard = new Dashboard();
@@ -135,7 +133,7 @@ public final class ApiServer implements AutoCloseable {
                 new Route(HandlerType.GET, "/crawl/{id}/links", jobs::links),
                 new Route(HandlerType.POST, "/fetch", this::fetch),
                 new Route(HandlerType.GET, "/stats", ctx -> ctx.json(stats.view(crawler.store().jobCountsByStatus()))),
-                new Route(HandlerType.GET, "/cluster", ctx -> ctx.json(Optional.ofNullable(node)
+                new Route(HandlerType.GET, "/cluster", ctx -> ctx.json(jobs.node()
                         .orElseThrow(() -> ApiError.notFound("this server is not a cluster node (serve --db=jdbc:postgresql://..."
                                 + " --node-id=NAME makes it one)")).view())),
                 new Route(HandlerType.GET, "/metrics", ctx -> {
@@ -157,7 +155,6 @@ public final class ApiServer implements AutoCloseable {
      * up and its address known): jobs are started, cancelled and reported through the node.
      */
     public void joined(ClusterNode node) {
-        this.node = node;
         jobs.joined(node);
     }
 

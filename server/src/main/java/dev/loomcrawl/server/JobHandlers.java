@@ -15,6 +15,7 @@ import io.javalin.http.Context;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** {@code /crawl} and its sub-resources. */
@@ -22,8 +23,8 @@ final class JobHandlers {
     /** Fields a client may not set: the WARC file is a path on the server's disk. */
     private static final Set<String> SERVER_ONLY = Set.of("warc");
 
-    /** The crawler, or the cluster node around it once it {@link #joined} one. */
-    private volatile Jobs jobs;
+    private final Crawler crawler;
+    /** The cluster node around the crawler once it {@link #joined} one, else null. */
     private volatile ClusterNode node;
     private final PageStore store;
     private final ExecutionMode mode;
@@ -33,7 +34,7 @@ final class JobHandlers {
 
     /** @param guardPrivate jobs refuse private addresses, and a request may not say otherwise */
     JobHandlers(Crawler crawler, ExecutionMode mode, int poolSize, int maxPoolSize, boolean guardPrivate) {
-        this.jobs = crawler;
+        this.crawler = crawler;
         this.store = crawler.store();
         this.mode = mode;
         this.poolSize = poolSize;
@@ -44,14 +45,24 @@ final class JobHandlers {
     /** This server's crawler is a node of a cluster from now on: jobs go through the node. */
     void joined(ClusterNode node) {
         this.node = node;
-        this.jobs = node;
+    }
+
+    /** This server's cluster node, if it is one. */
+    Optional<ClusterNode> node() {
+        return Optional.ofNullable(node);
+    }
+
+    /** Where jobs go: the node when there is one, else the crawler. */
+    private Jobs jobs() {
+        ClusterNode cluster = node;
+        return cluster != null ? cluster : crawler;
     }
 
     void create(Context ctx) {
         CrawlConfig config = config(Json.object(ctx)); // everything checked before anything is created
         CrawlJob job;
         try {
-            job = jobs.start(config);
+            job = jobs().start(config);
         } catch (ConfigException e) {
             throw ApiError.of(e); // what only a cluster checks: its fetch deadline against the lease
         }
@@ -89,7 +100,7 @@ final class JobHandlers {
     void list(Context ctx) {
         int offset = intParam(ctx, "offset", 0, 0, Integer.MAX_VALUE);
         int limit = intParam(ctx, "limit", 20, 1, 1_000);
-        List<JobView> jobs = this.jobs.reports(offset, limit).stream().map(JobView::of).toList();
+        List<JobView> jobs = jobs().reports(offset, limit).stream().map(JobView::of).toList();
         ctx.json(Map.of("jobs", jobs, "offset", offset, "limit", limit, "total", store.countJobs()));
     }
 
@@ -100,7 +111,7 @@ final class JobHandlers {
     void cancel(Context ctx) {
         long id = id(ctx);
         requireJob(id);
-        boolean stopping = jobs.cancel(id); // durable before the answer: a kill now does not resume it
+        boolean stopping = jobs().cancel(id); // durable before the answer: a kill now does not resume it
         ctx.status(stopping ? 202 : 200).json(view(id));
     }
 
@@ -151,7 +162,7 @@ final class JobHandlers {
     }
 
     private JobView view(long id) {
-        return jobs.report(id).map(JobView::of).orElseThrow(() -> ApiError.notFound("no job " + id));
+        return jobs().report(id).map(JobView::of).orElseThrow(() -> ApiError.notFound("no job " + id));
     }
 
     private static long id(Context ctx) {

@@ -7,7 +7,6 @@ import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.frontier.FrontierBackend;
 import dev.loomcrawl.crawler.frontier.HostQueue;
 import dev.loomcrawl.crawler.frontier.HostQueue.Node;
-import dev.loomcrawl.crawler.frontier.HostQueue.State;
 import dev.loomcrawl.crawler.frontier.HostQueues;
 import dev.loomcrawl.crawler.frontier.Lease;
 import dev.loomcrawl.crawler.politeness.HostGates;
@@ -208,7 +207,7 @@ final class ClusterBackend implements FrontierBackend {
                             : new Robots.Text(robots.url(), robots.body(), robots.contentType()), agentToken));
                 }
                 local.robotsLooked = true;
-                queues.turns().ready(local.queue);
+                queues.ready(local.queue);
             }
         } finally {
             lock.unlock();
@@ -390,7 +389,6 @@ final class ClusterBackend implements FrontierBackend {
         List<ClusterStore.Link> admitted = epoch < 0 ? null : db.commit(node.nodeId(), page.host.hostKey, epoch, jobId,
                 stored, links(follow, page.redirects, page.url.url()), recorded, config.scope().maxDepth(),
                 config.scope().maxPages());
-        page.state = State.DONE;
         if (admitted == null) {
             return List.of(); // the host moved to another node, which fetches the URL again
         }

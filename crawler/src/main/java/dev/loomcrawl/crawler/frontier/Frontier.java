@@ -262,12 +262,16 @@ public final class Frontier implements HostGates.Listener {
         queues.changed().signalAll();
     }
 
-    /** What a host's last exchange changed: given up, or waiting for its robots.txt (said on the progress line). */
-    void noted(HostQueue host, boolean robotsWaits) {
+    /** The host is given up, if its last exchange gave it up: said in the summary. */
+    void noteGivenUp(HostQueue host) {
         if (host.givenUp() != null && !givenUp.containsKey(host.hostKey)) {
             givenUp.put(host.hostKey, host.givenUp().detail());
         }
-        if (robotsWaits) {
+    }
+
+    /** Whether the host waits for its robots.txt to be tried again: said on the progress line. */
+    void robotsWaiting(HostQueue host, boolean waiting) {
+        if (waiting) {
             robotsWaiting.add(host);
         } else {
             robotsWaiting.remove(host);

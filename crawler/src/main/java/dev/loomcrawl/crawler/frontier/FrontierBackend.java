@@ -42,8 +42,8 @@ public interface FrontierBackend {
     default void robotsFetched(String hostKey, Robots.Rules rules) {}
 
     /**
-     * Stores {@code page} (its depth as the job has it now) and admits what it links to. Sets the node
-     * {@link HostQueue.State#DONE}.
+     * Stores {@code page} (its depth as the job has it now) and admits what it links to; the frontier marks
+     * the node done when this returns.
      *
      * @return every row stored: links recorded on sight, then the page; empty if nothing was stored
      */

@@ -69,12 +69,12 @@ final class FrontierLease implements Lease {
         lock.lock();
         try {
             host.robotsKnown(rules);
-            frontier.noted(host, false);
+            frontier.robotsWaiting(host, false);
             robotsUnknown = false;
             if (!rules.allows(node.url)) {
                 skip = new Skip(FailureKind.ROBOTS, rules.reason());
             }
-            frontier.queues.turns().ready(host);
+            frontier.queues.ready(host);
         } finally {
             lock.unlock();
         }
@@ -103,7 +103,8 @@ final class FrontierLease implements Lease {
             }
             host.robotsUnreachable(failure, System.nanoTime(), config.politeness().robotsRetryFor());
             permitHeld = false;
-            frontier.noted(host, true);
+            frontier.noteGivenUp(host);
+            frontier.robotsWaiting(host, true);
             requeue(System.nanoTime());
         } finally {
             lock.unlock();
@@ -123,8 +124,8 @@ final class FrontierLease implements Lease {
             permitHeld = false;
             restUntil = host.exchangeOver(node, signal, gates, System.nanoTime(),
                     config.politeness().hostFailureLimit());
-            frontier.noted(host, false);
-            frontier.queues.turns().ready(host);
+            frontier.noteGivenUp(host);
+            frontier.queues.ready(host);
         } finally {
             lock.unlock();
         }

@@ -34,7 +34,7 @@ public final class HostQueues {
         return changed;
     }
 
-    public HostTurns turns() {
+    HostTurns turns() {
         return turns;
     }
 
@@ -72,6 +72,11 @@ public final class HostQueues {
         queued -= host.size();
         host.clear();
         hosts.remove(host.hostKey, host);
+    }
+
+    /** {@code host} has URLs waiting: it takes its turn. */
+    public void ready(HostQueue host) {
+        turns.ready(host);
     }
 
     /** {@code node} waits in its host's queue and takes its turn. */

@@ -10,7 +10,7 @@ import java.util.concurrent.locks.Condition;
  * instead of being polled. Both frontiers use it under their own lock; {@code changed} is that lock's
  * condition, signalled whenever a host becomes ready.
  */
-public final class HostTurns {
+final class HostTurns {
     private record Wake(long at, HostQueue host) {}
 
     private final ArrayDeque<HostQueue> ready = new ArrayDeque<>();
@@ -22,7 +22,7 @@ public final class HostTurns {
     }
 
     /** {@code host} has URLs waiting: it takes its turn (once, however often this is called). */
-    public void ready(HostQueue host) {
+    void ready(HostQueue host) {
         if (!host.inReady && host.size() > 0) {
             host.inReady = true;
             ready.add(host);

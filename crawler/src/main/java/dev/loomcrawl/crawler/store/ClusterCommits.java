@@ -140,13 +140,16 @@ final class ClusterCommits implements AutoCloseable {
     private static Map<Pending, List<Link>> commit(Connection c, List<Pending> batch) throws SQLException {
         Map<Pending, List<Link>> done = new IdentityHashMap<>();
         Map<Long, List<Pending>> byJob = new TreeMap<>();
-        Map<String, Map<String, Long>> holds = new HashMap<>(); // node -> host -> epoch, locked to the commit
+        Map<String, TreeSet<String>> hostsByNode = new TreeMap<>();
         for (Pending p : batch) {
-            Map<String, Long> ours = holds.computeIfAbsent(p.commit().nodeId(), node -> new HashMap<>());
-            if (ours.isEmpty()) {
-                ours.putAll(stillOurs(c, node(batch, p.commit().nodeId())));
-            }
-            Long epoch = ours.get(p.commit().hostKey());
+            hostsByNode.computeIfAbsent(p.commit().nodeId(), node -> new TreeSet<>()).add(p.commit().hostKey());
+        }
+        Map<String, Map<String, Long>> holds = new HashMap<>(); // node -> host -> epoch, locked to the commit
+        for (Map.Entry<String, TreeSet<String>> node : hostsByNode.entrySet()) {
+            holds.put(node.getKey(), stillOurs(c, node.getKey(), node.getValue()));
+        }
+        for (Pending p : batch) {
+            Long epoch = holds.get(p.commit().nodeId()).get(p.commit().hostKey());
             if (epoch == null || epoch != p.commit().epoch()) {
                 done.put(p, LOST);
             } else {
@@ -162,13 +165,13 @@ final class ClusterCommits implements AutoCloseable {
         return done;
     }
 
-    /** The hosts {@code nodeId} holds among those the batch stores for it, with their epochs. */
-    private static Map<String, Long> stillOurs(Connection c, Map.Entry<String, TreeSet<String>> node) throws SQLException {
+    /** The hosts {@code nodeId} holds among {@code hosts}, with their epochs: one statement for the batch. */
+    private static Map<String, Long> stillOurs(Connection c, String nodeId, TreeSet<String> hosts) throws SQLException {
         Map<String, Long> ours = new HashMap<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT host_key, epoch FROM cluster_hosts WHERE owner = ?"
                 + " AND host_key = ANY (?) ORDER BY host_key FOR KEY SHARE")) {
-            ps.setString(1, node.getKey());
-            ps.setArray(2, c.createArrayOf("text", node.getValue().toArray()));
+            ps.setString(1, nodeId);
+            ps.setArray(2, c.createArrayOf("text", hosts.toArray()));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     ours.put(rs.getString(1), rs.getLong(2));
@@ -176,12 +179,6 @@ final class ClusterCommits implements AutoCloseable {
             }
         }
         return ours;
-    }
-
-    private static Map.Entry<String, TreeSet<String>> node(List<Pending> batch, String nodeId) {
-        TreeSet<String> hosts = new TreeSet<>();
-        batch.stream().filter(p -> p.commit().nodeId().equals(nodeId)).forEach(p -> hosts.add(p.commit().hostKey()));
-        return Map.entry(nodeId, hosts);
     }
 
     /**
