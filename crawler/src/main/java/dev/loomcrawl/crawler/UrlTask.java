@@ -86,22 +86,24 @@ final class UrlTask {
             skip = lease.skip();
         }
         if (skip != null) {
-            store(lease, harvester.skipped(lease, skip), List.of());
+            store(lease, RetryPolicy.HostSignal.OK, harvester.skipped(lease, skip), List.of());
             return;
         }
         if (!mayStart.getAsBoolean()) {
             return; // the URL waits its turn again
         }
         FetchResult result = fetch(lease, late);
+        RetryPolicy.HostSignal exchange = RetryPolicy.signal(result);
+        engine.rested(lease.url().hostKey(), exchange.rest());
         Duration retryIn = RetryPolicy.retryIn(result, lease.attempt(), config.politeness().maxRetries());
         if (retryIn != null) {
             stats.tally().retried();
-            lease.retry(retryIn);
+            lease.retry(exchange, retryIn);
             return;
         }
         Harvester.Harvest harvest = harvester.harvest(lease, result);
         archive(lease, result);
-        store(lease, harvest.page(), harvest.links());
+        store(lease, exchange, harvest.page(), harvest.links());
     }
 
     /** A bug of ours: the URL is recorded as failed and the job goes on; never a stuck job. */
@@ -110,7 +112,7 @@ final class UrlTask {
             return; // the store itself failed: the job fails with it, see run()
         }
         try {
-            store(lease, harvester.internalFailure(lease, e), List.of());
+            store(lease, RetryPolicy.HostSignal.OK, harvester.internalFailure(lease, e), List.of());
         } catch (InterruptedException | RuntimeException again) {
             Thread.currentThread().interrupt();
         }
@@ -147,7 +149,7 @@ final class UrlTask {
         try {
             String hostKey = lease.url().hostKey();
             // A Retry-After rests the host the moment the headers are in, not once this task has read the body
-            // and had its turn on a carrier again: fewer requests slip out meanwhile. (exchangeOver sets it again.)
+            // and had its turn on a carrier again: fewer requests slip out meanwhile. (The outcome sets it again.)
             result = fetcher.fetch(lease.url(), Fetcher.Purpose.PAGE,
                     rest -> engine.gates().rest(hostKey, System.nanoTime() + rest.toNanos()), late);
             return result;
@@ -164,9 +166,6 @@ final class UrlTask {
                 if (result != null && result.answered()) {
                     engine.limit().answered(result.nanos());
                 }
-                RetryPolicy.HostSignal signal = result == null ? RetryPolicy.HostSignal.OK : RetryPolicy.signal(result);
-                engine.rested(lease.url().hostKey(), signal.rest());
-                lease.exchangeOver(signal);
             }
         }
     }
@@ -194,8 +193,9 @@ final class UrlTask {
         return true;
     }
 
-    private void store(Lease lease, PageRecord page, List<Lease.Found> links) throws InterruptedException {
-        counted(lease, lease.complete(page, links));
+    private void store(Lease lease, RetryPolicy.HostSignal exchange, PageRecord page, List<Lease.Found> links)
+            throws InterruptedException {
+        counted(lease, lease.complete(exchange, page, links));
     }
 
     /** Rows the store now has: into the figures, and to the listener. */

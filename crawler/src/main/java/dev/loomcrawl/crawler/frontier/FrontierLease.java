@@ -113,8 +113,8 @@ final class FrontierLease implements Lease {
         release();
     }
 
-    @Override
-    public void exchangeOver(RetryPolicy.HostSignal signal) {
+    /** The exchange is over: the host learns how it went, and its permit and the fetch slot are freed. */
+    private void exchangeOver(RetryPolicy.HostSignal signal) {
         long restUntil;
         lock.lock();
         try {
@@ -135,8 +135,9 @@ final class FrontierLease implements Lease {
     }
 
     @Override
-    public List<PageRecord> complete(PageRecord page, List<Found> links) throws InterruptedException {
-        exchangeOver(RetryPolicy.HostSignal.OK); // a no-op after the task's own call
+    public List<PageRecord> complete(RetryPolicy.HostSignal exchange, PageRecord page, List<Found> links)
+            throws InterruptedException {
+        exchangeOver(exchange); // a no-op when no request was made under this lease
         boolean cancelled;
         lock.lock();
         try {
@@ -171,8 +172,8 @@ final class FrontierLease implements Lease {
     }
 
     @Override
-    public void retry(Duration delay) {
-        exchangeOver(RetryPolicy.HostSignal.OK);
+    public void retry(RetryPolicy.HostSignal exchange, Duration delay) {
+        exchangeOver(exchange);
         lock.lock();
         try {
             if (ended) {

@@ -15,9 +15,11 @@ import java.util.List;
  * #robotsUnreachable}). {@link #close} ends a lease that got no outcome (its task was never run, or was
  * cancelled): its permits are freed and its URL goes back in the queue, unless the job was cancelled.
  *
- * <p>The permit covers the exchange only: {@link #exchangeOver} frees it as soon as the response is in,
- * before parsing and storing, and changes the host's rest and failure count in the same step, so no other
- * request to the host starts between the two.
+ * <p>So the frontier is entered twice per URL: {@link Frontier#next} hands it out, the outcome ends it. The
+ * outcome carries the exchange's {@link RetryPolicy.HostSignal}: the host's failure count and rest change
+ * and its permit is freed in one step, so no other request to the host starts between the two; then, for
+ * {@link #complete}, the result is stored with the permit already free. The permit covers the exchange and
+ * the page's parse (a fraction of a millisecond against a request's hundreds).
  */
 public interface Lease extends AutoCloseable {
 
@@ -69,20 +71,23 @@ public interface Lease extends AutoCloseable {
      */
     List<PageRecord> listed(List<Found> links, String sitemap) throws InterruptedException;
 
-    /** The exchange is over: frees the host permit and the fetch slot, and tells the host how it went. */
-    void exchangeOver(RetryPolicy.HostSignal signal);
-
     /**
-     * Stores the URL's result and admits what it links to (links before the page, so a page that survives a
-     * crash always has its links). Ends the lease.
+     * Tells the host how the exchange went and frees its permit and the fetch slot, then stores the URL's
+     * result and admits what it links to (links before the page, so a page that survives a crash always has
+     * its links). Ends the lease.
+     *
+     * @param exchange how the request went ({@link RetryPolicy.HostSignal#OK} when none was made)
      *
      * @return every row stored: links recorded on sight (robots.txt forbids them, or they are invalid), then
      *     the page at its depth as stored; empty if the job was cancelled meanwhile
      */
-    List<PageRecord> complete(PageRecord page, List<Found> links) throws InterruptedException;
+    List<PageRecord> complete(RetryPolicy.HostSignal exchange, PageRecord page, List<Found> links) throws InterruptedException;
 
-    /** The URL goes back to its host's queue, to be tried after {@code delay}. Ends the lease. */
-    void retry(Duration delay);
+    /**
+     * Tells the host how the exchange went and frees its permit, and the URL goes back to its host's queue, to
+     * be tried after {@code delay}. Ends the lease.
+     */
+    void retry(RetryPolicy.HostSignal exchange, Duration delay);
 
     /** Ends a lease that got no outcome; does nothing after one. */
     @Override

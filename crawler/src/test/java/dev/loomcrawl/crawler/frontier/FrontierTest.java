@@ -71,8 +71,7 @@ class FrontierTest {
     }
 
     private void complete(Lease lease, String... urls) throws InterruptedException {
-        lease.exchangeOver(RetryPolicy.HostSignal.OK);
-        lease.complete(page(lease), links(urls));
+        lease.complete(RetryPolicy.HostSignal.OK, page(lease), links(urls));
     }
 
     private int storedDepth(String url) throws InterruptedException {
@@ -138,8 +137,7 @@ class FrontierTest {
         Frontier f = frontier(config());
         f.seed(List.of(CrawlUrl.of("http://a.test/1"), CrawlUrl.of("http://a.test/2")));
         Lease first = next(f);
-        first.exchangeOver(new RetryPolicy.HostSignal(FailureKind.HTTP_STATUS, Duration.ZERO));
-        first.retry(Duration.ofMillis(400));
+        first.retry(new RetryPolicy.HostSignal(FailureKind.HTTP_STATUS, Duration.ZERO), Duration.ofMillis(400));
         long start = System.nanoTime();
         Lease second = next(f);
         assertThat(second.url().url()).isEqualTo("http://a.test/2"); // at once: the host is not resting
@@ -159,8 +157,7 @@ class FrontierTest {
         two.seed(List.of(CrawlUrl.of("http://a.test/2")));
         Lease limited = next(one);
         long start = System.nanoTime();
-        limited.exchangeOver(new RetryPolicy.HostSignal(FailureKind.HTTP_STATUS, Duration.ofMillis(500)));
-        limited.retry(Duration.ofMillis(500));
+        limited.retry(new RetryPolicy.HostSignal(FailureKind.HTTP_STATUS, Duration.ofMillis(500)), Duration.ofMillis(500));
         Lease other = two.next(limit.acquire());
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(450));
         assertThat(other.url().url()).isEqualTo("http://a.test/2");
@@ -181,12 +178,11 @@ class FrontierTest {
             if (lease.skip() != null) {
                 assertThat(lease.skip().kind().label()).isEqualTo(kind);
                 assertThat(lease.skip().detail()).contains("given up after " + failureLimit);
-                lease.complete(page(lease), List.of());
+                lease.complete(RetryPolicy.HostSignal.OK, page(lease), List.of());
                 continue;
             }
             made++;
-            lease.exchangeOver(new RetryPolicy.HostSignal(FailureKind.CONNECT, Duration.ZERO));
-            lease.complete(page(lease), List.of());
+            lease.complete(new RetryPolicy.HostSignal(FailureKind.CONNECT, Duration.ZERO), page(lease), List.of());
         }
         assertThat(made).isEqualTo(requests);
         assertThat(f.givenUpHosts()).containsKey("a.test:80");
