@@ -5,6 +5,7 @@ import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.ExecutionMode;
 import dev.loomcrawl.crawler.Jobs;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
+import dev.loomcrawl.crawler.cluster.NodeSettings;
 import dev.loomcrawl.crawler.store.Dialect;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.server.ApiServer;
@@ -118,7 +119,7 @@ final class ServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--node-id needs a PostgreSQL --db (jdbc:postgresql://...): nodes share a"
                     + " crawl through it; H2 is one process's");
         }
-        ClusterNode.Settings probe = new ClusterNode.Settings(nodeId == null ? "node" : nodeId, null,
+        NodeSettings probe = new NodeSettings(nodeId == null ? "node" : nodeId, null,
                 CrawlCommand.seconds(leaseTtlSeconds)); // every argument checked before anything starts
         Crawler.Options options = inFlight.options(perHost);
         PrintWriter out = spec.commandLine().getOut();
@@ -126,7 +127,7 @@ final class ServeCommand implements Callable<Integer> {
         if (clustered) {
             try {
                 // Before the port is taken: a node id in use by a live node is refused with nothing started.
-                ClusterNode.requireFree(store, new ClusterNode.Settings(nodeId != null ? nodeId : defaultNodeId(port),
+                ClusterNode.requireFree(store, new NodeSettings(nodeId != null ? nodeId : defaultNodeId(port),
                         null, probe.leaseTtl()));
             } catch (RuntimeException e) {
                 store.close();
@@ -148,7 +149,7 @@ final class ServeCommand implements Callable<Integer> {
         ClusterNode node = null;
         if (clustered) {
             // Only now that the server is up: the node's address is known, and it takes work at once.
-            node = ClusterNode.join(crawler, new ClusterNode.Settings(nodeId != null ? nodeId : defaultNodeId(server.port()),
+            node = ClusterNode.join(crawler, new NodeSettings(nodeId != null ? nodeId : defaultNodeId(server.port()),
                     base, probe.leaseTtl()));
             server.joined(node);
         }

@@ -1,16 +1,22 @@
 package dev.loomcrawl.crawler;
 
-import crawlercommons.domains.EffectiveTldFinder;
+import static dev.loomcrawl.crawler.ConfigChecks.checkDomains;
+import static dev.loomcrawl.crawler.ConfigChecks.checkHeaders;
+import static dev.loomcrawl.crawler.ConfigChecks.checkPatterns;
+import static dev.loomcrawl.crawler.ConfigChecks.checkRules;
+import static dev.loomcrawl.crawler.ConfigChecks.checkTypes;
+import static dev.loomcrawl.crawler.ConfigChecks.hasLineBreak;
+import static dev.loomcrawl.crawler.ConfigChecks.lowerCase;
+import static dev.loomcrawl.crawler.ConfigChecks.requireDuration;
+import static dev.loomcrawl.crawler.ConfigChecks.requireRange;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * Everything one crawl job needs to know, validated on construction: a bad value throws a
@@ -181,9 +187,6 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
     public static final String DEFAULT_USER_AGENT = "loomcrawl/0.2 (+https://github.com/loomcrawl/loomcrawl)";
-    /** Header names the JDK client sets itself and refuses from callers: a job may not give them. */
-    private static final List<String> RESTRICTED_HEADERS = List.of("connection", "content-length", "expect", "host",
-            "upgrade");
     /** Most platform threads a pool-mode job may ask for. */
     public static final int MAX_POOL_SIZE = 100_000;
 
@@ -232,100 +235,6 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
         b.mode = execution.mode();
         b.poolSize = execution.poolSize();
         return b;
-    }
-
-    private static void requireRange(String field, long value, long min, long max) {
-        if (value < min || value > max) {
-            throw new ConfigException(field, value, "must be between " + min + " and " + max + ", was " + value);
-        }
-    }
-
-    private static void requireDuration(String field, Duration value, Duration min, Duration max) {
-        if (value == null || value.compareTo(min) < 0 || value.compareTo(max) > 0) {
-            throw new ConfigException(field, value, "must be between " + min.toMillis() + " ms and " + max.toMillis()
-                    + " ms, was " + (value == null ? "null" : value.toMillis() + " ms"));
-        }
-    }
-
-    private static boolean hasLineBreak(String s) {
-        return s.indexOf('\r') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\0') >= 0;
-    }
-
-    private static Map<String, String> checkHeaders(Map<String, String> headers) {
-        Map<String, String> out = new LinkedHashMap<>();
-        headers.forEach((name, value) -> {
-            String field = "headers." + name;
-            if (name == null || !name.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
-                throw new ConfigException(field, name, "is not a valid header name");
-            }
-            if (RESTRICTED_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
-                throw new ConfigException(field, name, "is set by the HTTP client itself and cannot be given");
-            }
-            if (value == null || hasLineBreak(value)) {
-                throw new ConfigException(field, value, "must be one line of text");
-            }
-            out.put(name, value.strip());
-        });
-        return Map.copyOf(out);
-    }
-
-    private static Set<String> lowerCase(Set<String> hosts) {
-        return Set.copyOf(hosts.stream().map(h -> h.strip().toLowerCase(Locale.ROOT)).toList());
-    }
-
-    private static Set<String> checkDomains(Set<String> domains) {
-        Set<String> out = new LinkedHashSet<>();
-        for (String d : domains) {
-            String domain = d == null ? "" : d.strip().toLowerCase(Locale.ROOT);
-            while (domain.startsWith(".") || domain.startsWith("*.")) {
-                domain = domain.substring(domain.indexOf('.') + 1);
-            }
-            String problem = domain.isEmpty() ? "an empty name" : CrawlUrl.hostProblem(domain);
-            if (problem != null) {
-                throw new ConfigException("allowedDomains", d, "holds a bad domain '" + d + "': " + problem);
-            }
-            if (isPublicSuffix(domain)) {
-                throw new ConfigException("allowedDomains", d, "holds '" + d + "', a public suffix: it would admit"
-                        + " unrelated sites; give a domain under it, like example." + domain);
-            }
-            out.add(domain);
-        }
-        return Set.copyOf(out);
-    }
-
-    private static List<String> checkPatterns(List<String> patterns) {
-        for (int i = 0; i < patterns.size(); i++) {
-            try {
-                Pattern.compile(patterns.get(i));
-            } catch (PatternSyntaxException | NullPointerException e) {
-                throw new ConfigException("denyPatterns[" + i + "]", patterns.get(i),
-                        "is not a valid regular expression: " + (e.getMessage() == null ? "null" : e.getMessage().lines()
-                                .findFirst().orElse("")));
-            }
-        }
-        return List.copyOf(patterns);
-    }
-
-    private static Set<String> checkTypes(Set<String> types) {
-        Set<String> out = new LinkedHashSet<>();
-        for (String t : types) {
-            String type = t == null ? "" : t.strip().toLowerCase(Locale.ROOT);
-            if (!type.matches("[a-z0-9!#$&^_.+-]+/([a-z0-9!#$&^_.+-]+|\\*)")) {
-                throw new ConfigException("acceptTypes", t, "holds '" + t + "', not a media type like application/pdf"
-                        + " or image/*");
-            }
-            out.add(type);
-        }
-        return Set.copyOf(out);
-    }
-
-    private static Map<String, String> checkRules(String field, Map<String, String> rules) {
-        Map<String, String> out = new LinkedHashMap<>();
-        rules.forEach((name, rule) -> {
-            ExtractRule.parse(field, name, rule, false); // throws naming the field and the rule
-            out.put(name, rule);
-        });
-        return java.util.Collections.unmodifiableMap(out); // keeps the order given
     }
 
     /** Mutable builder; {@link #build()} validates. */
@@ -419,11 +328,5 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
                     new Output(extract, extractAll, storeBody, warcFile),
                     new Execution(mode, poolSize, maxInFlight));
         }
-    }
-
-    /** Whether {@code domain} is itself a public suffix ({@code com}, {@code co.uk}, {@code github.io}). */
-    private static boolean isPublicSuffix(String domain) {
-        EffectiveTldFinder.EffectiveTLD tld = EffectiveTldFinder.getEffectiveTLD(domain);
-        return tld != null && tld.getDomain().equals(domain);
     }
 }

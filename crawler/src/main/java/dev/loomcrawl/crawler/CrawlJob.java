@@ -9,6 +9,7 @@ import dev.loomcrawl.crawler.parse.Harvester;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -26,7 +27,7 @@ public final class CrawlJob {
     private static final System.Logger LOG = System.getLogger(CrawlJob.class.getName());
     private final long id;
     private final CrawlConfig config;
-    private final Crawler.Engine engine;
+    private final Engine engine;
     private final Frontier frontier;
     private final JobStats stats;
     private final Harvester harvester;
@@ -57,7 +58,7 @@ public final class CrawlJob {
      * @param cluster nodes of a cluster share the job: this process runs its share, and the cluster, not
      *     this run's end, decides the job's status
      */
-    CrawlJob(long id, CrawlConfig config, Crawler.Engine engine, Frontier frontier, JobStats stats,
+    CrawlJob(long id, CrawlConfig config, Engine engine, Frontier frontier, JobStats stats,
             Crawler.Hooks hooks, WarcOutput warc, boolean resumed, boolean cluster, Consumer<CrawlJob> onEnd) {
         this.id = id;
         this.listener = hooks.listener();
@@ -299,5 +300,20 @@ public final class CrawlJob {
 
     public CrawlProgress progress() {
         return stats.progress(id, status.label(), frontier.queued(), frontier.inFlight(), config.scope().maxPages());
+    }
+
+    /**
+     * Suspends {@code running} and waits up to {@code grace} for them to end; whatever is still running after
+     * that is interrupted (it stays 'running' in the store; what was in flight is fetched again).
+     */
+    public static void suspendAll(List<CrawlJob> running, Duration grace) throws InterruptedException {
+        running.forEach(CrawlJob::suspend);
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (CrawlJob job : running) {
+            if (!job.await(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
+                job.suspendNow();
+                job.await(Duration.ofSeconds(5));
+            }
+        }
     }
 }

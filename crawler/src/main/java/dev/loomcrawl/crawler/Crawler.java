@@ -1,24 +1,20 @@
 package dev.loomcrawl.crawler;
 
-import dev.loomcrawl.crawler.fetch.Deadlines;
-import dev.loomcrawl.crawler.fetch.FetchLimit;
 import dev.loomcrawl.crawler.fetch.Fetcher;
-import dev.loomcrawl.crawler.fetch.HostNames;
 import dev.loomcrawl.crawler.fetch.WarcOutput;
 import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.frontier.MemoryBackend;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.store.Tallies;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -69,32 +65,6 @@ public final class Crawler implements Jobs, AutoCloseable {
         public static final Hooks NONE = new Hooks(null, null);
     }
 
-    /** The parts every job of this crawler shares. */
-    record Engine(PageStore store, HostGates gates, FetchLimit limit, RuntimeSampler sampler, Tally totals,
-            HostNames names, List<StoredListener> observers, Deadlines deadlines, ExecutorService parsers) {
-
-        /**
-         * A host answered with a {@code Retry-After} of {@code rest} (zero: none): the window is stored, so that
-         * a process killed inside it keeps out of it when it starts again ({@link #restoreRests}).
-         */
-        void rested(String hostKey, Duration rest) {
-            if (!rest.isZero()) {
-                store.restHost(hostKey, Instant.now().plus(rest));
-            }
-        }
-
-        /** The windows an earlier process stored that are still open, in force again for every job. */
-        void restoreRests() {
-            Instant now = Instant.now();
-            long nanoNow = System.nanoTime();
-            store.hostRests().forEach((hostKey, until) ->
-                    gates.rest(hostKey, nanoNow + Duration.between(now, until).toNanos()));
-        }
-    }
-
-    /** The least the adaptive limit holds: enough to keep a few hundred slow hosts busy whatever the CPU. */
-    private static final int MIN_IN_FLIGHT = 256;
-
     private final Engine engine;
     private final Options options;
     private final ConcurrentHashMap<Long, CrawlJob> jobs = new ConcurrentHashMap<>();
@@ -109,11 +79,7 @@ public final class Crawler implements Jobs, AutoCloseable {
 
     public Crawler(PageStore store, Options options) {
         this.options = options;
-        this.engine = new Engine(store, new HostGates(options.perHost()),
-                new FetchLimit(MIN_IN_FLIGHT, options.maxInFlight(), options.adaptiveInFlight()), new RuntimeSampler(),
-                new Tally(null), HostNames.JVM, new java.util.concurrent.CopyOnWriteArrayList<>(), new Deadlines(),
-                ExecutionMode.newParsers());
-        engine.restoreRests();
+        this.engine = Engine.open(store, options);
         checkpoints = Thread.ofVirtual().name("crawl-checkpoints").start(this::checkpointLoop);
     }
 
@@ -212,7 +178,7 @@ public final class Crawler implements Jobs, AutoCloseable {
         WarcOutput warc = warcOf(config);
         Frontier frontier = MemoryBackend.frontier(id, config, engine.gates(), engine.store(),
                 engine.store().resumeState(id));
-        PageStore.Tallies before = engine.store().tallies(id);
+        Tallies before = engine.store().tallies(id);
         engine.store().updateJob(id, JobStatus.RUNNING.label(), null);
         engine.store().addRunTime(id, 0, 0, true);
         return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), before.pages(),
@@ -295,22 +261,9 @@ public final class Crawler implements Jobs, AutoCloseable {
         return engine.store().jobs(offset, limit).stream().map(this::report).toList();
     }
 
+    /** A job as its row and, while it runs here, its live figures show it. */
     public JobReport report(JobRow row) {
-        CrawlJob live = jobs.get(row.id());
-        CrawlSummary stored = Summaries.parse(row.summary());
-        List<String> seeds = ConfigCodec.seeds(row.config());
-        if (live != null) {
-            CrawlProgress progress = live.progress();
-            boolean ended = live.status().finished();
-            return new JobReport(row.id(), live.status().label(), row.mode(), row.poolSize(), seeds, row.createdAt(),
-                    ended ? row.finishedAt() : null, progress, ended ? live.summary() : null, row.cluster(), null);
-        }
-        String status = row.shownStatus(Instant.now(), engine.store().soleUser());
-        CrawlProgress progress = stored == null ? null : new CrawlProgress(row.id(), status, stored.pages(),
-                stored.failed(), stored.skipped(), 0, 0, 0, stored.seconds(), stored.pagesPerSecond(), 0,
-                ConfigCodec.maxPages(row.config()), stored.failures());
-        return new JobReport(row.id(), status, row.mode(), row.poolSize(), seeds, row.createdAt(),
-                row.finishedAt(), progress, stored, row.cluster(), null);
+        return JobReport.of(row, jobs.get(row.id()), engine.store().soleUser());
     }
 
     /**
@@ -357,22 +310,7 @@ public final class Crawler implements Jobs, AutoCloseable {
     /** Whatever still runs stays unfinished in the store, to resume at the next start (see {@link Jobs#suspend}). */
     @Override
     public void suspend(Duration grace) throws InterruptedException {
-        suspend(List.copyOf(jobs.values()), grace);
-    }
-
-    /**
-     * Suspends {@code running} and waits up to {@code grace} for them to end; whatever is still running after
-     * that is interrupted (it stays 'running' in the store; what was in flight is fetched again).
-     */
-    public static void suspend(List<CrawlJob> running, Duration grace) throws InterruptedException {
-        running.forEach(CrawlJob::suspend);
-        long deadline = System.nanoTime() + grace.toNanos();
-        for (CrawlJob job : running) {
-            if (!job.await(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
-                job.suspendNow();
-                job.await(Duration.ofSeconds(5));
-            }
-        }
+        CrawlJob.suspendAll(List.copyOf(jobs.values()), grace);
     }
 
     /**
@@ -405,10 +343,7 @@ public final class Crawler implements Jobs, AutoCloseable {
         } finally {
             closing.countDown();
             oneOffFetchers.values().forEach(Fetcher::close);
-            engine.limit().close();
-            engine.sampler().close();
-            engine.deadlines().close();
-            engine.parsers().close(); // parses still running end first
+            engine.close();
         }
     }
 }

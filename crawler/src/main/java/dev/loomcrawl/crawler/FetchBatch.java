@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
 final class FetchBatch {
     private FetchBatch() {}
 
-    static List<FetchOutcome> run(Fetcher fetcher, Crawler.Engine engine, List<CrawlUrl> urls, Duration deadline)
+    static List<FetchOutcome> run(Fetcher fetcher, Engine engine, List<CrawlUrl> urls, Duration deadline)
             throws InterruptedException {
         List<Callable<FetchOutcome>> tasks = new ArrayList<>(urls.size());
         for (CrawlUrl url : urls) {
@@ -58,7 +58,7 @@ final class FetchBatch {
         }
     }
 
-    private static FetchOutcome fetchOne(Fetcher fetcher, Crawler.Engine engine, CrawlUrl url)
+    private static FetchOutcome fetchOne(Fetcher fetcher, Engine engine, CrawlUrl url)
             throws InterruptedException {
         long start = System.nanoTime();
         engine.gates().enter(url.hostKey());

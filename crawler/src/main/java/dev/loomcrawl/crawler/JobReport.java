@@ -1,5 +1,7 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.store.JobRow;
+
 import java.time.Instant;
 import java.util.List;
 
@@ -17,4 +19,22 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
 
     /** One node's share of a cluster job, as {@code GET /crawl/{id}} shows it. */
     public record Share(String node, long pages, long failed, long skipped, long fetches, int inFlight, boolean live) {}
+
+    /** A job as its row shows it, with the live figures of {@code live} while it runs in this process. */
+    static JobReport of(JobRow row, CrawlJob live, boolean soleUser) {
+        CrawlSummary stored = Summaries.parse(row.summary());
+        List<String> seeds = ConfigCodec.seeds(row.config());
+        if (live != null) {
+            CrawlProgress progress = live.progress();
+            boolean ended = live.status().finished();
+            return new JobReport(row.id(), live.status().label(), row.mode(), row.poolSize(), seeds, row.createdAt(),
+                    ended ? row.finishedAt() : null, progress, ended ? live.summary() : null, row.cluster(), null);
+        }
+        String status = row.shownStatus(Instant.now(), soleUser);
+        CrawlProgress progress = stored == null ? null : new CrawlProgress(row.id(), status, stored.pages(),
+                stored.failed(), stored.skipped(), 0, 0, 0, stored.seconds(), stored.pagesPerSecond(), 0,
+                ConfigCodec.maxPages(row.config()), stored.failures());
+        return new JobReport(row.id(), status, row.mode(), row.poolSize(), seeds, row.createdAt(),
+                row.finishedAt(), progress, stored, row.cluster(), null);
+    }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.store.Tallies;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +42,7 @@ public final class Summaries {
 
     public static CrawlSummary wholeJob(PageStore store, long id, JobStatus status, CrawlConfig config, JobStats run,
             Map<String, String> givenUp) {
-        PageStore.Tallies t = store.tallies(id);
+        Tallies t = store.tallies(id);
         JobRow row = store.job(id).orElseThrow();
         CrawlSummary before = parse(row.summary());
         Map<String, String> hosts = new LinkedHashMap<>(before == null ? Map.of() : before.hostsGivenUp());

@@ -29,7 +29,7 @@ final class UrlTask {
 
     private final long id;
     private final CrawlConfig config;
-    private final Crawler.Engine engine;
+    private final Engine engine;
     private final JobStats stats;
     private final Harvester harvester;
     private final Fetcher fetcher;
@@ -38,7 +38,7 @@ final class UrlTask {
     private final LateCheck lateCheck;
     private final BooleanSupplier cancelled;
 
-    UrlTask(long id, CrawlConfig config, Crawler.Engine engine, JobStats stats, Harvester harvester, Fetcher fetcher,
+    UrlTask(long id, CrawlConfig config, Engine engine, JobStats stats, Harvester harvester, Fetcher fetcher,
             WarcOutput warc, StoredListener listener, LateCheck lateCheck, BooleanSupplier cancelled) {
         this.id = id;
         this.config = config;

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.loomcrawl.crawler.cluster.ClusterNode;
+import dev.loomcrawl.crawler.cluster.ClusterView;
+import dev.loomcrawl.crawler.cluster.NodeSettings;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.FarmCounters;
 import dev.loomcrawl.mocksites.LatencyModel;
@@ -27,8 +29,8 @@ class ClusterNodeTest {
     @RegisterExtension
     static final PostgresServer postgres = new PostgresServer();
 
-    private static ClusterNode.Settings node(String id) {
-        return new ClusterNode.Settings(id, null, Duration.ofSeconds(6));
+    private static NodeSettings node(String id) {
+        return new NodeSettings(id, null, Duration.ofSeconds(6));
     }
 
     /** Nodes "a" and "b" in this JVM, each around a crawler with its own store on one database. */
@@ -214,7 +216,7 @@ class ClusterNodeTest {
             assertThatThrownBy(() -> ClusterNode.join(crawlerB, node("same"))).isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("node id 'same' is in use by a live node");
             try (ClusterNode b = ClusterNode.join(crawlerB, node("other"))) {
-                assertThat(a.view().nodes()).extracting(ClusterNode.NodeView::nodeId).containsExactly("other", "same");
+                assertThat(a.view().nodes()).extracting(ClusterView.NodeView::nodeId).containsExactly("other", "same");
             }
         }
     }

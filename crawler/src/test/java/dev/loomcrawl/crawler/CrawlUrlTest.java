@@ -102,21 +102,21 @@ class CrawlUrlTest {
                 for (String port : ports) {
                     for (String path : paths) {
                         String raw = scheme + host + port + path;
-                        CrawlUrl fast = CrawlUrl.alreadyNormal(raw);
+                        CrawlUrl fast = UrlNormaliser.alreadyNormal(raw);
                         combinations++;
                         if (fast != null) {
                             shortcuts++;
-                            assertThat(CrawlUrl.checkByParsing(raw)).as(raw).isEqualTo(new CrawlUrl.Check.Ok(fast));
+                            assertThat(UrlNormaliser.checkByParsing(raw)).as(raw).isEqualTo(new CrawlUrl.Check.Ok(fast));
                             assertThat(fast.url()).isEqualTo(raw);
                         }
-                        assertThat(CrawlUrl.check(raw)).as(raw).isEqualTo(CrawlUrl.checkByParsing(raw));
+                        assertThat(CrawlUrl.check(raw)).as(raw).isEqualTo(UrlNormaliser.checkByParsing(raw));
                     }
                 }
             }
         }
-        assertThat(CrawlUrl.alreadyNormal("http://h3.loomcrawl.test:18081/page/1")).isNotNull();
-        assertThat(CrawlUrl.alreadyNormal("https://example.com/")).isNotNull();
-        assertThat(CrawlUrl.alreadyNormal("http://Example.com/")).isNull();
+        assertThat(UrlNormaliser.alreadyNormal("http://h3.loomcrawl.test:18081/page/1")).isNotNull();
+        assertThat(UrlNormaliser.alreadyNormal("https://example.com/")).isNotNull();
+        assertThat(UrlNormaliser.alreadyNormal("http://Example.com/")).isNull();
         assertThat(combinations).isEqualTo(6 * 22 * 13 * 30);
         assertThat(shortcuts).isGreaterThan(400); // 422 today
     }

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.loomcrawl.crawler.cluster.ClusterNode;
+import dev.loomcrawl.crawler.cluster.NodeSettings;
 import dev.loomcrawl.crawler.store.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.PostgresServer;
@@ -60,7 +61,7 @@ class FrontierContractTest {
     /** A crawler, and on a cluster a node around it: {@link #jobs} starts and cancels through the node. */
     private Crawler node(PageStore on, String nodeId) {
         Crawler c = new Crawler(on, new Crawler.Options(8, 10_000, true));
-        node = backend == Backend.CLUSTER ? ClusterNode.join(c, new ClusterNode.Settings(nodeId, null,
+        node = backend == Backend.CLUSTER ? ClusterNode.join(c, new NodeSettings(nodeId, null,
                 Duration.ofSeconds(6))) : null;
         jobs = node != null ? node : c;
         return c;

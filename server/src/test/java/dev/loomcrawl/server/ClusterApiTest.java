@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.ExecutionMode;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
+import dev.loomcrawl.crawler.cluster.NodeSettings;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
@@ -30,7 +31,7 @@ class ClusterApiTest {
              PageStore store = PageStore.open(postgres.newDatabase()); Crawler crawler = new Crawler(store)) {
             ApiServer server = ApiServer.start(ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50), crawler);
             try (Http http = Http.local(server.port()).observe(contract::check);
-                 ClusterNode node = ClusterNode.join(crawler, new ClusterNode.Settings("api-node",
+                 ClusterNode node = ClusterNode.join(crawler, new NodeSettings("api-node",
                          "http://127.0.0.1:" + server.port(), Duration.ofSeconds(10)))) {
                 server.joined(node);
                 String seeds = farm.seedUrls().stream().map(u -> "\"" + u + "\"").collect(Collectors.joining(","));

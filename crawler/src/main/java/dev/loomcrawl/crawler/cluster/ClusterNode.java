@@ -4,7 +4,6 @@ import dev.loomcrawl.crawler.ConfigCodec;
 import dev.loomcrawl.crawler.ConfigException;
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlJob;
-import dev.loomcrawl.crawler.CrawlProgress;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.JobReport;
 import dev.loomcrawl.crawler.Jobs;
@@ -14,7 +13,6 @@ import dev.loomcrawl.crawler.store.ClusterStore;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,8 +21,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
-import java.util.regex.Pattern;
 
 /**
  * This process as one node of a cluster: nodes that share a PostgreSQL database share its cluster jobs.
@@ -40,7 +36,7 @@ import java.util.regex.Pattern;
  * stored only while the lease is still this node's, at the same epoch, in the transaction that marks it done:
  * one stored result per URL, always.
  *
- * <p>Every heartbeat ({@link Settings#heartbeat}) the node renews its leases, takes a fair share of the
+ * <p>Every heartbeat ({@link NodeSettings#heartbeat}) the node renews its leases, takes a fair share of the
  * hosts that have work (hosts with work divided by live nodes), gives back hosts over its share or out of
  * work once nothing of theirs is in flight, starts the cluster jobs it does not run yet, stops those
  * cancelled or done, and marks done the jobs with nothing left to fetch. A node that dies loses nothing:
@@ -53,77 +49,21 @@ import java.util.regex.Pattern;
  * <pre>{@code
  * try (PageStore store = PageStore.open("jdbc:postgresql://...");
  *      Crawler crawler = new Crawler(store);
- *      ClusterNode node = ClusterNode.join(crawler, new ClusterNode.Settings("a", null, null))) {
+ *      ClusterNode node = ClusterNode.join(crawler, new NodeSettings("a", null, null))) {
  *     node.start(config);
  * }
  * }</pre>
  */
 public final class ClusterNode implements Jobs, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ClusterNode.class.getName());
-    private static final Pattern NODE_ID = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
-    /** Time kept in hand beyond a fetch's deadline before a request may start under a lease. */
-    static final Duration SAFETY = Duration.ofSeconds(1);
 
-    /**
-     * How this node joins.
-     *
-     * @param nodeId its name, unique in the cluster: letters, digits, {@code . _ : -}, up to 64
-     * @param address where its API listens, shown by {@code GET /cluster}; may be null
-     * @param leaseTtl how long a host lease lasts unless renewed: how soon a dead node's hosts move on
-     *     (default 30 s); a cluster job's fetch deadline must fit in it with room for two heartbeats
-     */
-    public record Settings(String nodeId, String address, Duration leaseTtl) {
-        public static final Duration DEFAULT_TTL = Duration.ofSeconds(30);
-
-        public Settings {
-            if (nodeId == null || !NODE_ID.matcher(nodeId).matches()) {
-                throw new ConfigException("nodeId", nodeId,
-                        "must be 1 to 64 letters, digits or . _ : -, was '" + nodeId + "'");
-            }
-            if (leaseTtl == null || leaseTtl.compareTo(Duration.ofSeconds(2)) < 0 || leaseTtl.compareTo(Duration.ofMinutes(10)) > 0) {
-                throw new ConfigException("leaseTtl", leaseTtl, "must be between 2 s and 10 min, was " + leaseTtl);
-            }
-        }
-
-        /** How often the node renews, balances and looks for jobs: a sixth of the lease, at most half a second. */
-        public Duration heartbeat() {
-            return leaseTtl.dividedBy(6).compareTo(Duration.ofMillis(500)) < 0 ? leaseTtl.dividedBy(6) : Duration.ofMillis(500);
-        }
-
-        /** A cluster job's fetch deadline unless it sets one: the usual 30 s, or less if the lease is short. */
-        public Duration defaultFetchDeadline() {
-            Duration usual = Duration.ofSeconds(30);
-            return usual.compareTo(maxFetchDeadline()) < 0 ? usual : maxFetchDeadline();
-        }
-
-        /** The longest fetch deadline a cluster job may have: the lease must outlast a fetch started on it. */
-        public Duration maxFetchDeadline() {
-            return leaseTtl.minus(SAFETY).minus(heartbeat().multipliedBy(2));
-        }
-    }
-
-
-    /** The cluster as {@code GET /cluster} shows it. */
-    public record View(String self, double leaseTtlSeconds, List<NodeView> nodes, List<ClusterStore.LeaseRow> leases) {}
-
-    /** A node of the cluster: live while its heartbeat is younger than a lease. */
-    public record NodeView(String nodeId, String address, Instant startedAt, Instant lastHeartbeat,
-            double heartbeatAgeSeconds, boolean live,
-            long pages, int fetching, int hosts) {}
-
-    private final Settings settings;
+    private final NodeSettings settings;
     private final Crawler crawler;
     private final PageStore store;
     private final ClusterStore db;
     private final HostHolds holds;
     private final ClusterReports reports;
     private final ConcurrentHashMap<Long, ClusterBackend> frontiers = new ConcurrentHashMap<>();
-    /** Per job, what this node had reported in earlier runs, before this run's share began. */
-    private final ConcurrentHashMap<Long, ClusterStore.Work> earlier = new ConcurrentHashMap<>();
-    private static final ClusterStore.Work NO_WORK = new ClusterStore.Work("", 0, 0, 0, 0, 0, 0);
-    // Held while this node's figures for its jobs are written: a job's last report is never followed by an
-    // older one the heartbeat read before the job ended.
-    private final ReentrantLock reporting = new ReentrantLock();
     private final ScheduledExecutorService ticker;
     private volatile long lastTroubleNanos;
     private volatile boolean leaving;
@@ -135,11 +75,11 @@ public final class ClusterNode implements Jobs, AutoCloseable {
      *
      * @throws IllegalStateException if the store is not PostgreSQL, or a live node has this node id
      */
-    public static ClusterNode join(Crawler crawler, Settings settings) {
+    public static ClusterNode join(Crawler crawler, NodeSettings settings) {
         return new ClusterNode(settings, crawler);
     }
 
-    private ClusterNode(Settings settings, Crawler crawler) {
+    private ClusterNode(NodeSettings settings, Crawler crawler) {
         this.settings = settings;
         this.crawler = crawler;
         this.store = crawler.store();
@@ -159,11 +99,11 @@ public final class ClusterNode implements Jobs, AutoCloseable {
      *
      * @throws IllegalStateException naming the node and how long ago it was last heard of
      */
-    public static void requireFree(PageStore store, Settings settings) {
+    public static void requireFree(PageStore store, NodeSettings settings) {
         requireFree(store.cluster(), settings);
     }
 
-    private static void requireFree(ClusterStore db, Settings settings) {
+    private static void requireFree(ClusterStore db, NodeSettings settings) {
         double ttl = settings.leaseTtl().toMillis() / 1000.0;
         for (ClusterStore.NodeRow n : db.nodes()) {
             if (n.nodeId().equals(settings.nodeId()) && n.heartbeatAgeSeconds() < ttl) {
@@ -178,7 +118,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         return settings.nodeId();
     }
 
-    public Settings settings() {
+    public NodeSettings settings() {
         return settings;
     }
 
@@ -204,7 +144,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
 
     /** How much lease must be left for a request of this job to start: its fetch deadline and a second. */
     long marginNanos(CrawlConfig config) {
-        return config.fetch().fetchDeadline().plus(SAFETY).toNanos();
+        return config.fetch().fetchDeadline().plus(NodeSettings.SAFETY).toNanos();
     }
 
     /** Checks a job can run in this cluster: its fetch deadline must fit in a lease. */
@@ -235,30 +175,14 @@ public final class ClusterNode implements Jobs, AutoCloseable {
             return crawler.job(id).orElseThrow();
         }
         ClusterBackend frontier = ClusterBackend.of(id, config, crawler.gates(), this);
-        // What this node did for the job in earlier runs (a process killed and started again keeps its node
-        // id): this run's figures are reported on top of it, not in its place.
-        earlier.put(id, db.work(id).stream().filter(w -> w.nodeId().equals(settings.nodeId())).findFirst()
-                .orElse(NO_WORK));
+        reports.began(id);
         frontiers.put(id, frontier);
         return crawler.runShare(id, config, frontier.frontier(), job -> ended(job, frontier));
     }
 
-    /**
-     * This node's share of a job has ended: its figures as they stand at the end, then the job is forgotten.
-     * Without this last report the job's shares kept what the heartbeat had written up to half a second
-     * before: the work of a node's last beat went missing from them.
-     */
+    /** This node's share of a job has ended: its last figures written, the job forgotten. */
     private void ended(CrawlJob job, ClusterBackend frontier) {
-        reporting.lock();
-        try {
-            reportWork(job);
-        } catch (RuntimeException e) {
-            trouble("the last report of job " + job.id(), e); // its share stays as the heartbeat last wrote it
-        } finally {
-            frontiers.remove(job.id(), frontier);
-            earlier.remove(job.id()); // a later share of the job reads what this one reported
-            reporting.unlock();
-        }
+        reports.ended(job, () -> frontiers.remove(job.id(), frontier), this::trouble);
     }
 
     /**
@@ -325,7 +249,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
             jobs();
             holds.balance(start, !leaving && !frontiers.isEmpty(),
                     hostKey -> frontiers.values().forEach(f -> f.held(hostKey)));
-            report();
+            reports.write(frontiers.keySet().stream().map(crawler::job).flatMap(Optional::stream).toList());
         } catch (RuntimeException e) {
             trouble("the heartbeat", e); // leases run out by themselves if this persists: requests stop starting
         }
@@ -362,25 +286,6 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         }
     }
 
-    /** Each job's figures on this node, for the whole job's progress on any node. */
-    private void report() {
-        reporting.lock();
-        try {
-            for (long id : frontiers.keySet()) {
-                crawler.job(id).ifPresent(this::reportWork);
-            }
-        } finally {
-            reporting.unlock();
-        }
-    }
-
-    private void reportWork(CrawlJob job) {
-        CrawlProgress p = job.progress();
-        ClusterStore.Work before = earlier.getOrDefault(job.id(), NO_WORK);
-        db.reportWork(job.id(), settings.nodeId(), before.pages() + p.pages(), before.failed() + p.failed(),
-                before.skipped() + p.skipped(), before.fetches() + p.pages() + p.failed(), (int) p.inFlight());
-    }
-
     /** Says what went wrong, at most once a minute: a database outage must not flood the log. */
     void trouble(String what, RuntimeException e) {
         long now = System.nanoTime();
@@ -392,7 +297,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
     }
 
     /** The cluster's nodes and leases. */
-    public View view() {
+    public ClusterView view() {
         return reports.view();
     }
 
@@ -413,7 +318,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
     public void close() {
         leaving = true;
         try {
-            Crawler.suspend(frontiers.keySet().stream().map(crawler::job).flatMap(Optional::stream).toList(),
+            CrawlJob.suspendAll(frontiers.keySet().stream().map(crawler::job).flatMap(Optional::stream).toList(),
                     Duration.ofSeconds(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

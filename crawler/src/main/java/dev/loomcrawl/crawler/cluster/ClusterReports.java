@@ -16,17 +16,71 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiConsumer;
 
 /** What a cluster node says of the cluster: its jobs summed over every node, the nodes and their leases. */
 final class ClusterReports {
+    private static final ClusterStore.Work NO_WORK = new ClusterStore.Work("", 0, 0, 0, 0, 0, 0);
+
     private final ClusterStore db;
     private final PageStore store;
-    private final ClusterNode.Settings settings;
+    private final NodeSettings settings;
+    /** Per job, what this node had reported in earlier runs, before this run's share began. */
+    private final ConcurrentHashMap<Long, ClusterStore.Work> earlier = new ConcurrentHashMap<>();
+    // Held while this node's figures for its jobs are written: a job's last report is never followed by an
+    // older one the heartbeat read before the job ended.
+    private final ReentrantLock reporting = new ReentrantLock();
 
-    ClusterReports(ClusterStore db, PageStore store, ClusterNode.Settings settings) {
+    ClusterReports(ClusterStore db, PageStore store, NodeSettings settings) {
         this.db = db;
         this.store = store;
         this.settings = settings;
+    }
+
+    /**
+     * This node starts its share of a job. What it did for the job in earlier runs (a process killed and
+     * started again keeps its node id) is read first: this run's figures are reported on top of it.
+     */
+    void began(long id) {
+        earlier.put(id, db.work(id).stream().filter(w -> w.nodeId().equals(settings.nodeId())).findFirst()
+                .orElse(NO_WORK));
+    }
+
+    /** Each running share's figures on this node, for the whole job's progress on any node (every heartbeat). */
+    void write(List<CrawlJob> shares) {
+        reporting.lock();
+        try {
+            shares.forEach(this::writeWork);
+        } finally {
+            reporting.unlock();
+        }
+    }
+
+    /**
+     * A share has ended: its figures as they stand at the end, then {@code forget} runs. Without this last
+     * report the job's shares kept what the heartbeat had written up to half a second before: the work of a
+     * node's last beat went missing from them.
+     */
+    void ended(CrawlJob job, Runnable forget, BiConsumer<String, RuntimeException> trouble) {
+        reporting.lock();
+        try {
+            writeWork(job);
+        } catch (RuntimeException e) {
+            trouble.accept("the last report of job " + job.id(), e); // its share stays as the heartbeat last wrote it
+        } finally {
+            forget.run();
+            earlier.remove(job.id()); // a later share of the job reads what this one reported
+            reporting.unlock();
+        }
+    }
+
+    private void writeWork(CrawlJob job) {
+        CrawlProgress p = job.progress();
+        ClusterStore.Work before = earlier.getOrDefault(job.id(), NO_WORK);
+        db.reportWork(job.id(), settings.nodeId(), before.pages() + p.pages(), before.failed() + p.failed(),
+                before.skipped() + p.skipped(), before.fetches() + p.pages() + p.failed(), (int) p.inFlight());
     }
 
     /** A cluster job's progress summed over nodes, from the database, with each node's share. */
@@ -60,12 +114,12 @@ final class ClusterReports {
     }
 
     /** The cluster's nodes and leases. */
-    ClusterNode.View view() {
+    ClusterView view() {
         double ttl = settings.leaseTtl().toMillis() / 1000.0;
-        List<ClusterNode.NodeView> nodes = db.nodes().stream().map(n -> new ClusterNode.NodeView(n.nodeId(), n.address(), n.startedAt(),
+        List<ClusterView.NodeView> nodes = db.nodes().stream().map(n -> new ClusterView.NodeView(n.nodeId(), n.address(), n.startedAt(),
                 n.heartbeatAt(), JobStats.round1(n.heartbeatAgeSeconds()), n.heartbeatAgeSeconds() < ttl, n.pages(), n.fetching(), n.hosts()))
                 .toList();
-        return new ClusterNode.View(settings.nodeId(), ttl, nodes, db.leases());
+        return new ClusterView(settings.nodeId(), ttl, nodes, db.leases());
     }
 
     /** Writes a job the heartbeat marked done its summary, the whole job's. */

@@ -19,11 +19,11 @@ import java.util.function.Consumer;
  */
 final class HostHolds {
     private final ClusterStore db;
-    private final ClusterNode.Settings settings;
+    private final NodeSettings settings;
     private final HostGates gates;
     private final ConcurrentHashMap<String, HostHold> holds = new ConcurrentHashMap<>();
 
-    HostHolds(ClusterStore db, ClusterNode.Settings settings, HostGates gates) {
+    HostHolds(ClusterStore db, NodeSettings settings, HostGates gates) {
         this.db = db;
         this.settings = settings;
         this.gates = gates;

@@ -7,9 +7,7 @@ import dev.loomcrawl.crawler.politeness.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
@@ -157,7 +155,7 @@ public final class Fetcher implements AutoCloseable {
             return new FetchResult.Failed(FailureKind.CONNECT, unknown, 0, null, 0, System.nanoTime() - start, null, true);
         }
         if (settings.refusePrivateAddresses()) {
-            String refused = privateAddress(url.host());
+            String refused = HostNames.privateAddress(url.host());
             if (refused != null) {
                 return new FetchResult.Failed(FailureKind.CONNECT, refused, 0, null, 0, System.nanoTime() - start,
                         null, true);
@@ -314,32 +312,6 @@ public final class Fetcher implements AutoCloseable {
             }
         }
         return false;
-    }
-
-    /**
-     * Why {@code host} must not be fetched on a public-web crawl, or null. Checked before connecting;
-     * a DNS answer that changes between this check and the connection is not caught.
-     */
-    static String privateAddress(String host) {
-        String name = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-        try {
-            for (InetAddress address : InetAddress.getAllByName(name)) {
-                if (isPrivate(address)) {
-                    return "refused: " + host + " resolves to private address " + address.getHostAddress();
-                }
-            }
-            return null;
-        } catch (UnknownHostException e) {
-            return null; // the fetch itself will fail to connect, and say so
-        }
-    }
-
-    /** Loopback, private, link-local, unique-local (fc00::/7), any-local and multicast addresses. */
-    static boolean isPrivate(InetAddress address) {
-        byte[] b = address.getAddress();
-        boolean uniqueLocalV6 = b.length == 16 && (b[0] & 0xfe) == 0xfc;
-        return address.isLoopbackAddress() || address.isSiteLocalAddress() || address.isLinkLocalAddress()
-                || address.isAnyLocalAddress() || address.isMulticastAddress() || uniqueLocalV6;
     }
 
     /**

@@ -48,4 +48,30 @@ public final class HostNames {
             return noSuchName ? "unknown host: " + host + " (DNS has no such name)" : null;
         }
     }
+
+    /**
+     * Why {@code host} must not be fetched on a public-web crawl, or null. Checked before connecting;
+     * a DNS answer that changes between this check and the connection is not caught.
+     */
+    static String privateAddress(String host) {
+        String name = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        try {
+            for (InetAddress address : InetAddress.getAllByName(name)) {
+                if (isPrivate(address)) {
+                    return "refused: " + host + " resolves to private address " + address.getHostAddress();
+                }
+            }
+            return null;
+        } catch (UnknownHostException e) {
+            return null; // the fetch itself will fail to connect, and say so
+        }
+    }
+
+    /** Loopback, private, link-local, unique-local (fc00::/7), any-local and multicast addresses. */
+    static boolean isPrivate(InetAddress address) {
+        byte[] b = address.getAddress();
+        boolean uniqueLocalV6 = b.length == 16 && (b[0] & 0xfe) == 0xfc;
+        return address.isLoopbackAddress() || address.isSiteLocalAddress() || address.isLinkLocalAddress()
+                || address.isAnyLocalAddress() || address.isMulticastAddress() || uniqueLocalV6;
+    }
 }
