@@ -125,6 +125,27 @@ final class CrawlCommand implements Callable<Integer> {
     @Option(names = "--store-body", description = "Keep each page's body in the store, for export.")
     boolean storeBody;
 
+    @Option(names = "--revisit-min", paramLabel = "DURATION", description = "Make the job continuous: revisit each"
+            + " stored page, conditionally, at most this often (30s, 1m, 2h, 7d; default 1m when --revisit-max is"
+            + " given). It runs until Ctrl-C; 'loomcrawl resume' continues it.")
+    String revisitMin;
+
+    @Option(names = "--revisit-max", paramLabel = "DURATION", description = "Revisit each page at least this often"
+            + " (default 7d when --revisit-min is given).")
+    String revisitMax;
+
+    @Option(names = "--skip-near-duplicates", description = "Do not follow the links of a page whose text nearly"
+            + " duplicates a page already stored (SimHash within 3 bits): a guard against soft traps.")
+    boolean skipNearDuplicates;
+
+    @Option(names = "--webhook-url", paramLabel = "URL", description = "POST each change event here (JSON, signed"
+            + " with --webhook-secret in X-Loomcrawl-Signature).")
+    String webhookUrl;
+
+    @Option(names = "--webhook-secret", paramLabel = "TEXT", description = "The HMAC-SHA256 key of the webhook's"
+            + " signatures.")
+    String webhookSecret;
+
     @Mixin
     InFlightOptions inFlight;
 
@@ -180,6 +201,21 @@ final class CrawlCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--header must look like 'Name: value', was '" + header + "'");
             }
             b.header(header.substring(0, colon).strip(), header.substring(colon + 1).strip());
+        }
+        if (revisitMin != null || revisitMax != null) {
+            Duration min = revisitMin == null ? null : Flags.duration("--revisit-min", revisitMin);
+            Duration max = revisitMax == null ? null : Flags.duration("--revisit-max", revisitMax);
+            if (min == null) { // only the most: the least is a minute, or the most if that is less
+                min = max.compareTo(Duration.ofMinutes(1)) < 0 ? max : Duration.ofMinutes(1);
+            }
+            if (max == null) { // only the least: the most is a week, or the least if that is more
+                max = min.compareTo(Duration.ofDays(7)) > 0 ? min : Duration.ofDays(7);
+            }
+            b.revisit(min, max);
+        }
+        b.skipNearDuplicates(skipNearDuplicates);
+        if (webhookUrl != null || webhookSecret != null) {
+            b.webhook(webhookUrl, webhookSecret);
         }
         rules(extract, "--extract", b::extract);
         rules(extractAll, "--extract-all", b::extractAll);

@@ -39,20 +39,34 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "--links", description = "The link graph instead: one 'from, to' row per link of every stored page.")
     boolean links;
 
+    @Option(names = "--changes", description = "The job's change events instead (new, unchanged, changed, moved,"
+            + " gone), in the order they were stored.")
+    boolean changes;
+
+    @Option(names = "--near-duplicates", description = "Groups of stored pages whose text is nearly the same"
+            + " (SimHash within 3 bits) instead: one row per page of each group.")
+    boolean nearDuplicates;
+
     @Override
     public Integer call() throws Exception {
         Export.Format chosen = format != null ? Export.Format.of(format)
                 : output != null ? Export.Format.forFile(output.toString()) : Export.Format.JSONL;
+        if ((links ? 1 : 0) + (changes ? 1 : 0) + (nearDuplicates ? 1 : 0) > 1) {
+            throw new IllegalArgumentException("give one of --links, --changes and --near-duplicates");
+        }
         try (PageStore store = PageStore.open(db.db)) {
             if (store.job(id).isEmpty()) {
                 throw new IllegalArgumentException("no job " + id + " in " + db.db);
             }
             try (OutputStream out = open()) {
-                long rows = links ? Export.links(store, id, chosen, out) : Export.job(store, id, chosen, null, out);
+                long rows = links ? Export.links(store, id, chosen, out)
+                        : changes ? Export.changes(store, id, chosen, out)
+                        : nearDuplicates ? Export.nearDuplicates(store, id, chosen, out)
+                        : Export.job(store, id, chosen, null, out);
                 out.flush();
                 if (output != null) {
-                    spec.commandLine().getErr().printf("loomcrawl: %,d %s written to %s%n", rows, links ? "links" : "rows",
-                            output);
+                    String what = links ? "links" : changes ? "change events" : nearDuplicates ? "near-duplicate rows" : "rows";
+                    spec.commandLine().getErr().printf("loomcrawl: %,d %s written to %s%n", rows, what, output);
                 }
             }
         }

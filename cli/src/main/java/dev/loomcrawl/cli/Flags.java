@@ -29,9 +29,38 @@ final class Flags {
             Map.entry("extract", "--extract"),
             Map.entry("extractAll", "--extract-all"),
             Map.entry("warcFile", "--warc"),
-            Map.entry("mode", "--mode"));
+            Map.entry("mode", "--mode"),
+            Map.entry("revisit", "--revisit-min/--revisit-max"),
+            Map.entry("webhook", "--webhook-url/--webhook-secret"));
 
     private Flags() {}
+
+    /**
+     * A duration as people type it: a number and a unit ({@code 500ms}, {@code 30s}, {@code 1m}, {@code 2h},
+     * {@code 7d}) or ISO-8601 ({@code PT1M}, {@code P7D}).
+     *
+     * @throws IllegalArgumentException naming {@code flag} and the value
+     */
+    static java.time.Duration duration(String flag, String text) {
+        String t = text == null ? "" : text.strip().toLowerCase(java.util.Locale.ROOT);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h|d)").matcher(t);
+        if (m.matches()) {
+            double n = Double.parseDouble(m.group(1));
+            long unitMillis = switch (m.group(2)) {
+                case "ms" -> 1;
+                case "s" -> 1_000;
+                case "m" -> 60_000;
+                case "h" -> 3_600_000;
+                default -> 86_400_000;
+            };
+            return java.time.Duration.ofMillis(Math.round(Math.min(n * unitMillis, 1e15)));
+        }
+        try {
+            return java.time.Duration.parse(text.strip().toUpperCase(java.util.Locale.ROOT));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(flag + " must be a duration like 30s, 1m, 2h or 7d, was '" + text + "'");
+        }
+    }
 
     /**
      * {@code perHostConcurrency must be ...} becomes {@code --per-host must be ...}; a bad seed is said as

@@ -30,6 +30,7 @@ public final class Main implements Runnable {
         Map<String, Supplier<Object>> commands = new LinkedHashMap<>();
         commands.put("crawl", CrawlCommand::new);
         commands.put("resume", ResumeCommand::new);
+        commands.put("recrawl", RecrawlCommand::new);
         commands.put("jobs", JobsCommand::new);
         commands.put("export", ExportCommand::new);
         commands.put("serve", ServeCommand::new);

@@ -81,6 +81,14 @@ public final class ConfigCodec {
         }
         o.put("mode", c.execution().mode().label());
         o.put("poolSize", c.execution().poolSize());
+        Freshness f = c.freshness();
+        if (f.revisit() != null) {
+            o.putObject("revisit").put("min", f.revisit().min().toString()).put("max", f.revisit().max().toString());
+        }
+        o.put("skipNearDuplicates", f.skipNearDuplicates());
+        if (f.webhook() != null) {
+            o.putObject("webhook").put("url", f.webhook().url()).put("secret", f.webhook().secret());
+        }
         return o.toString();
     }
 
@@ -149,6 +157,9 @@ public final class ConfigCodec {
                 case "warc" -> b.warcFile(v.isNull() ? null : text(name, v));
                 case "mode" -> b.mode(ExecutionMode.parse(text(name, v)));
                 case "poolSize" -> b.poolSize(integer(name, v));
+                case "revisit" -> b.revisit(v.isNull() ? null : revisit(name, v));
+                case "skipNearDuplicates" -> b.skipNearDuplicates(bool(name, v));
+                case "webhook" -> b.webhook(v.isNull() ? null : webhook(name, v));
                 default -> throw new ConfigException(name, null, "is not a known field");
             }
         }
@@ -156,6 +167,48 @@ public final class ConfigCodec {
             return b.build();
         } catch (ConfigException e) {
             throw new ConfigException(jsonName(e.field()), e.value(), e.problem());
+        }
+    }
+
+    /** {@code {"min": "PT1M", "max": "P7D"}}: ISO-8601 durations. */
+    private static Freshness.Revisit revisit(String name, JsonNode v) {
+        Map<String, JsonNode> parts = object(name, v, Set.of("min", "max"));
+        return new Freshness.Revisit(isoDuration(name + ".min", parts.get("min")),
+                isoDuration(name + ".max", parts.get("max")));
+    }
+
+    /** {@code {"url": "https://...", "secret": "..."}}. */
+    private static Freshness.Webhook webhook(String name, JsonNode v) {
+        Map<String, JsonNode> parts = object(name, v, Set.of("url", "secret"));
+        return new Freshness.Webhook(text(name + ".url", parts.get("url")), text(name + ".secret", parts.get("secret")));
+    }
+
+    /** The fields of an object holding exactly {@code names}, each present. */
+    private static Map<String, JsonNode> object(String name, JsonNode v, Set<String> names) {
+        if (!v.isObject()) {
+            throw new ConfigException(name, v, "must be an object with " + String.join(" and ", new java.util.TreeSet<>(names)));
+        }
+        Map<String, JsonNode> parts = new java.util.HashMap<>();
+        v.fields().forEachRemaining(e -> {
+            if (!names.contains(e.getKey())) {
+                throw new ConfigException(name + "." + e.getKey(), null, "is not a known field");
+            }
+            parts.put(e.getKey(), e.getValue());
+        });
+        for (String part : names) {
+            if (!parts.containsKey(part)) {
+                throw new ConfigException(name + "." + part, null, "must be given");
+            }
+        }
+        return parts;
+    }
+
+    private static Duration isoDuration(String name, JsonNode v) {
+        String text = text(name, v);
+        try {
+            return Duration.parse(text);
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new ConfigException(name, text, "must be an ISO-8601 duration such as PT30S, PT1M or P7D, was '" + text + "'");
         }
     }
 

@@ -25,9 +25,11 @@ import java.util.Set;
  *
  * <p>It is grouped by concern: {@link Scope} (which URLs), {@link Politeness} (how servers are treated),
  * {@link Fetch} (how one URL is fetched), {@link Output} (what is kept besides the rows) and
- * {@link Execution} (how tasks run). The builder and the JSON of a job ({@link ConfigCodec}) stay flat.
+ * {@link Execution} (how tasks run), and {@link Freshness} (revisits, near-duplicates, the change feed). The
+ * builder and the JSON of a job ({@link ConfigCodec}) stay flat.
  */
-public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Output output, Execution execution) {
+public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Output output, Execution execution,
+        Freshness freshness) {
 
     /**
      * Which URLs the crawl takes.
@@ -191,7 +193,8 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
     public static final int MAX_POOL_SIZE = 100_000;
 
     public CrawlConfig {
-        if (scope == null || politeness == null || fetch == null || output == null || execution == null) {
+        if (scope == null || politeness == null || fetch == null || output == null || execution == null
+                || freshness == null) {
             throw new ConfigException("config", null, "needs every group of settings");
         }
     }
@@ -234,6 +237,9 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
         b.warcFile = output.warcFile();
         b.mode = execution.mode();
         b.poolSize = execution.poolSize();
+        b.revisit = freshness.revisit();
+        b.skipNearDuplicates = freshness.skipNearDuplicates();
+        b.webhook = freshness.webhook();
         return b;
     }
 
@@ -269,6 +275,9 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
         private String warcFile;
         private ExecutionMode mode = ExecutionMode.VIRTUAL;
         private int poolSize = 200;
+        private Freshness.Revisit revisit;
+        private boolean skipNearDuplicates;
+        private Freshness.Webhook webhook;
 
         private Builder() {}
 
@@ -316,6 +325,12 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
         public Builder warcFile(String value) { warcFile = value; return this; }
         public Builder mode(ExecutionMode value) { mode = value; return this; }
         public Builder poolSize(int value) { poolSize = value; return this; }
+        /** Makes the job continuous: each stored page is revisited, every {@code min} at most and {@code max} at least. */
+        public Builder revisit(Duration min, Duration max) { revisit = new Freshness.Revisit(min, max); return this; }
+        public Builder revisit(Freshness.Revisit value) { revisit = value; return this; }
+        public Builder skipNearDuplicates(boolean value) { skipNearDuplicates = value; return this; }
+        public Builder webhook(String url, String secret) { webhook = new Freshness.Webhook(url, secret); return this; }
+        public Builder webhook(Freshness.Webhook value) { webhook = value; return this; }
 
         public CrawlConfig build() {
             return new CrawlConfig(
@@ -326,7 +341,8 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
                     new Fetch(connectTimeout, requestTimeout, fetchDeadline, maxBodyBytes, maxRedirects, userAgent,
                             headers, refusePrivateAddresses),
                     new Output(extract, extractAll, storeBody, warcFile),
-                    new Execution(mode, poolSize, maxInFlight));
+                    new Execution(mode, poolSize, maxInFlight),
+                    new Freshness(revisit, skipNearDuplicates, webhook));
         }
     }
 }

@@ -5,6 +5,7 @@ import dev.loomcrawl.crawler.fetch.Fetcher;
 import dev.loomcrawl.crawler.fetch.WarcOutput;
 import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.frontier.Lease;
+import dev.loomcrawl.crawler.revisit.WebhookDelivery;
 import dev.loomcrawl.crawler.parse.Harvester;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
@@ -25,6 +26,8 @@ import java.util.function.Consumer;
  */
 public final class CrawlJob {
     private static final System.Logger LOG = System.getLogger(CrawlJob.class.getName());
+    /** How long an ended job waits for its webhook to take the events it has not had yet. */
+    private static final Duration WEBHOOK_GRACE = Duration.ofSeconds(30);
     private final long id;
     private final CrawlConfig config;
     private final Engine engine;
@@ -84,6 +87,8 @@ public final class CrawlJob {
     private void run() {
         stats.start(engine.sampler());
         JobStatus end = JobStatus.DONE;
+        Freshness.Webhook webhook = config.freshness().webhook();
+        WebhookDelivery delivery = webhook == null ? null : WebhookDelivery.start(id, webhook, engine.store().changes());
         try {
             frontier.seed(config.scope().seeds());
             interruptible(Thread.currentThread());
@@ -105,7 +110,31 @@ public final class CrawlJob {
             if (warc != null) {
                 warc.close();
             }
+            delivered(delivery, end);
             finish(end);
+        }
+    }
+
+    /**
+     * A job that ended delivers what its webhook has not had yet, for up to {@link #WEBHOOK_GRACE}; a suspended
+     * one stops delivering at once, and its next run goes on from the last event delivered.
+     */
+    private void delivered(WebhookDelivery delivery, JobStatus end) {
+        if (delivery == null) {
+            return;
+        }
+        if (stopNow || suspendRequested && end != JobStatus.CANCELLED) {
+            delivery.close();
+            return;
+        }
+        try {
+            if (!delivery.finish(WEBHOOK_GRACE)) {
+                LOG.log(System.Logger.Level.WARNING, "job " + id + ": its webhook did not take every event within "
+                        + WEBHOOK_GRACE.toSeconds() + " s; delivered up to event " + delivery.delivered());
+            }
+        } catch (InterruptedException e) {
+            delivery.close();
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -4,6 +4,7 @@ import dev.loomcrawl.crawler.fetch.Fetcher;
 import dev.loomcrawl.crawler.fetch.WarcOutput;
 import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.frontier.MemoryBackend;
+import dev.loomcrawl.crawler.frontier.Revisits;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
@@ -177,12 +178,39 @@ public final class Crawler implements Jobs, AutoCloseable {
         CrawlConfig config = ConfigCodec.fromJson(row.config());
         WarcOutput warc = warcOf(config);
         Frontier frontier = MemoryBackend.frontier(id, config, engine.gates(), engine.store(),
-                engine.store().resumeState(id));
+                config.freshness().continuous() ? engine.store().revisitState(id) : engine.store().resumeState(id));
         Tallies before = engine.store().tallies(id);
         engine.store().updateJob(id, JobStatus.RUNNING.label(), null);
         engine.store().addRunTime(id, 0, 0, true);
         return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), before.pages(),
                 before.failed(), before.skipped()), hooks, warc, true, false, this::forget));
+    }
+
+    /**
+     * Visits every stored URL of an ended job once more, conditionally, and ends: each visit's change event is
+     * stored ({@code unchanged}, {@code changed}, {@code moved}, {@code gone}), a changed page's row is rewritten,
+     * and links new on a changed page are crawled as usual (each yields {@code new}). For cron users: a job
+     * crawled once, revisited on a schedule of theirs.
+     *
+     * @throws IllegalArgumentException if there is no such job, it is unfinished (resume it), or a cluster's
+     */
+    public CrawlJob recrawl(long id, Hooks hooks) {
+        JobRow row = engine.store().job(id).orElseThrow(() -> new IllegalArgumentException("no job " + id));
+        if (jobs.containsKey(id) || row.unfinished()) {
+            throw new IllegalArgumentException("job " + id + " is " + row.status() + ": resume it instead"
+                    + " (a continuous job revisits its pages by itself)");
+        }
+        if (row.cluster()) {
+            throw new IllegalArgumentException("job " + id + " is a cluster job: recrawl runs on one process only");
+        }
+        CrawlConfig config = ConfigCodec.fromJson(row.config());
+        Frontier frontier = MemoryBackend.frontier(id, config, engine.gates(), engine.store(),
+                engine.store().revisitState(id), Revisits.once());
+        Tallies before = engine.store().tallies(id);
+        engine.store().updateJob(id, JobStatus.RUNNING.label(), null);
+        engine.store().addRunTime(id, 0, 0, true);
+        return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), before.pages(),
+                before.failed(), before.skipped()), hooks, warcOf(config), true, false, this::forget));
     }
 
     /** The job's WARC file, opened now so that a path that cannot be written fails the start, not the job. */

@@ -214,8 +214,10 @@ class DataOutTest {
         JsonNode root = rows.stream().filter(r -> r.get("url").asText().equals(site.url("/"))).findFirst().orElseThrow();
         assertThat(root.properties().stream().map(Map.Entry::getKey).toList()).containsExactly("url", "depth", "status",
                 "outcome", "contentType", "title", "bytes", "fetchMs", "fetchedAt", "failure", "detail", "referrer",
-                "outlinks", "fields", "canonical", "attempts");
+                "outlinks", "fields", "canonical", "attempts", "etag", "lastModified", "digest", "simhash");
         assertThat(root.get("outlinks")).hasSize(3); // out of scope included, as found
+        assertThat(root.get("digest").asText()).hasSize(64); // SHA-256 of the body
+        assertThat(root.get("simhash").asText()).hasSize(16); // 64 bits in hex
         assertThat(root.get("fields").get("h").asText()).isEqualTo("Shop");
         JsonNode item = rows.stream().filter(r -> r.get("url").asText().endsWith("/item/2")).findFirst().orElseThrow();
         assertThat(item.get("referrer").asText()).isEqualTo(site.url("/"));

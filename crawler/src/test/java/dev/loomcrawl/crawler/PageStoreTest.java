@@ -32,7 +32,8 @@ class PageStoreTest {
 
     static PageRecord page(long job, String url, int depth) {
         return new PageRecord(job, url, depth, 200, "text/html", "t", 10, 1.5, 1, null, null, Instant.now(), "crawl-vt-1",
-                null, List.of("http://a.test/x"), Map.of("h1", "hello"), null, null, 2.0);
+                null, List.of("http://a.test/x"), Map.of("h1", "hello"), null, null, 2.0, "\"v1\"",
+                "Mon, 02 Nov 2026 10:00:00 GMT", "ab".repeat(32), 0x1234_5678_9abc_def0L);
     }
 
     /**
@@ -119,7 +120,8 @@ class PageStoreTest {
         assertThat(added.remove("PAGES.URL_HASH")).isEqualTo("BIGINT NO null");
         assertThat(added.remove("PAGES.SEQ")).startsWith("BIGINT NO");
         assertThat(migrated).doesNotContainKeys("PAGES.URL_HASH", "PAGES.SEQ");
-        assertThat(added).hasSize(25); // jobs 6, pages 7, the frontier table's 5, the admissions log's 5, host rests 2
+        // jobs 6, pages 16, the frontier table's 5, the admissions log's 5, host rests 2, changes 9, webhook cursors 2
+        assertThat(added).hasSize(45);
         assertThat(migrated).containsAllEntriesOf(added);
     }
 
@@ -146,6 +148,10 @@ class PageStoreTest {
             assertThat(back.outlinks()).containsExactly("http://a.test/x");
             assertThat(back.fields()).containsEntry("h1", "hello");
             assertThat(back.pageMillis()).isEqualTo(2.0);
+            assertThat(back.etag()).isEqualTo("\"v1\"");
+            assertThat(back.lastModified()).isEqualTo("Mon, 02 Nov 2026 10:00:00 GMT");
+            assertThat(back.digest()).isEqualTo("ab".repeat(32));
+            assertThat(back.simhash()).isEqualTo(0x1234_5678_9abc_def0L);
         }
     }
 
@@ -154,7 +160,7 @@ class PageStoreTest {
     void aRowOfNullsFirstInABatchChangesNoOtherRow() throws Exception {
         try (PageStore store = PageStore.open("jdbc:h2:mem:nulls;DB_CLOSE_DELAY=-1")) {
             PageRecord skipped = new PageRecord(9, "http://a.test/private/1", 1, 0, null, null, 0, 0, 0, "robots",
-                    "disallowed by robots.txt", Instant.now(), "t", null, List.of(), Map.of(), null, null, 0);
+                    "disallowed by robots.txt", Instant.now(), "t", null, List.of(), Map.of(), null, null, 0, null, null, null, null);
             store.saveWithLinks(page(9, "http://a.test/", 0), List.of(), List.of(skipped));
             store.flush();
             PageRecord back = store.pages(9, 0, 10, 200).getFirst();
@@ -183,7 +189,7 @@ class PageStoreTest {
             Admitted link = new Admitted(4, "http://a.test/l", 1, 0, "http://a.test/");
             PageRecord first = page(4, "http://a.test/", 0);
             PageRecord again = new PageRecord(4, "http://a.test/", 0, 503, "text/html", "again", 10, 1.5, 1, "http",
-                    "503", Instant.now(), "t", null, List.of(), Map.of(), null, null, 2.0);
+                    "503", Instant.now(), "t", null, List.of(), Map.of(), null, null, 2.0, null, null, null, null);
             PageRecord a = page(4, "http://a.test/a", 1);
             store.saveWithLinks(first, List.of(link, link), List.of(a, a));
             store.flush();

@@ -131,6 +131,7 @@ public final class ApiServer implements AutoCloseable {
                 new Route(HandlerType.GET, "/crawl/{id}/pages", jobs::pages),
                 new Route(HandlerType.GET, "/crawl/{id}/export", jobs::export),
                 new Route(HandlerType.GET, "/crawl/{id}/links", jobs::links),
+                new Route(HandlerType.GET, "/crawl/{id}/changes", jobs::changes),
                 new Route(HandlerType.POST, "/fetch", this::fetch),
                 new Route(HandlerType.GET, "/stats", ctx -> ctx.json(stats.view(crawler.store().jobCountsByStatus()))),
                 new Route(HandlerType.GET, "/cluster", ctx -> ctx.json(jobs.node()

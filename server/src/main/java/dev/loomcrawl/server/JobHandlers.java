@@ -7,8 +7,10 @@ import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.Freshness;
 import dev.loomcrawl.crawler.Jobs;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
+import dev.loomcrawl.crawler.fetch.HostNames;
 import dev.loomcrawl.crawler.store.Export;
 import dev.loomcrawl.crawler.store.PageStore;
 import io.javalin.http.Context;
@@ -87,6 +89,14 @@ final class JobHandlers {
         if (guardPrivate && !config.fetch().refusePrivateAddresses()) {
             throw ApiError.badRequest(FetchRequest.PRIVATE_GUARDED, "refusePrivateAddresses");
         }
+        Freshness.Webhook webhook = config.freshness().webhook();
+        if (guardPrivate && webhook != null) {
+            String refused = HostNames.privateAddress(java.net.URI.create(webhook.url()).getHost());
+            if (refused != null) {
+                throw ApiError.badRequest("webhook.url is " + refused.replace("refused: ", "")
+                        + ": this server refuses private addresses", "webhook.url");
+            }
+        }
         if (config.scope().seeds().size() > 1_000) {
             throw ApiError.badRequest("seeds must hold 1 to 1000 URLs, was " + config.scope().seeds().size(), "seeds");
         }
@@ -134,6 +144,13 @@ final class JobHandlers {
         ctx.contentType(format.mediaType())
                 .header("Content-Disposition", "attachment; filename=\"crawl-" + id + "." + format.label() + "\"");
         Export.job(store, id, format, status, ctx.outputStream());
+    }
+
+    /** The job's change events as Server-Sent Events, live (see {@link ChangeStream}). */
+    void changes(Context ctx) throws Exception {
+        long id = id(ctx);
+        requireJob(id);
+        new ChangeStream(store.changes()).stream(ctx, id);
     }
 
     /** The job's link graph: one {@code from, to} row per link of every stored page. */

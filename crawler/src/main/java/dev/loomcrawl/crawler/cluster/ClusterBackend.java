@@ -9,6 +9,7 @@ import dev.loomcrawl.crawler.frontier.HostQueue;
 import dev.loomcrawl.crawler.frontier.HostQueue.Node;
 import dev.loomcrawl.crawler.frontier.HostQueues;
 import dev.loomcrawl.crawler.frontier.Lease;
+import dev.loomcrawl.crawler.frontier.Revisits;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.store.ClusterStore;
@@ -54,7 +55,7 @@ final class ClusterBackend implements FrontierBackend {
     static ClusterBackend of(long jobId, CrawlConfig config, HostGates gates, ClusterNode node) {
         HostQueues queues = new HostQueues(config);
         ClusterBackend backend = new ClusterBackend(jobId, config, node, queues);
-        backend.frontier = new Frontier(config, gates, queues, backend);
+        backend.frontier = new Frontier(config, gates, queues, backend, Revisits.of(config));
         return backend;
     }
 
@@ -155,7 +156,7 @@ final class ClusterBackend implements FrontierBackend {
     }
 
     @Override
-    public List<PageRecord> complete(Node page, PageRecord row, List<Lease.Found> found) {
+    public List<PageRecord> complete(Node page, PageRecord row, List<Lease.Found> found, Revisits.Visited visited) {
         List<PageRecord> recorded = new ArrayList<>();
         List<Lease.Found> follow = new ArrayList<>(found.size());
         long epoch = held.epochOf(page);

@@ -30,8 +30,9 @@ public sealed interface FetchResult {
             return headers.firstValue("Content-Type").orElse("");
         }
 
+        /** A redirect: 3xx but 304, which says the page as the request's validators have it is current. */
         public boolean redirect() {
-            return status >= 300 && status < 400;
+            return status >= 300 && status < 400 && status != 304;
         }
 
         public Optional<String> location() {

@@ -75,16 +75,35 @@ public final class Fetcher implements AutoCloseable {
 
     /** The request a fetch of {@code url} sends; also what a WARC request record shows. */
     public HttpRequest request(CrawlUrl url) {
-        return request(url, null);
+        return request(url, null, null);
     }
 
-    private HttpRequest request(CrawlUrl url, BooleanSupplier mayStart) {
+    /**
+     * What a revisit sends to be answered 304 if the page is as it was: the {@code ETag} and {@code Last-Modified}
+     * its last visit got, either may be null.
+     */
+    public record Validators(String etag, String lastModified) {
+        /** The validators a stored visit found, or null when it found none. */
+        public static Validators of(String etag, String lastModified) {
+            return etag == null && lastModified == null ? null : new Validators(etag, lastModified);
+        }
+    }
+
+    private HttpRequest request(CrawlUrl url, BooleanSupplier mayStart, Validators validators) {
         // No .timeout(): send(...) below keeps the header timeout (see there).
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url.url()))
                 .header("User-Agent", settings.userAgent())
                 .header("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
                 .header("Accept-Encoding", "gzip, deflate");
         settings.headers().forEach(b::setHeader);
+        if (validators != null) { // a revisit asks conditionally: an unchanged page is answered 304, without a body
+            if (validators.etag() != null) {
+                b.setHeader("If-None-Match", validators.etag());
+            }
+            if (validators.lastModified() != null) {
+                b.setHeader("If-Modified-Since", validators.lastModified());
+            }
+        }
         return (mayStart == null ? b.GET() : b.method("GET", new StartCheck(mayStart))).build();
     }
 
@@ -148,6 +167,12 @@ public final class Fetcher implements AutoCloseable {
      */
     public FetchResult fetch(CrawlUrl url, Purpose purpose, Consumer<Duration> restAsked, BooleanSupplier mayStart)
             throws InterruptedException, NotSent {
+        return fetch(url, purpose, restAsked, mayStart, null);
+    }
+
+    /** As {@link #fetch(CrawlUrl, Purpose, Consumer, BooleanSupplier)}, asking conditionally with {@code validators} (or not: null). */
+    public FetchResult fetch(CrawlUrl url, Purpose purpose, Consumer<Duration> restAsked, BooleanSupplier mayStart,
+            Validators validators) throws InterruptedException, NotSent {
         long start = System.nanoTime();
         // Does the name exist at all? Asked before the client asks; see HostNames.
         String unknown = names.unknown(url.host());
@@ -172,7 +197,7 @@ public final class Fetcher implements AutoCloseable {
                         }
                         return HttpResponse.BodyHandlers.ofInputStream().apply(info);
                     };
-            HttpRequest request = request(url, mayStart);
+            HttpRequest request = request(url, mayStart, validators);
             watch = deadlines.watch(System.nanoTime() + settings.requestTimeout().toNanos());
             HttpResponse<InputStream> response = send(client, request, handler, watch);
             InputStream body = response.body();

@@ -53,7 +53,7 @@ public final class HostNames {
      * Why {@code host} must not be fetched on a public-web crawl, or null. Checked before connecting;
      * a DNS answer that changes between this check and the connection is not caught.
      */
-    static String privateAddress(String host) {
+    public static String privateAddress(String host) {
         String name = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
         try {
             for (InetAddress address : InetAddress.getAllByName(name)) {

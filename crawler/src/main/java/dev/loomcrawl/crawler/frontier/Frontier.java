@@ -35,6 +35,7 @@ public final class Frontier implements HostGates.Listener {
     final HostGates gates;
     final HostQueues queues;
     final FrontierBackend backend;
+    final Revisits revisits;
     final ReentrantLock lock;
     private final HostTurns turns;
     /** Hosts whose robots.txt failed and is tried again: said on the progress line. */
@@ -44,8 +45,9 @@ public final class Frontier implements HostGates.Listener {
     private boolean draining;
     private boolean over;
 
-    public Frontier(CrawlConfig config, HostGates gates, HostQueues queues, FrontierBackend backend) {
+    public Frontier(CrawlConfig config, HostGates gates, HostQueues queues, FrontierBackend backend, Revisits revisits) {
         this.config = config;
+        this.revisits = revisits;
         this.gates = gates;
         this.queues = queues;
         this.backend = backend;

@@ -43,11 +43,14 @@ public interface FrontierBackend {
 
     /**
      * Stores {@code page} (its depth as the job has it now) and admits what it links to; the frontier marks
-     * the node done when this returns.
+     * the node done, or queues it for its next visit, when this returns.
      *
-     * @return every row stored: links recorded on sight, then the page; empty if nothing was stored
+     * @param visited the visit's event and the URL's schedule ({@link Revisits}): a revisit rewrites the URL's
+     *     row, or only its schedule, instead of adding one
+     * @return every row stored: links recorded on sight, then the page (a first visit's); empty if nothing was stored
      */
-    List<PageRecord> complete(Node node, PageRecord page, List<Lease.Found> found) throws InterruptedException;
+    List<PageRecord> complete(Node node, PageRecord page, List<Lease.Found> found, Revisits.Visited visited)
+            throws InterruptedException;
 
     /** URLs a sitemap read under the lease of {@code lease} lists, admitted at depth 1. @return rows recorded on sight */
     List<PageRecord> listed(Node lease, List<Lease.Found> found, String sitemap) throws InterruptedException;

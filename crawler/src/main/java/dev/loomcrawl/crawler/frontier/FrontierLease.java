@@ -11,7 +11,9 @@ import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.store.Visit;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -29,6 +31,7 @@ final class FrontierLease implements Lease {
     private final HostQueue host;
     private final int attempt;
     private final int depthAtLease;
+    private final Visit visitAtLease;
     private final long leasedNanos = System.nanoTime();
     private final FrontierBackend.Claim claim;
     private final FetchLimit.Slot slot;
@@ -47,6 +50,7 @@ final class FrontierLease implements Lease {
         this.host = node.host;
         this.attempt = node.attempts + 1;
         this.depthAtLease = node.depth;
+        this.visitAtLease = node.visit;
         this.skip = skip;
         this.robotsUnknown = robots;
         this.permitHeld = skip == null;
@@ -60,6 +64,7 @@ final class FrontierLease implements Lease {
     @Override public int redirects() { return node.redirects; }
     @Override public String referrer() { return node.referrer; }
     @Override public long leasedNanos() { return leasedNanos; }
+    @Override public Visit visit() { return visitAtLease; }
     @Override public Skip skip() { return skip; }
     @Override public boolean robotsUnknown() { return robotsUnknown; }
     @Override public boolean mayStart() { return claim.mayStart(); }
@@ -157,13 +162,18 @@ final class FrontierLease implements Lease {
             release();
             return List.of();
         }
+        Revisits.Visited visited = frontier.revisits.visited(visitAtLease, page, Instant.now());
         try {
-            return frontier.backend.complete(node, page, links);
+            return frontier.backend.complete(node, page, links, visited);
         } finally {
             lock.lock();
             try {
-                node.state = State.DONE;
-                end();
+                if (visited.due() && !frontier.queues.cancelled()) {
+                    revisitLater(visited.next());
+                } else {
+                    node.state = State.DONE;
+                    end();
+                }
             } finally {
                 lock.unlock();
             }
@@ -207,6 +217,15 @@ final class FrontierLease implements Lease {
             gates.exit(host.hostKey, 0);
         }
         release();
+    }
+
+    /** Stored, and due again at {@code next}'s time: back in its host's queue until then. Under the lock. */
+    private void revisitLater(Visit next) {
+        long now = System.nanoTime();
+        node.visit = next;
+        node.attempts = 0;
+        node.notBefore = now + Math.max(0, Duration.between(Instant.now(), next.nextVisitAt()).toNanos());
+        requeue(now);
     }
 
     /** Back in its host's queue (unless the job is cancelled). Under the lock. */

@@ -6,6 +6,7 @@ import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.store.Visit;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Comparator;
@@ -39,6 +40,8 @@ public final class HostQueue {
         Node redirectTo;
         /** Once expanded: links past the depth limit, admitted if this page is found closer to a seed. */
         CrawlUrl[] beyond;
+        /** What the URL's last visit found and when it is due again, once a job that revisits has stored it. */
+        Visit visit;
 
         public Node(CrawlUrl url, HostQueue host, int depth, int redirects, String referrer) {
             this.url = url;
@@ -50,6 +53,11 @@ public final class HostQueue {
     }
 
     public enum State { QUEUED, LEASED, COMPLETING, DONE }
+
+    /** Whether {@code node}'s row is in the store: done, or waiting for a revisit. */
+    static boolean stored(Node node) {
+        return node.state == State.DONE || node.visit != null;
+    }
 
     private static final Comparator<Node> BY_NOT_BEFORE = Comparator.comparingLong(n -> n.notBefore);
 

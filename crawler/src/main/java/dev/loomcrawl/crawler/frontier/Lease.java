@@ -6,6 +6,7 @@ import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.politeness.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.store.Visit;
 import java.time.Duration;
 import java.util.List;
 
@@ -47,6 +48,12 @@ public interface Lease extends AutoCloseable {
     default boolean mayStart() {
         return true;
     }
+
+    /**
+     * What this URL's last visit found (its validators for a conditional request, its digest and SimHash), when
+     * this lease is a revisit of a stored URL; null on a first visit.
+     */
+    Visit visit();
 
     /** Why this URL must be recorded without a request (robots.txt, its host given up), or null. */
     Skip skip();

@@ -10,6 +10,8 @@ import dev.loomcrawl.crawler.store.Admitted;
 import dev.loomcrawl.crawler.store.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.store.ResumeState;
+import dev.loomcrawl.crawler.store.Visit;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -49,12 +51,21 @@ public final class MemoryBackend implements FrontierBackend {
 
     /** A frontier of a job in this process, or of one a stopped process left ({@code resumed}, else null). */
     public static Frontier frontier(long jobId, CrawlConfig config, HostGates gates, PageStore store, ResumeState resumed) {
+        return frontier(jobId, config, gates, store, resumed, Revisits.of(config));
+    }
+
+    /**
+     * A frontier whose stored URLs are visited again as {@code revisits} says: a continuous job resumed, or
+     * a recrawl ({@link Revisits#once}) of a job a process left.
+     */
+    public static Frontier frontier(long jobId, CrawlConfig config, HostGates gates, PageStore store,
+            ResumeState resumed, Revisits revisits) {
         HostQueues queues = new HostQueues(config);
         MemoryBackend backend = new MemoryBackend(jobId, config, queues, store);
         if (resumed != null) {
-            backend.restore(resumed);
+            backend.restore(resumed, revisits);
         }
-        return new Frontier(config, gates, queues, backend);
+        return new Frontier(config, gates, queues, backend, revisits);
     }
 
     @Override
@@ -99,12 +110,25 @@ public final class MemoryBackend implements FrontierBackend {
      * Rebuilds a job's frontier after a restart: URLs stored are seen and done; the rest are queued again
      * (those in flight when the process stopped among them: fetched once more).
      */
-    void restore(ResumeState state) {
+    void restore(ResumeState state, Revisits revisits) {
+        Instant now = Instant.now();
+        long nowNanos = System.nanoTime();
         lock.lock();
         try {
             for (Admitted a : state.admitted()) {
                 CrawlUrl.parse(a.url()).ifPresent(url -> {
-                    if (state.stored().contains(url.url())) {
+                    Visit visit = state.visits().get(url.url());
+                    if (visit != null && revisits.resumes(visit) && !seen.containsKey(url.url())) {
+                        HostQueue host = queues.of(url); // stored, and due again: queued for its next visit
+                        Node node = new Node(host.shared(url), host, a.depth(), a.redirects(), a.referrer());
+                        node.visit = visit;
+                        node.links = NO_LINKS; // its links are in the store already
+                        node.beyond = NO_URLS;
+                        node.notBefore = revisits.dueNanos(visit, now, nowNanos);
+                        seen.put(url.url(), node);
+                        admitted++;
+                        queues.requeue(node, nowNanos);
+                    } else if (state.stored().contains(url.url())) {
                         Node done = new Node(url, null, a.depth(), a.redirects(), a.referrer());
                         done.state = State.DONE;
                         done.links = NO_LINKS; // its links are in the store already
@@ -227,7 +251,7 @@ public final class MemoryBackend implements FrontierBackend {
      */
     private void relax(Node node, int depth, Expansion out) {
         node.depth = depth;
-        if (node.state == State.DONE) {
+        if (HostQueue.stored(node)) {
             out.lowered.add(node); // its row was handed to the store before this: fix it after
         }
         if (node.redirectTo != null && depth < node.redirectTo.depth) {
@@ -276,7 +300,8 @@ public final class MemoryBackend implements FrontierBackend {
     // ---- results
 
     @Override
-    public List<PageRecord> complete(Node node, PageRecord page, List<Lease.Found> links) throws InterruptedException {
+    public List<PageRecord> complete(Node node, PageRecord page, List<Lease.Found> links, Revisits.Visited visited)
+            throws InterruptedException {
         Expansion out = new Expansion();
         int depth;
         lock.lock();
@@ -287,8 +312,15 @@ public final class MemoryBackend implements FrontierBackend {
             lock.unlock();
         }
         PageRecord stored = page.withDepth(depth);
+        boolean revisit = node.visit != null;
         try {
-            store.saveWithLinks(stored, out.admittedRows, out.recorded);
+            if (revisit) {
+                store.saveRevisit(jobId, node.url.url(), visited.rewrite() == null ? null : visited.rewrite().withDepth(depth),
+                        visited.next(), visited.change(), out.admittedRows, out.recorded);
+            } else {
+                store.saveWithLinks(stored, out.admittedRows, out.recorded,
+                        visited.change() == null ? List.of() : List.of(visited.change()));
+            }
         } finally {
             lock.lock();
             try {
@@ -302,6 +334,9 @@ public final class MemoryBackend implements FrontierBackend {
         }
         for (Node lowered : out.lowered) {
             store.lowerDepth(jobId, lowered.url.url(), lowered.depth);
+        }
+        if (revisit) {
+            return out.recorded; // the URL's row was counted at its first visit; the change feed tells the rest
         }
         if (out.recorded.isEmpty()) {
             return List.of(stored);

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * What one fetch yields: the record to store and the links to follow. Links a job has seen before are
@@ -43,6 +44,9 @@ public final class Harvester {
      */
     private final ConcurrentHashMap<String, CrawlUrl> checked = new ConcurrentHashMap<>();
     private final ExecutorService parsers;
+    /** The job's pages by SimHash, when it skips the links of near-duplicates; else null. Guarded by its lock. */
+    private final NearDuplicates<String> nearDuplicates;
+    private final ReentrantLock nearDuplicatesLock = new ReentrantLock();
 
     public Harvester(long jobId, CrawlConfig config, Frontier frontier, PageHandler handler, ExecutorService parsers) {
         this.jobId = jobId;
@@ -52,6 +56,7 @@ public final class Harvester {
         this.frontier = frontier;
         this.extraction = Extraction.of(config);
         this.handler = handler;
+        this.nearDuplicates = config.freshness().skipNearDuplicates() ? new NearDuplicates<>() : null;
     }
 
     public Harvest harvest(Lease lease, FetchResult result) {
@@ -59,8 +64,8 @@ public final class Harvester {
             case FetchResult.Failed f -> new Harvest(answered(lease, f.status(), f.contentType(), f.nanos())
                     .bytes(f.bytes()).failure(f.kind().label(), f.detail()).build(), List.of());
             case FetchResult.Response r when r.redirect() -> redirect(lease, r);
-            case FetchResult.Response r when !r.html() -> new Harvest(answered(lease, r.status(), r.contentType(),
-                    r.nanos()).bytes(r.body().length).body(kept(r.body())).build(), List.of());
+            case FetchResult.Response r when !r.html() -> new Harvest(identified(answered(lease, r.status(),
+                    r.contentType(), r.nanos()), r).bytes(r.body().length).body(kept(r.body())).build(), List.of());
             case FetchResult.Response r -> page(lease, r);
         };
     }
@@ -90,12 +95,14 @@ public final class Harvester {
         Set<String> outlinks = new LinkedHashSet<>();
         List<Lease.Found> links = new ArrayList<>(parsed.links().size());
         List<String> ordered = new ArrayList<>(parsed.links().size());
+        String duplicateOf = nearDuplicateOf(lease.url().url(), parsed.simhash());
         for (PageParser.Link link : parsed.links()) {
-            sort(link.href(), link.follow() || config.scope().ignoreNofollow(), false, ordered, links);
+            sort(link.href(), (link.follow() || config.scope().ignoreNofollow()) && duplicateOf == null, false, ordered,
+                    links);
         }
         outlinks.addAll(ordered);
         Map<String, Object> fields = extraction.isEmpty() ? Map.of() : extraction.apply(parsed.document());
-        String detail = null;
+        String detail = duplicateOf == null ? null : "near-duplicate of " + duplicateOf + ": links not followed";
         if (handler != null) {
             try {
                 Map<String, Object> handled = handler.handle(new FetchedPage(lease.url().url(), lease.depth(),
@@ -109,9 +116,30 @@ public final class Harvester {
                 detail = "page handler failed: " + e;
             }
         }
-        return new Harvest(answered(lease, r.status(), r.contentType(), r.nanos()).title(parsed.title())
+        return new Harvest(identified(answered(lease, r.status(), r.contentType(), r.nanos()), r).title(parsed.title())
+                .simhash(parsed.simhash())
                 .bytes(r.body().length).detail(detail).outlinks(List.copyOf(outlinks)).fields(fields)
                 .canonical(parsed.canonical()).body(kept(r.body())).build(), links);
+    }
+
+    /**
+     * The stored page {@code url}'s text nearly duplicates (its SimHash within {@value Fingerprints#NEAR} bits),
+     * when the job skips such pages' links; else null, and the page is remembered as the first of its kind.
+     */
+    private String nearDuplicateOf(String url, long simhash) {
+        if (nearDuplicates == null) {
+            return null;
+        }
+        nearDuplicatesLock.lock();
+        try {
+            String first = nearDuplicates.find(simhash);
+            if (first == null) {
+                nearDuplicates.add(simhash, url);
+            }
+            return first == null || first.equals(url) ? null : first;
+        } finally {
+            nearDuplicatesLock.unlock();
+        }
     }
 
     /**
@@ -184,6 +212,13 @@ public final class Harvester {
             end++;
         }
         return url.substring(start, end).toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** The response's identity: its validators as the server sent them, and the body's digest. */
+    private static PageRecord.Builder identified(PageRecord.Builder row, FetchResult.Response r) {
+        return row.etag(r.headers().firstValue("ETag").orElse(null))
+                .lastModified(r.headers().firstValue("Last-Modified").orElse(null))
+                .digest(r.body().length == 0 ? null : Fingerprints.sha256(r.body()));
     }
 
     private byte[] kept(byte[] body) {

@@ -19,6 +19,7 @@ import org.jsoup.internal.StringUtil;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
 import org.jsoup.select.Evaluator;
 import org.jsoup.select.NodeTraversor;
 import org.jsoup.select.NodeVisitor;
@@ -49,8 +50,10 @@ public final class PageParser {
     /**
      * @param nofollow the page asks that none of its links be followed ({@code <meta name=robots>} or the
      *     {@code X-Robots-Tag} header)
+     * @param simhash the SimHash of the page's visible text ({@link Fingerprints})
      */
-    public record Parsed(Document document, String title, List<Link> links, String canonical, boolean nofollow) {}
+    public record Parsed(Document document, String title, List<Link> links, String canonical, boolean nofollow,
+            long simhash) {}
 
     private PageParser() {}
 
@@ -84,14 +87,16 @@ public final class PageParser {
         }
         String title = finds.title == null ? "" : StringUtil.normaliseWhitespace(finds.title.text()).trim();
         return new Parsed(doc, title, links, finds.canonical == null ? null : resolve(baseUrl, finds.canonical.attr("href")),
-                nofollow);
+                nofollow, finds.text.value());
     }
 
     /**
      * What one walk over a parsed page finds: the elements that four selector queries and {@link
      * Document#title()} found before, each with a walk of its own (a fifth of the parser threads' time on the
      * {@code deep} farm's pages). Each element is matched by the same {@link Evaluator} as before, once its
-     * tag says it could match; the title is the first {@code <title>} inside {@code <head>}, as Jsoup's.
+     * tag says it could match; the title is the first {@code <title>} inside {@code <head>}, as Jsoup's. The
+     * same walk hashes the visible text: text nodes outside {@code <head>}, {@code <script>}, {@code <style>},
+     * {@code <noscript>} and {@code <template>}.
      */
     private static final class Finds implements NodeVisitor {
         private final Document root;
@@ -101,6 +106,9 @@ public final class PageParser {
         private Element canonical;
         private Element title;
         private boolean nofollow;
+        private final Fingerprints.SimHash text = new Fingerprints.SimHash();
+        /** Elements entered whose text is not shown (head, script, style, ...): text inside them is left out. */
+        private int hidden;
 
         Finds(Document root) {
             this.root = root;
@@ -109,8 +117,17 @@ public final class PageParser {
 
         @Override
         public void head(Node node, int depth) {
+            if (node instanceof TextNode t) {
+                if (hidden == 0) {
+                    text.add(t.getWholeText());
+                }
+                return;
+            }
             if (!(node instanceof Element e)) {
                 return;
+            }
+            if (isHidden(e)) {
+                hidden++;
             }
             switch (e.normalName()) {
                 case "a", "area" -> {
@@ -124,6 +141,20 @@ public final class PageParser {
                 case "title" -> title = title == null && inHead(e) ? e : title;
                 default -> { }
             }
+        }
+
+        @Override
+        public void tail(Node node, int depth) {
+            if (node instanceof Element e && isHidden(e)) {
+                hidden--;
+            }
+        }
+
+        private static boolean isHidden(Element e) {
+            return switch (e.normalName()) {
+                case "head", "script", "style", "noscript", "template" -> true;
+                default -> false;
+            };
         }
 
         private boolean inHead(Element e) {

@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +23,7 @@ import java.util.Map;
  * columns in the same order whichever way they leave (the API, {@code crawl --output}, {@code export}).
  *
  * <p>Columns: {@code url, depth, status, outcome, contentType, title, bytes, fetchMs, fetchedAt, failure,
- * detail, referrer, outlinks, fields, canonical, attempts}, and {@code body} for jobs that keep bodies (text
+ * detail, referrer, outlinks, fields, canonical, attempts, etag, lastModified, digest, simhash}, and {@code body} for jobs that keep bodies (text
  * in its charset for text types, else base64, said by {@code bodyEncoding}). In CSV, {@code outlinks} are
  * separated by spaces and {@code fields} is a JSON object.
  */
@@ -31,7 +32,7 @@ public final class Export {
     private static final CsvMapper CSV = new CsvMapper();
     private static final List<String> COLUMNS = List.of("url", "depth", "status", "outcome", "contentType", "title",
             "bytes", "fetchMs", "fetchedAt", "failure", "detail", "referrer", "outlinks", "fields", "canonical",
-            "attempts");
+            "attempts", "etag", "lastModified", "digest", "simhash");
 
     /** How rows are written. */
     public enum Format {
@@ -165,6 +166,101 @@ public final class Export {
         return n[0];
     }
 
+    /** A change event as JSON shows it (the SSE stream, the webhook, {@code export --changes}), fields in order. */
+    public static Map<String, Object> rowOf(Change c) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("id", c.id());
+        row.put("job", c.jobId());
+        row.put("url", c.url());
+        row.put("kind", c.kind().label());
+        row.put("at", c.at().toString());
+        row.put("status", c.status());
+        row.put("distance", c.distance());
+        row.put("severity", c.severity());
+        row.put("target", c.target());
+        return row;
+    }
+
+    private static final List<String> CHANGE_COLUMNS = List.of("id", "job", "url", "kind", "at", "status", "distance",
+            "severity", "target");
+
+    /** A job's change events in the order they were stored. Returns how many. */
+    public static long changes(PageStore store, long jobId, Format format, OutputStream out) throws IOException {
+        long[] n = {0};
+        try (SequenceWriter rows = sequence(CHANGE_COLUMNS, format, out)) {
+            store.changes().forEach(jobId, change -> {
+                try {
+                    rows.write(rowOf(change));
+                    n[0]++;
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        endLines(format, n[0], out);
+        return n[0];
+    }
+
+    private static final List<String> NEAR_COLUMNS = List.of("group", "size", "url", "simhash", "distance", "title");
+
+    /**
+     * Groups of a job's stored pages whose SimHashes are within 3 bits of each other (print versions, session-id
+     * variants, mirrors): one row per page of a group of two or more, groups in the order their first page was
+     * stored, {@code distance} from the group's first page. Returns how many rows.
+     */
+    public static long nearDuplicates(PageStore store, long jobId, Format format, OutputStream out) throws IOException {
+        List<List<NearDuplicateGroups.Page>> groups = store.nearDuplicateGroups(jobId);
+        long n = 0;
+        try (SequenceWriter rows = sequence(NEAR_COLUMNS, format, out)) {
+            int group = 0;
+            for (List<NearDuplicateGroups.Page> pages : groups) {
+                group++;
+                long first = pages.getFirst().simhash();
+                for (NearDuplicateGroups.Page p : pages) {
+                    Map<String, Object> row = new LinkedHashMap<>();
+                    row.put("group", group);
+                    row.put("size", pages.size());
+                    row.put("url", p.url());
+                    row.put("simhash", HexFormat.of().toHexDigits(p.simhash()));
+                    row.put("distance", Long.bitCount(first ^ p.simhash()));
+                    row.put("title", p.title());
+                    rows.write(row);
+                    n++;
+                }
+            }
+        }
+        endLines(format, n, out);
+        return n;
+    }
+
+    private static SequenceWriter sequence(List<String> columns, Format format, OutputStream out) throws IOException {
+        if (format == Format.CSV) {
+            CsvSchema.Builder schema = CsvSchema.builder();
+            columns.forEach(schema::addColumn);
+            return CSV.writer(schema.build().withHeader()).without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                    .writeValues(out);
+        }
+        return JSON.writer().withRootValueSeparator("\n").without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                .writeValues(out);
+    }
+
+    private static void endLines(Format format, long rows, OutputStream out) throws IOException {
+        if (format == Format.JSONL && rows > 0) {
+            out.write('\n');
+        }
+    }
+
+    /** A value as one line of JSON. */
+    public static String json(Object value) {
+        try {
+            return JSON.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not JSON-writable: " + e.getOriginalMessage(), e);
+        }
+    }
+
     /** One row as JSON shows it, columns in order. */
     public static Map<String, Object> rowOf(PageRecord page) {
         return row(page, Format.JSONL);
@@ -189,6 +285,10 @@ public final class Export {
         row.put("fields", format == Format.CSV ? json(p.fields()) : p.fields());
         row.put("canonical", p.canonical());
         row.put("attempts", p.attempts());
+        row.put("etag", p.etag());
+        row.put("lastModified", p.lastModified());
+        row.put("digest", p.digest());
+        row.put("simhash", p.simhash() == null ? null : HexFormat.of().toHexDigits(p.simhash()));
         if (p.body() != null) {
             boolean text = isText(p.contentType());
             row.put("body", text ? new String(p.body(), charsetOf(p.contentType()))

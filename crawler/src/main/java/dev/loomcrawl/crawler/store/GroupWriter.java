@@ -39,8 +39,18 @@ final class GroupWriter {
 
     /** What a task hands over. */
     sealed interface Write {
-        /** A URL's results (its page, and links skipped on sight) with the links it admitted, stored together. */
-        record Result(List<Admitted> admitted, List<PageRecord> pages) implements Write {}
+        /**
+         * A URL's results (its page, and links skipped on sight) with the links it admitted, stored together,
+         * and its change events (a continuous job's {@code new}).
+         */
+        record Result(List<Admitted> admitted, List<PageRecord> pages, List<Change> changes) implements Write {}
+
+        /**
+         * A revisit of a stored URL: its row rewritten with {@code page} (null: the content did not change, only
+         * the schedule is), its event, and what the visit admitted and recorded on sight, stored together.
+         */
+        record Revisit(long jobId, String url, PageRecord page, Visit visit, Change change, List<Admitted> admitted,
+                List<PageRecord> recorded) implements Write {}
 
         /** A shorter path to a page handed over earlier: its depth is lowered. */
         record Depth(long jobId, String url, int depth) implements Write {}
@@ -65,6 +75,7 @@ final class GroupWriter {
     private final PreparedStatement chain;
     private final PreparedStatement lowerPageDepth;
     private final PreparedStatement lowerAdmittedDepth;
+    private final RevisitWrites revisits;
     private final Thread thread;
     /**
      * Writes handed over, counted outside {@code lock}: the writer holds that lock through each batch and its
@@ -102,6 +113,7 @@ final class GroupWriter {
                 + (hashKey ? "url_hash" : "url") + " = ? AND depth > ?");
         this.lowerAdmittedDepth = connection.prepareStatement(
                 "INSERT INTO admissions (job_id, url, depth, redirects) VALUES (?, ?, ?, " + Admitted.DEPTH_ONLY + ")");
+        this.revisits = new RevisitWrites(connection, chain);
         this.thread = Thread.ofPlatform().name("loomcrawl-store").daemon(true).start(this::run);
     }
 
@@ -209,27 +221,51 @@ final class GroupWriter {
             // Admitted links before pages, depth fixes after them: all in one transaction, so a page is
             // never stored without its links, and a fix never comes before the row it fixes.
             for (Write write : batch) {
-                if (write instanceof Write.Result result) {
-                    for (Admitted a : result.admitted()) {
-                        Rows.bindAdmitted(insertAdmitted, a);
-                        insertAdmitted.addBatch();
-                    }
+                List<Admitted> admitted = switch (write) {
+                    case Write.Result result -> result.admitted();
+                    case Write.Revisit revisit -> revisit.admitted();
+                    default -> List.of();
+                };
+                for (Admitted a : admitted) {
+                    Rows.bindAdmitted(insertAdmitted, a);
+                    insertAdmitted.addBatch();
                 }
             }
             insertAdmitted.executeBatch();
             List<PageRecord> pages = new ArrayList<>();
             for (Write write : batch) {
-                if (write instanceof Write.Result result) {
-                    for (PageRecord page : result.pages()) {
-                        bindPage(page, hashKey ? UrlKey.hash(page.url()) : 0);
-                        insertPage.addBatch();
-                        pages.add(page);
-                    }
+                List<PageRecord> rows = switch (write) {
+                    case Write.Result result -> result.pages();
+                    case Write.Revisit revisit -> revisit.recorded();
+                    default -> List.of();
+                };
+                for (PageRecord page : rows) {
+                    bindPage(page, hashKey ? UrlKey.hash(page.url()) : 0);
+                    insertPage.addBatch();
+                    pages.add(page);
                 }
             }
             if (!pages.isEmpty()) {
                 writeOnce(pages);
             }
+            // A continuous job's revisits and events, after the rows they are about.
+            for (Write write : batch) {
+                switch (write) {
+                    case Write.Result result -> {
+                        for (Change change : result.changes()) {
+                            revisits.change(change);
+                        }
+                    }
+                    case Write.Revisit revisit -> {
+                        revisits.revisit(revisit.jobId(), revisit.url(), revisit.page(), revisit.visit());
+                        if (revisit.change() != null) {
+                            revisits.change(revisit.change());
+                        }
+                    }
+                    default -> { }
+                }
+            }
+            revisits.execute();
             int depths = 0;
             for (Write write : batch) {
                 if (write instanceof Write.Depth fix) {

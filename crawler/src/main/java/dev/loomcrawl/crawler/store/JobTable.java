@@ -135,6 +135,16 @@ final class JobTable implements AutoCloseable {
         });
     }
 
+    /** Records that job {@code jobId}'s webhook has delivered every event up to {@code id}; durable on return. */
+    void webhookDelivered(long jobId, long id) {
+        withWriter(c -> {
+            int updated = update(c, "UPDATE webhook_cursors SET delivered = GREATEST(delivered, ?) WHERE job_id = ?",
+                    id, jobId);
+            return updated > 0 ? updated : update(c, "INSERT INTO webhook_cursors (job_id, delivered) VALUES (?, ?)",
+                    jobId, id);
+        });
+    }
+
     private static int update(Connection c, String sql, Object... args) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             Readers.bind(ps, args);

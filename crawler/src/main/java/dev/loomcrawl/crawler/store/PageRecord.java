@@ -22,6 +22,10 @@ import java.util.Map;
  * @param canonical the page's {@code <link rel=canonical>} target, or null
  * @param body the decoded body when the job keeps bodies, else null
  * @param pageMillis dispatch of the URL's task to its result, so time queued for a pool thread counts
+ * @param etag the response's {@code ETag} as the server sent it, or null
+ * @param lastModified the response's {@code Last-Modified} as the server sent it, or null
+ * @param digest SHA-256 of the body (decoded), 64 hex digits; null without a body
+ * @param simhash a 64-bit SimHash of the page's visible text (the parse package's {@code Fingerprints}); null for what is not HTML
  */
 public record PageRecord(
         long jobId,
@@ -42,7 +46,11 @@ public record PageRecord(
         Map<String, Object> fields,
         String canonical,
         byte[] body,
-        double pageMillis) {
+        double pageMillis,
+        String etag,
+        String lastModified,
+        String digest,
+        Long simhash) {
 
     /** Failure labels of URLs that were skipped on purpose rather than failed. */
     private static final java.util.Set<String> SKIPS = java.util.Set.of("robots", "not-html");
@@ -101,6 +109,10 @@ public record PageRecord(
         private String canonical;
         private byte[] body;
         private double pageMillis;
+        private String etag;
+        private String lastModified;
+        private String digest;
+        private Long simhash;
 
         private Builder(long jobId, String url) {
             this.jobId = jobId;
@@ -125,16 +137,22 @@ public record PageRecord(
         public Builder canonical(String value) { canonical = value; return this; }
         public Builder body(byte[] value) { body = value; return this; }
         public Builder pageMillis(double value) { pageMillis = value; return this; }
+        public Builder etag(String value) { etag = value; return this; }
+        public Builder lastModified(String value) { lastModified = value; return this; }
+        public Builder digest(String value) { digest = value; return this; }
+        public Builder simhash(Long value) { simhash = value; return this; }
 
         public PageRecord build() {
             return new PageRecord(jobId, url, depth, status, contentType, title, bytes, fetchMillis, attempts, failure,
-                    detail, fetchedAt, thread, referrer, outlinks, fields, canonical, body, pageMillis);
+                    detail, fetchedAt, thread, referrer, outlinks, fields, canonical, body, pageMillis, etag, lastModified,
+                    digest, simhash);
         }
     }
 
     /** This record at another depth: a shorter path was found. */
     public PageRecord withDepth(int value) {
         return new PageRecord(jobId, url, value, status, contentType, title, bytes, fetchMillis, attempts, failure, detail,
-                fetchedAt, thread, referrer, outlinks, fields, canonical, body, pageMillis);
+                fetchedAt, thread, referrer, outlinks, fields, canonical, body, pageMillis, etag, lastModified, digest,
+                simhash);
     }
 }

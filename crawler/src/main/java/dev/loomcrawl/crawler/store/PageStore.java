@@ -40,6 +40,7 @@ public final class PageStore implements AutoCloseable {
     private final ReentrantLock writeLock = new ReentrantLock();
     private final GroupWriter group;
     private final JobTable jobs;
+    private final ChangeFeed changes;
     private final Readers readers;
     /** Whether pages are keyed by a hash of the URL ({@link UrlKey}): H2 databases this version created. */
     private final boolean hashKey;
@@ -56,6 +57,7 @@ public final class PageStore implements AutoCloseable {
                 dialect == Dialect.H2 && !H2Files.inMemory(jdbcUrl) ? Duration.ofMillis(Long.getLong("loomcrawl.commitMillis", COMMIT_MILLIS))
                         : Duration.ZERO);
         this.jobs = new JobTable(writer, writeLock, group, readers, dialect);
+        this.changes = new ChangeFeed(readers, jobs);
     }
 
     /**
@@ -201,6 +203,12 @@ public final class PageStore implements AutoCloseable {
      */
     public void saveWithLinks(PageRecord page, List<Admitted> admitted, List<PageRecord> skipped)
             throws InterruptedException {
+        saveWithLinks(page, admitted, skipped, List.of());
+    }
+
+    /** As {@link #saveWithLinks(PageRecord, List, List)}, with the page's change events (a continuous job's). */
+    public void saveWithLinks(PageRecord page, List<Admitted> admitted, List<PageRecord> skipped, List<Change> changes)
+            throws InterruptedException {
         List<PageRecord> pages;
         if (skipped.isEmpty()) {
             pages = List.of(page);
@@ -209,12 +217,21 @@ public final class PageStore implements AutoCloseable {
             pages.addAll(skipped);
             pages.add(page);
         }
-        group.submit(new GroupWriter.Write.Result(admitted, pages));
+        group.submit(new GroupWriter.Write.Result(admitted, pages, changes));
+    }
+
+    /**
+     * Stores a revisit of a stored URL with what it admitted and recorded on sight: its row rewritten with
+     * {@code page} when the content changed (null: only its schedule is updated), and its change event.
+     */
+    public void saveRevisit(long jobId, String url, PageRecord page, Visit visit, Change change,
+            List<Admitted> admitted, List<PageRecord> recorded) throws InterruptedException {
+        group.submit(new GroupWriter.Write.Revisit(jobId, url, page, visit, change, admitted, recorded));
     }
 
     /** Stores URLs admitted with no page to go with them (a job's seeds), and rows recorded with them. */
     public void saveAdmitted(List<Admitted> admitted, List<PageRecord> recorded) throws InterruptedException {
-        group.submit(new GroupWriter.Write.Result(admitted, recorded));
+        group.submit(new GroupWriter.Write.Result(admitted, recorded, List.of()));
     }
 
     /**
@@ -286,6 +303,16 @@ public final class PageStore implements AutoCloseable {
                 ResultSet::next, jobId);
     }
 
+    /** Groups of a job's pages with near-identical text (SimHashes within 3 bits); see {@link NearDuplicateGroups}. */
+    public List<List<NearDuplicateGroups.Page>> nearDuplicateGroups(long jobId) {
+        return NearDuplicateGroups.of(readers, jobId, hashKey);
+    }
+
+    /** The change events jobs stored (continuous jobs and recrawls). */
+    public ChangeFeed changes() {
+        return changes;
+    }
+
     /** Stored rows of a job; {@code status} filters when not null. */
     public long countPages(long jobId, Integer status) {
         return status == null ? readers.count("SELECT COUNT(*) FROM pages WHERE job_id = ?", jobId)
@@ -294,7 +321,12 @@ public final class PageStore implements AutoCloseable {
 
     /** What a job had admitted and stored, to resume it (see {@link ResumeState#read}). */
     public ResumeState resumeState(long jobId) {
-        return ResumeState.read(readers, jobId);
+        return ResumeState.read(readers, jobId, false);
+    }
+
+    /** As {@link #resumeState(long)}, with each stored URL's {@link Visit}: for a job that revisits its pages. */
+    public ResumeState revisitState(long jobId) {
+        return ResumeState.read(readers, jobId, true);
     }
 
     /** Figures of a whole job from its stored rows. */

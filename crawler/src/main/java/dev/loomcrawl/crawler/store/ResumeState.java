@@ -1,7 +1,10 @@
 package dev.loomcrawl.crawler.store;
 
+import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,16 +15,18 @@ import java.util.Set;
  * What a job had admitted and stored when its last process stopped.
  *
  * @param admitted every URL it had admitted, shallowest first
- * @param stored the URLs it stored a result for: done, never fetched again
+ * @param stored the URLs it stored a result for: done, never fetched again (a continuous job revisits them)
+ * @param visits for a job that revisits its pages, each stored URL that was fetched, with what its last visit
+ *     found and its schedule; empty otherwise
  */
-public record ResumeState(List<Admitted> admitted, Set<String> stored) {
+public record ResumeState(List<Admitted> admitted, Set<String> stored, Map<String, Visit> visits) {
 
     /**
      * What a job had admitted and stored, to resume it. Admissions are a log (see {@link Schema}): a URL's rows
      * fold into one, its first admission's redirects and referrer with the least depth any row gave it. Jobs of
      * earlier versions kept theirs in the frontier table, read alike.
      */
-    static ResumeState read(Readers readers, long jobId) {
+    static ResumeState read(Readers readers, long jobId, boolean withVisits) {
         Map<String, Admitted> byUrl = new LinkedHashMap<>();
         for (String table : List.of("frontier", "admissions")) {
             readers.stream("SELECT url, depth, redirects, referrer FROM " + table + " WHERE job_id = ?", rs -> {
@@ -36,7 +41,24 @@ public record ResumeState(List<Admitted> admitted, Set<String> stored) {
         admitted.sort(Comparator.comparingInt(Admitted::depth)); // shallowest first, as the frontier queues them
         Set<String> stored = new HashSet<>();
         readers.stream("SELECT url FROM pages WHERE job_id = ?", rs -> stored.add(rs.getString(1)), jobId);
-        return new ResumeState(admitted, stored);
+        Map<String, Visit> visits = new HashMap<>();
+        if (withVisits) {
+            readers.stream("SELECT url, etag, last_modified, digest, simhash, status, visits, changes, watched_since,"
+                    + " revisit_ms, next_visit_at, fetched_at FROM pages WHERE job_id = ? AND attempts > 0", rs -> {
+                        long simhash = rs.getLong(5);
+                        Long hash = rs.wasNull() ? null : simhash;
+                        Timestamp since = rs.getTimestamp(9);
+                        Timestamp next = rs.getTimestamp(11);
+                        Instant fetched = rs.getTimestamp(12).toInstant();
+                        boolean scheduled = rs.getObject(10) != null;
+                        // A row no revisit has scheduled yet: interval 0, and its first visit's time (see Visit).
+                        visits.put(rs.getString(1), new Visit(rs.getString(2), rs.getString(3), rs.getString(4), hash,
+                                rs.getInt(6), Math.max(1, rs.getInt(7)), rs.getInt(8),
+                                since == null ? fetched : since.toInstant(), rs.getLong(10),
+                                scheduled ? (next == null ? null : next.toInstant()) : fetched));
+                    }, jobId);
+        }
+        return new ResumeState(admitted, stored, visits);
     }
 
     /** Two rows of the admissions log for one URL as one: the admission's details, the least depth. */

@@ -44,6 +44,14 @@ final class Rows {
             ps.setBytes(18, p.body());
         }
         ps.setDouble(19, p.pageMillis());
+        ps.setString(20, truncate(p.etag(), 1024));
+        ps.setString(21, truncate(p.lastModified(), 64));
+        ps.setString(22, p.digest());
+        if (p.simhash() == null) {
+            ps.setNull(23, Types.BIGINT);
+        } else {
+            ps.setLong(23, p.simhash());
+        }
     }
 
     static void bindAdmitted(PreparedStatement ps, Admitted a) throws SQLException {
@@ -65,7 +73,9 @@ final class Rows {
                 .referrer(rs.getString("referrer"))
                 .outlinks(outlinks == null ? List.of() : Arrays.asList(outlinks.split("\n")))
                 .fields(fields == null ? Map.of() : parse(fields)).canonical(rs.getString("canonical"))
-                .body(withBody ? rs.getBytes("body") : null).pageMillis(rs.getDouble("page_ms")).build();
+                .body(withBody ? rs.getBytes("body") : null).pageMillis(rs.getDouble("page_ms"))
+                .etag(rs.getString("etag")).lastModified(rs.getString("last_modified")).digest(rs.getString("digest"))
+                .simhash(rs.getObject("simhash") == null ? null : rs.getLong("simhash")).build();
     }
 
     static JobRow job(ResultSet rs) throws SQLException {
@@ -82,7 +92,7 @@ final class Rows {
         return t == null ? null : t.toInstant();
     }
 
-    private static String json(Map<String, Object> fields) {
+    static String json(Map<String, Object> fields) {
         try {
             return JSON.writeValueAsString(fields);
         } catch (JsonProcessingException e) {

@@ -86,7 +86,7 @@ public class PageCpuBenchmark {
         long n = url++;
         store.saveWithLinks(new PageRecord(1, base + "?n=" + n, 2, 200, "text/html", "h7 page 12", page.length, 300.0,
                 1, null, null, Instant.now(), "crawl-vt-1", base, links.stream().map(CrawlUrl::url).toList(), null, null,
-                null, 310.0), List.of(), List.of());
+                null, 310.0, null, null, null, null), List.of(), List.of());
         if (n % STORE_BATCH == 0) {
             store.flush();
         }

@@ -81,7 +81,7 @@ class PageParserTest {
         }
         Element canonical = doc.selectFirst(canonicalQuery);
         return new PageParser.Parsed(doc, doc.title(), found,
-                canonical == null ? null : PageParser.resolve(baseUrl, canonical.attr("href")), nofollow);
+                canonical == null ? null : PageParser.resolve(baseUrl, canonical.attr("href")), nofollow, 0L);
     }
 
     private static boolean nofollow(String directives) {

@@ -1,0 +1,101 @@
+package dev.loomcrawl.crawler.frontier;
+
+import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.Freshness;
+import dev.loomcrawl.crawler.revisit.ChangeDetector;
+import dev.loomcrawl.crawler.revisit.RevisitSchedule;
+import dev.loomcrawl.crawler.store.Change;
+import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.store.Visit;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * What a job's frontier does with a URL once it is stored: nothing more (a one-pass job), visit it again when
+ * due (a continuous job), or visit it once more (a recrawl). The one place that decides a visit's event and the
+ * URL's next visit, for both backends.
+ */
+public final class Revisits {
+    /** A recrawl's bounds: its schedule is stored with the row but never followed. */
+    private static final Freshness.Revisit ONCE_BOUNDS = new Freshness.Revisit(Duration.ofMinutes(1), Duration.ofDays(365));
+
+    private enum Mode { NONE, CONTINUOUS, ONCE }
+
+    private final Mode mode;
+    private final Freshness.Revisit bounds;
+
+    private Revisits(Mode mode, Freshness.Revisit bounds) {
+        this.mode = mode;
+        this.bounds = bounds;
+    }
+
+    /** As the job's config says: continuous when it has {@code revisit} bounds, else one pass. */
+    public static Revisits of(CrawlConfig config) {
+        Freshness.Revisit revisit = config.freshness().revisit();
+        return revisit == null ? new Revisits(Mode.NONE, null) : new Revisits(Mode.CONTINUOUS, revisit);
+    }
+
+    /** A recrawl: every stored URL visited once more, new URLs once; then the job ends. */
+    public static Revisits once() {
+        return new Revisits(Mode.ONCE, ONCE_BOUNDS);
+    }
+
+    /** Whether stored URLs are visited again, so a resumed job needs their last visits. */
+    public boolean revisits() {
+        return mode != Mode.NONE;
+    }
+
+    /**
+     * What a visit found, and when the URL is due next.
+     *
+     * @param change its event, or null (one pass; or a visit that told nothing)
+     * @param next the URL's schedule after the visit (its {@code nextVisitAt} null: not due again); null on a
+     *     one-pass job
+     * @param rewrite for a revisit, the row to store in place of the old one, or null to keep the old one
+     */
+    public record Visited(Change change, Visit next, PageRecord rewrite) {
+        /** Whether the URL goes back in its queue, for a later visit. */
+        boolean due() {
+            return next != null && next.nextVisitAt() != null;
+        }
+    }
+
+    /** The outcome of the visit that found {@code page}; {@code previous} is the last visit's, null the first time. */
+    Visited visited(Visit previous, PageRecord page, Instant now) {
+        if (mode == Mode.NONE) {
+            return new Visited(null, null, null);
+        }
+        if (previous == null) {
+            Change change = ChangeDetector.first(page);
+            boolean scheduled = mode == Mode.CONTINUOUS && change != null && firstVisitKept(page);
+            return new Visited(change, scheduled ? RevisitSchedule.first(page, bounds, now) : null, page);
+        }
+        Change change = ChangeDetector.revisit(previous, page);
+        Visit next = RevisitSchedule.next(previous, change, page, bounds, now);
+        if (mode == Mode.ONCE) {
+            next = new Visit(next.etag(), next.lastModified(), next.digest(), next.simhash(), next.status(),
+                    next.visits(), next.changes(), next.watchedSince(), next.intervalMillis(), null);
+        }
+        return new Visited(change, next, ChangeDetector.rewrites(change) ? page : null);
+    }
+
+    /** A first visit worth another: not a redirect, nor a page already missing. */
+    private static boolean firstVisitKept(PageRecord page) {
+        int status = page.status();
+        return !(status >= 300 && status < 400) && status != 404 && status != 410;
+    }
+
+    /** When a stored URL a stopped process left is due: now in a recrawl, else as its schedule says. */
+    long dueNanos(Visit visit, Instant now, long nowNanos) {
+        if (mode == Mode.ONCE) {
+            return nowNanos;
+        }
+        Instant due = RevisitSchedule.due(visit, bounds);
+        return nowNanos + Math.max(0, Duration.between(now, due).toNanos());
+    }
+
+    /** Whether a stored URL a stopped process left is visited again. */
+    boolean resumes(Visit visit) {
+        return mode == Mode.ONCE || mode == Mode.CONTINUOUS && visit.nextVisitAt() != null;
+    }
+}

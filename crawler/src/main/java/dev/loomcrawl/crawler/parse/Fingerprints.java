@@ -1,0 +1,130 @@
+package dev.loomcrawl.crawler.parse;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * What identifies a page's content: a SHA-256 digest of its body (the same bytes, the same page) and a 64-bit
+ * SimHash of its visible text (nearly the same words, nearly the same bits).
+ *
+ * <p>The SimHash is Charikar's, over word 3-shingles as Manku, Jain and Das Sarma used it for the web (WWW
+ * 2007, "Detecting near-duplicates for web crawling"): each shingle's 64-bit hash votes +1 or -1 on each bit,
+ * and a bit of the result is set where its votes are positive. Pages whose SimHashes differ in at most
+ * {@link #NEAR} bits are near-duplicates; a rewritten paragraph moves many.
+ *
+ * <p>Numbers are folded: every run of digits counts as the same word. A timestamp, a visitor counter or a
+ * session number that changes then moves no bit at all, where on a page of a few hundred words its dozen new
+ * shingles would move three or four bits of 64 (about as many as an edited sentence), and a page that only
+ * counts time would be told apart from itself.
+ */
+public final class Fingerprints {
+    /** Most bits two near-duplicates' SimHashes differ in (the paper's k = 3 for 64-bit fingerprints). */
+    public static final int NEAR = 3;
+
+    private static final HexFormat HEX = HexFormat.of();
+
+    private Fingerprints() {}
+
+    /** SHA-256 of {@code body}, 64 lower-case hex digits. */
+    public static String sha256(byte[] body) {
+        try {
+            return HEX.formatHex(MessageDigest.getInstance("SHA-256").digest(body));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e); // required of every Java platform
+        }
+    }
+
+    /** Bits in which two SimHashes differ. */
+    public static int distance(long a, long b) {
+        return Long.bitCount(a ^ b);
+    }
+
+    /** A SimHash as 16 hex digits, as rows show it. */
+    public static String hex(long simhash) {
+        return HEX.toHexDigits(simhash);
+    }
+
+    /** The SimHash of {@code text}'s words. */
+    public static long simhash(CharSequence text) {
+        SimHash h = new SimHash();
+        h.add(text);
+        return h.value();
+    }
+
+    /**
+     * A SimHash made as text comes, a piece at a time (a page's text nodes, in order): words are runs of letters
+     * and digits, lower-cased; a word split across two pieces counts as two.
+     */
+    static final class SimHash {
+        private final int[] votes = new int[64];
+        private long previous;
+        private long beforePrevious;
+        private int words;
+
+        void add(CharSequence text) {
+            long word = FNV_OFFSET;
+            boolean inWord = false;
+            boolean number = true;
+            for (int i = 0, n = text.length(); i < n; i++) {
+                char c = text.charAt(i);
+                if (Character.isLetterOrDigit(c)) {
+                    word = (word ^ Character.toLowerCase(c)) * FNV_PRIME;
+                    number &= c >= '0' && c <= '9';
+                    inWord = true;
+                } else if (inWord) {
+                    word(number ? NUMBER : word);
+                    word = FNV_OFFSET;
+                    inWord = false;
+                    number = true;
+                }
+            }
+            if (inWord) {
+                word(number ? NUMBER : word);
+            }
+        }
+
+        private void word(long hash) {
+            words++;
+            if (words >= 3) {
+                vote(mix(beforePrevious ^ Long.rotateLeft(previous, 21) ^ Long.rotateLeft(hash, 42)));
+            }
+            beforePrevious = previous;
+            previous = hash;
+        }
+
+        private void vote(long shingle) {
+            for (int bit = 0; bit < 64; bit++) {
+                votes[bit] += (int) ((shingle >>> bit) & 1) * 2 - 1;
+            }
+        }
+
+        /** The fingerprint; a text of fewer than three words is hashed as one shingle of them (none: 0). */
+        long value() {
+            if (words > 0 && words < 3) {
+                return mix(beforePrevious ^ Long.rotateLeft(previous, 21));
+            }
+            long value = 0;
+            for (int bit = 0; bit < 64; bit++) {
+                if (votes[bit] > 0) {
+                    value |= 1L << bit;
+                }
+            }
+            return value;
+        }
+
+        private static final long FNV_OFFSET = 0xcbf29ce484222325L;
+        private static final long FNV_PRIME = 0x100000001b3L;
+        /** The one word every number is. */
+        private static final long NUMBER = 0x9e3779b97f4a7c15L;
+
+        /** MurmurHash3's 64-bit finaliser: every input bit reaches every output bit. */
+        private static long mix(long h) {
+            h ^= h >>> 33;
+            h *= 0xff51afd7ed558ccdL;
+            h ^= h >>> 33;
+            h *= 0xc4ceb9fe1a85ec53L;
+            return h ^ (h >>> 33);
+        }
+    }
+}

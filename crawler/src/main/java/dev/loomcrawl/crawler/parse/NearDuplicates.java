@@ -1,0 +1,62 @@
+package dev.loomcrawl.crawler.parse;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * SimHashes indexed so that those within {@value Fingerprints#NEAR} bits of a new one are found without comparing
+ * it with every other: the 64 bits are cut into four 16-bit blocks, and two hashes that differ in at most three
+ * bits agree on at least one whole block (three changed bits touch three blocks at most), so a hash's
+ * candidates are those that share one of its blocks (Manku, Jain and Das Sarma's tables, with four blocks).
+ * Not thread-safe: callers lock.
+ *
+ * @param <T> what each hash stands for (a URL)
+ */
+public final class NearDuplicates<T> {
+    private final List<Map<Integer, List<Entry<T>>>> blocks = List.of(new HashMap<>(), new HashMap<>(),
+            new HashMap<>(), new HashMap<>());
+
+    private record Entry<T>(long simhash, T value) {}
+
+    /** The first indexed value whose hash is within {@value Fingerprints#NEAR} bits of {@code simhash}, or null. */
+    public T find(long simhash) {
+        for (int b = 0; b < 4; b++) {
+            List<Entry<T>> same = blocks.get(b).get(block(simhash, b));
+            if (same != null) {
+                for (Entry<T> e : same) {
+                    if (Fingerprints.distance(e.simhash(), simhash) <= Fingerprints.NEAR) {
+                        return e.value();
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Every indexed value within {@value Fingerprints#NEAR} bits of {@code simhash}, each once. */
+    public List<T> findAll(long simhash) {
+        List<T> found = new ArrayList<>();
+        java.util.Set<Entry<T>> seen = new java.util.HashSet<>();
+        for (int b = 0; b < 4; b++) {
+            for (Entry<T> e : blocks.get(b).getOrDefault(block(simhash, b), List.of())) {
+                if (Fingerprints.distance(e.simhash(), simhash) <= Fingerprints.NEAR && seen.add(e)) {
+                    found.add(e.value());
+                }
+            }
+        }
+        return found;
+    }
+
+    public void add(long simhash, T value) {
+        Entry<T> entry = new Entry<>(simhash, value);
+        for (int b = 0; b < 4; b++) {
+            blocks.get(b).computeIfAbsent(block(simhash, b), k -> new ArrayList<>(1)).add(entry);
+        }
+    }
+
+    private static int block(long simhash, int b) {
+        return (int) (simhash >>> (16 * b)) & 0xffff;
+    }
+}

@@ -1,0 +1,150 @@
+package dev.loomcrawl.crawler.revisit;
+
+import dev.loomcrawl.crawler.Freshness;
+import dev.loomcrawl.crawler.store.Change;
+import dev.loomcrawl.crawler.store.ChangeFeed;
+import dev.loomcrawl.crawler.store.Export;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Sends a job's change events to its webhook, one POST per event, in the order they were stored (so in order
+ * per URL), each signed: {@code X-Loomcrawl-Signature: sha256=<hex>}, the HMAC-SHA256 of the body under the
+ * job's secret. A delivery the receiver does not answer with 2xx is sent again after a backoff (1 s, doubling
+ * to a minute), and the events after it wait: at least once, in order.
+ *
+ * <p>It reads the events from the store, on a virtual thread of its own, so it never slows the crawl; and it
+ * starts after the last event the store says was delivered, recorded after each 2xx, so a process killed at
+ * any moment loses none (an event delivered but not yet recorded is sent again).
+ */
+public final class WebhookDelivery implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(WebhookDelivery.class.getName());
+    private static final Duration POLL = Duration.ofMillis(200);
+    private static final Duration FIRST_BACKOFF = Duration.ofSeconds(1);
+    private static final Duration MAX_BACKOFF = Duration.ofMinutes(1);
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final int READ = 256;
+    public static final String SIGNATURE = "X-Loomcrawl-Signature";
+    public static final String EVENT_ID = "X-Loomcrawl-Event-Id";
+
+    private final long jobId;
+    private final Freshness.Webhook webhook;
+    private final ChangeFeed feed;
+    private final HttpClient client;
+    private final CountDownLatch stop = new CountDownLatch(1);
+    private final Thread thread;
+    private volatile boolean jobEnded;
+    private volatile long delivered;
+
+    private WebhookDelivery(long jobId, Freshness.Webhook webhook, ChangeFeed feed) {
+        this.jobId = jobId;
+        this.webhook = webhook;
+        this.feed = feed;
+        this.client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        this.delivered = feed.delivered(jobId);
+        this.thread = Thread.ofVirtual().name("webhook-" + jobId).start(this::run);
+    }
+
+    /** Starts delivering job {@code jobId}'s events after the last one delivered. */
+    public static WebhookDelivery start(long jobId, Freshness.Webhook webhook, ChangeFeed feed) {
+        return new WebhookDelivery(jobId, webhook, feed);
+    }
+
+    /** The HMAC-SHA256 of {@code body} under {@code secret}, as the signature header carries it. */
+    public static String sign(String secret, byte[] body) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            return "sha256=" + HexFormat.of().formatHex(mac.doFinal(body));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("every JDK has HmacSHA256", e); // required of every Java platform
+        }
+    }
+
+    private void run() {
+        Duration backoff = FIRST_BACKOFF;
+        try {
+            while (stop.getCount() > 0) {
+                List<Change> events = feed.after(jobId, delivered, READ);
+                if (events.isEmpty()) {
+                    if (jobEnded) {
+                        return; // every event of an ended job is delivered
+                    }
+                    stop.await(POLL.toMillis(), TimeUnit.MILLISECONDS);
+                    continue;
+                }
+                for (Change event : events) {
+                    while (!send(event)) {
+                        if (stop.await(backoff.toMillis(), TimeUnit.MILLISECONDS)) {
+                            return;
+                        }
+                        backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
+                    }
+                    backoff = FIRST_BACKOFF;
+                    feed.delivered(jobId, event.id());
+                    delivered = event.id();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // closing
+        } catch (RuntimeException e) {
+            if (stop.getCount() > 0) { // not our own close
+                LOG.log(System.Logger.Level.ERROR, "job " + jobId + ": webhook delivery stopped", e);
+            }
+        }
+    }
+
+    /** One POST; true when the receiver answered 2xx. */
+    private boolean send(Change event) throws InterruptedException {
+        byte[] body = Export.json(Export.rowOf(event)).getBytes(StandardCharsets.UTF_8);
+        HttpRequest request = HttpRequest.newBuilder(URI.create(webhook.url()))
+                .timeout(TIMEOUT)
+                .header("Content-Type", "application/json")
+                .header(EVENT_ID, String.valueOf(event.id()))
+                .header(SIGNATURE, sign(webhook.secret(), body))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build();
+        try {
+            int status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+            return status >= 200 && status < 300;
+        } catch (IOException | IllegalArgumentException e) {
+            return false; // the receiver is away: sent again after the backoff
+        }
+    }
+
+    /** The last event delivered. */
+    public long delivered() {
+        return delivered;
+    }
+
+    /**
+     * The job has ended: deliver what is left, waiting up to {@code grace}, then stop. Returns whether every
+     * event was delivered.
+     */
+    public boolean finish(Duration grace) throws InterruptedException {
+        jobEnded = true;
+        boolean done = thread.join(grace);
+        close();
+        return done;
+    }
+
+    /** Stops at once; what is not delivered is delivered by the job's next run. */
+    @Override
+    public void close() {
+        stop.countDown();
+        thread.interrupt();
+        client.shutdownNow();
+    }
+}

@@ -1,0 +1,59 @@
+package dev.loomcrawl.crawler.store;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A job's change events as stored, read in the order they were stored ({@link Change#id}): what the SSE
+ * stream, the webhook and {@code export --changes} read. Events are written with the rows they are about,
+ * by the store's writer; a reader sees an event once it is committed.
+ */
+public final class ChangeFeed {
+    private static final String COLUMNS = "id, job_id, url, kind, at, status, distance, severity, target";
+
+    private final Readers readers;
+    private final JobTable jobs;
+
+    ChangeFeed(Readers readers, JobTable jobs) {
+        this.readers = readers;
+        this.jobs = jobs;
+    }
+
+    /** Up to {@code limit} events of job {@code jobId} stored after event {@code afterId} (0: from the first). */
+    public List<Change> after(long jobId, long afterId, int limit) {
+        return readers.list("SELECT " + COLUMNS + " FROM changes WHERE job_id = ? AND id > ? ORDER BY id"
+                + " FETCH FIRST " + Math.max(1, limit) + " ROWS ONLY", ChangeFeed::change, jobId, afterId);
+    }
+
+    /** Every event of job {@code jobId}, in order, without holding them all in memory. */
+    public void forEach(long jobId, Consumer<Change> sink) {
+        readers.stream("SELECT " + COLUMNS + " FROM changes WHERE job_id = ? ORDER BY id",
+                rs -> sink.accept(change(rs)), jobId);
+    }
+
+    /** Events of job {@code jobId} stored so far. */
+    public long count(long jobId) {
+        return readers.count("SELECT COUNT(*) FROM changes WHERE job_id = ?", jobId);
+    }
+
+    /** The last event job {@code jobId}'s webhook delivered (0: none). */
+    public long delivered(long jobId) {
+        return readers.query("SELECT delivered FROM webhook_cursors WHERE job_id = ?",
+                rs -> rs.next() ? rs.getLong(1) : 0L, jobId);
+    }
+
+    /** Records that job {@code jobId}'s webhook delivered every event up to {@code id}; durable on return. */
+    public void delivered(long jobId, long id) {
+        jobs.webhookDelivered(jobId, id);
+    }
+
+    private static Change change(ResultSet rs) throws SQLException {
+        int distance = rs.getInt("distance");
+        Integer d = rs.wasNull() ? null : distance;
+        return new Change(rs.getLong("id"), rs.getLong("job_id"), rs.getString("url"), Change.Kind.of(rs.getString("kind")),
+                rs.getTimestamp("at").toInstant(), rs.getInt("status"), d, rs.getString("severity"),
+                rs.getString("target"));
+    }
+}

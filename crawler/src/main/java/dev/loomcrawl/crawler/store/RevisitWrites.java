@@ -1,0 +1,138 @@
+package dev.loomcrawl.crawler.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.util.List;
+
+/**
+ * The statements of a continuous job's writes, run in the {@link GroupWriter}'s transaction: a revisit that
+ * found new content rewrites the URL's row (one row per URL, always), one that found none updates only its
+ * schedule, and every change event is appended to {@code changes}.
+ */
+final class RevisitWrites {
+    /** Columns a revisit rewrites: the row's content, then its schedule. */
+    private static final List<String> CONTENT = List.of("status", "content_type", "title", "bytes", "fetch_ms",
+            "attempts", "failure", "detail", "fetched_at", "thread", "outlinks", "fields", "canonical", "body",
+            "page_ms", "etag", "last_modified", "digest", "simhash");
+    private static final List<String> SCHEDULE = List.of("visits", "changes", "watched_since", "revisit_ms",
+            "next_visit_at");
+    static final List<String> CHANGE_COLUMNS = List.of("job_id", "url", "kind", "at", "status", "distance", "severity",
+            "target");
+
+    private final PreparedStatement content;
+    private final PreparedStatement schedule;
+    private final PreparedStatement insertChange;
+    private final PreparedStatement chain;
+    private int contents;
+    private int schedules;
+    private int changes;
+
+    /** @param chain {@link UrlKey#CHAIN_SQL} where pages are keyed by hash, else null */
+    RevisitWrites(Connection connection, PreparedStatement chain) throws SQLException {
+        String key = " WHERE job_id = ? AND " + (chain != null ? "url_hash" : "url") + " = ?";
+        this.content = connection.prepareStatement("UPDATE pages SET " + assignments(CONTENT) + ", "
+                + assignments(SCHEDULE) + key);
+        this.schedule = connection.prepareStatement("UPDATE pages SET " + assignments(SCHEDULE) + key);
+        this.insertChange = connection.prepareStatement(Dialect.insert("changes", CHANGE_COLUMNS));
+        this.chain = chain;
+    }
+
+    private static String assignments(List<String> columns) {
+        return String.join(", ", columns.stream().map(c -> c + " = ?").toList());
+    }
+
+    /** A revisit's row: its new content, if it has any, and its schedule. */
+    void revisit(long jobId, String url, PageRecord page, Visit visit) throws SQLException {
+        PreparedStatement ps = page != null ? content : schedule;
+        int i = 1;
+        if (page != null) {
+            i = bindContent(ps, page);
+        }
+        ps.setInt(i++, visit.visits());
+        ps.setInt(i++, visit.changes());
+        ps.setTimestamp(i++, Timestamp.from(visit.watchedSince()));
+        ps.setLong(i++, visit.intervalMillis());
+        ps.setTimestamp(i++, visit.nextVisitAt() == null ? null : Timestamp.from(visit.nextVisitAt()));
+        ps.setLong(i++, jobId);
+        if (chain != null) {
+            UrlKey.Slot slot = UrlKey.find(chain, jobId, url);
+            ps.setLong(i, slot.found() ? slot.key() : -1); // -1: no row (hashes are >= 0)
+        } else {
+            ps.setString(i, url);
+        }
+        ps.addBatch();
+        if (page != null) {
+            contents++;
+        } else {
+            schedules++;
+        }
+    }
+
+    private static int bindContent(PreparedStatement ps, PageRecord p) throws SQLException {
+        ps.setInt(1, p.status());
+        ps.setString(2, Rows.truncate(p.contentType(), 256));
+        ps.setString(3, Rows.truncate(p.title(), 1024));
+        ps.setInt(4, p.bytes());
+        ps.setDouble(5, p.fetchMillis());
+        ps.setInt(6, p.attempts());
+        ps.setString(7, p.failure());
+        ps.setString(8, Rows.truncate(p.detail(), 1024));
+        ps.setTimestamp(9, Timestamp.from(p.fetchedAt()));
+        ps.setString(10, Rows.truncate(p.thread(), 64));
+        ps.setString(11, p.outlinks().isEmpty() ? null : String.join("\n", p.outlinks()));
+        ps.setString(12, p.fields().isEmpty() ? null : Rows.json(p.fields()));
+        ps.setString(13, Rows.truncate(p.canonical(), 4096));
+        if (p.body() == null) {
+            ps.setNull(14, Types.BINARY);
+        } else {
+            ps.setBytes(14, p.body());
+        }
+        ps.setDouble(15, p.pageMillis());
+        ps.setString(16, Rows.truncate(p.etag(), 1024));
+        ps.setString(17, Rows.truncate(p.lastModified(), 64));
+        ps.setString(18, p.digest());
+        if (p.simhash() == null) {
+            ps.setNull(19, Types.BIGINT);
+        } else {
+            ps.setLong(19, p.simhash());
+        }
+        return 20;
+    }
+
+    /** An event, appended to the feed. */
+    void change(Change c) throws SQLException {
+        insertChange.setLong(1, c.jobId());
+        insertChange.setString(2, Rows.truncate(c.url(), 4096));
+        insertChange.setString(3, c.kind().label());
+        insertChange.setTimestamp(4, Timestamp.from(c.at()));
+        insertChange.setInt(5, c.status());
+        if (c.distance() == null) {
+            insertChange.setNull(6, Types.INTEGER);
+        } else {
+            insertChange.setInt(6, c.distance());
+        }
+        insertChange.setString(7, c.severity());
+        insertChange.setString(8, Rows.truncate(c.target(), 4096));
+        insertChange.addBatch();
+        changes++;
+    }
+
+    /** Runs what was added: row updates first, then the events. */
+    void execute() throws SQLException {
+        if (contents > 0) {
+            content.executeBatch();
+        }
+        if (schedules > 0) {
+            schedule.executeBatch();
+        }
+        if (changes > 0) {
+            insertChange.executeBatch();
+        }
+        contents = 0;
+        schedules = 0;
+        changes = 0;
+    }
+}
