@@ -5,7 +5,6 @@ import dev.loomcrawl.crawler.store.ChangeFeed;
 import dev.loomcrawl.crawler.store.Export;
 import io.javalin.http.Context;
 import io.javalin.http.sse.SseClient;
-import io.javalin.http.sse.SseHandler;
 import java.time.Duration;
 import java.util.List;
 
@@ -31,7 +30,15 @@ final class ChangeStream {
     /** Streams job {@code id}'s events to the client of {@code ctx} (its job known to exist). */
     void stream(Context ctx, long id) throws Exception {
         long after = start(ctx);
-        new SseHandler(client -> follow(client, id, after)).handle(ctx);
+        // Javalin's SseHandler answers only a request that asks for text/event-stream, and runs the stream on its
+        // async pool; the headers are set here instead, for any client (curl too), on this request's own virtual
+        // thread, which the stream's blocking loop may hold as long as the client stays.
+        ctx.status(200).contentType("text/event-stream; charset=utf-8").header("Cache-Control", "no-cache")
+                .header("X-Accel-Buffering", "no");
+        ctx.res().flushBuffer();
+        try (SseClient client = new SseClient(ctx)) {
+            follow(client, id, after);
+        }
     }
 
     private static long start(Context ctx) {

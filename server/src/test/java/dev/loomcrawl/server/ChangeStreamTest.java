@@ -1,0 +1,132 @@
+package dev.loomcrawl.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.testkit.Http;
+import dev.loomcrawl.testkit.TestSite;
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** A continuous job over the API: its change feed as Server-Sent Events, read live, with a reconnect. */
+class ChangeStreamTest {
+    private static final AtomicLong DB = new AtomicLong();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private PageStore store;
+    private Crawler crawler;
+    private ApiServer server;
+    private Http http;
+    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final Contract contract = new Contract();
+
+    @BeforeEach
+    void start() {
+        store = PageStore.open("jdbc:h2:mem:sse" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+        crawler = new Crawler(store);
+        server = ApiServer.start(ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50), crawler);
+        http = Http.local(server.port()).observe(contract::check);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+        crawler.close();
+        store.close();
+        http.close();
+        client.close();
+        contract.assertHeld();
+    }
+
+    /** One SSE event as received: its id and its data. */
+    private record Event(long id, JsonNode data) {}
+
+    /** Reads {@code n} events from the stream, then hangs up. */
+    private List<Event> read(long job, int n, String lastEventId) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port()
+                + "/crawl/" + job + "/changes")).timeout(Duration.ofSeconds(30));
+        if (lastEventId != null) {
+            request.header("Last-Event-ID", lastEventId);
+        }
+        HttpResponse<InputStream> response = client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type").orElse("")).startsWith("text/event-stream");
+        List<Event> events = new ArrayList<>();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+            long id = -1;
+            String kind = null;
+            String line;
+            while (events.size() < n && (line = lines.readLine()) != null) {
+                if (line.startsWith("id:")) {
+                    id = Long.parseLong(line.substring(3).strip());
+                } else if (line.startsWith("event:")) {
+                    kind = line.substring(6).strip();
+                } else if (line.startsWith("data:") && "change".equals(kind)) {
+                    events.add(new Event(id, JSON.readTree(line.substring(5).strip())));
+                }
+            }
+        }
+        return events;
+    }
+
+    @Test
+    void aClientThatReconnectsWithLastEventIdMissesNothing() throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.tree(8, 0);
+            Http.Response created = http.post("/crawl", "{\"seeds\":[\"" + site.url("/p/0") + "\"],\"respectRobots\":false,"
+                    + "\"revisit\":{\"min\":\"PT1S\",\"max\":\"PT2S\"}}");
+            assertThat(created.status()).isEqualTo(202);
+            long job = created.json().get("id").asLong();
+
+            List<Event> first = read(job, 5, null);
+            List<Event> rest = read(job, 8, String.valueOf(first.getLast().id()));
+            List<Long> ids = new ArrayList<>(first.stream().map(Event::id).toList());
+            ids.addAll(rest.stream().map(Event::id).toList());
+            assertThat(ids).isSorted().doesNotHaveDuplicates();
+            // Nothing between the two connections went missing: the ids are those the store holds, in a row.
+            List<Long> stored = store.changes().after(job, 0, 13).stream().map(c -> c.id()).toList();
+            assertThat(ids).isEqualTo(stored);
+            assertThat(first.getFirst().data().get("kind").asText()).isEqualTo("new");
+            assertThat(first.getFirst().data().get("url").asText()).isEqualTo(site.url("/p/0"));
+            assertThat(rest.stream().map(e -> e.data().get("kind").asText())).contains("unchanged"); // the revisits
+
+            assertThat(http.get("/crawl/" + job + "/changes?after=x").status()).isEqualTo(400);
+            assertThat(http.get("/crawl/999/changes").status()).isEqualTo(404);
+            assertThat(http.delete("/crawl/" + job).status()).isIn(200, 202);
+        }
+    }
+
+    @Test
+    void badFreshnessSettingsAreRefusedNamingTheField() {
+        String seed = "\"seeds\":[\"http://127.0.0.1:1/\"]";
+        Http.Response r = http.post("/crawl", "{" + seed + ",\"revisit\":{\"min\":\"PT1M\",\"max\":\"PT30S\"}}");
+        assertThat(r.status()).isEqualTo(400);
+        assertThat(r.json().get("field").asText()).isEqualTo("revisit.max");
+        r = http.post("/crawl", "{" + seed + ",\"revisit\":{\"min\":\"soon\",\"max\":\"P7D\"}}");
+        assertThat(r.status()).isEqualTo(400);
+        assertThat(r.json().get("field").asText()).isEqualTo("revisit.min");
+        r = http.post("/crawl", "{" + seed + ",\"webhook\":{\"url\":\"ftp://x\",\"secret\":\"s\"}}");
+        assertThat(r.status()).isEqualTo(400);
+        assertThat(r.json().get("field").asText()).isEqualTo("webhook.url");
+        r = http.post("/crawl", "{" + seed + ",\"webhook\":{\"url\":\"http://127.0.0.1:9/\"}}");
+        assertThat(r.status()).isEqualTo(400);
+        assertThat(r.json().get("field").asText()).isEqualTo("webhook.secret");
+    }
+}
