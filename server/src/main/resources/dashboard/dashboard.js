@@ -146,6 +146,57 @@ function showJobs(list) {
   }));
 }
 
+// The change feed of the newest running job that has one, read from its SSE stream with fetch (so the token
+// goes as a header, which EventSource cannot send); the newest events first, 20 of them.
+const CHANGES_SHOWN = 20;
+let followed = null;
+
+function followChanges(list) {
+  const job = list.jobs.find((j) => (j.status === "running" || j.status === "queued") && j.progress
+    && Object.keys(j.progress.changes || {}).length > 0);
+  if (!job || (followed && followed.id === job.id)) return;
+  if (followed) followed.abort.abort();
+  followed = { id: job.id, abort: new AbortController(), last: 0 };
+  $("changes-section").hidden = false;
+  $("changes-job").textContent = "job " + job.id + ", live";
+  $("changes").tBodies[0].replaceChildren();
+  readChanges(followed).catch(() => { if (followed) followed = null; });
+}
+
+async function readChanges(f) {
+  const headers = { Accept: "text/event-stream" };
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  if (token) headers.Authorization = "Bearer " + token;
+  if (f.last) headers["Last-Event-ID"] = String(f.last);
+  const response = await fetch("/crawl/" + f.id + "/changes", { headers, signal: f.abort.signal });
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += decoder.decode(value, { stream: true });
+    let end;
+    while ((end = buffered.indexOf("\n\n")) >= 0) {
+      const block = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2);
+      const data = block.split("\n").find((l) => l.startsWith("data:"));
+      if (data) showChange(f, JSON.parse(data.slice(5)));
+    }
+  }
+}
+
+function showChange(f, e) {
+  f.last = e.id;
+  const detail = e.kind === "changed" ? `${e.severity}${e.distance != null ? ", " + e.distance + " bits" : ""}`
+    : e.kind === "moved" ? "to " + e.target : "";
+  const tr = row([e.id, e.at.replace("T", " ").slice(0, 19), e.kind, e.url, e.status, detail]);
+  tr.className = "change-" + e.kind;
+  const body = $("changes").tBodies[0];
+  body.prepend(tr);
+  while (body.rows.length > CHANGES_SHOWN) body.deleteRow(body.rows.length - 1);
+}
+
 function showError(e) {
   $("error").textContent = e ? String(e.message || e) : "";
 }
@@ -155,6 +206,7 @@ async function refresh() {
     const [stats, jobs] = await Promise.all([api("/stats"), api("/crawl?limit=20")]);
     showStats(stats);
     showJobs(jobs);
+    followChanges(jobs);
     showError(null);
   } catch (e) {
     showError(e);

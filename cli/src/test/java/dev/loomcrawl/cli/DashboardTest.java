@@ -92,4 +92,33 @@ class DashboardTest {
             serve.close();
         }
     }
+
+    @Test
+    void aContinuousJobsChangesShowAsTheyCome(@TempDir Path dir) throws Exception {
+        ChildProcess serve = ChildProcess.start(Main.class.getName(), List.of("-Xmx512m"), List.of("serve", "--port=0",
+                "--db=jdbc:h2:" + dir.resolve("db"), "--token=s3cret", "--no-pinning-watch"), ServeCommand.READY);
+        WebDriver browser = browser();
+        try (dev.loomcrawl.testkit.Http http = dev.loomcrawl.testkit.Http.local(CrashRecoveryTest.port(serve))) {
+            String seeds = farm.seedUrls().stream().limit(2).map(u -> "\"" + u + "\"").collect(
+                    java.util.stream.Collectors.joining(","));
+            assertThat(http.post("/crawl", "{\"seeds\":[" + seeds + "],\"maxDepth\":1,"
+                    + "\"revisit\":{\"min\":\"PT1S\",\"max\":\"PT2S\"}}", "Authorization", "Bearer s3cret").status())
+                    .isEqualTo(202);
+
+            browser.get("http://127.0.0.1:" + CrashRecoveryTest.port(serve) + "/");
+            WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token-input"))).sendKeys("s3cret");
+            browser.findElement(By.cssSelector("#token-form button")).click();
+
+            // The job's first visits come as "new", then its revisits as they happen: the table grows live.
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("changes-section")));
+            wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#changes tr.change-new")));
+            wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#changes tr.change-unchanged")));
+            assertThat(browser.findElement(By.id("changes-job")).getText()).isEqualTo("job 1, live");
+            assertThat(browser.findElement(By.id("error")).getText()).isEmpty();
+        } finally {
+            browser.quit();
+            serve.close();
+        }
+    }
 }

@@ -14,7 +14,7 @@ package dev.loomcrawl.crawler;
 public record CrawlProgress(
         long jobId, String status, long pages, long failed, long skipped, long queued, long inFlight, long fetching,
         double seconds, double pagesPerSecond, double recentPagesPerSecond, int maxPages,
-        java.util.Map<String, Long> failures) {
+        java.util.Map<String, Long> failures, java.util.Map<String, Long> changes) {
 
     /** Stored rows: pages, failures and skips. */
     public long stored() {

@@ -320,14 +320,14 @@ public final class Crawler implements Jobs, AutoCloseable {
     public record Figures(long pages, long failed, long skipped, long fetches, long fetching, long retries,
             Map<String, Long> statuses, Map<String, Long> failures, Latency latencyMs, int livePlatformThreads,
             int peakPlatformThreads, long virtualThreadsStarted, int fetchLimit, double carrierLagMillis,
-            Map<String, Integer> busiestHosts, int runningJobs) {}
+            Map<String, Integer> busiestHosts, int runningJobs, Map<String, Long> changes) {}
 
     public Figures figures() {
         Tally t = engine.totals();
         return new Figures(t.pages(), t.failed(), t.skipped(), t.fetches(), t.fetching(), t.retries(), t.statuses(),
                 t.failures(), t.latency(), RuntimeSampler.livePlatformThreads(), RuntimeSampler.peakPlatformThreads(),
                 engine.sampler().virtualThreadsStarted(), engine.limit().limit(),
-                JobStats.round1(engine.limit().lagMillis()), engine.gates().busiest(10), jobs.size());
+                JobStats.round1(engine.limit().lagMillis()), engine.gates().busiest(10), jobs.size(), t.changes());
     }
 
     /** Running jobs of this process. */

@@ -4,6 +4,7 @@ import dev.loomcrawl.crawler.store.JobRow;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A job as its crawler reports it: from the running job when this process runs it, else from the store.
@@ -33,7 +34,7 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
         String status = row.shownStatus(Instant.now(), soleUser);
         CrawlProgress progress = stored == null ? null : new CrawlProgress(row.id(), status, stored.pages(),
                 stored.failed(), stored.skipped(), 0, 0, 0, stored.seconds(), stored.pagesPerSecond(), 0,
-                ConfigCodec.maxPages(row.config()), stored.failures());
+                ConfigCodec.maxPages(row.config()), stored.failures(), Map.of());
         return new JobReport(row.id(), status, row.mode(), row.poolSize(), seeds, row.createdAt(),
                 row.finishedAt(), progress, stored, row.cluster(), null);
     }

@@ -122,7 +122,7 @@ public final class JobStats {
         }
         return new CrawlProgress(jobId, status, before[0] + tally.pages(), before[1] + tally.failed(),
                 before[2] + tally.skipped(), queued, inFlight, tally.fetching(), round1(seconds()), requestsPerSecond(),
-                round1(recentRate), maxPages, tally.failures());
+                round1(recentRate), maxPages, tally.failures(), tally.changes());
     }
 
     /** This run's summary; for a job that ran in one process, the whole job's. */

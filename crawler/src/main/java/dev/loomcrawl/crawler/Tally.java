@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.store.Change;
 import dev.loomcrawl.crawler.store.PageRecord;
 import java.util.Map;
 import java.util.TreeMap;
@@ -26,6 +27,8 @@ public final class Tally {
     private final ConcurrentHashMap<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, LongAdder> failures = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, LongAdder> skips = new ConcurrentHashMap<>();
+    /** Change events by kind ({@code new}, {@code changed}, ...): continuous jobs and recrawls. */
+    private final ConcurrentHashMap<String, LongAdder> changes = new ConcurrentHashMap<>();
     private final ConcurrentHistogram fetchMicros = new ConcurrentHistogram(MAX_MICROS, 2);
 
     /** @param parent also counts everything counted here; null for the process's own tally */
@@ -66,6 +69,19 @@ public final class Tally {
     }
 
     /** A URL's result was stored. */
+    /** A visit's change event was stored. */
+    void changed(Change change) {
+        changes.computeIfAbsent(change.kind().label(), k -> new LongAdder()).increment();
+        if (parent != null) {
+            parent.changed(change);
+        }
+    }
+
+    /** Change events by kind. */
+    Map<String, Long> changes() {
+        return sums(changes);
+    }
+
     void stored(PageRecord page) {
         switch (page.outcome()) {
             case OK -> pages.increment();

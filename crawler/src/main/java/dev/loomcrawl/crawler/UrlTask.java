@@ -10,6 +10,7 @@ import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.politeness.RobotsFetch;
+import dev.loomcrawl.crawler.store.Change;
 import dev.loomcrawl.crawler.store.PageRecord;
 import java.time.Duration;
 import java.time.Instant;
@@ -198,6 +199,10 @@ final class UrlTask {
     private void store(Lease lease, RetryPolicy.HostSignal exchange, PageRecord page, List<Lease.Found> links)
             throws InterruptedException {
         counted(lease, lease.complete(exchange, page, links));
+        Change change = lease.change();
+        if (change != null) {
+            stats.tally().changed(change);
+        }
     }
 
     /** Rows the store now has: into the figures, and to the listener. */

@@ -4,6 +4,7 @@ import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.CrawlProgress;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.store.Outcome;
+import dev.loomcrawl.crawler.store.Change;
 import dev.loomcrawl.crawler.store.PageRecord;
 import io.javalin.http.Context;
 import io.micrometer.core.instrument.Counter;
@@ -92,6 +93,11 @@ final class Metrics implements AutoCloseable {
                 .description("HTTP requests for pages made by jobs, retries included (robots.txt and sitemaps not)").register(registry);
         FunctionCounter.builder("loomcrawl.retries", this, m -> m.figures.retries())
                 .description("Requests that were retries").register(registry);
+        for (Change.Kind kind : Change.Kind.values()) {
+            FunctionCounter.builder("loomcrawl.changes", this, m -> m.figures.changes().getOrDefault(kind.label(), 0L))
+                    .tag("kind", kind.label()).description("Change events stored by continuous jobs and recrawls, by kind")
+                    .register(registry);
+        }
         FunctionCounter.builder("loomcrawl.virtual.threads.started", this, m -> m.figures.virtualThreadsStarted())
                 .description("Virtual threads started by this process").register(registry);
         jobPages = MultiGauge.builder("loomcrawl.job.pages").description("Pages stored by a running job")

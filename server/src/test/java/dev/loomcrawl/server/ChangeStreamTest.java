@@ -107,6 +107,11 @@ class ChangeStreamTest {
             assertThat(first.getFirst().data().get("url").asText()).isEqualTo(site.url("/p/0"));
             assertThat(rest.stream().map(e -> e.data().get("kind").asText())).contains("unchanged"); // the revisits
 
+            // Counted by kind on /metrics, and in the job's progress.
+            String metrics = http.get("/metrics").text();
+            assertThat(metrics).containsPattern("loomcrawl_changes_total\\{kind=\"new\"} [1-9]");
+            assertThat(http.get("/crawl/" + job).json().get("progress").get("changes").get("new").asLong()).isEqualTo(8);
+
             assertThat(http.get("/crawl/" + job + "/changes?after=x").status()).isEqualTo(400);
             assertThat(http.get("/crawl/999/changes").status()).isEqualTo(404);
             assertThat(http.delete("/crawl/" + job).status()).isIn(200, 202);

@@ -10,6 +10,7 @@ import dev.loomcrawl.crawler.frontier.HostQueue.State;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.store.Change;
 import dev.loomcrawl.crawler.store.PageRecord;
 import dev.loomcrawl.crawler.store.Visit;
 import java.time.Duration;
@@ -36,6 +37,7 @@ final class FrontierLease implements Lease {
     private final FrontierBackend.Claim claim;
     private final FetchLimit.Slot slot;
     private Skip skip;
+    private volatile Change change;
     private boolean robotsUnknown;
     private boolean permitHeld;
     private boolean ended;
@@ -65,6 +67,7 @@ final class FrontierLease implements Lease {
     @Override public String referrer() { return node.referrer; }
     @Override public long leasedNanos() { return leasedNanos; }
     @Override public Visit visit() { return visitAtLease; }
+    @Override public Change change() { return change; }
     @Override public Skip skip() { return skip; }
     @Override public boolean robotsUnknown() { return robotsUnknown; }
     @Override public boolean mayStart() { return claim.mayStart(); }
@@ -164,7 +167,9 @@ final class FrontierLease implements Lease {
         }
         Revisits.Visited visited = frontier.revisits.visited(visitAtLease, page, Instant.now());
         try {
-            return frontier.backend.complete(node, page, links, visited);
+            List<PageRecord> stored = frontier.backend.complete(node, page, links, visited);
+            change = visited.change();
+            return stored;
         } finally {
             lock.lock();
             try {

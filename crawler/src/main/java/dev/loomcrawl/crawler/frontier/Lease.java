@@ -5,6 +5,7 @@ import dev.loomcrawl.crawler.FailureKind;
 import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.politeness.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.store.Change;
 import dev.loomcrawl.crawler.store.PageRecord;
 import dev.loomcrawl.crawler.store.Visit;
 import java.time.Duration;
@@ -95,6 +96,11 @@ public interface Lease extends AutoCloseable {
      * be tried after {@code delay}. Ends the lease.
      */
     void retry(RetryPolicy.HostSignal exchange, Duration delay);
+
+    /** The change event {@link #complete} stored for this visit (a continuous job or a recrawl), or null. */
+    default Change change() {
+        return null;
+    }
 
     /** Ends a lease that got no outcome; does nothing after one. */
     @Override
