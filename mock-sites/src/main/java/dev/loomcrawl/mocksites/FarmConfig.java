@@ -14,6 +14,7 @@ package dev.loomcrawl.mocksites;
  * @param faults fault knobs
  * @param robotsLinks whether each page links to a path its robots.txt disallows
  * @param port TCP port on 127.0.0.1; 0 picks a free one
+ * @param changes pages that change while the farm runs ({@link PageChanges}); {@link PageChanges.Spec#NONE} for none
  */
 public record FarmConfig(
         int hosts,
@@ -25,7 +26,15 @@ public record FarmConfig(
         LatencyModel latency,
         Faults faults,
         boolean robotsLinks,
-        int port) {
+        int port,
+        PageChanges.Spec changes) {
+
+    /** A farm whose pages never change. */
+    public FarmConfig(int hosts, int pagesPerHost, int linksPerPage, double crossHostLinks, int pageBytes, long seed,
+            LatencyModel latency, Faults faults, boolean robotsLinks, int port) {
+        this(hosts, pagesPerHost, linksPerPage, crossHostLinks, pageBytes, seed, latency, faults, robotsLinks, port,
+                PageChanges.Spec.NONE);
+    }
 
     public FarmConfig {
         check("hosts", hosts, 1, 100_000);
@@ -36,8 +45,8 @@ public record FarmConfig(
         if (crossHostLinks < 0 || crossHostLinks > 1) {
             throw new IllegalArgumentException("crossHostLinks must be between 0 and 1, was " + crossHostLinks);
         }
-        if (latency == null || faults == null) {
-            throw new IllegalArgumentException("latency and faults must be set");
+        if (latency == null || faults == null || changes == null) {
+            throw new IllegalArgumentException("latency, faults and changes must be set");
         }
     }
 
@@ -53,21 +62,26 @@ public record FarmConfig(
 
     public FarmConfig withPort(int value) {
         return new FarmConfig(hosts, pagesPerHost, linksPerPage, crossHostLinks, pageBytes, seed, latency, faults,
-                robotsLinks, value);
+                robotsLinks, value, changes);
     }
 
     public FarmConfig withLatency(LatencyModel value) {
         return new FarmConfig(hosts, pagesPerHost, linksPerPage, crossHostLinks, pageBytes, seed, value, faults,
-                robotsLinks, port);
+                robotsLinks, port, changes);
     }
 
     public FarmConfig withSize(int hostCount, int pages) {
         return new FarmConfig(hostCount, pages, linksPerPage, crossHostLinks, pageBytes, seed, latency, faults,
-                robotsLinks, port);
+                robotsLinks, port, changes);
+    }
+
+    public FarmConfig withChanges(PageChanges.Spec value) {
+        return new FarmConfig(hosts, pagesPerHost, linksPerPage, crossHostLinks, pageBytes, seed, latency, faults,
+                robotsLinks, port, value);
     }
 
     public FarmConfig withFaults(Faults value) {
         return new FarmConfig(hosts, pagesPerHost, linksPerPage, crossHostLinks, pageBytes, seed, latency, value,
-                robotsLinks, port);
+                robotsLinks, port, changes);
     }
 }

@@ -27,11 +27,13 @@ public final class MockSites implements AutoCloseable {
     private final WireMockServer server;
     private final FarmCounters counters;
     private final SiteGraph graph;
+    private final PageChanges changes;
 
     private MockSites(FarmConfig config) {
         counters = new FarmCounters(config.hosts());
         SiteResponder responder = new SiteResponder(counters);
         SiteGraph[] bound = new SiteGraph[1];
+        PageChanges[] changing = new PageChanges[1];
         server = new WireMockServer(options()
                 .bindAddress("127.0.0.1") // loopback only, always
                 .port(config.port())
@@ -46,17 +48,29 @@ public final class MockSites implements AutoCloseable {
                 .http2PlainDisabled(true)
                 .http2TlsDisabled(true)
                 .extensionScanningEnabled(false)
-                .extensions(responder, new FarmAdmin(counters, () -> bound[0])));
+                .extensions(responder, new FarmAdmin(counters, () -> bound[0], () -> changing[0])));
         server.start();
         graph = new SiteGraph(config, server.port());
         bound[0] = graph;
-        responder.bind(graph);
+        changes = new PageChanges(graph, config.changes(), System.currentTimeMillis());
+        changing[0] = changes;
+        responder.bind(graph, changes);
         server.stubFor(any(anyUrl()).willReturn(ok())); // one stub; the responder writes every answer
     }
 
     /** Starts a farm; {@code config.port() == 0} picks a free port. */
     public static MockSites start(FarmConfig config) {
         return new MockSites(config);
+    }
+
+    /** Every change the farm's pages made until now ({@link PageChanges}). */
+    public List<PageChanges.Made> changesMade() {
+        return changes.madeUntil(System.currentTimeMillis());
+    }
+
+    /** How page {@code page} of host {@code host} changes. */
+    public PageChanges.Kind changeKind(int host, int page) {
+        return changes.kind(host, page);
     }
 
     public SiteGraph graph() {

@@ -1,5 +1,6 @@
 package dev.loomcrawl.mocksites;
 
+import java.time.Duration;
 import java.util.Locale;
 
 /**
@@ -36,6 +37,14 @@ public enum Scenario {
     /** 100,000 pages on 1,000 hosts, 300 ms: memory, steadiness, every page stored. */
     HUGE("1,000 hosts x 100 pages, 300 ms: 100,000 pages (crawl --max-depth=2 --max-pages=200000)",
             new FarmConfig(1_000, 100, 20, 0.1, 4_096, 42, LatencyModel.fixed(300), Faults.NONE, true, 0), 8),
+    /**
+     * 10,000 pages on 100 hosts, 100 ms, that change while they are crawled: every minute 2.5% change a timestamp
+     * and a counter and 2.5% their text; 0.5% go away and 0.5% move once in the first five minutes. For continuous
+     * crawls ({@code bench --scenario=changing}).
+     */
+    CHANGING("100 hosts x 100 pages, 100 ms, 5% changing every minute, 1% gone or moved (crawl --revisit-min=30s)",
+            new FarmConfig(100, 100, 20, 0.1, 4_096, 42, LatencyModel.fixed(100), Faults.NONE, true, 0,
+                    new PageChanges.Spec(0.025, 0.025, 0.005, 0.005, Duration.ofMinutes(1), Duration.ofMinutes(5))), 8),
     /** 120,000 pages: memory and long-run behaviour. */
     LARGE("2,000 hosts x 60 pages, log-normal 200 ms: 120,000 pages",
             new FarmConfig(2_000, 60, 10, 0.1, 2_048, 42, LatencyModel.logNormal(200, 0.5), Faults.NONE, true, 0), 8);
@@ -74,7 +83,7 @@ public enum Scenario {
                 return s;
             }
         }
-        throw new IllegalArgumentException("scenario must be one of demo, seed, slow, polite, faults, wide, deep, rough, huge, large; was '"
+        throw new IllegalArgumentException("scenario must be one of demo, seed, slow, polite, faults, wide, deep, rough, huge, changing, large; was '"
                 + name + "'");
     }
 }

@@ -163,13 +163,18 @@ public final class SiteGraph {
     }
 
     String html(String title, List<String> links) {
-        StringBuilder b = new StringBuilder(256 + links.size() * 64 + filler.length());
+        return html(title, links, filler);
+    }
+
+    /** A page with {@code text} in place of the filler. */
+    String html(String title, List<String> links, String text) {
+        StringBuilder b = new StringBuilder(256 + links.size() * 64 + text.length());
         b.append("<!doctype html><html><head><meta charset=\"utf-8\"><title>").append(title)
                 .append("</title></head><body><h1>").append(title).append("</h1><ul>");
         for (String link : links) {
             b.append("<li><a href=\"").append(link).append("\">").append(link).append("</a></li>");
         }
-        return b.append("</ul><p>").append(filler).append("</p></body></html>").toString();
+        return b.append("</ul><p>").append(text).append("</p></body></html>").toString();
     }
 
     public String robotsTxt() {
@@ -183,6 +188,20 @@ public final class SiteGraph {
             b.append("<url><loc>").append(url(host, pagePath(p))).append("</loc></url>\n");
         }
         return b.append("</urlset>\n").toString();
+    }
+
+    String filler() {
+        return filler;
+    }
+
+    /** Words drawn at random for page {@code page} of {@code host} at {@code version}: another text for each version. */
+    String words(int host, int page, int version, int bytes) {
+        StringBuilder b = new StringBuilder(bytes + 16);
+        for (int i = 0; b.length() < bytes; i++) {
+            b.append(WORDS[(int) Long.remainderUnsigned(mix(host * 31L + version, page, i), WORDS.length)])
+                    .append(i % 17 == 16 ? ". " : " ");
+        }
+        return b.substring(0, bytes);
     }
 
     String filler(int bytes) {

@@ -21,13 +21,15 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
     private final FarmCounters counters;
     // Set once the server has its port: pages carry absolute links to other hosts on that port.
     private volatile SiteGraph graph;
+    private volatile PageChanges changes;
     private volatile String oversizedFiller = "";
 
     SiteResponder(FarmCounters counters) {
         this.counters = counters;
     }
 
-    void bind(SiteGraph siteGraph) {
+    void bind(SiteGraph siteGraph, PageChanges pageChanges) {
+        changes = pageChanges;
         Faults faults = siteGraph.config().faults();
         oversizedFiller = faults.oversized() > 0 ? siteGraph.filler(faults.oversizedBytes()) : "";
         graph = siteGraph;
@@ -81,7 +83,7 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
         int query = url.indexOf('?');
         String path = query < 0 ? url : url.substring(0, query);
         int delay = graph.config().latency().sample(random);
-        Outcome outcome = host < 0 ? unknownHost() : route(graph, host, path, random);
+        Outcome outcome = host < 0 ? unknownHost() : route(graph, host, path, random, serveEvent);
         counters.record(host, path, delay + outcome.extraMillis(), outcome.kind(), outcome.success(),
                 outcome.disallowed(), outcome.graphPage());
         if (outcome.retryAfterSeconds() > 0) {
@@ -90,18 +92,24 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
         return outcome.response().withFixedDelay(host < 0 ? 0 : delay).build();
     }
 
-    private Outcome route(SiteGraph graph, int host, String path, ThreadLocalRandom random) {
+    private Outcome route(SiteGraph graph, int host, String path, ThreadLocalRandom random, ServeEvent request) {
         int pages = graph.config().pagesPerHost();
+        boolean changing = graph.config().changes().any();
         if (path.equals("/")) {
-            return page(graph, host, 0, random).ofGraphPage();
+            return (changing ? changing(host, 0, request) : page(graph, host, 0, random)).ofGraphPage();
         }
         if (path.startsWith("/page/")) {
             int page = SiteGraph.parseIndex(path, 6, path.length());
             if (page < 0 || page >= pages) {
                 return notFound();
             }
-            Outcome outcome = page(graph, host, page, random);
+            Outcome outcome = changing ? changing(host, page, request) : page(graph, host, page, random);
             return page > 0 ? outcome.ofGraphPage() : outcome; // the root is "/" in every link, not "/page/0"
+        }
+        if (changing && path.startsWith("/moved/")) {
+            int page = SiteGraph.parseIndex(path, 7, path.length());
+            return page < 0 || page >= pages ? notFound()
+                    : Outcome.ok("page", html(graph.html("moved " + graph.title(host, page), graph.links(host, page))));
         }
         if (path.equals("/robots.txt")) {
             if (random.nextDouble() < graph.config().faults().robotsServerError()) {
@@ -155,6 +163,27 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
             }
         }
         return Outcome.ok("page", html(graph.pageHtml(host, page)));
+    }
+
+    /**
+     * A page of a farm whose pages change ({@link PageChanges}): its current version with its validators, a 304
+     * to a request that has it, a 410 once it is gone, a 301 once it moved.
+     */
+    private Outcome changing(int host, int page, ServeEvent request) {
+        PageChanges.State state = changes.state(host, page, System.currentTimeMillis());
+        if (state.away()) {
+            return state.kind() == PageChanges.Kind.GONE ? Outcome.failed("gone", status(410))
+                    : Outcome.ok("moved", status(301).withHeader("Location", "/moved/" + page));
+        }
+        String etag = PageChanges.etag(host, page, state);
+        String lastModified = PageChanges.lastModified(state);
+        if (PageChanges.notModified(request.getRequest().getHeader("If-None-Match"),
+                request.getRequest().getHeader("If-Modified-Since"), etag, state)) {
+            return Outcome.ok("not-modified", status(304).withHeader("ETag", etag).withHeader("Last-Modified",
+                    lastModified));
+        }
+        return Outcome.ok("page", html(changes.html(host, page, state)).withHeader("ETag", etag)
+                .withHeader("Last-Modified", lastModified));
     }
 
     private Outcome redirect(String path) {
