@@ -91,6 +91,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print all figures as one JSON object on stdout (the table goes to stderr).")
     boolean json;
 
+    @Option(names = "--minutes", paramLabel = "N", defaultValue = "10", description = "With --scenario=changing: how"
+            + " long the continuous job runs (default: ${DEFAULT-VALUE}).")
+    double minutes;
+
     @Option(names = "--cold", description = "Time whole one-shot 'crawl' processes instead (JVM start and JIT included):"
             + " wall, CPU, peak RSS under GNU time, against the latency ideal; virtual mode.")
     boolean cold;
@@ -161,6 +165,21 @@ public final class BenchCommand implements Callable<Integer> {
                 : rivalCommands.stream().map(Rival::parse).distinct().toList(); // one row per command
         if (!rivals.isEmpty() && !cold) {
             throw new IllegalArgumentException("--rival goes with --cold");
+        }
+        if (chosen == Scenario.CHANGING) {
+            if (cold || !rivals.isEmpty() || minutes <= 0 || minutes > 24 * 60) {
+                throw new IllegalArgumentException("--scenario=changing runs one continuous job: no --cold or --rival,"
+                        + " and --minutes between 0 and 1440");
+            }
+            err.printf("bench: %s farm in its own process (%s)%n", chosen.label(), chosen.description());
+            FreshnessBench.Result result = FreshnessBench.run(mainClass, farmConfig, farmArgs, limit,
+                    Duration.ofMillis(Math.round(minutes * 60_000)), Duration.ofSeconds(30), Duration.ofMinutes(10), out, err);
+            FreshnessBench.print(result, limit, table);
+            new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out.resolve("fresh.json").toFile(), result);
+            if (json) {
+                spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
+            }
+            return result.maxInFlightPerHost() > limit || result.retryAfterViolations() > 0 ? 1 : 0;
         }
         if (cold) {
             int farmDepth = new SiteGraph(farmConfig, 0).maxDepth();

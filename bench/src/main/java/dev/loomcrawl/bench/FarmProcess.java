@@ -56,6 +56,11 @@ public final class FarmProcess implements AutoCloseable {
         return call("GET", "/__admin/farm/counters");
     }
 
+    /** Every change the farm's pages made so far, one per line: URL, kind, epoch milliseconds. */
+    public String changesMade() throws IOException, InterruptedException {
+        return call("GET", "/__admin/farm/changes");
+    }
+
     public void reset() throws IOException, InterruptedException {
         call("POST", "/__admin/farm/reset");
     }

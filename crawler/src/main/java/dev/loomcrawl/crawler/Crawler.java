@@ -176,14 +176,7 @@ public final class Crawler implements Jobs, AutoCloseable {
             throw new IllegalArgumentException("job " + id + " has ended (" + row.status() + "): nothing to resume");
         }
         CrawlConfig config = ConfigCodec.fromJson(row.config());
-        WarcOutput warc = warcOf(config);
-        Frontier frontier = MemoryBackend.frontier(id, config, engine.gates(), engine.store(),
-                config.freshness().continuous() ? engine.store().revisitState(id) : engine.store().resumeState(id));
-        Tallies before = engine.store().tallies(id);
-        engine.store().updateJob(id, JobStatus.RUNNING.label(), null);
-        engine.store().addRunTime(id, 0, 0, true);
-        return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), before.pages(),
-                before.failed(), before.skipped()), hooks, warc, true, false, this::forget));
+        return runAgain(id, config, hooks, Revisits.of(config));
     }
 
     /**
@@ -203,14 +196,19 @@ public final class Crawler implements Jobs, AutoCloseable {
         if (row.cluster()) {
             throw new IllegalArgumentException("job " + id + " is a cluster job: recrawl runs on one process only");
         }
-        CrawlConfig config = ConfigCodec.fromJson(row.config());
+        return runAgain(id, ConfigCodec.fromJson(row.config()), hooks, Revisits.once());
+    }
+
+    /** A stored job run once more in this process, from what it stored: a resume, or a recrawl. */
+    private CrawlJob runAgain(long id, CrawlConfig config, Hooks hooks, Revisits revisits) {
+        WarcOutput warc = warcOf(config);
         Frontier frontier = MemoryBackend.frontier(id, config, engine.gates(), engine.store(),
-                engine.store().revisitState(id), Revisits.once());
+                revisits.revisits() ? engine.store().revisitState(id) : engine.store().resumeState(id), revisits);
         Tallies before = engine.store().tallies(id);
         engine.store().updateJob(id, JobStatus.RUNNING.label(), null);
         engine.store().addRunTime(id, 0, 0, true);
         return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), before.pages(),
-                before.failed(), before.skipped()), hooks, warcOf(config), true, false, this::forget));
+                before.failed(), before.skipped()), hooks, warc, true, false, this::forget));
     }
 
     /** The job's WARC file, opened now so that a path that cannot be written fails the start, not the job. */

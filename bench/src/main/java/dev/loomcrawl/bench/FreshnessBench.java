@@ -1,0 +1,292 @@
+package dev.loomcrawl.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomcrawl.crawler.store.Change;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.mocksites.FarmConfig;
+import dev.loomcrawl.mocksites.SiteGraph;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code bench --scenario=changing}: a continuous job on a {@code serve} process against a farm whose pages change
+ * on their own schedule (in a process of its own), for a set time; then what the job reported is held against
+ * the farm's log of what it changed. Figures: recall and precision of {@code changed}, {@code minor} against
+ * {@code major} right, the share of unchanged pages' revisits answered 304, how often pages that never change are
+ * visited against pages that change every minute, CPU per revisit against a first fetch, memory over the run,
+ * and the farm's politeness counters.
+ */
+final class FreshnessBench {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The line {@code serve} prints once it listens (see the cli module's {@code ServeCommand.READY}). */
+    private static final String SERVE_READY = "loomcrawl serving on ";
+    private static final Pattern PORT = Pattern.compile(":(\\d+)");
+    private static final Duration SAMPLE = Duration.ofSeconds(5);
+    private static final Duration IDLE = Duration.ofSeconds(5);
+    /** A change this close before a visit may have come after the visit's request left: not held against it. */
+    private static final long IN_FLIGHT_MILLIS = 1_000;
+
+    /** One look at the processes while the job runs. */
+    record Sample(double seconds, double serveCpuSeconds, double rssMb, long farmRequests, long pagesServed) {}
+
+    /**
+     * Everything measured.
+     *
+     * @param recall changes the farm made before a page's last visit that the first visit after them reported
+     * @param precision {@code changed} events that follow a change the farm made since the visit before
+     * @param severityRight of the {@code changed} events that were right, those whose minor or major was too
+     * @param notModifiedShare revisits of pages that had not changed that the server answered 304
+     * @param staticToHotVisits visits of a page that never changes over visits of one that changes every period
+     */
+    record Result(String farm, double minutes, String revisit, long changesMade, long changesAssessed, double recall,
+            long changedEvents, double precision, double severityRight, long unchangedRevisits, double notModifiedShare,
+            double staticVisitsPerPage, double hotVisitsPerPage, double staticToHotVisits, double firstPassSeconds,
+            double idleCpuPerSecond, double cpuMsPerFirstFetch, double cpuMsPerRevisit, double revisitToFirstCpu,
+            double rssMbAfterFirstPass,
+            double rssMbAtEnd, int maxInFlightPerHost, long retryAfterViolations, Map<String, Long> eventsByKind,
+            List<Sample> samples) {}
+
+    private FreshnessBench() {}
+
+    static Result run(String mainClass, FarmConfig farm, List<String> farmArgs, int perHost, Duration length,
+            Duration revisitMin, Duration revisitMax, Path out, PrintWriter err) throws Exception {
+        Path db = out.resolve("fresh-db");
+        for (String suffix : List.of(".mv.db", ".trace.db")) {
+            Files.deleteIfExists(Path.of(db + suffix));
+        }
+        SiteGraph graph = new SiteGraph(farm, 0);
+        List<Sample> samples = new ArrayList<>();
+        long id;
+        double idleCpuPerSecond;
+        double firstPassSeconds = -1;
+        int firstPassSample = -1;
+        String made;
+        JsonNode counters;
+        try (FarmProcess farmProcess = FarmProcess.start(mainClass, farmArgs, out.resolve("seeds.txt"));
+             HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+            ChildProcess serve = ChildProcess.start(mainClass, List.of("-Xmx1g"), List.of("serve", "--port=0",
+                    "--db=jdbc:h2:" + db.toAbsolutePath(), "--per-host=" + perHost, "--no-pinning-watch"), SERVE_READY);
+            try {
+                Matcher m = PORT.matcher(serve.readyLine());
+                if (!m.find()) {
+                    throw new IllegalStateException("serve said no port: " + serve.readyLine());
+                }
+                String api = "http://127.0.0.1:" + m.group(1);
+                // The server's own CPU with no job, measured first: what it spends anyway (its samplers, the
+                // collector) is said beside the figures, not taken from them.
+                double idleFrom = serve.cpu().map(d -> d.toMillis() / 1000.0).orElse(0.0);
+                Thread.sleep(IDLE.toMillis());
+                double idle = serve.cpu().map(d -> d.toMillis() / 1000.0).orElse(0.0);
+                idleCpuPerSecond = (idle - idleFrom) / IDLE.toSeconds();
+                samples.add(new Sample(0, idle, rssMb(serve.process().pid()), 0, 0));
+                String body = JSON.writeValueAsString(Map.of("seeds", farmProcess.seeds(), "maxDepth", graph.maxDepth(),
+                        "perHostConcurrency", perHost, "maxPages", farm.totalPages() * 2,
+                        "revisit", Map.of("min", revisitMin.toString(), "max", revisitMax.toString())));
+                JsonNode job = JSON.readTree(send(http, "POST", api + "/crawl", body, 202));
+                id = job.get("id").asLong();
+                err.printf(Locale.ROOT, "bench: continuous job %d on serve (pid %d) for %s, revisit %s to %s%n", id,
+                        serve.process().pid(), length, revisitMin, revisitMax);
+                long start = System.nanoTime();
+                long end = start + length.toNanos();
+                while (System.nanoTime() < end) {
+                    Thread.sleep(Math.min(SAMPLE.toMillis(), Math.max(1, (end - System.nanoTime()) / 1_000_000)));
+                    JsonNode c = JSON.readTree(farmProcess.counters());
+                    Sample s = new Sample((System.nanoTime() - start) / 1e9,
+                            serve.cpu().map(d -> d.toMillis() / 1000.0).orElse(0.0), rssMb(serve.process().pid()),
+                            c.get("requests").asLong(), c.get("pagesServed").asLong());
+                    samples.add(s);
+                    if (firstPassSample < 0 && s.pagesServed() >= farm.totalPages() * 0.98) {
+                        firstPassSample = samples.size() - 1;
+                        firstPassSeconds = s.seconds();
+                        err.printf(Locale.ROOT, "bench: first pass over at %.0f s (%,d pages served)%n", s.seconds(),
+                                s.pagesServed());
+                    }
+                }
+                send(http, "DELETE", api + "/crawl/" + id, null, -1); // durable: ends the job
+                counters = JSON.readTree(farmProcess.counters());
+                made = farmProcess.changesMade();
+            } finally {
+                serve.close(); // SIGTERM: the server stops and closes the database
+            }
+        }
+        try (PageStore store = PageStore.open("jdbc:h2:" + db.toAbsolutePath())) {
+            return score(farm, id, store, made, samples, firstPassSample, firstPassSeconds, idleCpuPerSecond, counters,
+                    length, revisitMin, revisitMax);
+        }
+    }
+
+    private static String send(HttpClient http, String method, String url, String body, int expected)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60));
+        b = body == null ? b.method(method, HttpRequest.BodyPublishers.noBody())
+                : b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
+        HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        if (expected > 0 && r.statusCode() != expected) {
+            throw new IOException(method + " " + url + " answered " + r.statusCode() + ": " + r.body());
+        }
+        return r.body();
+    }
+
+    /** A process's resident memory now, from {@code /proc}; 0 where there is none. */
+    private static double rssMb(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("\\D", "")) / 1024.0;
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return 0;
+        }
+        return 0;
+    }
+
+    /** A change the farm made: to which page, how, when. */
+    private record Made(String url, String kind, long at) {}
+
+    private static Result score(FarmConfig farm, long id, PageStore store, String madeText, List<Sample> samples,
+            int firstPass, double firstPassSeconds, double idleCpuPerSecond, JsonNode counters, Duration length,
+            Duration min, Duration max) {
+        Map<String, List<Made>> madeByUrl = new HashMap<>();
+        for (String line : madeText.lines().toList()) {
+            String[] f = line.split(" ");
+            madeByUrl.computeIfAbsent(f[0], k -> new ArrayList<>()).add(new Made(f[0], f[1], Long.parseLong(f[2])));
+        }
+        Map<String, List<Change>> events = new HashMap<>();
+        Map<String, Long> byKind = new LinkedHashMap<>();
+        store.changes().forEach(id, c -> {
+            events.computeIfAbsent(c.url(), k -> new ArrayList<>()).add(c);
+            byKind.merge(c.kind().label(), 1L, Long::sum);
+        });
+
+        // Recall: each change made before the page's last visit must be reported by the first visit after it.
+        long assessed = 0;
+        long reported = 0;
+        for (Map.Entry<String, List<Made>> e : madeByUrl.entrySet()) {
+            List<Change> visits = events.getOrDefault(e.getKey(), List.of());
+            if (visits.isEmpty()) {
+                continue;
+            }
+            long firstVisit = visits.getFirst().at().toEpochMilli();
+            long lastVisit = visits.getLast().at().toEpochMilli();
+            for (Made m : e.getValue()) {
+                if (m.at() + IN_FLIGHT_MILLIS >= lastVisit || m.at() <= firstVisit) {
+                    continue; // made after the last visit could have seen it, or before the first visit saw the page
+                }
+                assessed++;
+                Change next = visits.stream().filter(c -> c.at().toEpochMilli() > m.at() + IN_FLIGHT_MILLIS)
+                        .findFirst().orElse(null);
+                if (next != null && next.kind() != Change.Kind.UNCHANGED && next.kind() != Change.Kind.NEW) {
+                    reported++;
+                }
+            }
+        }
+        // Precision and severity: each "changed" must follow a change made since the visit before it.
+        long changed = 0;
+        long right = 0;
+        long severityRight = 0;
+        long unchanged = 0;
+        long notModified = 0;
+        for (Map.Entry<String, List<Change>> e : events.entrySet()) {
+            List<Made> made = madeByUrl.getOrDefault(e.getKey(), List.of());
+            List<Change> visits = e.getValue();
+            for (int i = 1; i < visits.size(); i++) {
+                long from = visits.get(i - 1).at().toEpochMilli() - IN_FLIGHT_MILLIS;
+                long to = visits.get(i).at().toEpochMilli();
+                List<Made> between = made.stream().filter(m -> m.at() > from && m.at() <= to).toList();
+                Change c = visits.get(i);
+                if (c.kind() == Change.Kind.CHANGED) {
+                    changed++;
+                    if (!between.isEmpty()) {
+                        right++;
+                        String farmKind = between.getLast().kind();
+                        if (farmKind.equals(c.severity())) {
+                            severityRight++;
+                        }
+                    }
+                } else if (c.kind() == Change.Kind.UNCHANGED && between.isEmpty()) {
+                    unchanged++;
+                    if (c.status() == 304) {
+                        notModified++;
+                    }
+                }
+            }
+        }
+        // How often pages are visited: those that never change against those that change every period.
+        double staticVisits = 0;
+        int staticPages = 0;
+        double hotVisits = 0;
+        int hotPages = 0;
+        for (Map.Entry<String, List<Change>> e : events.entrySet()) {
+            List<Made> made = madeByUrl.get(e.getKey());
+            String kind = made == null ? "static" : made.getFirst().kind();
+            if (kind.equals("static")) {
+                staticVisits += e.getValue().size();
+                staticPages++;
+            } else if (kind.equals("minor") || kind.equals("major")) {
+                hotVisits += e.getValue().size();
+                hotPages++;
+            }
+        }
+        Sample start = samples.getFirst();
+        Sample first = firstPass >= 0 ? samples.get(firstPass) : samples.getLast();
+        Sample last = samples.getLast();
+        double firstCpuMs = (first.serveCpuSeconds() - start.serveCpuSeconds()) * 1000 / Math.max(1, first.farmRequests());
+        double revisitCpuMs = (last.serveCpuSeconds() - first.serveCpuSeconds()) * 1000
+                / Math.max(1, last.farmRequests() - first.farmRequests());
+        double staticPer = staticVisits / Math.max(1, staticPages);
+        double hotPer = hotVisits / Math.max(1, hotPages);
+        return new Result(farm.hosts() + " hosts x " + farm.pagesPerHost() + " pages", length.toSeconds() / 60.0,
+                min + " to " + max, madeByUrl.values().stream().mapToLong(List::size).sum(), assessed,
+                ratio(reported, assessed), changed, ratio(right, changed), ratio(severityRight, right), unchanged,
+                ratio(notModified, unchanged), round(staticPer), round(hotPer), round(staticPer / Math.max(1e-9, hotPer)),
+                round(firstPassSeconds), round(idleCpuPerSecond), round(firstCpuMs), round(revisitCpuMs),
+                round(revisitCpuMs / firstCpuMs),
+                round(first.rssMb()), round(last.rssMb()), counters.get("maxInFlightPerHost").asInt(),
+                counters.get("retryAfterViolations").asLong(), byKind, samples);
+    }
+
+    private static double ratio(long a, long b) {
+        return b == 0 ? Double.NaN : Math.round(10_000.0 * a / b) / 10_000.0;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+
+    static void print(Result r, int perHost, PrintWriter out) {
+        out.printf(Locale.ROOT, "continuous crawl of %s for %.1f min, revisit %s, per-host %d%n", r.farm(), r.minutes(),
+                r.revisit(), perHost);
+        out.printf(Locale.ROOT, "  events by kind                 %s%n", r.eventsByKind());
+        out.printf(Locale.ROOT, "  recall (changes reported)      %.2f%%  of %,d changes made before a later visit (%,d made)%n",
+                100 * r.recall(), r.changesAssessed(), r.changesMade());
+        out.printf(Locale.ROOT, "  precision of 'changed'         %.2f%%  of %,d events%n", 100 * r.precision(), r.changedEvents());
+        out.printf(Locale.ROOT, "  minor/major right              %.2f%%%n", 100 * r.severityRight());
+        out.printf(Locale.ROOT, "  unchanged revisits as 304      %.2f%%  of %,d%n", 100 * r.notModifiedShare(), r.unchangedRevisits());
+        out.printf(Locale.ROOT, "  visits per page                %.1f never-changing, %.1f changing every minute (%.2fx)%n",
+                r.staticVisitsPerPage(), r.hotVisitsPerPage(), r.staticToHotVisits());
+        out.printf(Locale.ROOT, "  CPU per request                %.3f ms first pass (%.0f s), %.3f ms revisits (%.2fx);"
+                + " the server idles at %.0f ms/s%n", r.cpuMsPerFirstFetch(), r.firstPassSeconds(), r.cpuMsPerRevisit(),
+                r.revisitToFirstCpu(), r.idleCpuPerSecond() * 1000);
+        out.printf(Locale.ROOT, "  RSS                            %.0f MB after the first pass, %.0f MB at the end%n",
+                r.rssMbAfterFirstPass(), r.rssMbAtEnd());
+        out.printf(Locale.ROOT, "  politeness                     %d most in flight per host, %d Retry-After violations%n",
+                r.maxInFlightPerHost(), r.retryAfterViolations());
+    }
+}
