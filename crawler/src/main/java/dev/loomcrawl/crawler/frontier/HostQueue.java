@@ -6,7 +6,7 @@ import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
-import dev.loomcrawl.crawler.store.Visit;
+import dev.loomcrawl.crawler.revisit.Visit;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Comparator;

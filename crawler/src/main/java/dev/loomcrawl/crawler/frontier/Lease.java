@@ -7,7 +7,7 @@ import dev.loomcrawl.crawler.politeness.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.store.Change;
 import dev.loomcrawl.crawler.store.PageRecord;
-import dev.loomcrawl.crawler.store.Visit;
+import dev.loomcrawl.crawler.revisit.Visit;
 import java.time.Duration;
 import java.util.List;
 

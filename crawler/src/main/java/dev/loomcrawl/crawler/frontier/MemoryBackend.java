@@ -10,7 +10,7 @@ import dev.loomcrawl.crawler.store.Admitted;
 import dev.loomcrawl.crawler.store.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.store.ResumeState;
-import dev.loomcrawl.crawler.store.Visit;
+import dev.loomcrawl.crawler.revisit.Visit;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -117,14 +117,14 @@ public final class MemoryBackend implements FrontierBackend {
         try {
             for (Admitted a : state.admitted()) {
                 CrawlUrl.parse(a.url()).ifPresent(url -> {
-                    Visit visit = state.visits().get(url.url());
-                    if (visit != null && revisits.resumes(visit) && !seen.containsKey(url.url())) {
+                    Visit visit = revisits.resumed(state.visits().get(url.url()));
+                    if (visit != null && !seen.containsKey(url.url())) {
                         HostQueue host = queues.of(url); // stored, and due again: queued for its next visit
                         Node node = new Node(host.shared(url), host, a.depth(), a.redirects(), a.referrer());
                         node.visit = visit;
                         node.links = NO_LINKS; // its links are in the store already
                         node.beyond = NO_URLS;
-                        node.notBefore = revisits.dueNanos(visit, now, nowNanos);
+                        node.notBefore = Revisits.dueNanos(visit, now, nowNanos);
                         seen.put(url.url(), node);
                         admitted++;
                         queues.requeue(node, nowNanos);
@@ -316,7 +316,7 @@ public final class MemoryBackend implements FrontierBackend {
         try {
             if (revisit) {
                 store.saveRevisit(jobId, node.url.url(), visited.rewrite() == null ? null : visited.rewrite().withDepth(depth),
-                        visited.next(), visited.change(), out.admittedRows, out.recorded);
+                        visited.change(), out.admittedRows, out.recorded);
             } else {
                 store.saveWithLinks(stored, out.admittedRows, out.recorded,
                         visited.change() == null ? List.of() : List.of(visited.change()));

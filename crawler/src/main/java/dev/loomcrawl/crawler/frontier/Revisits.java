@@ -6,7 +6,8 @@ import dev.loomcrawl.crawler.revisit.ChangeDetector;
 import dev.loomcrawl.crawler.revisit.RevisitSchedule;
 import dev.loomcrawl.crawler.store.Change;
 import dev.loomcrawl.crawler.store.PageRecord;
-import dev.loomcrawl.crawler.store.Visit;
+import dev.loomcrawl.crawler.store.VisitHistory;
+import dev.loomcrawl.crawler.revisit.Visit;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -16,7 +17,7 @@ import java.time.Instant;
  * URL's next visit, for both backends.
  */
 public final class Revisits {
-    /** A recrawl's bounds: its schedule is stored with the row but never followed. */
+    /** A recrawl's bounds: its visits' schedule is computed, and never followed. */
     private static final Freshness.Revisit ONCE_BOUNDS = new Freshness.Revisit(Duration.ofMinutes(1), Duration.ofDays(365));
 
     private enum Mode { NONE, CONTINUOUS, ONCE }
@@ -85,17 +86,24 @@ public final class Revisits {
         return !(status >= 300 && status < 400) && status != 404 && status != 410;
     }
 
-    /** When a stored URL a stopped process left is due: now in a recrawl, else as its schedule says. */
-    long dueNanos(Visit visit, Instant now, long nowNanos) {
-        if (mode == Mode.ONCE) {
-            return nowNanos;
+    /**
+     * A stored URL a stopped process left, as this job visits it again: due now in a recrawl, else when its
+     * schedule says; null when it is not visited again (a one-pass job, a URL gone or moved, none fetched).
+     */
+    Visit resumed(VisitHistory history) {
+        if (mode == Mode.NONE || history == null) {
+            return null;
         }
-        Instant due = RevisitSchedule.due(visit, bounds);
-        return nowNanos + Math.max(0, Duration.between(now, due).toNanos());
+        Visit visit = RevisitSchedule.resumed(history, bounds);
+        if (mode == Mode.ONCE) {
+            return new Visit(visit.etag(), visit.lastModified(), visit.digest(), visit.simhash(), visit.status(),
+                    visit.visits(), visit.changes(), visit.watchedSince(), visit.intervalMillis(), Instant.now());
+        }
+        return visit.nextVisitAt() == null ? null : visit;
     }
 
-    /** Whether a stored URL a stopped process left is visited again. */
-    boolean resumes(Visit visit) {
-        return mode == Mode.ONCE || mode == Mode.CONTINUOUS && visit.nextVisitAt() != null;
+    /** The {@link System#nanoTime} at which {@code visit} is due. */
+    static long dueNanos(Visit visit, Instant now, long nowNanos) {
+        return nowNanos + Math.max(0, Duration.between(now, visit.nextVisitAt()).toNanos());
     }
 }

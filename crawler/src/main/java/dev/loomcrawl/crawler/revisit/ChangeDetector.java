@@ -3,7 +3,6 @@ package dev.loomcrawl.crawler.revisit;
 import dev.loomcrawl.crawler.parse.Fingerprints;
 import dev.loomcrawl.crawler.store.Change;
 import dev.loomcrawl.crawler.store.PageRecord;
-import dev.loomcrawl.crawler.store.Visit;
 import java.time.Instant;
 
 /**

@@ -3,7 +3,7 @@ package dev.loomcrawl.crawler.revisit;
 import dev.loomcrawl.crawler.Freshness;
 import dev.loomcrawl.crawler.store.Change;
 import dev.loomcrawl.crawler.store.PageRecord;
-import dev.loomcrawl.crawler.store.Visit;
+import dev.loomcrawl.crawler.store.VisitHistory;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -65,8 +65,22 @@ public final class RevisitSchedule {
         return Math.clamp(Math.round(wanted), min, max);
     }
 
-    /** When a URL a stopped process left is due: as its schedule said, or {@code min} after its first visit. */
-    public static Instant due(Visit visit, Freshness.Revisit bounds) {
-        return visit.intervalMillis() == 0 ? visit.nextVisitAt().plus(bounds.min()) : visit.nextVisitAt();
+    /**
+     * A stored URL's schedule as its visits left it, computed again from what the store holds (its row and its
+     * change events) by the same rule as {@link #next}: after {@code v} visits without a change the interval is
+     * {@code min} times {@value #GROWTH} to the {@code v - 1}; after changes, half the mean time between them at
+     * the last visit. A URL of a one-pass job (no events) counts its row's fetch as its one visit.
+     */
+    public static Visit resumed(VisitHistory h, Freshness.Revisit bounds) {
+        Instant first = h.firstVisit() != null ? h.firstVisit() : h.fetchedAt();
+        Instant last = h.lastVisit() != null ? h.lastVisit() : h.fetchedAt();
+        int visits = Math.max(1, h.visits());
+        long min = bounds.min().toMillis();
+        long max = bounds.max().toMillis();
+        double wanted = h.changes() == 0 ? min * Math.pow(GROWTH, visits - 1)
+                : Math.max(1, Duration.between(first, last).toMillis()) / (double) h.changes() / 2;
+        long interval = Math.clamp(Math.round(Math.min(wanted, max)), min, max);
+        return new Visit(h.etag(), h.lastModified(), h.digest(), h.simhash(), h.status(), visits, h.changes(), first,
+                interval, h.ended() ? null : last.plusMillis(interval));
     }
 }

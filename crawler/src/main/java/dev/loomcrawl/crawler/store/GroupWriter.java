@@ -46,10 +46,11 @@ final class GroupWriter {
         record Result(List<Admitted> admitted, List<PageRecord> pages, List<Change> changes) implements Write {}
 
         /**
-         * A revisit of a stored URL: its row rewritten with {@code page} (null: the content did not change, only
-         * the schedule is), its event, and what the visit admitted and recorded on sight, stored together.
+         * A revisit of a stored URL: its row rewritten with {@code page} (null: the content did not change, and the
+         * row stays), its event (null: the visit told nothing), and what it admitted and recorded on sight, stored
+         * together.
          */
-        record Revisit(long jobId, String url, PageRecord page, Visit visit, Change change, List<Admitted> admitted,
+        record Revisit(long jobId, String url, PageRecord page, Change change, List<Admitted> admitted,
                 List<PageRecord> recorded) implements Write {}
 
         /** A shorter path to a page handed over earlier: its depth is lowered. */
@@ -257,7 +258,9 @@ final class GroupWriter {
                         }
                     }
                     case Write.Revisit revisit -> {
-                        revisits.revisit(revisit.jobId(), revisit.url(), revisit.page(), revisit.visit());
+                        if (revisit.page() != null) {
+                            revisits.rewrite(revisit.jobId(), revisit.url(), revisit.page());
+                        }
                         if (revisit.change() != null) {
                             revisits.change(revisit.change());
                         }

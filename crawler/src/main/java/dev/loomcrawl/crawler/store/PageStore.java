@@ -222,11 +222,11 @@ public final class PageStore implements AutoCloseable {
 
     /**
      * Stores a revisit of a stored URL with what it admitted and recorded on sight: its row rewritten with
-     * {@code page} when the content changed (null: only its schedule is updated), and its change event.
+     * {@code page} when the content changed (null: the row stays), and its change event (null: none).
      */
-    public void saveRevisit(long jobId, String url, PageRecord page, Visit visit, Change change,
-            List<Admitted> admitted, List<PageRecord> recorded) throws InterruptedException {
-        group.submit(new GroupWriter.Write.Revisit(jobId, url, page, visit, change, admitted, recorded));
+    public void saveRevisit(long jobId, String url, PageRecord page, Change change, List<Admitted> admitted,
+            List<PageRecord> recorded) throws InterruptedException {
+        group.submit(new GroupWriter.Write.Revisit(jobId, url, page, change, admitted, recorded));
     }
 
     /** Stores URLs admitted with no page to go with them (a job's seeds), and rows recorded with them. */
@@ -324,7 +324,7 @@ public final class PageStore implements AutoCloseable {
         return ResumeState.read(readers, jobId, false);
     }
 
-    /** As {@link #resumeState(long)}, with each stored URL's {@link Visit}: for a job that revisits its pages. */
+    /** As {@link #resumeState(long)}, with each stored URL's {@link VisitHistory}: for a job that revisits its pages. */
     public ResumeState revisitState(long jobId) {
         return ResumeState.read(readers, jobId, true);
     }

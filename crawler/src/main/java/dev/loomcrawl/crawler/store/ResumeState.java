@@ -1,6 +1,5 @@
 package dev.loomcrawl.crawler.store;
 
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,10 +15,10 @@ import java.util.Set;
  *
  * @param admitted every URL it had admitted, shallowest first
  * @param stored the URLs it stored a result for: done, never fetched again (a continuous job revisits them)
- * @param visits for a job that revisits its pages, each stored URL that was fetched, with what its last visit
- *     found and its schedule; empty otherwise
+ * @param visits for a job that revisits its pages, each stored URL that was fetched, with what its visits found;
+ *     empty otherwise
  */
-public record ResumeState(List<Admitted> admitted, Set<String> stored, Map<String, Visit> visits) {
+public record ResumeState(List<Admitted> admitted, Set<String> stored, Map<String, VisitHistory> visits) {
 
     /**
      * What a job had admitted and stored, to resume it. Admissions are a log (see {@link Schema}): a URL's rows
@@ -41,21 +40,25 @@ public record ResumeState(List<Admitted> admitted, Set<String> stored, Map<Strin
         admitted.sort(Comparator.comparingInt(Admitted::depth)); // shallowest first, as the frontier queues them
         Set<String> stored = new HashSet<>();
         readers.stream("SELECT url FROM pages WHERE job_id = ?", rs -> stored.add(rs.getString(1)), jobId);
-        Map<String, Visit> visits = new HashMap<>();
+        Map<String, VisitHistory> visits = new HashMap<>();
         if (withVisits) {
-            readers.stream("SELECT url, etag, last_modified, digest, simhash, status, visits, changes, watched_since,"
-                    + " revisit_ms, next_visit_at, fetched_at FROM pages WHERE job_id = ? AND attempts > 0", rs -> {
+            Map<String, Object[]> events = new HashMap<>(); // url -> {visits, changes, first, last, ended}
+            readers.stream("SELECT url, COUNT(*), SUM(CASE WHEN kind = 'changed' THEN 1 ELSE 0 END), MIN(at), MAX(at),"
+                    + " MAX(id) FROM changes WHERE job_id = ? GROUP BY url", rs -> events.put(rs.getString(1),
+                            new Object[] {rs.getInt(2), rs.getInt(3), rs.getTimestamp(4).toInstant(),
+                                rs.getTimestamp(5).toInstant(), rs.getLong(6)}), jobId);
+            Set<Long> ending = new HashSet<>();
+            readers.stream("SELECT id FROM changes WHERE job_id = ? AND kind IN ('gone', 'moved')",
+                    rs -> ending.add(rs.getLong(1)), jobId);
+            readers.stream("SELECT url, etag, last_modified, digest, simhash, status, fetched_at FROM pages"
+                    + " WHERE job_id = ? AND attempts > 0", rs -> {
                         long simhash = rs.getLong(5);
                         Long hash = rs.wasNull() ? null : simhash;
-                        Timestamp since = rs.getTimestamp(9);
-                        Timestamp next = rs.getTimestamp(11);
-                        Instant fetched = rs.getTimestamp(12).toInstant();
-                        boolean scheduled = rs.getObject(10) != null;
-                        // A row no revisit has scheduled yet: interval 0, and its first visit's time (see Visit).
-                        visits.put(rs.getString(1), new Visit(rs.getString(2), rs.getString(3), rs.getString(4), hash,
-                                rs.getInt(6), Math.max(1, rs.getInt(7)), rs.getInt(8),
-                                since == null ? fetched : since.toInstant(), rs.getLong(10),
-                                scheduled ? (next == null ? null : next.toInstant()) : fetched));
+                        Object[] e = events.get(rs.getString(1));
+                        visits.put(rs.getString(1), new VisitHistory(rs.getString(2), rs.getString(3), rs.getString(4),
+                                hash, rs.getInt(6), rs.getTimestamp(7).toInstant(), e == null ? 0 : (int) e[0],
+                                e == null ? 0 : (int) e[1], e == null ? null : (Instant) e[2],
+                                e == null ? null : (Instant) e[3], e != null && ending.contains((long) e[4])));
                     }, jobId);
         }
         return new ResumeState(admitted, stored, visits);

@@ -9,33 +9,28 @@ import java.util.List;
 
 /**
  * The statements of a continuous job's writes, run in the {@link GroupWriter}'s transaction: a revisit that
- * found new content rewrites the URL's row (one row per URL, always), one that found none updates only its
- * schedule, and every change event is appended to {@code changes}.
+ * found new content rewrites the URL's row (one row per URL, always), and every change event is appended to
+ * {@code changes}. A revisit that found no change writes its event alone: the schedule is computed from the
+ * events (see {@code revisit.RevisitSchedule}), so the big table is not touched for most revisits.
  */
 final class RevisitWrites {
     /** Columns a revisit rewrites: the row's content, then its schedule. */
     private static final List<String> CONTENT = List.of("status", "content_type", "title", "bytes", "fetch_ms",
             "attempts", "failure", "detail", "fetched_at", "thread", "outlinks", "fields", "canonical", "body",
             "page_ms", "etag", "last_modified", "digest", "simhash");
-    private static final List<String> SCHEDULE = List.of("visits", "changes", "watched_since", "revisit_ms",
-            "next_visit_at");
     static final List<String> CHANGE_COLUMNS = List.of("job_id", "url", "kind", "at", "status", "distance", "severity",
             "target");
 
     private final PreparedStatement content;
-    private final PreparedStatement schedule;
     private final PreparedStatement insertChange;
     private final PreparedStatement chain;
     private int contents;
-    private int schedules;
     private int changes;
 
     /** @param chain {@link UrlKey#CHAIN_SQL} where pages are keyed by hash, else null */
     RevisitWrites(Connection connection, PreparedStatement chain) throws SQLException {
         String key = " WHERE job_id = ? AND " + (chain != null ? "url_hash" : "url") + " = ?";
-        this.content = connection.prepareStatement("UPDATE pages SET " + assignments(CONTENT) + ", "
-                + assignments(SCHEDULE) + key);
-        this.schedule = connection.prepareStatement("UPDATE pages SET " + assignments(SCHEDULE) + key);
+        this.content = connection.prepareStatement("UPDATE pages SET " + assignments(CONTENT) + key);
         this.insertChange = connection.prepareStatement(Dialect.insert("changes", CHANGE_COLUMNS));
         this.chain = chain;
     }
@@ -44,31 +39,18 @@ final class RevisitWrites {
         return String.join(", ", columns.stream().map(c -> c + " = ?").toList());
     }
 
-    /** A revisit's row: its new content, if it has any, and its schedule. */
-    void revisit(long jobId, String url, PageRecord page, Visit visit) throws SQLException {
-        PreparedStatement ps = page != null ? content : schedule;
-        int i = 1;
-        if (page != null) {
-            i = bindContent(ps, page);
-        }
-        ps.setInt(i++, visit.visits());
-        ps.setInt(i++, visit.changes());
-        ps.setTimestamp(i++, Timestamp.from(visit.watchedSince()));
-        ps.setLong(i++, visit.intervalMillis());
-        ps.setTimestamp(i++, visit.nextVisitAt() == null ? null : Timestamp.from(visit.nextVisitAt()));
-        ps.setLong(i++, jobId);
+    /** A revisit's new content, in place of the URL's row. */
+    void rewrite(long jobId, String url, PageRecord page) throws SQLException {
+        int i = bindContent(content, page);
+        content.setLong(i++, jobId);
         if (chain != null) {
             UrlKey.Slot slot = UrlKey.find(chain, jobId, url);
-            ps.setLong(i, slot.found() ? slot.key() : -1); // -1: no row (hashes are >= 0)
+            content.setLong(i, slot.found() ? slot.key() : -1); // -1: no row (hashes are >= 0)
         } else {
-            ps.setString(i, url);
+            content.setString(i, url);
         }
-        ps.addBatch();
-        if (page != null) {
-            contents++;
-        } else {
-            schedules++;
-        }
+        content.addBatch();
+        contents++;
     }
 
     private static int bindContent(PreparedStatement ps, PageRecord p) throws SQLException {
@@ -120,19 +102,15 @@ final class RevisitWrites {
         changes++;
     }
 
-    /** Runs what was added: row updates first, then the events. */
+    /** Runs what was added: rows rewritten first, then the events. */
     void execute() throws SQLException {
         if (contents > 0) {
             content.executeBatch();
-        }
-        if (schedules > 0) {
-            schedule.executeBatch();
         }
         if (changes > 0) {
             insertChange.executeBatch();
         }
         contents = 0;
-        schedules = 0;
         changes = 0;
     }
 }

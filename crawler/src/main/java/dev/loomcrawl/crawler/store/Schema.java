@@ -91,13 +91,7 @@ final class Schema {
                     new Added("etag", "VARCHAR(1024)"),
                     new Added("last_modified", "VARCHAR(64)"),
                     new Added("digest", "VARCHAR(64)"),
-                    new Added("simhash", "BIGINT"),
-                    // A continuous job's revisit schedule (see Visit); null on rows no revisit has touched.
-                    new Added("visits", "INT"),
-                    new Added("changes", "INT"),
-                    new Added("watched_since", "TIMESTAMP WITH TIME ZONE"),
-                    new Added("revisit_ms", "BIGINT"),
-                    new Added("next_visit_at", "TIMESTAMP WITH TIME ZONE")),
+                    new Added("simhash", "BIGINT")),
                     hashKey ? "PRIMARY KEY (seq),\nUNIQUE (job_id, url_hash)" : "PRIMARY KEY (job_id, url)");
             if (hashKey && !newPages) {
                 identityCache(st);

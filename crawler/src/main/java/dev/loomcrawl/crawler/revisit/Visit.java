@@ -1,17 +1,18 @@
-package dev.loomcrawl.crawler.store;
+package dev.loomcrawl.crawler.revisit;
 
 import java.time.Instant;
 
 /**
- * A stored URL as a continuous job revisits it: what identified its content at the last visit (to ask the
- * server conditionally, and to tell a change), and its revisit schedule.
+ * A stored URL as a job that revisits it holds it in memory: what identified its content at the last visit (to
+ * ask the server conditionally, and to tell a change), and its schedule. Nothing of the schedule is stored: it
+ * follows from the URL's change events ({@link RevisitSchedule#resumed}), so a visit that finds no change writes
+ * its event and nothing else.
  *
  * @param status the status of the last visit that stored content
  * @param visits visits so far, the first included
  * @param changes changes seen so far
  * @param watchedSince the first visit: changes per time watched estimate how often the page changes
- * @param intervalMillis the interval the schedule last chose; 0 when none has yet (then {@code nextVisitAt} is the
- *     time of the first visit, and the URL is due the job's least interval after it)
+ * @param intervalMillis the interval the schedule last chose
  * @param nextVisitAt when the URL is due again; null when it is not to be revisited (gone, moved)
  */
 public record Visit(String etag, String lastModified, String digest, Long simhash, int status, int visits,
