@@ -121,6 +121,7 @@ final class FreshnessBench {
                 send(http, "DELETE", api + "/crawl/" + id, null, -1); // durable: ends the job
                 counters = JSON.readTree(farmProcess.counters());
                 made = farmProcess.changesMade();
+                Files.writeString(out.resolve("fresh-changes-made.txt"), made); // the farm's log, beside the database
             } finally {
                 serve.close(); // SIGTERM: the server stops and closes the database
             }
@@ -190,9 +191,7 @@ final class FreshnessBench {
                     continue; // made after the last visit could have seen it, or before the first visit saw the page
                 }
                 assessed++;
-                Change next = visits.stream().filter(c -> c.at().toEpochMilli() > m.at() + IN_FLIGHT_MILLIS)
-                        .findFirst().orElse(null);
-                if (next != null && next.kind() != Change.Kind.UNCHANGED && next.kind() != Change.Kind.NEW) {
+                if (reportedAfter(visits, m.at())) {
                     reported++;
                 }
             }
@@ -260,6 +259,25 @@ final class FreshnessBench {
                 round(revisitCpuMs / firstCpuMs),
                 round(first.rssMb()), round(last.rssMb()), counters.get("maxInFlightPerHost").asInt(),
                 counters.get("retryAfterViolations").asLong(), byKind, samples);
+    }
+
+    /**
+     * Whether the first visit that saw a change made at {@code madeAt} reported it. A visit whose event came
+     * within {@link #IN_FLIGHT_MILLIS} after the change may have sent its request before it: if it said
+     * {@code unchanged}, the next visit is the one that counts.
+     */
+    private static boolean reportedAfter(List<Change> visits, long madeAt) {
+        for (Change c : visits) {
+            long at = c.at().toEpochMilli();
+            if (at <= madeAt) {
+                continue;
+            }
+            boolean reports = c.kind() != Change.Kind.UNCHANGED && c.kind() != Change.Kind.NEW;
+            if (reports || at > madeAt + IN_FLIGHT_MILLIS) {
+                return reports;
+            }
+        }
+        return false;
     }
 
     private static double ratio(long a, long b) {

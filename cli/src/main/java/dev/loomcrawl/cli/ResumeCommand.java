@@ -1,10 +1,5 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.ConfigCodec;
-import dev.loomcrawl.crawler.CrawlConfig;
-import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.store.JobRow;
-import dev.loomcrawl.crawler.store.PageStore;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -37,18 +32,6 @@ final class ResumeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        CrawlConfig config;
-        try (PageStore store = PageStore.open(db.db)) {
-            JobRow row = store.job(id).orElseThrow(() -> new IllegalArgumentException("no job " + id + " in " + db.db));
-            if (!row.unfinished()) {
-                throw new IllegalArgumentException("job " + id + " has ended (" + row.status() + "): nothing to resume");
-            }
-            config = ConfigCodec.fromJson(row.config());
-        }
-        RowOutput rows = RowOutput.open(output, true, config.output().storeBody(), spec.commandLine().getOut());
-        Crawler.Options process = new Crawler.Options(config.politeness().perHostConcurrency(),
-                config.execution().maxInFlight(), true);
-        return Foreground.run(spec, db.db, process,
-                (crawler, listener) -> crawler.resume(id, new Crawler.Hooks(null, listener)), rows, report.json, report.quiet);
+        return StoredJob.run(spec, db.db, id, output, report, false);
     }
 }
