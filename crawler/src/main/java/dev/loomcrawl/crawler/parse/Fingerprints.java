@@ -46,7 +46,7 @@ public final class Fingerprints {
     }
 
     /** The SimHash of {@code text}'s words. */
-    public static long simhash(CharSequence text) {
+    public static long simhash(String text) {
         SimHash h = new SimHash();
         h.add(text);
         return h.value();
@@ -55,22 +55,43 @@ public final class Fingerprints {
     /**
      * A SimHash made as text comes, a piece at a time (a page's text nodes, in order): words are runs of letters
      * and digits, lower-cased; a word split across two pieces counts as two.
+     *
+     * <p>Each shingle's hash votes on the 64 bits through bit-sliced counters: {@code planes[p]} holds bit
+     * {@code p} of the count of set bits at each of the 64 positions, and adding a hash is a ripple of
+     * carries, two steps on average, where a counter per position costs 64 additions. A crawl runs C1 alone
+     * (see {@code conf/jvm.options}), which vectorises nothing: the 64 additions took six times as long on a
+     * farm page of 5 KB (30 against 180 µs), a third of the page's CPU.
      */
     static final class SimHash {
-        private final int[] votes = new int[64];
+        private static final long FNV_OFFSET = 0xcbf29ce484222325L;
+        private static final long FNV_PRIME = 0x100000001b3L;
+        /** The one word every number is. */
+        private static final long NUMBER = 0x9e3779b97f4a7c15L;
+        /** Per ASCII character: itself lower-cased when it is a letter or digit, else 0 (a separator). */
+        private static final char[] ASCII = new char[128];
+
+        static {
+            for (char c = 0; c < 128; c++) {
+                ASCII[c] = Character.isLetterOrDigit(c) ? Character.toLowerCase(c) : 0;
+            }
+        }
+
+        private final long[] planes = new long[32];
+        private int shingles;
         private long previous;
         private long beforePrevious;
         private int words;
 
-        void add(CharSequence text) {
+        void add(String text) {
             long word = FNV_OFFSET;
             boolean inWord = false;
             boolean number = true;
             for (int i = 0, n = text.length(); i < n; i++) {
                 char c = text.charAt(i);
-                if (Character.isLetterOrDigit(c)) {
-                    word = (word ^ Character.toLowerCase(c)) * FNV_PRIME;
-                    number &= c >= '0' && c <= '9';
+                char lower = c < 128 ? ASCII[c] : Character.isLetterOrDigit(c) ? Character.toLowerCase(c) : 0;
+                if (lower != 0) {
+                    word = (word ^ lower) * FNV_PRIME;
+                    number &= lower <= '9';
                     inWord = true;
                 } else if (inWord) {
                     word(number ? NUMBER : word);
@@ -94,8 +115,12 @@ public final class Fingerprints {
         }
 
         private void vote(long shingle) {
-            for (int bit = 0; bit < 64; bit++) {
-                votes[bit] += (int) ((shingle >>> bit) & 1) * 2 - 1;
+            shingles++;
+            long carry = shingle;
+            for (int p = 0; carry != 0; p++) {
+                long both = planes[p] & carry;
+                planes[p] ^= carry;
+                carry = both;
             }
         }
 
@@ -104,19 +129,19 @@ public final class Fingerprints {
             if (words > 0 && words < 3) {
                 return mix(beforePrevious ^ Long.rotateLeft(previous, 21));
             }
+            int used = 32 - Integer.numberOfLeadingZeros(shingles);
             long value = 0;
             for (int bit = 0; bit < 64; bit++) {
-                if (votes[bit] > 0) {
+                long count = 0;
+                for (int p = 0; p < used; p++) {
+                    count |= ((planes[p] >>> bit) & 1L) << p;
+                }
+                if (2 * count > shingles) { // more votes for 1 than for 0
                     value |= 1L << bit;
                 }
             }
             return value;
         }
-
-        private static final long FNV_OFFSET = 0xcbf29ce484222325L;
-        private static final long FNV_PRIME = 0x100000001b3L;
-        /** The one word every number is. */
-        private static final long NUMBER = 0x9e3779b97f4a7c15L;
 
         /** MurmurHash3's 64-bit finaliser: every input bit reaches every output bit. */
         private static long mix(long h) {

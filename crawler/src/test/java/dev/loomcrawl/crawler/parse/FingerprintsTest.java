@@ -58,4 +58,54 @@ class FingerprintsTest {
         index.add(a ^ 1, "b");
         assertThat(index.findAll(a)).containsExactly("a", "b");
     }
+
+    /** The bit-sliced votes give what a plain counter per bit gives, on texts of every size. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {3, 4, 10, 100, 1_000, 20_000})
+    void bitSlicedVotesAgreeWithACounterPerBit(int wordCount) {
+        java.util.Random random = new java.util.Random(wordCount);
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < wordCount; i++) {
+            text.append(ARTICLE.split("\\s+")[random.nextInt(40)]).append(random.nextInt(9) == 0 ? "é " : " ");
+        }
+        assertThat(Fingerprints.simhash(text.toString())).isEqualTo(plainSimhash(text.toString()));
+    }
+
+    /** The same SimHash, one counter per bit: the oracle. */
+    private static long plainSimhash(String text) {
+        java.util.List<Long> words = new java.util.ArrayList<>();
+        for (String w : text.split("[^\\p{L}\\p{Nd}]+")) {
+            if (w.isEmpty()) {
+                continue;
+            }
+            boolean number = w.chars().allMatch(c -> c >= '0' && c <= '9');
+            long h = 0xcbf29ce484222325L;
+            for (char c : w.toLowerCase(java.util.Locale.ROOT).toCharArray()) {
+                h = (h ^ c) * 0x100000001b3L;
+            }
+            words.add(number ? 0x9e3779b97f4a7c15L : h);
+        }
+        int[] votes = new int[64];
+        for (int i = 2; i < words.size(); i++) {
+            long h = mix(words.get(i - 2) ^ Long.rotateLeft(words.get(i - 1), 21) ^ Long.rotateLeft(words.get(i), 42));
+            for (int b = 0; b < 64; b++) {
+                votes[b] += ((h >>> b) & 1) == 1 ? 1 : -1;
+            }
+        }
+        long value = 0;
+        for (int b = 0; b < 64; b++) {
+            if (votes[b] > 0) {
+                value |= 1L << b;
+            }
+        }
+        return value;
+    }
+
+    private static long mix(long h) {
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        h *= 0xc4ceb9fe1a85ec53L;
+        return h ^ (h >>> 33);
+    }
 }
