@@ -12,7 +12,6 @@ import dev.loomcrawl.crawler.store.Tallies;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -308,18 +307,7 @@ public final class Crawler implements Jobs, AutoCloseable {
         return FetchBatch.run(fetcher, engine, urls, deadline);
     }
 
-    /**
-     * Figures of the whole process.
-     *
-     * @param fetching requests in flight right now, jobs and one-off fetches
-     * @param fetchLimit how many the adaptive limit allows now
-     * @param carrierLagMillis how late a probe virtual thread wakes: the queue our own CPU makes
-     */
-    public record Figures(long pages, long failed, long skipped, long fetches, long fetching, long retries,
-            Map<String, Long> statuses, Map<String, Long> failures, Latency latencyMs, int livePlatformThreads,
-            int peakPlatformThreads, long virtualThreadsStarted, int fetchLimit, double carrierLagMillis,
-            Map<String, Integer> busiestHosts, int runningJobs, Map<String, Long> changes) {}
-
+    /** Figures of the whole process, every job and one-off fetch together. */
     public Figures figures() {
         Tally t = engine.totals();
         return new Figures(t.pages(), t.failed(), t.skipped(), t.fetches(), t.fetching(), t.retries(), t.statuses(),

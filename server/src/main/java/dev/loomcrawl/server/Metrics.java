@@ -3,6 +3,7 @@ package dev.loomcrawl.server;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.CrawlProgress;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.Figures;
 import dev.loomcrawl.crawler.store.Outcome;
 import dev.loomcrawl.crawler.store.Change;
 import dev.loomcrawl.crawler.store.PageRecord;
@@ -60,7 +61,7 @@ final class Metrics implements AutoCloseable {
      * The crawler's figures, taken once per scrape: {@link Crawler#figures()} copies maps and ranks the busiest
      * hosts, too much to repeat for every gauge.
      */
-    private volatile Crawler.Figures figures;
+    private volatile Figures figures;
 
     Metrics(Crawler crawler, boolean watchPinning) {
         this.crawler = crawler;
@@ -110,7 +111,7 @@ final class Metrics implements AutoCloseable {
                 .description("A running job's requests per second over the last seconds").register(registry);
     }
 
-    private void processGauge(String name, String description, ToDoubleFunction<Crawler.Figures> value) {
+    private void processGauge(String name, String description, ToDoubleFunction<Figures> value) {
         Gauge.builder(name, this, m -> value.applyAsDouble(m.figures)).description(description).register(registry);
     }
 

@@ -1,6 +1,7 @@
 package dev.loomcrawl.server;
 
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.Figures;
 import dev.loomcrawl.crawler.ExecutionMode;
 import dev.loomcrawl.crawler.Latency;
 import java.lang.management.ManagementFactory;
@@ -61,7 +62,7 @@ final class ServerStats implements AutoCloseable {
     }
 
     View view(Map<String, Long> jobsByStatus) {
-        Crawler.Figures f = crawler.figures();
+        Figures f = crawler.figures();
         double uptime = (System.nanoTime() - startNanos) / 1e9;
         double recent;
         synchronized (points) {

@@ -1,10 +1,7 @@
 package dev.loomcrawl.crawler.store;
 
-import java.sql.BatchUpdateException;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +11,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.stream.Stream;
 
 /**
  * The one thread that writes crawl results: tasks hand it {@link Write}s and go on, it writes them in
@@ -32,10 +28,6 @@ final class GroupWriter {
     private static final int BATCH = 512;
     private static final int QUEUE = 8_192;
     private static final Duration IDLE_POLL = Duration.ofMillis(50);
-    /** The standard SQLSTATE of a unique constraint violated. */
-    private static final String DUPLICATE_KEY = "23505";
-    private static final List<String> HASHED_PAGE_COLUMNS = Stream.concat(Schema.PAGE_COLUMNS.stream(),
-            Stream.of("url_hash")).toList();
 
     /** What a task hands over. */
     sealed interface Write {
@@ -68,15 +60,7 @@ final class GroupWriter {
     private final Condition committedAdvanced;
     private final BlockingQueue<Write> queue = new ArrayBlockingQueue<>(QUEUE);
     private final long commitNanos;
-    private final PreparedStatement insertAdmitted;
-    private final PreparedStatement insertPage;
-    /** Whether pages are keyed by a hash of the URL ({@link UrlKey}) rather than by the URL. */
-    private final boolean hashKey;
-    /** {@link UrlKey#CHAIN_SQL} where pages are keyed by hash, else null. */
-    private final PreparedStatement chain;
-    private final PreparedStatement lowerPageDepth;
-    private final PreparedStatement lowerAdmittedDepth;
-    private final RevisitWrites revisits;
+    private final BatchWrites statements;
     private final Thread thread;
     /**
      * Writes handed over, counted outside {@code lock}: the writer holds that lock through each batch and its
@@ -105,16 +89,7 @@ final class GroupWriter {
         this.lock = lock;
         this.committedAdvanced = lock.newCondition();
         this.commitNanos = commitEvery.toNanos();
-        this.insertAdmitted = connection.prepareStatement(Dialect.insert("admissions", Schema.ADMITTED_COLUMNS));
-        this.hashKey = hashKey;
-        this.insertPage = connection.prepareStatement(hashKey ? Dialect.insert("pages", HASHED_PAGE_COLUMNS)
-                : dialect.writeOnce("pages", Schema.PAGE_COLUMNS, List.of("job_id", "url")));
-        this.chain = hashKey ? connection.prepareStatement(UrlKey.CHAIN_SQL) : null;
-        this.lowerPageDepth = connection.prepareStatement("UPDATE pages SET depth = ? WHERE job_id = ? AND "
-                + (hashKey ? "url_hash" : "url") + " = ? AND depth > ?");
-        this.lowerAdmittedDepth = connection.prepareStatement(
-                "INSERT INTO admissions (job_id, url, depth, redirects) VALUES (?, ?, ?, " + Admitted.DEPTH_ONLY + ")");
-        this.revisits = new RevisitWrites(connection, chain);
+        this.statements = new BatchWrites(connection, dialect, hashKey);
         this.thread = Thread.ofPlatform().name("loomcrawl-store").daemon(true).start(this::run);
     }
 
@@ -219,132 +194,13 @@ final class GroupWriter {
     private void write(List<Write> batch) throws SQLException {
         lock.lock();
         try {
-            // Admitted links before pages, depth fixes after them: all in one transaction, so a page is
-            // never stored without its links, and a fix never comes before the row it fixes.
-            for (Write write : batch) {
-                List<Admitted> admitted = switch (write) {
-                    case Write.Result result -> result.admitted();
-                    case Write.Revisit revisit -> revisit.admitted();
-                    default -> List.of();
-                };
-                for (Admitted a : admitted) {
-                    Rows.bindAdmitted(insertAdmitted, a);
-                    insertAdmitted.addBatch();
-                }
-            }
-            insertAdmitted.executeBatch();
-            List<PageRecord> pages = new ArrayList<>();
-            for (Write write : batch) {
-                List<PageRecord> rows = switch (write) {
-                    case Write.Result result -> result.pages();
-                    case Write.Revisit revisit -> revisit.recorded();
-                    default -> List.of();
-                };
-                for (PageRecord page : rows) {
-                    bindPage(page, hashKey ? UrlKey.hash(page.url()) : 0);
-                    insertPage.addBatch();
-                    pages.add(page);
-                }
-            }
-            if (!pages.isEmpty()) {
-                writeOnce(pages);
-            }
-            // A continuous job's revisits and events, after the rows they are about.
-            for (Write write : batch) {
-                switch (write) {
-                    case Write.Result result -> {
-                        for (Change change : result.changes()) {
-                            revisits.change(change);
-                        }
-                    }
-                    case Write.Revisit revisit -> {
-                        if (revisit.page() != null) {
-                            revisits.rewrite(revisit.jobId(), revisit.url(), revisit.page());
-                        }
-                        if (revisit.change() != null) {
-                            revisits.change(revisit.change());
-                        }
-                    }
-                    default -> { }
-                }
-            }
-            revisits.execute();
-            int depths = 0;
-            for (Write write : batch) {
-                if (write instanceof Write.Depth fix) {
-                    lowerPageDepth.setInt(1, fix.depth());
-                    lowerPageDepth.setLong(2, fix.jobId());
-                    if (hashKey) {
-                        UrlKey.Slot slot = UrlKey.find(chain, fix.jobId(), fix.url());
-                        lowerPageDepth.setLong(3, slot.found() ? slot.key() : -1); // -1: no row (hashes are >= 0)
-                    } else {
-                        lowerPageDepth.setString(3, fix.url());
-                    }
-                    lowerPageDepth.setInt(4, fix.depth());
-                    lowerPageDepth.addBatch();
-                    lowerAdmittedDepth.setLong(1, fix.jobId());
-                    lowerAdmittedDepth.setString(2, fix.url());
-                    lowerAdmittedDepth.setInt(3, fix.depth());
-                    lowerAdmittedDepth.addBatch();
-                    depths++;
-                }
-            }
-            if (depths > 0) {
-                lowerPageDepth.executeBatch();
-                lowerAdmittedDepth.executeBatch();
-            }
+            statements.write(batch);
             pending += batch.size();
         } catch (SQLException | RuntimeException e) {
             connection.rollback();
             throw e;
         } finally {
             lock.unlock();
-        }
-    }
-
-    /**
-     * Runs the batch of {@code pages} bound to {@code insertPage}, each written once per URL, the row stored
-     * first staying (as {@code ON CONFLICT DO NOTHING} has it on PostgreSQL). On H2 a row whose key is there
-     * already fails alone (the batch's other rows are written, the failures reported together at the end).
-     * Keyed by URL, such a row is a repeat and is passed over. Keyed by the URL's hash, it may be another URL
-     * with the same hash: each is looked up along its chain ({@link UrlKey}), in the batch's order, and stored
-     * at the chain's first free key unless its URL is there. Any other failure is thrown.
-     */
-    private void writeOnce(List<PageRecord> pages) throws SQLException {
-        try {
-            insertPage.executeBatch();
-        } catch (BatchUpdateException e) {
-            for (SQLException each = e.getNextException() == null ? e : e.getNextException(); each != null;
-                    each = each.getNextException()) {
-                if (!DUPLICATE_KEY.equals(each.getSQLState())) {
-                    throw e;
-                }
-            }
-            if (hashKey) {
-                int[] counts = e.getUpdateCounts();
-                for (int i = 0; i < counts.length; i++) {
-                    if (counts[i] == Statement.EXECUTE_FAILED) {
-                        storeAlongChain(pages.get(i));
-                    }
-                }
-            }
-        }
-    }
-
-    /** Stores {@code page} at the first free key of its URL's chain, unless the URL is stored already. */
-    private void storeAlongChain(PageRecord page) throws SQLException {
-        UrlKey.Slot slot = UrlKey.find(chain, page.jobId(), page.url());
-        if (!slot.found()) {
-            bindPage(page, slot.key());
-            insertPage.executeUpdate();
-        }
-    }
-
-    /** Binds {@code page} to {@code insertPage}, and {@code key} as its {@code url_hash} where pages are keyed by hash. */
-    private void bindPage(PageRecord page, long key) throws SQLException {
-        Rows.bindPage(insertPage, page);
-        if (hashKey) {
-            insertPage.setLong(HASHED_PAGE_COLUMNS.size(), key);
         }
     }
 
