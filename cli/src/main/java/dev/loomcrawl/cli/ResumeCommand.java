@@ -3,8 +3,6 @@ package dev.loomcrawl.cli;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -17,21 +15,11 @@ final class ResumeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "JOB", description = "The job's id (see 'loomcrawl jobs').")
-    long id;
-
     @Mixin
-    DbOption db;
-
-    @Option(names = "--output", paramLabel = "FILE", description = "Add every row stored from now on to FILE"
-            + " (JSON Lines, or CSV for .csv; '-' for stdout).")
-    String output;
-
-    @Mixin
-    ReportOptions report;
+    StoredJob job;
 
     @Override
     public Integer call() throws Exception {
-        return StoredJob.run(spec, db.db, id, output, report, false);
+        return job.run(spec, StoredJob.Run.RESUME);
     }
 }

@@ -5,18 +5,39 @@ import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
-/** A stored job run again in the foreground, with the settings it was started with: {@code resume} and {@code recrawl}. */
+/**
+ * A stored job run again in the foreground, with the settings it was started with: {@code resume} and
+ * {@code recrawl}; their arguments, as a picocli mixin.
+ */
 final class StoredJob {
-    private StoredJob() {}
+    @Parameters(paramLabel = "JOB", description = "The job's id (see 'loomcrawl jobs').")
+    long id;
+
+    @Mixin
+    DbOption db;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Add every row stored from now on to FILE"
+            + " (JSON Lines, or CSV for .csv; '-' for stdout).")
+    String output;
+
+    @Mixin
+    ReportOptions report;
+
+    /** How the job runs again. */
+    enum Run { RESUME, RECRAWL }
 
     /**
-     * @param recrawl visit every stored URL of an ended job once more ({@link Crawler#recrawl}); else continue an
-     *     unfinished one ({@link Crawler#resume})
+     * @param run {@code RECRAWL}: visit every stored URL of an ended job once more ({@link Crawler#recrawl});
+     *     {@code RESUME}: continue an unfinished one ({@link Crawler#resume})
      */
-    static int run(CommandSpec spec, String db, long id, String output, ReportOptions report, boolean recrawl)
-            throws Exception {
+    int run(CommandSpec spec, Run run) throws Exception {
+        String db = this.db.db;
+        boolean recrawl = run == Run.RECRAWL;
         CrawlConfig config;
         try (PageStore store = PageStore.open(db)) {
             JobRow row = store.job(id).orElseThrow(() -> new IllegalArgumentException("no job " + id + " in " + db));
