@@ -37,7 +37,7 @@ final class FrontierLease implements Lease {
     private final FrontierBackend.Claim claim;
     private final FetchLimit.Slot slot;
     private Skip skip;
-    private volatile Change change;
+    private Change change; // set by complete, read by the same task after it
     private boolean robotsUnknown;
     private boolean permitHeld;
     private boolean ended;
@@ -165,7 +165,7 @@ final class FrontierLease implements Lease {
             release();
             return List.of();
         }
-        Revisits.Visited visited = frontier.revisits.visited(visitAtLease, page, Instant.now());
+        Revisits.Visited visited = frontier.revisits.visited(visitAtLease, page);
         try {
             List<PageRecord> stored = frontier.backend.complete(node, page, links, visited);
             change = visited.change();
@@ -229,7 +229,7 @@ final class FrontierLease implements Lease {
         long now = System.nanoTime();
         node.visit = next;
         node.attempts = 0;
-        node.notBefore = now + Math.max(0, Duration.between(Instant.now(), next.nextVisitAt()).toNanos());
+        node.notBefore = Revisits.dueNanos(next, Instant.now(), now);
         requeue(now);
     }
 

@@ -315,7 +315,7 @@ public final class MemoryBackend implements FrontierBackend {
         boolean revisit = node.visit != null;
         try {
             if (revisit) {
-                store.saveRevisit(jobId, node.url.url(), visited.rewrite() == null ? null : visited.rewrite().withDepth(depth),
+                store.saveRevisit(jobId, node.url.url(), visited.rewrite() == null ? null : stored,
                         visited.change(), out.admittedRows, out.recorded);
             } else {
                 store.saveWithLinks(stored, out.admittedRows, out.recorded,

@@ -61,11 +61,15 @@ public final class Revisits {
         }
     }
 
+    /** A one-pass job's visit: no event, no next visit. */
+    private static final Visited ONE_PASS = new Visited(null, null, null);
+
     /** The outcome of the visit that found {@code page}; {@code previous} is the last visit's, null the first time. */
-    Visited visited(Visit previous, PageRecord page, Instant now) {
+    Visited visited(Visit previous, PageRecord page) {
         if (mode == Mode.NONE) {
-            return new Visited(null, null, null);
+            return ONE_PASS;
         }
+        Instant now = Instant.now();
         if (previous == null) {
             Change change = ChangeDetector.first(page);
             boolean scheduled = mode == Mode.CONTINUOUS && change != null && firstVisitKept(page);
@@ -74,8 +78,7 @@ public final class Revisits {
         Change change = ChangeDetector.revisit(previous, page);
         Visit next = RevisitSchedule.next(previous, change, page, bounds, now);
         if (mode == Mode.ONCE) {
-            next = new Visit(next.etag(), next.lastModified(), next.digest(), next.simhash(), next.status(),
-                    next.visits(), next.changes(), next.watchedSince(), next.intervalMillis(), null);
+            next = next.withNextVisitAt(null);
         }
         return new Visited(change, next, ChangeDetector.rewrites(change) ? page : null);
     }
@@ -96,8 +99,7 @@ public final class Revisits {
         }
         Visit visit = RevisitSchedule.resumed(history, bounds);
         if (mode == Mode.ONCE) {
-            return new Visit(visit.etag(), visit.lastModified(), visit.digest(), visit.simhash(), visit.status(),
-                    visit.visits(), visit.changes(), visit.watchedSince(), visit.intervalMillis(), Instant.now());
+            return visit.withNextVisitAt(Instant.now());
         }
         return visit.nextVisitAt() == null ? null : visit;
     }

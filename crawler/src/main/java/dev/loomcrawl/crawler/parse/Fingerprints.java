@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler.parse;
 
+import dev.loomcrawl.crawler.store.NearDuplicates;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -20,7 +21,7 @@ import java.util.HexFormat;
  */
 public final class Fingerprints {
     /** Most bits two near-duplicates' SimHashes differ in (the paper's k = 3 for 64-bit fingerprints). */
-    public static final int NEAR = 3;
+    public static final int NEAR = NearDuplicates.NEAR;
 
     private static final HexFormat HEX = HexFormat.of();
 
@@ -38,11 +39,6 @@ public final class Fingerprints {
     /** Bits in which two SimHashes differ. */
     public static int distance(long a, long b) {
         return Long.bitCount(a ^ b);
-    }
-
-    /** A SimHash as 16 hex digits, as rows show it. */
-    public static String hex(long simhash) {
-        return HEX.toHexDigits(simhash);
     }
 
     /** The SimHash of {@code text}'s words. */

@@ -8,6 +8,7 @@ import dev.loomcrawl.crawler.PageHandler;
 import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.frontier.Lease;
+import dev.loomcrawl.crawler.store.NearDuplicates;
 import dev.loomcrawl.crawler.store.PageRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

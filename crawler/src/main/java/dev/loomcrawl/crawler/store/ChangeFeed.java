@@ -33,11 +33,6 @@ public final class ChangeFeed {
                 rs -> sink.accept(change(rs)), jobId);
     }
 
-    /** Events of job {@code jobId} stored so far. */
-    public long count(long jobId) {
-        return readers.count("SELECT COUNT(*) FROM changes WHERE job_id = ?", jobId);
-    }
-
     /** The last event job {@code jobId}'s webhook delivered (0: none). */
     public long delivered(long jobId) {
         return readers.query("SELECT delivered FROM webhook_cursors WHERE job_id = ?",

@@ -138,12 +138,7 @@ public final class Export {
     /** The job's link graph, one {@code from, to} row per outlink of every stored page. Returns how many. */
     public static long links(PageStore store, long jobId, Format format, OutputStream out) throws IOException {
         long[] n = {0};
-        SequenceWriter rows = format == Format.CSV
-                ? CSV.writer(CsvSchema.builder().addColumn("from").addColumn("to").build().withHeader())
-                        .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValues(out)
-                : JSON.writer().withRootValueSeparator("\n").without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-                        .writeValues(out);
-        try (rows) {
+        try (SequenceWriter rows = sequence(List.of("from", "to"), format, out)) {
             store.forEachPage(jobId, 0, Integer.MAX_VALUE, null, false, page -> {
                 for (String to : page.outlinks()) {
                     try {
@@ -160,9 +155,7 @@ public final class Export {
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
-        if (format == Format.JSONL && n[0] > 0) {
-            out.write('\n');
-        }
+        endLines(format, n[0], out);
         return n[0];
     }
 

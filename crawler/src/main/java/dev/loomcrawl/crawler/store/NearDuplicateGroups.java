@@ -1,19 +1,16 @@
 package dev.loomcrawl.crawler.store;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * A job's stored pages grouped by near-identical text: two pages whose SimHashes differ in at most 3 bits are
- * in one group, and so, transitively, are their neighbours'. Candidates are found through four 16-bit blocks
- * (two hashes within 3 bits share one whole block), so pages are never compared all against all.
+ * in one group, and so, transitively, are their neighbours'. Candidates come from a {@link NearDuplicates}
+ * index, so pages are never compared all against all.
  */
 public final class NearDuplicateGroups {
-    private static final int NEAR = 3;
-
     /** A page of a group: what the export shows of it. */
     public record Page(String url, long simhash, String title) {}
 
@@ -26,22 +23,14 @@ public final class NearDuplicateGroups {
                 + " AND failure IS NULL ORDER BY job_id, " + (hashKey ? "seq" : "url"),
                 rs -> pages.add(new Page(rs.getString(1), rs.getLong(2), rs.getString(3))), jobId);
         int[] parent = new int[pages.size()];
-        for (int i = 0; i < parent.length; i++) {
-            parent[i] = i;
-        }
-        List<Map<Integer, List<Integer>>> blocks = List.of(new HashMap<>(), new HashMap<>(), new HashMap<>(),
-                new HashMap<>());
+        NearDuplicates<Integer> index = new NearDuplicates<>();
         for (int i = 0; i < pages.size(); i++) {
+            parent[i] = i;
             long h = pages.get(i).simhash();
-            for (int b = 0; b < 4; b++) {
-                List<Integer> same = blocks.get(b).computeIfAbsent((int) (h >>> (16 * b)) & 0xffff, k -> new ArrayList<>());
-                for (int j : same) {
-                    if (Long.bitCount(h ^ pages.get(j).simhash()) <= NEAR) {
-                        union(parent, i, j);
-                    }
-                }
-                same.add(i);
+            for (int j : index.findAll(h)) {
+                union(parent, i, j);
             }
+            index.add(h, i);
         }
         Map<Integer, List<Page>> groups = new LinkedHashMap<>();
         for (int i = 0; i < pages.size(); i++) {

@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomcrawl.crawler.store.NearDuplicates;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
