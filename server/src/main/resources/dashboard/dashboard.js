@@ -83,9 +83,33 @@ function showStats(s) {
   const label = new Date(now).toLocaleTimeString("en-GB");
   push(threadsChart, label, [s.fetchesInFlight, s.livePlatformThreads, Math.max(0, startsPerSecond)]);
   push(rateChart, label, [s.pagesPerSecondLast10s]);
+}
 
-  const hosts = $("hosts").tBodies[0];
-  hosts.replaceChildren(...Object.entries(s.busiestHosts || {}).map(([host, permits]) => row([host, permits])));
+const KEYS_SHOWN = 10;
+
+// The busiest politeness keys (GET /hosts), each with a button that pauses it for an hour or lifts its pause.
+function showHosts(h) {
+  const body = $("hosts").tBodies[0];
+  body.replaceChildren(...h.hosts.slice(0, KEYS_SHOWN).map((k) => {
+    const paused = k.pausedUntil != null;
+    const button = document.createElement("button");
+    button.className = paused ? "resume" : "pause";
+    button.textContent = paused ? "Resume" : "Pause";
+    const setting = { ...(h.settings[k.key] || {}) };
+    const body = {};
+    if (setting.limit != null) body.limit = setting.limit;
+    if (setting.minDelayMs != null) body.minDelayMs = setting.minDelayMs;
+    if (!paused) body.pausedUntil = new Date(Date.now() + 3600 * 1000).toISOString();
+    button.onclick = () => api("/hosts/" + encodeURIComponent(k.key), { method: "PUT",
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then(refresh, showError);
+    const until = k.pausedUntil || k.restingUntil;
+    const tr = row([k.key, k.inFlight, fmt(k.queued), k.allowed < k.limit ? `${k.allowed} of ${k.limit}` : k.limit,
+      fmt(k.delayMillis), k.requestsPerSecond, k.latencyMillis ? fmt(k.latencyMillis) : "–",
+      until ? until.replace("T", " ").slice(0, 19) : "–", button]);
+    tr.dataset.key = k.key;
+    if (paused) tr.className = "paused";
+    return tr;
+  }));
 }
 
 function row(cells) {
@@ -203,8 +227,9 @@ function showError(e) {
 
 async function refresh() {
   try {
-    const [stats, jobs] = await Promise.all([api("/stats"), api("/crawl?limit=20")]);
+    const [stats, jobs, hosts] = await Promise.all([api("/stats"), api("/crawl?limit=20"), api("/hosts?limit=" + KEYS_SHOWN)]);
     showStats(stats);
+    showHosts(hosts);
     showJobs(jobs);
     followChanges(jobs);
     showError(null);

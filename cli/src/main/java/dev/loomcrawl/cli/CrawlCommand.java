@@ -38,6 +38,9 @@ final class CrawlCommand implements Callable<Integer> {
             description = "Fetches in flight to one host at most (default: ${DEFAULT-VALUE}).")
     int perHost;
 
+    @Mixin
+    PolitenessOptions politeness;
+
     @Option(names = "--max-depth", paramLabel = "N", defaultValue = "3",
             description = "Links followed from a seed (default: ${DEFAULT-VALUE}).")
     int maxDepth;
@@ -156,7 +159,7 @@ final class CrawlCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         CrawlConfig config = config();
         RowOutput rows = RowOutput.open(output, false, storeBody, spec.commandLine().getOut()); // a bad path fails before anything is crawled
-        Crawler.Options process = inFlight.options(perHost);
+        Crawler.Options process = politeness.on(inFlight.options(perHost));
         return Foreground.run(spec, engine.db, process,
                 (crawler, listener) -> crawler.start(config, new Crawler.Hooks(null, listener)), rows, report.json, report.quiet);
     }
@@ -178,6 +181,7 @@ final class CrawlCommand implements Callable<Integer> {
                 .mode(engine.executionMode())
                 .poolSize(engine.poolSize)
                 .perHostConcurrency(perHost)
+                .politenessKey(politeness.key())
                 .maxDepth(maxDepth)
                 .maxPages(maxPages)
                 .maxInFlight(inFlight.maxInFlight())

@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code loomcrawl export JOB}: a job's rows (or its link graph) as JSON Lines or CSV. */
+/** {@code loomcrawl export JOB}: a job's rows (or its links, changes, near-duplicates, politeness audit) as JSON Lines or CSV. */
 @Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Stream a job's rows from the database, as JSON Lines or CSV, to stdout or a file.")
 final class ExportCommand implements Callable<Integer> {
@@ -47,12 +47,17 @@ final class ExportCommand implements Callable<Integer> {
             + " (SimHash within 3 bits) instead: one row per page of each group.")
     boolean nearDuplicates;
 
+    @Option(names = "--politeness", description = "The job's politeness audit instead: per politeness key, the"
+            + " requests made, the most in flight at once, the shortest gap, the Crawl-delay asked, Retry-After"
+            + " windows and any request inside them, URLs robots.txt disallowed.")
+    boolean politeness;
+
     @Override
     public Integer call() throws Exception {
         Export.Format chosen = format != null ? Export.Format.of(format)
                 : output != null ? Export.Format.forFile(output.toString()) : Export.Format.JSONL;
-        if ((links ? 1 : 0) + (changes ? 1 : 0) + (nearDuplicates ? 1 : 0) > 1) {
-            throw new IllegalArgumentException("give one of --links, --changes and --near-duplicates");
+        if ((links ? 1 : 0) + (changes ? 1 : 0) + (nearDuplicates ? 1 : 0) + (politeness ? 1 : 0) > 1) {
+            throw new IllegalArgumentException("give one of --links, --changes, --near-duplicates and --politeness");
         }
         try (PageStore store = PageStore.open(db.db)) {
             if (store.job(id).isEmpty()) {
@@ -62,10 +67,12 @@ final class ExportCommand implements Callable<Integer> {
                 long rows = links ? Export.links(store, id, chosen, out)
                         : changes ? Export.changes(store, id, chosen, out)
                         : nearDuplicates ? Export.nearDuplicates(store, id, chosen, out)
+                        : politeness ? Export.politeness(store, id, chosen, out)
                         : Export.job(store, id, chosen, null, out);
                 out.flush();
                 if (output != null) {
-                    String what = links ? "links" : changes ? "change events" : nearDuplicates ? "near-duplicate rows" : "rows";
+                    String what = links ? "links" : changes ? "change events" : nearDuplicates ? "near-duplicate rows"
+                            : politeness ? "politeness keys" : "rows";
                     spec.commandLine().getErr().printf("loomcrawl: %,d %s written to %s%n", rows, what, output);
                 }
             }

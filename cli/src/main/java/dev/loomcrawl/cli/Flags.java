@@ -8,6 +8,7 @@ final class Flags {
     private static final Map<String, String> FLAG_BY_FIELD = Map.ofEntries(
             Map.entry("perHostConcurrency", "--per-host"),
             Map.entry("perHost", "--per-host"),
+            Map.entry("politenessKey", "--politeness-key"),
             Map.entry("poolSize", "--pool-size"),
             Map.entry("maxDepth", "--max-depth"),
             Map.entry("maxPages", "--max-pages"),

@@ -68,6 +68,9 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     InFlightOptions inFlight;
 
+    @Mixin
+    PolitenessOptions politeness;
+
     @Option(names = "--max-pool-size", paramLabel = "N", defaultValue = "1000",
             description = "Most platform threads a pool-mode job may ask for (default: ${DEFAULT-VALUE}).")
     int maxPoolSize;
@@ -121,7 +124,7 @@ final class ServeCommand implements Callable<Integer> {
         }
         NodeSettings probe = new NodeSettings(nodeId == null ? "node" : nodeId, null,
                 CrawlCommand.seconds(leaseTtlSeconds)); // every argument checked before anything starts
-        Crawler.Options options = inFlight.options(perHost);
+        Crawler.Options options = politeness.on(inFlight.options(perHost));
         PrintWriter out = spec.commandLine().getOut();
         PageStore store = PageStore.open(engine.db);
         if (clustered) {

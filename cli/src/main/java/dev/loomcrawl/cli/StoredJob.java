@@ -53,7 +53,7 @@ final class StoredJob {
         }
         RowOutput rows = RowOutput.open(output, true, config.output().storeBody(), spec.commandLine().getOut());
         Crawler.Options process = new Crawler.Options(config.politeness().perHostConcurrency(),
-                config.execution().maxInFlight(), true);
+                config.execution().maxInFlight(), true, config.politeness().politenessKey(), true);
         return Foreground.run(spec, db, process, (crawler, listener) -> recrawl
                 ? crawler.recrawl(id, new Crawler.Hooks(null, listener))
                 : crawler.resume(id, new Crawler.Hooks(null, listener)), rows, report.json, report.quiet);

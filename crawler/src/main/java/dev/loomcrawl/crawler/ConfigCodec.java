@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
@@ -59,6 +60,7 @@ public final class ConfigCodec {
         o.put("fetchDeadlineMs", c.fetch().fetchDeadline().toMillis());
         o.put("maxRetries", c.politeness().maxRetries());
         o.put("hostDelayMs", c.politeness().hostDelay().toMillis());
+        o.put("politenessKey", c.politeness().politenessKey().label());
         o.put("hostFailureLimit", c.politeness().hostFailureLimit());
         o.put("refusePrivateAddresses", c.fetch().refusePrivateAddresses());
         o.put("maxBodyBytes", c.fetch().maxBodyBytes());
@@ -137,6 +139,7 @@ public final class ConfigCodec {
                 case "fetchDeadlineMs" -> b.fetchDeadline(millis(name, v));
                 case "maxRetries" -> b.maxRetries(integer(name, v));
                 case "hostDelayMs" -> b.hostDelay(millis(name, v));
+                case "politenessKey" -> b.politenessKey(PolitenessKey.parse(name, text(name, v)));
                 case "hostFailureLimit" -> b.hostFailureLimit(integer(name, v));
                 case "refusePrivateAddresses" -> b.refusePrivateAddresses(bool(name, v));
                 case "maxBodyBytes" -> b.maxBodyBytes(integer(name, v));

@@ -10,6 +10,7 @@ import static dev.loomcrawl.crawler.ConfigChecks.lowerCase;
 import static dev.loomcrawl.crawler.ConfigChecks.requireDuration;
 import static dev.loomcrawl.crawler.ConfigChecks.requireRange;
 
+import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -84,6 +85,8 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
      *     retried with backoff before it is given up (default 2 minutes); a name DNS does not know is given up at once
      * @param maxRetries further attempts after a connect error, reset, header timeout, 5xx or 429 (default 2);
      *     three times as many when the answer has a {@code Retry-After}
+     * @param politenessKey what {@code perHostConcurrency} limits: each host name, each registered domain, or
+     *     each address (default {@code host}; see {@link PolitenessKey})
      */
     public record Politeness(
             int perHostConcurrency,
@@ -91,9 +94,11 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
             int hostFailureLimit,
             boolean respectRobots,
             Duration robotsRetryFor,
-            int maxRetries) {
+            int maxRetries,
+            PolitenessKey politenessKey) {
 
         public Politeness {
+            java.util.Objects.requireNonNull(politenessKey, "politenessKey");
             requireRange("perHostConcurrency", perHostConcurrency, 1, 10_000);
             requireRange("maxRetries", maxRetries, 0, 10);
             requireDuration("hostDelay", hostDelay, Duration.ZERO, Duration.ofMinutes(10));
@@ -228,6 +233,7 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
         b.denyPatterns.addAll(scope.denyPatterns());
         b.respectRobots = politeness.respectRobots();
         b.robotsRetryFor = politeness.robotsRetryFor();
+        b.politenessKey = politeness.politenessKey();
         b.sitemaps = scope.sitemaps();
         b.ignoreNofollow = scope.ignoreNofollow();
         b.acceptTypes.addAll(scope.acceptTypes());
@@ -266,6 +272,7 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
         private final List<String> denyPatterns = new ArrayList<>();
         private boolean respectRobots = true;
         private Duration robotsRetryFor = Duration.ofMinutes(2);
+        private PolitenessKey politenessKey = PolitenessKey.HOST;
         private boolean sitemaps;
         private boolean ignoreNofollow;
         private final Set<String> acceptTypes = new LinkedHashSet<>();
@@ -316,6 +323,7 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
         public Builder denyPattern(String regex) { denyPatterns.add(regex); return this; }
         public Builder respectRobots(boolean value) { respectRobots = value; return this; }
         public Builder robotsRetryFor(Duration value) { robotsRetryFor = value; return this; }
+        public Builder politenessKey(PolitenessKey value) { politenessKey = value; return this; }
         public Builder sitemaps(boolean value) { sitemaps = value; return this; }
         public Builder ignoreNofollow(boolean value) { ignoreNofollow = value; return this; }
         public Builder acceptType(String type) { acceptTypes.add(type); return this; }
@@ -337,7 +345,7 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
                     new Scope(seeds, maxDepth, maxPages, allowedHosts, allowedDomains, denyPatterns, sitemaps,
                             ignoreNofollow, acceptTypes),
                     new Politeness(perHostConcurrency, hostDelay, hostFailureLimit, respectRobots, robotsRetryFor,
-                            maxRetries),
+                            maxRetries, politenessKey),
                     new Fetch(connectTimeout, requestTimeout, fetchDeadline, maxBodyBytes, maxRedirects, userAgent,
                             headers, refusePrivateAddresses),
                     new Output(extract, extractAll, storeBody, warcFile),

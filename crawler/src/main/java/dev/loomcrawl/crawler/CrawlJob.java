@@ -2,6 +2,8 @@ package dev.loomcrawl.crawler;
 
 import dev.loomcrawl.crawler.fetch.FetchLimit;
 import dev.loomcrawl.crawler.fetch.Fetcher;
+import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.fetch.WarcOutput;
 import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.frontier.Lease;
@@ -11,6 +13,7 @@ import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -53,6 +56,7 @@ public final class CrawlJob {
     private double recordedCpu; // guarded by checkpointLock
     private final ReentrantLock checkpointLock = new ReentrantLock();
     private final Fetcher fetcher;
+    private final PolitenessAudit audit;
     private final WarcOutput warc;
     private final UrlTask task;
 
@@ -65,7 +69,11 @@ public final class CrawlJob {
             Crawler.Hooks hooks, WarcOutput warc, boolean resumed, boolean cluster, Consumer<CrawlJob> onEnd) {
         this.id = id;
         this.listener = hooks.listener();
-        this.fetcher = new Fetcher(Fetcher.Settings.of(config), engine.names(), engine.deadlines());
+        this.audit = new PolitenessAudit(engine.gates(), config.politeness().politenessKey());
+        if (resumed && !cluster) {
+            audit.restore(engine.store().politeness().audit(id)); // a resumed job's audit goes on
+        }
+        this.fetcher = new Fetcher(Fetcher.Settings.of(config), engine.names(), engine.deadlines(), audit);
         this.warc = warc;
         this.config = config;
         this.engine = engine;
@@ -75,7 +83,7 @@ public final class CrawlJob {
         this.resumed = resumed;
         this.cluster = cluster;
         this.onEnd = onEnd;
-        this.task = new UrlTask(id, config, engine, stats, harvester, fetcher, warc, hooks.listener(),
+        this.task = new UrlTask(id, config, engine, stats, harvester, fetcher, audit, warc, hooks.listener(),
                 cluster ? UrlTask.LateCheck.ASK : UrlTask.LateCheck.NONE, () -> cancelRequested);
     }
 
@@ -245,11 +253,24 @@ public final class CrawlJob {
             double seconds = stats.seconds();
             double cpu = Math.max(0, stats.cpuSeconds());
             engine.store().addRunTime(id, seconds - recordedSeconds, Math.max(0, cpu - recordedCpu), false);
+            if (!cluster) { // a cluster job's audit is each node's own, not stored (docs/cluster.md)
+                engine.store().politeness().saveAudit(id, audit.figures());
+            }
             recordedSeconds = seconds;
             recordedCpu = Math.max(recordedCpu, cpu);
         } finally {
             checkpointLock.unlock();
         }
+    }
+
+    /** URLs waiting in this job's queues, by what limits their host's requests. */
+    Map<HostGates.Target, Integer> queuedByHost() {
+        return frontier.queuedByHost();
+    }
+
+    /** What this run of the job asked of each politeness key, so far (a resumed job's earlier runs included). */
+    public List<PolitenessAudit.KeyFigures> politeness() {
+        return audit.figures();
     }
 
     /** Stops the job promptly: nothing new is dispatched, fetches in progress are interrupted. Idempotent. */

@@ -9,6 +9,7 @@ import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.store.Tallies;
+import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,11 +44,25 @@ public final class Crawler implements Jobs, AutoCloseable {
      *     together; a job's own {@code perHostConcurrency} can only be lower (default 8)
      * @param maxInFlight requests in flight across the process at most (default 10,000)
      * @param adaptiveInFlight hold fewer in flight when our own CPU makes responses wait (default true)
+     * @param politenessKey what a limit covers for one-off fetches and for jobs that do not say (default host)
+     * @param adaptivePoliteness each politeness key's limit and gap follow its server's latency and errors
+     *     (default true; see {@code politeness.Adaptive})
      */
-    public record Options(int perHost, int maxInFlight, boolean adaptiveInFlight) {
+    public record Options(int perHost, int maxInFlight, boolean adaptiveInFlight, PolitenessKey politenessKey,
+            boolean adaptivePoliteness) {
         public static final Options DEFAULTS = new Options(8, 10_000, true);
 
+        public Options(int perHost, int maxInFlight, boolean adaptiveInFlight) {
+            this(perHost, maxInFlight, adaptiveInFlight, PolitenessKey.HOST, true);
+        }
+
+        /** These options with {@code key} as the default politeness key and adaptivity {@code adaptive}. */
+        public Options politeness(PolitenessKey key, boolean adaptive) {
+            return new Options(perHost, maxInFlight, adaptiveInFlight, key, adaptive);
+        }
+
         public Options {
+            java.util.Objects.requireNonNull(politenessKey, "politenessKey");
             if (perHost < 1 || perHost > 10_000) {
                 throw new ConfigException("perHost", perHost, "must be between 1 and 10000, was " + perHost);
             }
@@ -67,6 +82,7 @@ public final class Crawler implements Jobs, AutoCloseable {
 
     private final Engine engine;
     private final Options options;
+    private final HostControl hosts;
     private final ConcurrentHashMap<Long, CrawlJob> jobs = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Boolean, Fetcher> oneOffFetchers = new ConcurrentHashMap<>();
     private final CountDownLatch closing = new CountDownLatch(1);
@@ -80,6 +96,8 @@ public final class Crawler implements Jobs, AutoCloseable {
     public Crawler(PageStore store, Options options) {
         this.options = options;
         this.engine = Engine.open(store, options);
+        this.hosts = new HostControl(engine.gates(), store, jobs::values);
+        hosts.restore();
         checkpoints = Thread.ofVirtual().name("crawl-checkpoints").start(this::checkpointLoop);
     }
 
@@ -256,6 +274,11 @@ public final class Crawler implements Jobs, AutoCloseable {
      * A job this crawler is running. Ended jobs are dropped (with their frontiers): their final state is
      * in the {@link PageStore}, and a long-running server must not hold every job it ran.
      */
+    /** The process's politeness keys: what is in flight and waiting, operators' settings, jobs' audits. */
+    public HostControl hosts() {
+        return hosts;
+    }
+
     public Optional<CrawlJob> job(long id) {
         return Optional.ofNullable(jobs.get(id));
     }
@@ -304,7 +327,7 @@ public final class Crawler implements Jobs, AutoCloseable {
             CrawlConfig defaults = CrawlConfig.builder().seed("http://localhost/").refusePrivateAddresses(refuse).build();
             return new Fetcher(Fetcher.Settings.of(defaults), engine.names(), engine.deadlines());
         });
-        return FetchBatch.run(fetcher, engine, urls, deadline);
+        return FetchBatch.run(fetcher, engine, options.politenessKey(), urls, deadline);
     }
 
     /** Figures of the whole process, every job and one-off fetch together. */

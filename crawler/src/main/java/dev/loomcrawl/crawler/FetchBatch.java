@@ -4,6 +4,7 @@ import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.fetch.Fetcher;
 import dev.loomcrawl.crawler.parse.PageParser;
 import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import dev.loomcrawl.crawler.politeness.RetryPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,11 +26,12 @@ import java.util.concurrent.TimeUnit;
 final class FetchBatch {
     private FetchBatch() {}
 
-    static List<FetchOutcome> run(Fetcher fetcher, Engine engine, List<CrawlUrl> urls, Duration deadline)
-            throws InterruptedException {
+    /** @param level the politeness key the fetches count under (the process's default) */
+    static List<FetchOutcome> run(Fetcher fetcher, Engine engine, PolitenessKey level, List<CrawlUrl> urls,
+            Duration deadline) throws InterruptedException {
         List<Callable<FetchOutcome>> tasks = new ArrayList<>(urls.size());
         for (CrawlUrl url : urls) {
-            tasks.add(() -> fetchOne(fetcher, engine, url));
+            tasks.add(() -> fetchOne(fetcher, engine, level, url));
         }
         List<Future<FetchOutcome>> futures;
         try (ExecutorService executor = Executors.newThreadPerTaskExecutor(ExecutionMode.counting(
@@ -58,18 +60,20 @@ final class FetchBatch {
         }
     }
 
-    private static FetchOutcome fetchOne(Fetcher fetcher, Engine engine, CrawlUrl url)
+    private static FetchOutcome fetchOne(Fetcher fetcher, Engine engine, PolitenessKey level, CrawlUrl url)
             throws InterruptedException {
         long start = System.nanoTime();
-        engine.gates().enter(url.hostKey());
+        HostGates.Permit permit = engine.gates().enter(HostGates.Target.of(url), level);
         FetchResult result = null;
         engine.totals().fetchStarted();
         try {
             result = fetcher.fetch(url, Fetcher.Purpose.PAGE);
         } finally {
             engine.totals().fetchEnded(result == null ? 0 : result.nanos());
-            Duration rest = result == null ? Duration.ZERO : RetryPolicy.signal(result).rest();
-            engine.gates().exit(url.hostKey(), rest.isZero() ? 0 : System.nanoTime() + rest.toNanos()); // exchange only
+            RetryPolicy.HostSignal signal = result == null ? RetryPolicy.HostSignal.OK : RetryPolicy.signal(result);
+            Duration rest = signal.rest();
+            engine.gates().exit(permit, rest.isZero() ? 0 : System.nanoTime() + rest.toNanos(), signal.nanos(),
+                    signal.trouble() != null); // exchange only
             engine.rested(url.hostKey(), rest);
         }
         double millis = (System.nanoTime() - start) / 1e6;

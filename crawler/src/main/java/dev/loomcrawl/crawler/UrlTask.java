@@ -6,7 +6,7 @@ import dev.loomcrawl.crawler.fetch.SitemapReader;
 import dev.loomcrawl.crawler.fetch.WarcOutput;
 import dev.loomcrawl.crawler.frontier.Lease;
 import dev.loomcrawl.crawler.parse.Harvester;
-import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.politeness.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.politeness.RobotsFetch;
@@ -34,19 +34,21 @@ final class UrlTask {
     private final JobStats stats;
     private final Harvester harvester;
     private final Fetcher fetcher;
+    private final PolitenessAudit audit;
     private final WarcOutput warc;
     private final StoredListener listener;
     private final LateCheck lateCheck;
     private final BooleanSupplier cancelled;
 
     UrlTask(long id, CrawlConfig config, Engine engine, JobStats stats, Harvester harvester, Fetcher fetcher,
-            WarcOutput warc, StoredListener listener, LateCheck lateCheck, BooleanSupplier cancelled) {
+            PolitenessAudit audit, WarcOutput warc, StoredListener listener, LateCheck lateCheck, BooleanSupplier cancelled) {
         this.id = id;
         this.config = config;
         this.engine = engine;
         this.stats = stats;
         this.harvester = harvester;
         this.fetcher = fetcher;
+        this.audit = audit;
         this.warc = warc;
         this.listener = listener;
         this.lateCheck = lateCheck;
@@ -77,7 +79,7 @@ final class UrlTask {
     }
 
     private void crawlLeased(Lease lease) throws InterruptedException, Fetcher.NotSent {
-        BooleanSupplier mayStart = mayStart(lease);
+        BooleanSupplier mayStart = lease::mayStart;
         BooleanSupplier late = mayStartLate(mayStart);
         Lease.Skip skip = lease.skip();
         if (skip == null && lease.robotsUnknown()) {
@@ -87,6 +89,9 @@ final class UrlTask {
             skip = lease.skip();
         }
         if (skip != null) {
+            if (skip.kind() == FailureKind.ROBOTS) {
+                audit.disallowed(lease.url());
+            }
             store(lease, RetryPolicy.HostSignal.OK, harvester.skipped(lease, skip), List.of());
             return;
         }
@@ -117,17 +122,6 @@ final class UrlTask {
         } catch (InterruptedException | RuntimeException again) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    /**
-     * Whether a request of this lease may start now: not while its host rests (a {@code Retry-After} that came
-     * in from another request after this lease was handed out binds this one too), and on a cluster node only
-     * while its lease on the host has a whole fetch's time left.
-     */
-    private BooleanSupplier mayStart(Lease lease) {
-        HostGates gates = engine.gates();
-        String hostKey = lease.url().hostKey();
-        return () -> !gates.resting(hostKey) && lease.mayStart();
     }
 
     /**
@@ -187,6 +181,7 @@ final class UrlTask {
             return false;
         }
         lease.robots(outcome.rules());
+        audit.robots(lease.url(), outcome.rules());
         if (config.scope().sitemaps()) {
             SitemapReader.Listed listed = SitemapReader.read(fetcher, lease.url(), outcome.rules(), late);
             if (!listed.urls().isEmpty()) {

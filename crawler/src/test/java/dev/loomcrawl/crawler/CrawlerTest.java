@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.github.tomakehurst.wiremock.http.Fault;
+import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import dev.loomcrawl.crawler.store.Outcome;
 import dev.loomcrawl.crawler.store.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
@@ -35,7 +36,8 @@ class CrawlerTest {
     void open() {
         store = PageStore.open("jdbc:h2:mem:crawler" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
         // The process allows many per host: these tests set each job's own limit, up to 50.
-        crawler = new Crawler(store, new Crawler.Options(64, 10_000, true));
+        // Fixed per-host limits: these tests count requests in flight; adaptive politeness has its own (PolitenessTest).
+        crawler = new Crawler(store, new Crawler.Options(64, 10_000, true, PolitenessKey.HOST, false));
     }
 
     @AfterEach

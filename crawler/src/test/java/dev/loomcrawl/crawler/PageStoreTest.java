@@ -120,8 +120,9 @@ class PageStoreTest {
         assertThat(added.remove("PAGES.URL_HASH")).isEqualTo("BIGINT NO null");
         assertThat(added.remove("PAGES.SEQ")).startsWith("BIGINT NO");
         assertThat(migrated).doesNotContainKeys("PAGES.URL_HASH", "PAGES.SEQ");
-        // jobs 6, pages 11, the frontier table's 5, the admissions log's 5, host rests 2, changes 9, webhook cursors 2
-        assertThat(added).hasSize(40);
+        // jobs 6, pages 11, the frontier table's 5, the admissions log's 5, host rests 2, changes 9, webhook cursors 2,
+        // host settings 4, the politeness audit 15
+        assertThat(added).hasSize(59);
         assertThat(migrated).containsAllEntriesOf(added);
     }
 

@@ -62,6 +62,7 @@ public final class ApiServer implements AutoCloseable {
     private final Metrics metrics;
     private final Dashboard dashboard = new Dashboard();
     private final JobHandlers jobs;
+    private final HostHandlers hosts;
     private final Set<String> hostNames;
     private final Javalin app;
 
@@ -72,6 +73,7 @@ public final class ApiServer implements AutoCloseable {
         this.stats = new ServerStats(crawler, settings.mode(), settings.poolSize(), metrics::pinnedEvents);
         this.jobs = new JobHandlers(crawler, settings.mode(), settings.poolSize(), settings.maxPoolSize(),
                 settings.guardPrivateAddresses());
+        this.hosts = new HostHandlers(crawler);
         this.hostNames = hostNames(settings);
         this.app = Javalin.create(config -> {
             config.concurrency.useVirtualThreads = true; // a virtual thread per request
@@ -132,6 +134,10 @@ public final class ApiServer implements AutoCloseable {
                 new Route(HandlerType.GET, "/crawl/{id}/export", jobs::export),
                 new Route(HandlerType.GET, "/crawl/{id}/links", jobs::links),
                 new Route(HandlerType.GET, "/crawl/{id}/changes", jobs::changes),
+                new Route(HandlerType.GET, "/crawl/{id}/politeness", hosts::audit),
+                new Route(HandlerType.GET, "/hosts", hosts::list),
+                new Route(HandlerType.GET, "/hosts/{key}", hosts::show),
+                new Route(HandlerType.PUT, "/hosts/{key}", hosts::put),
                 new Route(HandlerType.POST, "/fetch", this::fetch),
                 new Route(HandlerType.GET, "/stats", ctx -> ctx.json(stats.view(crawler.store().jobCountsByStatus()))),
                 new Route(HandlerType.GET, "/cluster", ctx -> ctx.json(jobs.node()

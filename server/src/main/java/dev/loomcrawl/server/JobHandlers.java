@@ -76,6 +76,7 @@ final class JobHandlers {
         CrawlConfig config;
         try {
             CrawlConfig.Builder defaults = CrawlConfig.builder().mode(mode).poolSize(poolSize)
+                    .politenessKey(crawler.options().politenessKey())
                     .refusePrivateAddresses(guardPrivate);
             // On a cluster node a fetch must end well within a host lease: the default deadline fits it.
             ClusterNode cluster = node;

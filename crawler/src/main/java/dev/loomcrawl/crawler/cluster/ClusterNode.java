@@ -9,6 +9,7 @@ import dev.loomcrawl.crawler.JobReport;
 import dev.loomcrawl.crawler.Jobs;
 import dev.loomcrawl.crawler.Tally;
 import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import dev.loomcrawl.crawler.store.ClusterStore;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
@@ -153,6 +154,11 @@ public final class ClusterNode implements Jobs, AutoCloseable {
             throw new ConfigException("revisit", config.freshness().revisit(), "is not supported on a cluster yet:"
                     + " run a continuous job on one process (H2 or PostgreSQL without cluster mode)");
         }
+        if (config.politeness().politenessKey() != PolitenessKey.HOST) {
+            // A node's gates bound the hosts it holds; names of one domain or address may be held by two nodes.
+            throw new ConfigException("politenessKey", config.politeness().politenessKey().label(),
+                    "must be host on a cluster yet: nodes hold hosts by name; run a domain or ip job on one process");
+        }
         if (config.fetch().fetchDeadline().compareTo(settings.maxFetchDeadline()) > 0) {
             throw new ConfigException("fetchDeadline", config.fetch().fetchDeadline(), "must be at most "
                     + settings.maxFetchDeadline().toMillis() + " ms in this cluster (its lease of "
@@ -250,6 +256,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
             db.heartbeat(settings.nodeId(), settings.address(), totals.pages() + totals.failed() + totals.skipped(),
                     (int) totals.fetching());
             holds.renew(start);
+            crawler.hosts().reload(); // an operator's PUT /hosts/{key} on any node, in force here within a beat
             jobs();
             holds.balance(start, !leaving && !frontiers.isEmpty(),
                     hostKey -> frontiers.values().forEach(f -> f.held(hostKey)));

@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler.fetch;
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlUrl;
 import dev.loomcrawl.crawler.FailureKind;
+import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.politeness.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
 import java.io.IOException;
@@ -61,12 +62,19 @@ public final class Fetcher implements AutoCloseable {
     private final HostNames names;
     private final Deadlines deadlines;
     private final HttpClient[] clients;
+    private final PolitenessAudit audit; // null: requests not audited
 
     /**
      * @param names the process's record of which host names exist
      * @param deadlines the crawler's keeper of fetch deadlines
      */
     public Fetcher(Settings settings, HostNames names, Deadlines deadlines) {
+        this(settings, names, deadlines, null);
+    }
+
+    /** @param audit told of each request as it leaves and comes back: a job's politeness audit */
+    public Fetcher(Settings settings, HostNames names, Deadlines deadlines, PolitenessAudit audit) {
+        this.audit = audit;
         this.settings = settings;
         this.names = names;
         this.deadlines = deadlines;
@@ -187,6 +195,8 @@ public final class Fetcher implements AutoCloseable {
             }
         }
         Deadlines.Watch watch = null;
+        boolean audited = false;
+        HttpResponse<InputStream> response = null;
         try {
             HttpClient client = CrawlHttpClients.forHost(clients, url.hostKey());
             HttpResponse.BodyHandler<InputStream> handler = restAsked == null ? HttpResponse.BodyHandlers.ofInputStream()
@@ -199,7 +209,19 @@ public final class Fetcher implements AutoCloseable {
                     };
             HttpRequest request = request(url, mayStart, validators);
             watch = deadlines.watch(System.nanoTime() + settings.requestTimeout().toNanos());
-            HttpResponse<InputStream> response = send(client, request, handler, watch);
+            if (audit != null) {
+                audit.started(url);
+                audited = true;
+            }
+            try {
+                response = send(client, request, handler, watch);
+            } catch (NotSent e) {
+                if (audited) {
+                    audited = false;
+                    audit.withdrawn(url);
+                }
+                throw e;
+            }
             InputStream body = response.body();
             // A server dribbling bytes must not hold a host permit forever: the body is cut at the deadline.
             watch.reading(body, start + settings.fetchDeadline().toNanos());
@@ -229,6 +251,10 @@ public final class Fetcher implements AutoCloseable {
         } finally {
             if (watch != null) {
                 watch.finish(); // on every path; a cut that came just as the read completed leaves a whole result
+            }
+            if (audited) { // once the body is read or cut: the server saw the request in flight until then
+                audit.ended(url, response == null ? 0 : response.statusCode(), response == null ? 0
+                        : RetryPolicy.restAsked(response.statusCode(), response.headers()).toNanos());
             }
         }
     }

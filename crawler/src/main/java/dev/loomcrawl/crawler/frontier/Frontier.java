@@ -53,6 +53,8 @@ public final class Frontier implements HostGates.Listener {
         this.backend = backend;
         this.lock = queues.lock();
         this.turns = queues.turns();
+        gates.inForce(config.politeness().politenessKey()); // before anything is handed out
+        gates.watch(this);
     }
 
     /** Starts the job: admits the seeds (a resumed job's admit nothing new), or loads this node's share. */
@@ -121,9 +123,11 @@ public final class Frontier implements HostGates.Listener {
             }
             if (skip != null) {
                 host.leaseSkip(node);
-                return handOut(host, node, skip, false, claim, slot);
+                return handOut(host, node, skip, false, claim, slot, null);
             }
-            HostGates.Entry entry = gates.tryEnter(host.hostKey, now, this);
+            CrawlConfig.Politeness politeness = config.politeness();
+            HostGates.Entry entry = gates.tryEnter(host.target, politeness.politenessKey(),
+                    politeness.perHostConcurrency(), now, this);
             if (!entry.entered()) {
                 claim.release();
                 if (entry.resting()) {
@@ -134,19 +138,19 @@ public final class Frontier implements HostGates.Listener {
                 continue;
             }
             boolean robots = !host.robotsKnown();
-            host.lease(node, now, config.politeness().hostDelay().toNanos());
-            return handOut(host, node, null, robots, claim, slot);
+            host.lease(node, now, politeness.hostDelay().toNanos());
+            return handOut(host, node, null, robots, claim, slot, entry.permit());
         }
         return null;
     }
 
     private Lease handOut(HostQueue host, Node node, Lease.Skip skip, boolean robots, FrontierBackend.Claim claim,
-            FetchLimit.Slot slot) {
+            FetchLimit.Slot slot, HostGates.Permit permit) {
         queues.handedOut();
         inFlight++;
         turns.ready(host);
         backend.handedOut(host);
-        return new FrontierLease(this, node, skip, robots, claim, slot);
+        return new FrontierLease(this, node, skip, robots, claim, slot, permit);
     }
 
     /** A permit of a host this frontier found full came free: try it again. */
@@ -156,6 +160,20 @@ public final class Frontier implements HostGates.Listener {
         try {
             HostQueue host = queues.get(hostKey);
             if (host != null && host.waitingForGate) {
+                host.waitingForGate = false;
+                turns.ready(host);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** An operator changed a key's setting: every host takes its turn again and finds out what binds it now. */
+    @Override
+    public void reconsider() {
+        lock.lock();
+        try {
+            for (HostQueue host : queues.all()) {
                 host.waitingForGate = false;
                 turns.ready(host);
             }
@@ -174,6 +192,22 @@ public final class Frontier implements HostGates.Listener {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** URLs waiting here, by what limits their host's requests. */
+    public Map<HostGates.Target, Integer> queuedByHost() {
+        Map<HostGates.Target, Integer> queued = new java.util.HashMap<>();
+        lock.lock();
+        try {
+            for (HostQueue host : queues.all()) {
+                if (host.size() > 0) {
+                    queued.merge(host.target, host.size(), Integer::sum);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        return queued;
     }
 
     /** Leases handed out and not yet ended. */

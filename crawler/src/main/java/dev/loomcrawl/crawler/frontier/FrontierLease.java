@@ -36,6 +36,7 @@ final class FrontierLease implements Lease {
     private final long leasedNanos = System.nanoTime();
     private final FrontierBackend.Claim claim;
     private final FetchLimit.Slot slot;
+    private final HostGates.Permit permit; // null: a lease recorded without a request
     private Skip skip;
     private Change change; // set by complete, read by the same task after it
     private boolean robotsUnknown;
@@ -43,8 +44,9 @@ final class FrontierLease implements Lease {
     private boolean ended;
 
     FrontierLease(Frontier frontier, Node node, Skip skip, boolean robots, FrontierBackend.Claim claim,
-            FetchLimit.Slot slot) {
+            FetchLimit.Slot slot, HostGates.Permit permit) {
         this.frontier = frontier;
+        this.permit = permit;
         this.lock = frontier.lock;
         this.gates = frontier.gates;
         this.config = frontier.config;
@@ -70,7 +72,7 @@ final class FrontierLease implements Lease {
     @Override public Change change() { return change; }
     @Override public Skip skip() { return skip; }
     @Override public boolean robotsUnknown() { return robotsUnknown; }
-    @Override public boolean mayStart() { return claim.mayStart(); }
+    @Override public boolean mayStart() { return (permit == null || !gates.resting(permit)) && claim.mayStart(); }
 
     @Override
     public void robots(Robots.Rules rules) {
@@ -117,7 +119,7 @@ final class FrontierLease implements Lease {
         } finally {
             lock.unlock();
         }
-        gates.exit(host.hostKey, 0);
+        gates.giveBack(permit); // robots.txt unreachable: no answer to learn from
         release();
     }
 
@@ -138,7 +140,7 @@ final class FrontierLease implements Lease {
             lock.unlock();
         }
         // After the host's own state changed: whoever the gate wakes sees the rest and the new count.
-        gates.exit(host.hostKey, restUntil);
+        gates.exit(permit, restUntil, signal.nanos(), signal.trouble() != null);
         slot.close();
     }
 
@@ -219,7 +221,7 @@ final class FrontierLease implements Lease {
             lock.unlock();
         }
         if (freePermit) {
-            gates.exit(host.hostKey, 0);
+            gates.giveBack(permit);
         }
         release();
     }

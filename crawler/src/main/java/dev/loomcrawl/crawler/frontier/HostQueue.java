@@ -65,6 +65,8 @@ public final class HostQueue {
     static final int REFUSED_TRIES = 3;
 
     public final String hostKey;
+    /** What its requests are limited by, at every level of politeness key. */
+    final HostGates.Target target;
     private final String host;
     private final int limit;
     private final ArrayDeque<Node> pending = new ArrayDeque<>();
@@ -88,6 +90,7 @@ public final class HostQueue {
     HostQueue(CrawlUrl first, int limit, Robots.Rules rules) {
         this.hostKey = first.hostKey();
         this.host = first.host();
+        this.target = HostGates.Target.of(first);
         this.limit = limit;
         this.rules = rules;
     }

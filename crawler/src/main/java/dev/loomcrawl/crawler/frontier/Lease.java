@@ -43,8 +43,9 @@ public interface Lease extends AutoCloseable {
     long leasedNanos();
 
     /**
-     * Whether a request may start under this lease now. Always, in one process; on a cluster node, only while
-     * the node's lease on the host has more than a whole fetch's time left.
+     * Whether a request may start under this lease now: not while a gate it holds is closed (a {@code Retry-After}
+     * rest or an operator's pause that came after it was handed out binds it too), and on a cluster node only
+     * while the node's lease on the host has more than a whole fetch's time left.
      */
     default boolean mayStart() {
         return true;

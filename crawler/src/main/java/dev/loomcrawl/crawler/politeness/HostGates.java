@@ -1,160 +1,284 @@
 package dev.loomcrawl.crawler.politeness;
 
 import dev.loomcrawl.crawler.ConfigException;
+import dev.loomcrawl.crawler.CrawlUrl;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
- * Politeness for the whole process: one {@link Semaphore} per {@code host:port} with {@code permitsPerHost}
- * permits, whichever job (or {@code /fetch} call) makes the request, and no request to a host while it
- * rests after asking for it ({@code Retry-After}). A frontier takes a permit with {@link #tryEnter}; the
- * lease's outcome gives it back with {@link #exit}.
+ * Politeness for the whole process: one {@link java.util.concurrent.Semaphore} per politeness key (a
+ * {@link Gate}), whichever job or {@code /fetch} call makes the request. A frontier takes a {@link Permit}
+ * with {@link #tryEnter}; the lease's outcome gives it back with {@link #exit}.
  *
- * <p>A job that finds a host full is not left polling: it registers a {@link Listener} and is told when a
- * permit of that host comes free. It registers before it tries the semaphore a second time, so a permit freed
- * in between is never missed. Listeners are called with no lock of ours held, so a job's own lock is never
- * taken under another's.
+ * <p><b>One key space.</b> A request enters the gate of its {@code host:port} always, and the gate of its
+ * registered domain or of its address too once any job of the process (or an operator's setting) uses that
+ * {@link PolitenessKey}: two jobs with different keys still never exceed a limit at the server. A level comes
+ * into force before its job hands anything out, and requests already in flight are counted on its gates then.
  *
- * <p>A host's gate is dropped when its last permit comes back and it does not rest, so a crawl of a million
- * hosts keeps gates only for those busy now. Dropping takes every permit first and marks the gate dead: a
- * frontier that still holds the old gate cannot enter it, and looks the host up again.
+ * <p>A job that finds a gate full is not left polling: it registers a {@link Listener} and is told when a
+ * permit comes free (or an address it waited for is known). It registers before it tries again, so a permit
+ * freed in between is never missed. Listeners are called with no lock of ours held.
+ *
+ * <p>Gates unused for {@link #IDLE_NANOS} are dropped, so a crawl of a million hosts keeps gates only for
+ * those busy lately; what an operator set for a key ({@link #set}) is kept apart and outlives its gate.
  */
 public final class HostGates {
+    static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(60);
+    private static final long SWEEP_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     /** Told when a host it found full may be tried again (perhaps more than once). */
     public interface Listener {
         void opened(String hostKey);
+
+        /** An operator changed a key's setting: any host may be ready now, or be held longer. */
+        default void reconsider() {
+        }
     }
 
-    /** What {@link #tryEnter} found: in, full (the listener will be told), or resting until a time. */
-    public record Entry(boolean entered, long restUntilNanos) {
-        static final Entry IN = new Entry(true, 0);
-        static final Entry FULL = new Entry(false, 0);
+    /** What a request is limited by: its {@code host:port}, and the host's name for its domain and address. */
+    public record Target(String hostKey, String host, String domain) {
+        public static Target of(CrawlUrl url) {
+            return new Target(url.hostKey(), url.host(), PolitenessKey.domainOf(url.host()));
+        }
+    }
+
+    /** What {@link #tryEnter} found: in with a permit, full (the listener will be told), or closed until a time. */
+    public record Entry(Permit permit, long restUntilNanos) {
+        static final Entry FULL = new Entry(null, 0);
+
+        public boolean entered() {
+            return permit != null;
+        }
 
         public boolean resting() {
-            return !entered && restUntilNanos != 0;
+            return permit == null && restUntilNanos != 0;
         }
     }
 
-    private final class Gate {
-        final Semaphore permits = new Semaphore(permitsPerHost);
-        /** {@link System#nanoTime()} until which the host rests; 0 when it does not. */
-        final AtomicLong restUntil = new AtomicLong();
-        final ConcurrentLinkedQueue<Listener> waiting = new ConcurrentLinkedQueue<>();
-        /** Set once every permit is taken for good: the gate is out of the map. */
-        volatile boolean dead;
+    /** The gates one request holds, from {@link #tryEnter} to {@link #exit}. */
+    public static final class Permit {
+        final Target target;
+        private volatile Gate[] gates;
 
-        public boolean resting(long now) {
-            long until = restUntil.get();
-            return until != 0 && until - now > 0;
+        Permit(Target target, Gate[] gates) {
+            this.target = target;
+            this.gates = gates;
         }
 
-        void restUntil(long until) {
-            restUntil.accumulateAndGet(until, (old, now) -> old == 0 || now - old > 0 ? now : old);
+        /** The key this request counts under at {@code level}. */
+        public String key(PolitenessKey level) {
+            for (Gate g : gates) {
+                if (g.level == level) {
+                    return g.key;
+                }
+            }
+            return target.hostKey;
         }
     }
 
-    private final int permitsPerHost;
+    /** One key as {@code GET /hosts} shows it (queued URLs are the jobs' to add). */
+    public record KeyView(String key, String level, int inFlight, int queued, int limit, int allowed, long delayMillis,
+            java.time.Instant restingUntil, java.time.Instant pausedUntil, long requests, double requestsPerSecond,
+            double latencyMillis, double baselineMillis, java.time.Instant lastRequest) {}
+
+    private final int defaultLimit;
+    private final boolean adaptive;
+    private final Addresses addresses = new Addresses();
     private final ConcurrentHashMap<String, Gate> gates = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, HostSetting> settings = new ConcurrentHashMap<>();
+    private final Set<Permit> live = ConcurrentHashMap.newKeySet();
+    /** Entering reads the levels in force; bringing one into force counts the permits out on its gates. */
+    private final ReentrantReadWriteLock levelsLock = new ReentrantReadWriteLock();
+    private volatile Set<PolitenessKey> levels = EnumSet.of(PolitenessKey.HOST);
+    private final AtomicLong lastSweep = new AtomicLong(System.nanoTime());
+    /** Frontiers told when a setting changes; a frontier whose job is over is let go by the collector. */
+    private final Set<Listener> watchers = java.util.Collections.synchronizedSet(
+            java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>()));
 
-    public HostGates(int permitsPerHost) {
-        if (permitsPerHost < 1) {
-            throw new ConfigException("perHost", permitsPerHost, "must be at least 1, was " + permitsPerHost);
+    /**
+     * @param defaultLimit requests in flight per key unless an operator set another
+     * @param adaptive whether each key's limit and gap follow its server's health ({@link Adaptive})
+     */
+    public HostGates(int defaultLimit, boolean adaptive) {
+        if (defaultLimit < 1) {
+            throw new ConfigException("perHost", defaultLimit, "must be at least 1, was " + defaultLimit);
         }
-        this.permitsPerHost = permitsPerHost;
+        this.defaultLimit = defaultLimit;
+        this.adaptive = adaptive;
     }
 
-    int permitsPerHost() {
-        return permitsPerHost;
+    private Gate gate(String key, PolitenessKey level) {
+        return gates.computeIfAbsent(key, k -> new Gate(k, level, settings.get(k), defaultLimit, adaptive, System.nanoTime()));
     }
 
-    private Gate gate(String hostKey) {
-        return gates.computeIfAbsent(hostKey, key -> new Gate());
-    }
-
-    /**
-     * Takes a permit of {@code hostKey} if one is free and the host is not resting. When it is full,
-     * {@code listener} is told when a permit comes free.
-     */
-    public Entry tryEnter(String hostKey, long now, Listener listener) {
-        while (true) {
-            Gate g = gate(hostKey);
-            if (g.resting(now)) {
-                return new Entry(false, g.restUntil.get());
+    /** Requests of every job count on {@code level}'s gates from now on, those in flight included. */
+    public void inForce(PolitenessKey level) {
+        if (levels.contains(level)) {
+            return;
+        }
+        levelsLock.writeLock().lock();
+        try {
+            EnumSet<PolitenessKey> now = EnumSet.copyOf(levels);
+            now.add(level);
+            for (Permit p : live) {
+                String key = keyOf(p.target, level, null);
+                Gate g = gate(key == null ? addresses.resolve(p.target.host) : key, level);
+                g.force();
+                Gate[] held = java.util.Arrays.copyOf(p.gates, p.gates.length + 1);
+                held[held.length - 1] = g;
+                p.gates = held;
             }
-            if (g.permits.tryAcquire()) {
-                return Entry.IN;
-            }
-            if (g.dead) {
-                continue; // dropped meanwhile: the host has a new gate
-            }
-            if (!g.waiting.contains(listener)) {
-                g.waiting.add(listener);
-            }
-            if (g.permits.tryAcquire()) {
-                return Entry.IN; // a permit came back before the listener was in: it may be told once for nothing
-            }
-            if (!g.dead) {
-                return Entry.FULL;
-            }
+            levels = java.util.Collections.unmodifiableSet(now);
+        } finally {
+            levelsLock.writeLock().unlock();
         }
     }
 
-    /**
-     * The server asked {@code hostKey} to rest until {@code restUntilNanos}: no one enters before. Called
-     * while the caller still holds its permit, so the rest is in place before anything else of the host moves.
-     */
-    public void rest(String hostKey, long restUntilNanos) {
-        gate(hostKey).restUntil(restUntilNanos); // a host a cluster node takes over may rest with no permit out
+    /** The key of {@code target} at {@code level}; null for an address not known yet ({@code whenKnown} is told). */
+    private String keyOf(Target target, PolitenessKey level, Listener whenKnown) {
+        return switch (level) {
+            case HOST -> target.hostKey;
+            case DOMAIN -> target.domain;
+            case IP -> addresses.of(target.host, whenKnown == null ? host -> { } : host -> whenKnown.opened(target.hostKey));
+        };
     }
 
-    /** How long {@code hostKey} still rests, in ms (0 if it does not): handed on with the host to another node. */
-    public long restLeftMillis(String hostKey) {
-        Gate g = gates.get(hostKey);
-        long left = g == null || g.restUntil.get() == 0 ? 0 : g.restUntil.get() - System.nanoTime();
-        return left <= 0 ? 0 : TimeUnit.NANOSECONDS.toMillis(left);
+    /** The key of {@code target} at {@code level}, looking its address up if need be. */
+    public String key(Target target, PolitenessKey level) {
+        String key = keyOf(target, level, null);
+        return key != null ? key : addresses.resolve(target.host);
     }
 
     /**
-     * Gives back a permit of {@code hostKey}; if the server asked for a rest, no one may enter before
-     * {@code restUntilNanos} (0: no rest). Whoever found the host full is told it may try again.
+     * Takes a permit on every gate of {@code target} in force, if each has one free and none is closed; at its
+     * {@code level}'s gate (not the host's, which its host queue limits) only while fewer than {@code cap} of
+     * the key's requests are in flight. When full, {@code listener} is told when to try again.
      */
-    public void exit(String hostKey, long restUntilNanos) {
-        Gate g = gates.get(hostKey); // a permit out keeps its gate in the map
+    public Entry tryEnter(Target target, PolitenessKey level, int cap, long now, Listener listener) {
+        levelsLock.readLock().lock();
+        try {
+            List<Gate> told = new ArrayList<>(2);
+            while (true) {
+                Set<PolitenessKey> inForce = levels;
+                Gate[] held = new Gate[inForce.size()];
+                int n = 0;
+                for (PolitenessKey l : inForce) {
+                    String key = keyOf(target, l, listener);
+                    if (key == null) {
+                        return Entry.FULL; // its address is being looked up: the listener is told
+                    }
+                    held[n++] = gate(key, l);
+                }
+                long until = 0;
+                for (Gate g : held) {
+                    long blocked = g.blockedUntil(now);
+                    until = until == 0 || blocked != 0 && blocked - until > 0 ? blocked : until;
+                }
+                if (until != 0) {
+                    return new Entry(null, until);
+                }
+                Gate full = take(held, level, cap);
+                if (full == null) {
+                    for (Gate g : held) {
+                        g.started(now);
+                    }
+                    Permit p = new Permit(target, held);
+                    live.add(p);
+                    return new Entry(p, 0);
+                }
+                if (full.dead()) {
+                    continue; // dropped meanwhile: the key has a new gate
+                }
+                if (told.contains(full)) {
+                    return Entry.FULL;
+                }
+                full.waiting.add(new Gate.Waiter(listener, target.hostKey)); // then once more: no permit freed meanwhile is missed
+                told.add(full);
+            }
+        } finally {
+            levelsLock.readLock().unlock();
+        }
+    }
+
+    /** Takes a permit of each gate, all or none; returns the gate that had none, or null. */
+    private static Gate take(Gate[] held, PolitenessKey level, int cap) {
+        for (int i = 0; i < held.length; i++) {
+            int limit = held[i].level == level && level != PolitenessKey.HOST ? cap : Integer.MAX_VALUE;
+            if (!held[i].take(limit)) {
+                for (int j = 0; j < i; j++) {
+                    held[j].untake();
+                    wake(held[j]);
+                }
+                return held[i];
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The request of {@code permit} is over after {@code nanos} ({@code error}: it was answered 5xx or 429), or
+     * never started ({@code nanos} 0, not an error); if the server asked for a rest, no one may enter its host
+     * before {@code restUntilNanos} (0: no rest). Whoever found a gate full is told to try again.
+     */
+    public void exit(Permit permit, long restUntilNanos, long nanos, boolean error) {
+        if (!live.remove(permit)) {
+            return; // given back already
+        }
+        long now = System.nanoTime();
         if (restUntilNanos != 0) {
-            g.restUntil(restUntilNanos);
+            rest(permit.target.hostKey, restUntilNanos);
         }
-        g.permits.release();
-        Listener listener;
-        while ((listener = g.waiting.poll()) != null) {
-            listener.opened(hostKey);
+        for (Gate g : permit.gates) {
+            g.ended(nanos, error, now);
+            wake(g);
         }
-        if (!g.resting(System.nanoTime()) && g.waiting.isEmpty() && g.permits.tryAcquire(permitsPerHost)) {
-            g.dead = true; // idle: no permit can be had of it any more
-            gates.remove(hostKey, g);
-            while ((listener = g.waiting.poll()) != null) {
-                listener.opened(hostKey); // registered just now: it tries the new gate
+        sweep(now);
+    }
+
+    /** Gives back the permit of a request that never started: nothing learnt of its server. */
+    public void giveBack(Permit permit) {
+        if (live.remove(permit)) {
+            for (Gate g : permit.gates) {
+                g.untake();
+                wake(g);
             }
         }
     }
 
-    /**
-     * Waits for a permit of {@code hostKey} the plain blocking way, for one-off fetches: cheap on a virtual
-     * thread, which unmounts while it waits.
-     */
-    public void enter(String hostKey) throws InterruptedException {
+    private static void wake(Gate g) {
+        Gate.Waiter w;
+        while ((w = g.waiting.poll()) != null) {
+            w.listener().opened(w.hostKey());
+        }
+    }
+
+    private void sweep(long now) {
+        long last = lastSweep.get();
+        if (now - last < SWEEP_NANOS || !lastSweep.compareAndSet(last, now)) {
+            return;
+        }
+        gates.values().removeIf(g -> g.retire(now - IDLE_NANOS, now));
+    }
+
+    /** Waits for a permit the plain blocking way, for one-off fetches: cheap on a virtual thread. */
+    public Permit enter(Target target, PolitenessKey level) throws InterruptedException {
+        inForce(level);
         while (true) {
             CountDownLatch opened = new CountDownLatch(1);
-            Entry entry = tryEnter(hostKey, System.nanoTime(), key -> opened.countDown());
+            Entry entry = tryEnter(target, level, defaultLimit, System.nanoTime(), key -> opened.countDown());
             if (entry.entered()) {
-                return;
+                return entry.permit();
             }
             if (entry.resting()) {
                 long wait = entry.restUntilNanos() - System.nanoTime();
@@ -162,35 +286,128 @@ public final class HostGates {
                     opened.await(wait, TimeUnit.NANOSECONDS); // a permit freed meanwhile wakes us early
                 }
             } else {
-                opened.await();
+                opened.await(1, TimeUnit.SECONDS); // an address looked up meanwhile may tell no one
             }
         }
     }
 
-    /**
-     * Whether the server asked {@code hostKey} to rest and the rest has not run out: a task checks this just
-     * before it sends, because a rest that came in after its lease was handed out binds it too.
-     */
+    /** The server asked {@code hostKey} for no request before {@code restUntilNanos}. */
+    public void rest(String hostKey, long restUntilNanos) {
+        gate(hostKey, PolitenessKey.HOST).rest(restUntilNanos);
+    }
+
+    /** How long {@code hostKey} still rests, in ms (0 if it does not): handed on with the host to another node. */
+    public long restLeftMillis(String hostKey) {
+        Gate g = gates.get(hostKey);
+        long left = g == null || g.restUntil() == 0 ? 0 : g.restUntil() - System.nanoTime();
+        return left <= 0 ? 0 : TimeUnit.NANOSECONDS.toMillis(left);
+    }
+
+    /** Whether a rest or a pause holds on {@code hostKey}'s gate. */
     public boolean resting(String hostKey) {
         Gate g = gates.get(hostKey);
-        return g != null && g.resting(System.nanoTime());
+        return g != null && g.closed(System.nanoTime());
     }
 
-    /** Permits of {@code hostKey} taken now. */
-    public int inUse(String hostKey) {
-        Gate g = gates.get(hostKey);
-        return g == null || g.dead ? 0 : permitsPerHost - g.permits.availablePermits();
+    /**
+     * Whether a rest or a pause holds on any gate {@code permit} holds: a task asks just before it sends,
+     * because a rest or pause that came after its lease was handed out binds it too.
+     */
+    public boolean resting(Permit permit) {
+        long now = System.nanoTime();
+        for (Gate g : permit.gates) {
+            if (g.closed(now)) {
+                return true;
+            }
+        }
+        return false;
     }
 
-    /** The {@code limit} hosts with the most permits taken, busiest first. */
+    /** Requests in flight under {@code key} now. */
+    public int inUse(String key) {
+        Gate g = gates.get(key);
+        return g == null || g.dead() ? 0 : g.inUse();
+    }
+
+    /** The {@code limit} keys with the most requests in flight, busiest first. */
     public Map<String, Integer> busiest(int limit) {
         Map<String, Integer> top = new LinkedHashMap<>();
-        gates.entrySet().stream()
-                .map(e -> Map.entry(e.getKey(), inUse(e.getKey())))
+        gates.values().stream()
+                .map(g -> Map.entry(g.key, g.inUse()))
                 .filter(e -> e.getValue() > 0)
                 .sorted(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder()))
                 .limit(limit)
                 .forEach(e -> top.put(e.getKey(), e.getValue()));
         return top;
+    }
+
+    /**
+     * Sets what an operator asked of {@code key} (an empty setting: back to the defaults); it applies at once
+     * to every job, and brings the key's level into force.
+     */
+    public void set(String key, HostSetting setting) {
+        PolitenessKey level = PolitenessKey.levelOf(key);
+        inForce(level);
+        if (setting.empty()) {
+            settings.remove(key);
+        } else {
+            settings.put(key, setting);
+        }
+        gate(key, level).apply(setting.empty() ? null : setting, defaultLimit);
+        List<Listener> told;
+        synchronized (watchers) {
+            told = List.copyOf(watchers);
+        }
+        told.forEach(Listener::reconsider); // a host parked until a pause's end may go now, a running one must stop
+    }
+
+    /** {@code listener} (a job's frontier) is told of every change of a setting, while it is reachable. */
+    public void watch(Listener listener) {
+        watchers.add(listener);
+    }
+
+    /** What operators set, by key. */
+    public Map<String, HostSetting> settings() {
+        return new TreeMap<>(settings);
+    }
+
+    /**
+     * The keys with a gate now, or a setting, or URLs queued, busiest first.
+     *
+     * @param queued URLs waiting in the jobs' queues, by host
+     */
+    public List<KeyView> keys(Map<Target, Integer> queued) {
+        long now = System.nanoTime();
+        Map<String, Integer> byKey = new java.util.HashMap<>();
+        queued.forEach((target, n) -> {
+            for (PolitenessKey l : levels) {
+                String key = keyOf(target, l, null);
+                if (key != null) {
+                    byKey.merge(key, n, Integer::sum);
+                    gate(key, l); // shown with its limit even before its first request
+                }
+            }
+        });
+        for (String key : settings.keySet()) {
+            gate(key, PolitenessKey.levelOf(key));
+        }
+        List<KeyView> views = new ArrayList<>();
+        for (Gate g : gates.values()) {
+            views.add(g.view(now, byKey.getOrDefault(g.key, 0)));
+        }
+        views.sort(Comparator.comparingInt(KeyView::inFlight).thenComparingInt(KeyView::queued).reversed()
+                .thenComparing(KeyView::key));
+        return views;
+    }
+
+    /** One key as {@link #keys} shows it; a key with no gate now shows its defaults. */
+    public KeyView key(String key, Map<Target, Integer> queued) {
+        PolitenessKey level = PolitenessKey.levelOf(key);
+        return keys(queued).stream().filter(v -> v.key().equals(key)).findFirst()
+                .orElseGet(() -> gate(key, level).view(System.nanoTime(), 0));
+    }
+
+    public int defaultLimit() {
+        return defaultLimit;
     }
 }

@@ -39,12 +39,13 @@ public final class RetryPolicy {
      * @param rest how long the server asked the host to be left alone
      * @param hostGone why no URL of the host can be fetched at all (DNS has no such name, a private address
      *     refused), or null
+     * @param nanos how long the exchange took, for the key's adaptive limit (0: unknown, or no answer)
      */
-    public record HostSignal(FailureKind trouble, Duration rest, String hostGone) {
-        public static final HostSignal OK = new HostSignal(null, Duration.ZERO, null);
+    public record HostSignal(FailureKind trouble, Duration rest, String hostGone, long nanos) {
+        public static final HostSignal OK = new HostSignal(null, Duration.ZERO, null, 0);
 
         public HostSignal(FailureKind trouble, Duration rest) {
-            this(trouble, rest, null);
+            this(trouble, rest, null, 0);
         }
     }
 
@@ -64,12 +65,12 @@ public final class RetryPolicy {
 
     public static HostSignal signal(FetchResult result) {
         if (!(result instanceof FetchResult.Failed failed)) {
-            return HostSignal.OK;
+            return new HostSignal(null, Duration.ZERO, null, result.nanos());
         }
         Duration rest = failed.retryAfter() == null ? Duration.ZERO
                 : failed.retryAfter().compareTo(MAX_RETRY_AFTER) > 0 ? MAX_RETRY_AFTER : failed.retryAfter();
         String gone = failed.permanent() && failed.kind() == FailureKind.CONNECT ? failed.detail() : null;
-        return new HostSignal(serverTrouble(failed) ? failed.kind() : null, rest, gone);
+        return new HostSignal(serverTrouble(failed) ? failed.kind() : null, rest, gone, failed.answered() ? failed.nanos() : 0);
     }
 
     /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SequenceWriter;
+import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.IOException;
@@ -226,6 +227,33 @@ public final class Export {
         }
         endLines(format, n, out);
         return n;
+    }
+
+    private static final List<String> POLITENESS_COLUMNS = List.of("key", "requests", "answered", "errors",
+            "maxInFlight", "shortestGapMillis", "crawlDelayMillis", "retryAfterWindows", "retryAfterSeconds",
+            "requestsInRetryAfter", "robotsDisallowed", "requestsDisallowed", "firstRequest", "lastRequest");
+
+    /** A job's politeness audit as stored ({@link PolitenessTable#audit}): one row per key. Returns how many rows. */
+    public static long politeness(PageStore store, long jobId, Format format, OutputStream out) throws IOException {
+        List<PolitenessAudit.KeyFigures> keys = store.politeness().audit(jobId);
+        try (SequenceWriter rows = sequence(POLITENESS_COLUMNS, format, out)) {
+            for (PolitenessAudit.KeyFigures k : keys) {
+                Object[] values = {k.key(), k.requests(), k.answered(), k.errors(), k.maxInFlight(), k.shortestGapMillis(),
+                        k.crawlDelayMillis(), k.retryAfterWindows(), k.retryAfterSeconds(), k.requestsInRetryAfter(),
+                        k.robotsDisallowed(), k.requestsDisallowed(), text(k.firstRequest()), text(k.lastRequest())};
+                Map<String, Object> row = new LinkedHashMap<>();
+                for (int i = 0; i < values.length; i++) {
+                    row.put(POLITENESS_COLUMNS.get(i), values[i]);
+                }
+                rows.write(row);
+            }
+        }
+        endLines(format, keys.size(), out);
+        return keys.size();
+    }
+
+    private static String text(Object value) {
+        return value == null ? null : value.toString();
     }
 
     private static SequenceWriter sequence(List<String> columns, Format format, OutputStream out) throws IOException {

@@ -192,7 +192,7 @@ final class JobTable implements AutoCloseable {
         });
     }
 
-    private interface Sql<T> {
+    interface Sql<T> {
         T run(Connection connection) throws SQLException;
     }
 
@@ -203,7 +203,8 @@ final class JobTable implements AutoCloseable {
      * for everyone ("The database has been closed"). The caller waits for the commit uninterruptibly (the
      * write is durable when this returns, whatever interrupt came meanwhile) and keeps its interrupt.
      */
-    private <T> T withWriter(Sql<T> work) {
+    /** Runs {@code work} on the writer's connection under its lock and commits it: durable on return. */
+    <T> T withWriter(Sql<T> work) {
         Future<T> done;
         try {
             done = jobWrites.submit(() -> writeNow(work));

@@ -41,6 +41,7 @@ public final class PageStore implements AutoCloseable {
     private final GroupWriter group;
     private final JobTable jobs;
     private final ChangeFeed changes;
+    private final PolitenessTable politeness;
     private final Readers readers;
     /** Whether pages are keyed by a hash of the URL ({@link UrlKey}): H2 databases this version created. */
     private final boolean hashKey;
@@ -58,6 +59,12 @@ public final class PageStore implements AutoCloseable {
                         : Duration.ZERO);
         this.jobs = new JobTable(writer, writeLock, group, readers, dialect);
         this.changes = new ChangeFeed(readers, jobs);
+        this.politeness = new PolitenessTable(jobs, readers);
+    }
+
+    /** Operators' settings per politeness key, and each job's politeness audit. */
+    public PolitenessTable politeness() {
+        return politeness;
     }
 
     /**

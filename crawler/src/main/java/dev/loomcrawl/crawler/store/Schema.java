@@ -150,6 +150,29 @@ final class Schema {
             table(st, have, "webhook_cursors", """
                     job_id BIGINT NOT NULL,
                     delivered BIGINT NOT NULL""", List.of(), "PRIMARY KEY (job_id)");
+            // What operators set for a politeness key (PUT /hosts/{key}): kept so that a restart keeps it.
+            table(st, have, "host_settings", """
+                    politeness_key VARCHAR(1024) NOT NULL,
+                    max_in_flight INT,
+                    min_delay_ms BIGINT,
+                    paused_until TIMESTAMP WITH TIME ZONE""", List.of(), "PRIMARY KEY (politeness_key)");
+            // A job's politeness audit, one row per key, rewritten at each checkpoint and at the end of a run.
+            table(st, have, "politeness_audit", """
+                    job_id BIGINT NOT NULL,
+                    politeness_key VARCHAR(1024) NOT NULL,
+                    requests BIGINT NOT NULL,
+                    answered BIGINT NOT NULL,
+                    errors BIGINT NOT NULL,
+                    max_in_flight INT NOT NULL,
+                    shortest_gap_ms DOUBLE PRECISION,
+                    crawl_delay_ms BIGINT,
+                    retry_after_windows INT NOT NULL,
+                    retry_after_seconds DOUBLE PRECISION NOT NULL,
+                    requests_in_retry_after BIGINT NOT NULL,
+                    robots_disallowed BIGINT NOT NULL,
+                    requests_disallowed BIGINT NOT NULL,
+                    first_request TIMESTAMP WITH TIME ZONE,
+                    last_request TIMESTAMP WITH TIME ZONE""", List.of(), "PRIMARY KEY (job_id, politeness_key)");
             if (dialect == Dialect.POSTGRES) {
                 cluster(st, have);
             }

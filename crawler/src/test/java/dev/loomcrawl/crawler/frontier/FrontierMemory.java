@@ -23,7 +23,7 @@ public final class FrontierMemory {
         try (PageStore store = PageStore.open("jdbc:h2:" + dir.resolve("db"))) {
             CrawlConfig config = CrawlConfig.builder().seed("http://h0.loomcrawl.test:8080/").maxPages(Integer.MAX_VALUE / 2)
                     .maxDepth(10).build();
-            Frontier frontier = MemoryBackend.frontier(1, config, new HostGates(8), store, null);
+            Frontier frontier = MemoryBackend.frontier(1, config, new HostGates(8, false), store, null);
             List<CrawlUrl> urls = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 urls.add(CrawlUrl.of("http://h" + (i % 1_000) + ".loomcrawl.test:8080/page/" + i + "?from=" + (i * 7 % 1_000)));

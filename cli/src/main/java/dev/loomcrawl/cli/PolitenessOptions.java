@@ -1,0 +1,28 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.politeness.PolitenessKey;
+import picocli.CommandLine.Option;
+
+/** What a politeness limit covers, and whether it adapts: shared by {@code crawl} and {@code serve} (a picocli mixin). */
+final class PolitenessOptions {
+    @Option(names = "--politeness-key", paramLabel = "host|domain|ip", defaultValue = "host",
+            description = "What --per-host limits: each host name (default), each registered domain (all of"
+                    + " *.example.co.uk share one limit), or each IP address (names on one address share one limit).")
+    String key;
+
+    @Option(names = "--adaptive-politeness", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "A server whose latency climbs above its baseline, or that answers 5xx or 429, gets fewer"
+                    + " requests in flight and a longer gap, and recovers slowly (default: on;"
+                    + " --no-adaptive-politeness holds --per-host fixed).")
+    boolean adaptive;
+
+    /** @throws dev.loomcrawl.crawler.ConfigException naming {@code politenessKey} when the key is none of the three */
+    PolitenessKey key() {
+        return PolitenessKey.parse("politenessKey", key);
+    }
+
+    Crawler.Options on(Crawler.Options options) {
+        return options.politeness(key(), adaptive);
+    }
+}

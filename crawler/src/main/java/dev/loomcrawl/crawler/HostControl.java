@@ -1,0 +1,98 @@
+package dev.loomcrawl.crawler;
+
+import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.HostSetting;
+import dev.loomcrawl.crawler.politeness.PolitenessAudit;
+import dev.loomcrawl.crawler.store.PageStore;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Politeness you can steer and prove, for the whole process: every politeness key with what it has in flight
+ * and waiting, an operator's setting for one key (stored, and in force at once for every job), and a job's
+ * politeness audit. What {@code GET /hosts}, {@code PUT /hosts/{key}} and {@code GET /crawl/{id}/politeness}
+ * serve.
+ */
+public final class HostControl {
+    private final HostGates gates;
+    private final PageStore store;
+    private final Supplier<? extends Iterable<CrawlJob>> running;
+
+    HostControl(HostGates gates, PageStore store, Supplier<? extends Iterable<CrawlJob>> running) {
+        this.gates = gates;
+        this.store = store;
+        this.running = running;
+    }
+
+    /** What the process set for each key before: in force again (the crawler calls this as it opens). */
+    void restore() {
+        store.politeness().settings().forEach(gates::set);
+    }
+
+    /**
+     * Brings this process's settings in line with the database's: nodes of a cluster share one, and each calls
+     * this every heartbeat, so a key set through any node binds every node within one beat.
+     */
+    public void reload() {
+        Map<String, HostSetting> stored = store.politeness().settings();
+        Map<String, HostSetting> here = gates.settings();
+        stored.forEach((key, setting) -> {
+            if (!setting.equals(here.get(key))) {
+                gates.set(key, setting);
+            }
+        });
+        here.keySet().stream().filter(key -> !stored.containsKey(key))
+                .forEach(key -> gates.set(key, new HostSetting(null, null, null)));
+    }
+
+    /** Every key with a gate, a setting or URLs queued, busiest first. */
+    public List<HostGates.KeyView> keys() {
+        return gates.keys(queued());
+    }
+
+    /** One key, as {@link #keys} shows it. */
+    public HostGates.KeyView key(String key) {
+        return gates.key(key, queued());
+    }
+
+    /** What operators set, by key. */
+    public Map<String, HostSetting> settings() {
+        return gates.settings();
+    }
+
+    /**
+     * Sets {@code setting} for {@code key} (an empty one: back to the defaults): stored first, so that a
+     * restart keeps it, then in force for every job before this returns.
+     *
+     * @throws ConfigException naming {@code key} when it is empty or too long
+     */
+    public HostGates.KeyView set(String key, HostSetting setting) {
+        if (key.isBlank() || key.length() > 1024 || key.chars().anyMatch(Character::isWhitespace)) {
+            throw new ConfigException("key", key, "must be a host:port, a domain or an address, was '" + key + "'");
+        }
+        store.politeness().set(key, setting);
+        gates.set(key, setting);
+        return key(key);
+    }
+
+    /** Job {@code jobId}'s politeness audit: live while it runs here, else as stored; empty for no such job. */
+    public Optional<List<PolitenessAudit.KeyFigures>> audit(long jobId) {
+        for (CrawlJob job : running.get()) {
+            if (job.id() == jobId) {
+                return Optional.of(job.politeness());
+            }
+        }
+        return store.job(jobId).map(row -> store.politeness().audit(jobId));
+    }
+
+    private Map<HostGates.Target, Integer> queued() {
+        Map<HostGates.Target, Integer> all = new HashMap<>();
+        for (CrawlJob job : running.get()) {
+            job.queuedByHost().forEach((target, n) -> all.merge(target, n, Integer::sum));
+        }
+        return all;
+    }
+}

@@ -1,0 +1,199 @@
+package dev.loomcrawl.crawler.politeness;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One politeness key's gate: a {@link Semaphore} with as many permits as the key may have requests in flight
+ * (its limit, lowered by {@link Adaptive} while the server struggles), the time before which nothing may start
+ * (a {@code Retry-After} rest, a pause set by an operator, the gap after the last start), and what the key's
+ * requests looked like, for {@code GET /hosts}. Its fields change under its own monitor, in sections that
+ * never block; permits are given back outside it.
+ */
+final class Gate {
+    /** A semaphore whose permits can be taken away: a lower limit applies as requests come back. */
+    private static final class Permits extends Semaphore {
+        Permits(int permits) {
+            super(permits);
+        }
+
+        void reduce(int by) {
+            reducePermits(by);
+        }
+    }
+
+    /** Who found the gate full, and for which of its host queues. */
+    record Waiter(HostGates.Listener listener, String hostKey) {}
+
+    /** How long a start is counted in the request rate. */
+    private static final long RATE_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    final String key;
+    final PolitenessKey level;
+    final ConcurrentLinkedQueue<Waiter> waiting = new ConcurrentLinkedQueue<>();
+    private final Permits permits;
+    private final Adaptive adaptive; // null: the limit is fixed
+    private int limit;
+    private int circulating; // permits the semaphore was given: limit, or less while adaptivity holds it back
+    private long minGapNanos;
+    private long pausedUntil; // System.nanoTime(), 0: not paused
+    private Instant pausedUntilInstant;
+    private long restUntil; // Retry-After, 0: none
+    private long nextStart;
+    private long lastStart;
+    private long lastUsed;
+    private long requests;
+    private long windowStart;
+    private int windowStarts;
+    private double lastRate;
+    private boolean dead;
+
+    Gate(String key, PolitenessKey level, HostSetting setting, int defaultLimit, boolean adaptive, long now) {
+        this.key = key;
+        this.level = level;
+        this.limit = setting != null && setting.limit() != null ? setting.limit() : defaultLimit;
+        this.adaptive = adaptive ? new Adaptive(limit) : null;
+        this.circulating = this.adaptive == null ? limit : this.adaptive.allowed(limit);
+        this.permits = new Permits(circulating);
+        this.lastUsed = now;
+        this.windowStart = now;
+        apply(setting, defaultLimit);
+    }
+
+    /** When something stops a request from starting now (a rest, a pause, the gap), or 0 when nothing does. */
+    synchronized long blockedUntil(long now) {
+        long until = 0;
+        for (long t : new long[] {restUntil, pausedUntil, nextStart}) {
+            if (t != 0 && t - now > 0 && (until == 0 || t - until > 0)) {
+                until = t;
+            }
+        }
+        return until;
+    }
+
+    /** Whether a rest or a pause holds now: a request already handed out must not leave either. */
+    synchronized boolean closed(long now) {
+        return restUntil != 0 && restUntil - now > 0 || pausedUntil != 0 && pausedUntil - now > 0;
+    }
+
+    /** Takes a permit if one is free and fewer than {@code cap} requests of the key are in flight. */
+    synchronized boolean take(int cap) {
+        if (dead || inUse() >= cap) {
+            return false;
+        }
+        return permits.tryAcquire();
+    }
+
+    /** Counts a permit forced on the gate: a request already in flight when the gate's level came into force. */
+    synchronized void force() {
+        permits.reduce(1);
+    }
+
+    /** A request of the key starts now: the gap to the next starts here. */
+    synchronized void started(long now) {
+        long gap = Math.max(minGapNanos, adaptive == null ? 0 : adaptive.gapNanos());
+        nextStart = gap == 0 ? 0 : now + gap;
+        lastStart = now;
+        lastUsed = now;
+        requests++;
+        if (now - windowStart > RATE_WINDOW_NANOS) {
+            lastRate = windowStarts * 1e9 / (now - windowStart);
+            windowStart = now;
+            windowStarts = 0;
+        }
+        windowStarts++;
+    }
+
+    /**
+     * A request of the key is over after {@code nanos} (0: no answer); {@code error} when it was 5xx or 429.
+     * Gives its permit back.
+     */
+    void ended(long nanos, boolean error, long now) {
+        synchronized (this) {
+            lastUsed = now;
+            if (adaptive != null && adaptive.answered(nanos, error, limit)) {
+                resize(adaptive.allowed(limit));
+            }
+        }
+        permits.release();
+    }
+
+    /** Gives back a permit taken by {@link #take} for a request that never started. */
+    void untake() {
+        permits.release();
+    }
+
+    /** An operator's setting (null: none), over the process's default limit. */
+    synchronized void apply(HostSetting setting, int defaultLimit) {
+        limit = setting != null && setting.limit() != null ? setting.limit() : defaultLimit;
+        minGapNanos = setting != null && setting.minDelay() != null ? setting.minDelay().toNanos() : 0;
+        pausedUntilInstant = setting == null ? null : setting.pausedUntil();
+        if (pausedUntilInstant == null || !pausedUntilInstant.isAfter(Instant.now())) {
+            pausedUntil = 0;
+            pausedUntilInstant = null;
+        } else {
+            pausedUntil = System.nanoTime() + Duration.between(Instant.now(), pausedUntilInstant).toNanos();
+        }
+        if (nextStart != 0 && minGapNanos == 0 && adaptive != null && adaptive.gapNanos() == 0) {
+            nextStart = 0;
+        }
+        resize(adaptive == null ? limit : adaptive.allowed(limit));
+    }
+
+    private void resize(int to) {
+        if (to > circulating) {
+            permits.release(to - circulating);
+        } else if (to < circulating) {
+            permits.reduce(circulating - to);
+        }
+        circulating = to;
+    }
+
+    /** The server asked for no request before {@code until}; a later rest already set stays. */
+    synchronized void rest(long until) {
+        if (restUntil == 0 || until - restUntil > 0) {
+            restUntil = until;
+        }
+    }
+
+    synchronized long restUntil() {
+        return restUntil;
+    }
+
+    /** Requests of the key in flight now. */
+    synchronized int inUse() {
+        return circulating - permits.availablePermits();
+    }
+
+    /**
+     * Drops the gate if nothing holds it: no request in flight nor waiting, no rest nor pause, unused since
+     * {@code idleSince}. Takes every permit first, so that a stale reference can never enter it again.
+     */
+    synchronized boolean retire(long idleSince, long now) {
+        if (dead || !waiting.isEmpty() || closed(now) || lastUsed - idleSince > 0 || !permits.tryAcquire(circulating)) {
+            return false;
+        }
+        dead = true;
+        return true;
+    }
+
+    synchronized boolean dead() {
+        return dead;
+    }
+
+    /** What {@code GET /hosts} shows of the key. */
+    synchronized HostGates.KeyView view(long now, int queued) {
+        double rate = now - windowStart > RATE_WINDOW_NANOS ? windowStarts * 1e9 / (now - windowStart)
+                : Math.max(lastRate, windowStarts * 1e9 / RATE_WINDOW_NANOS);
+        long gap = Math.max(minGapNanos, adaptive == null ? 0 : adaptive.gapNanos());
+        long rest = restUntil != 0 && restUntil - now > 0 ? restUntil : 0;
+        return new HostGates.KeyView(key, level.label(), inUse(), queued, limit, circulating, gap / 1_000_000,
+                rest == 0 ? null : Instant.now().plusNanos(rest - now), pausedUntilInstant, requests,
+                Math.round(rate * 100) / 100.0, adaptive == null ? 0 : Math.round(adaptive.recentMillis() * 10) / 10.0,
+                adaptive == null ? 0 : Math.round(adaptive.baselineMillis() * 10) / 10.0,
+                lastStart == 0 ? null : Instant.now().minusNanos(now - lastStart));
+    }
+}

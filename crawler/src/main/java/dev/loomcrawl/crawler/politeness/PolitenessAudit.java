@@ -1,0 +1,203 @@
+package dev.loomcrawl.crawler.politeness;
+
+import dev.loomcrawl.crawler.CrawlUrl;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What one job asked of each politeness key, counted as each request leaves and comes back (robots.txt and
+ * sitemaps included): enough to answer a webmaster's complaint with figures. Every request of the job's
+ * fetcher passes here; its figures are stored with the job ({@code export JOB --politeness},
+ * {@code GET /crawl/{id}/politeness}).
+ *
+ * <p>Its own clock decides "inside a {@code Retry-After} window": a request that starts before the window the
+ * job was given has run out is counted as inside it. So is a request to a URL its host's robots.txt disallows.
+ */
+public final class PolitenessAudit {
+
+    /**
+     * One key's figures.
+     *
+     * @param key the politeness key
+     * @param requests requests sent
+     * @param answered requests that got an answer (any status)
+     * @param errors answers 5xx or 429
+     * @param maxInFlight the most of this job's requests in flight at once
+     * @param shortestGapMillis the shortest time between two requests starting (null: fewer than two)
+     * @param crawlDelayMillis the {@code Crawl-delay} its robots.txt asked (the longest, for a key of several hosts; null: none)
+     * @param retryAfterWindows {@code Retry-After} windows the server asked for
+     * @param retryAfterSeconds their length, together
+     * @param requestsInRetryAfter requests started inside a window (a politeness violation; 0 expected)
+     * @param robotsDisallowed URLs left unfetched because robots.txt disallows them
+     * @param requestsDisallowed requests to a URL robots.txt disallows (a violation; 0 expected)
+     * @param firstRequest when the first request started
+     * @param lastRequest when the last one did
+     */
+    public record KeyFigures(String key, long requests, long answered, long errors, int maxInFlight,
+            Double shortestGapMillis, Long crawlDelayMillis, int retryAfterWindows, double retryAfterSeconds,
+            long requestsInRetryAfter, long robotsDisallowed, long requestsDisallowed, Instant firstRequest,
+            Instant lastRequest) {}
+
+    private static final class Key {
+        final String key;
+        long requests, answered, errors, inRetryAfter, robotsDisallowed, requestsDisallowed;
+        int inFlight, maxInFlight, windows;
+        long lastStart, shortestGap = Long.MAX_VALUE, crawlDelay = -1, restUntil, restNanos;
+        Instant first, last;
+
+        Key(String key) {
+            this.key = key;
+        }
+    }
+
+    private final HostGates gates;
+    private final PolitenessKey level;
+    private final Map<String, Key> keys = new HashMap<>();
+    private final Map<String, Robots.Rules> robots = new HashMap<>();
+    private final Map<String, HostGates.Target> targets = new HashMap<>();
+
+    public PolitenessAudit(HostGates gates, PolitenessKey level) {
+        this.gates = gates;
+        this.level = level;
+    }
+
+    /** The key {@code url}'s requests count under, for this job's level. */
+    private Key key(CrawlUrl url) {
+        HostGates.Target target;
+        synchronized (this) {
+            target = targets.computeIfAbsent(url.hostKey(), k -> HostGates.Target.of(url));
+        }
+        String name = gates.key(target, level); // an address lookup, if any, outside our lock
+        synchronized (this) {
+            return keys.computeIfAbsent(name, Key::new);
+        }
+    }
+
+    /** A request to {@code url} leaves now; {@link #ended} or {@link #withdrawn} follows. */
+    public void started(CrawlUrl url) {
+        Key k = key(url);
+        long now = System.nanoTime();
+        synchronized (this) {
+            k.requests++;
+            k.maxInFlight = Math.max(k.maxInFlight, ++k.inFlight);
+            if (k.lastStart != 0) {
+                k.shortestGap = Math.min(k.shortestGap, now - k.lastStart);
+            }
+            k.lastStart = now;
+            if (k.restUntil != 0 && k.restUntil - now > 0) {
+                k.inRetryAfter++;
+            }
+            Robots.Rules rules = robots.get(url.hostKey());
+            if (rules != null && !url.url().endsWith("/robots.txt") && !rules.allows(url)) {
+                k.requestsDisallowed++;
+            }
+            k.last = Instant.now();
+            if (k.first == null) {
+                k.first = k.last;
+            }
+        }
+    }
+
+    /**
+     * The request of {@code url} is over, answered with {@code status} (0: no answer); the server asked for
+     * no request to its key for {@code restNanos} (0: it did not).
+     */
+    public void ended(CrawlUrl url, int status, long restNanos) {
+        if (restNanos > 0) {
+            retryAfter(url, restNanos);
+        }
+        Key k = key(url);
+        synchronized (this) {
+            k.inFlight--;
+            if (status > 0) {
+                k.answered++;
+            }
+            if (status >= 500 || status == 429) {
+                k.errors++;
+            }
+        }
+    }
+
+    /** The request never left (a start check said no at the last moment): not counted. */
+    public void withdrawn(CrawlUrl url) {
+        Key k = key(url);
+        synchronized (this) {
+            k.inFlight--;
+            k.requests--;
+        }
+    }
+
+    /** The server asked {@code url}'s key for no request for {@code restNanos}, from now. */
+    private void retryAfter(CrawlUrl url, long restNanos) {
+        Key k = key(url);
+        long until = System.nanoTime() + restNanos;
+        synchronized (this) {
+            if (k.restUntil == 0 || until - k.restUntil > 0) {
+                k.windows++;
+                k.restNanos += k.restUntil != 0 && k.restUntil - System.nanoTime() > 0 ? until - k.restUntil : restNanos;
+                k.restUntil = until;
+            }
+        }
+    }
+
+    /** {@code url}'s host's robots.txt is known: its Crawl-delay is noted, and requests are held against it. */
+    public void robots(CrawlUrl url, Robots.Rules rules) {
+        Key k = key(url);
+        synchronized (this) {
+            robots.put(url.hostKey(), rules);
+            long delay = TimeUnit.NANOSECONDS.toMillis(rules.crawlDelayNanos());
+            if (delay > 0) {
+                k.crawlDelay = Math.max(k.crawlDelay, delay);
+            }
+        }
+    }
+
+    /** A URL of {@code url}'s key was not fetched because robots.txt disallows it. */
+    public void disallowed(CrawlUrl url) {
+        Key k = key(url);
+        synchronized (this) {
+            k.robotsDisallowed++;
+        }
+    }
+
+    /** Every key's figures, most requests first. */
+    public synchronized List<KeyFigures> figures() {
+        List<KeyFigures> all = new ArrayList<>(keys.size());
+        for (Key k : keys.values()) {
+            all.add(new KeyFigures(k.key, k.requests, k.answered, k.errors, k.maxInFlight,
+                    k.shortestGap == Long.MAX_VALUE ? null : Math.round(k.shortestGap / 1e4) / 100.0,
+                    k.crawlDelay < 0 ? null : k.crawlDelay, k.windows, Math.round(k.restNanos / 1e7) / 100.0,
+                    k.inRetryAfter, k.robotsDisallowed, k.requestsDisallowed, k.first, k.last));
+        }
+        all.sort((a, b) -> Long.compare(b.requests(), a.requests()));
+        return all;
+    }
+
+    /** Figures stored by an earlier run of the job, to go on from (a resumed job). */
+    public synchronized void restore(List<KeyFigures> stored) {
+        for (KeyFigures f : stored) {
+            Key k = keys.computeIfAbsent(f.key(), Key::new);
+            k.requests += f.requests();
+            k.answered += f.answered();
+            k.errors += f.errors();
+            k.maxInFlight = Math.max(k.maxInFlight, f.maxInFlight());
+            if (f.shortestGapMillis() != null) {
+                k.shortestGap = Math.min(k.shortestGap, (long) (f.shortestGapMillis() * 1e6));
+            }
+            if (f.crawlDelayMillis() != null) {
+                k.crawlDelay = Math.max(k.crawlDelay, f.crawlDelayMillis());
+            }
+            k.windows += f.retryAfterWindows();
+            k.restNanos += (long) (f.retryAfterSeconds() * 1e9);
+            k.inRetryAfter += f.requestsInRetryAfter();
+            k.robotsDisallowed += f.robotsDisallowed();
+            k.requestsDisallowed += f.requestsDisallowed();
+            k.first = k.first == null || f.firstRequest() != null && f.firstRequest().isBefore(k.first) ? f.firstRequest() : k.first;
+            k.last = k.last == null || f.lastRequest() != null && f.lastRequest().isAfter(k.last) ? f.lastRequest() : k.last;
+        }
+    }
+}

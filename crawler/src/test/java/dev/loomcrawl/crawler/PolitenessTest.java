@@ -1,0 +1,200 @@
+package dev.loomcrawl.crawler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.HostSetting;
+import dev.loomcrawl.crawler.politeness.LoopbackNames;
+import dev.loomcrawl.crawler.politeness.PolitenessAudit;
+import dev.loomcrawl.crawler.politeness.PolitenessKey;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.testkit.CountingServer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Politeness as a server operator sees it, counted at servers on their own loopback addresses, with many host
+ * names on each (the tests' resolver, {@link LoopbackNames}): per address, per domain, adaptive, steered live,
+ * and audited.
+ */
+class PolitenessTest {
+    private static final AtomicLong DB = new AtomicLong();
+    private static final int ADDRESSES = 5;
+    private static final int NAMES_PER_ADDRESS = 10;
+    private static final int PAGES = 15;
+
+    private final List<CountingServer> servers = new ArrayList<>();
+    private PageStore store;
+    private Crawler crawler;
+
+    private Crawler open(Crawler.Options options) {
+        store = PageStore.open("jdbc:h2:mem:politeness" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+        crawler = new Crawler(store, options);
+        return crawler;
+    }
+
+    @AfterEach
+    void close() {
+        if (crawler != null) {
+            crawler.close();
+            store.close();
+        }
+        servers.forEach(CountingServer::close);
+    }
+
+    /** Five servers on 127.0.0.2-6, each answering for ten names after {@code latencyMillis}. */
+    private List<String> farm(int latencyMillis) throws Exception {
+        List<String> seeds = new ArrayList<>();
+        for (int a = 0; a < ADDRESSES; a++) {
+            CountingServer server = new CountingServer("127.0.0." + (a + 2), PAGES, inFlight -> latencyMillis);
+            servers.add(server);
+            for (int n = 0; n < NAMES_PER_ADDRESS; n++) {
+                seeds.add("http://" + LoopbackNames.on("h" + n, a + 2) + ":" + server.port() + "/p/0");
+            }
+        }
+        return seeds;
+    }
+
+    private CrawlSummary crawl(List<String> seeds, PolitenessKey key, int limit) throws Exception {
+        CrawlConfig.Builder config = CrawlConfig.builder().maxDepth(10).perHostConcurrency(limit).politenessKey(key);
+        seeds.forEach(config::seed);
+        return crawler.start(config.build()).awaitSummary();
+    }
+
+    /** 50 names on 5 addresses, limit 4 by address: no server ever sees more than 4 at once. */
+    @Test
+    void byAddressNamesOnOneAddressShareOneLimit() throws Exception {
+        open(new Crawler.Options(4, 10_000, true));
+        CrawlSummary summary = crawl(farm(20), PolitenessKey.IP, 4);
+
+        assertThat(summary.pages()).isEqualTo(ADDRESSES * NAMES_PER_ADDRESS * PAGES);
+        for (CountingServer server : servers) {
+            assertThat(server.maxInFlight.get()).isBetween(2, 4);
+            assertThat(server.byName).hasSize(NAMES_PER_ADDRESS);
+        }
+    }
+
+    /** The control: by host name, the same crawl puts many more than 4 on one address. */
+    @Test
+    void byHostNameTheSameCrawlLoadsOneAddressManyTimesOver() throws Exception {
+        open(new Crawler.Options(4, 10_000, true));
+        crawl(farm(20), PolitenessKey.HOST, 4);
+
+        assertThat(servers.stream().mapToInt(s -> s.maxInFlight.get()).max().orElseThrow()).isGreaterThan(4);
+    }
+
+    /**
+     * A job by address, then a job by host name beside it: the address limit binds both, as the server sees it.
+     * (The other way round, what the first job sent before the second brought addresses into force is on its
+     * way already: counted on the address from then on, but not recalled.)
+     */
+    @Test
+    void twoJobsWithDifferentKeysStillKeepTheAddressLimit() throws Exception {
+        open(new Crawler.Options(4, 10_000, false));
+        List<String> seeds = farm(20);
+        CrawlConfig.Builder byHost = CrawlConfig.builder().maxDepth(10).perHostConcurrency(4);
+        CrawlConfig.Builder byAddress = CrawlConfig.builder().maxDepth(10).perHostConcurrency(4)
+                .politenessKey(PolitenessKey.IP);
+        seeds.forEach(byHost::seed);
+        seeds.forEach(byAddress::seed);
+        CrawlJob two = crawler.start(byAddress.build());
+        CrawlJob one = crawler.start(byHost.build());
+        assertThat(one.awaitSummary().pages()).isEqualTo(seeds.size() * PAGES);
+        assertThat(two.awaitSummary().pages()).isEqualTo(seeds.size() * PAGES);
+        for (CountingServer server : servers) {
+            assertThat(server.maxInFlight.get()).isLessThanOrEqualTo(4);
+        }
+    }
+
+    /** The audit's figures are the servers' own: requests per address, and never more in flight than counted. */
+    @Test
+    void theAuditEqualsWhatTheServersCounted() throws Exception {
+        open(new Crawler.Options(4, 10_000, true));
+        List<String> seeds = farm(20);
+        CrawlConfig.Builder config = CrawlConfig.builder().maxDepth(10).perHostConcurrency(4).politenessKey(PolitenessKey.IP);
+        seeds.forEach(config::seed);
+        CrawlJob job = crawler.start(config.build());
+        job.awaitSummary();
+
+        Map<String, PolitenessAudit.KeyFigures> audit = crawler.hosts().audit(job.id()).orElseThrow().stream()
+                .collect(Collectors.toMap(PolitenessAudit.KeyFigures::key, k -> k));
+        Map<String, PolitenessAudit.KeyFigures> stored = store.politeness().audit(job.id()).stream()
+                .collect(Collectors.toMap(PolitenessAudit.KeyFigures::key, k -> k));
+        assertThat(audit).hasSize(ADDRESSES);
+        for (int a = 0; a < ADDRESSES; a++) {
+            CountingServer server = servers.get(a);
+            PolitenessAudit.KeyFigures figures = audit.get("127.0.0." + (a + 2));
+            assertThat(figures.requests()).isEqualTo(server.total.get()); // pages and robots.txt
+            assertThat(figures.maxInFlight()).isBetween(1, 4);
+            assertThat(figures.requestsInRetryAfter()).isZero();
+            assertThat(stored.get(figures.key()).requests()).isEqualTo(figures.requests()); // stored at the end
+        }
+    }
+
+    /** A server whose latency doubles past 3 in flight: adaptivity keeps it near its base. */
+    @Test
+    void adaptivityKeepsASlowingServerNearItsBaseLatency() throws Exception {
+        open(new Crawler.Options(8, 10_000, true));
+        CountingServer server = new CountingServer("127.0.0.7", 255, inFlight -> inFlight > 3 ? 100 : 50);
+        servers.add(server);
+        CrawlConfig config = CrawlConfig.builder().seed("http://127.0.0.7:" + server.port() + "/p/0").maxDepth(10)
+                .perHostConcurrency(8).build();
+        assertThat(crawler.start(config).awaitSummary().pages()).isEqualTo(255);
+
+        assertThat(server.quantileMillis(0.95)).isLessThan(75); // under 1.5x the base of 50 ms
+    }
+
+    /** The control: told 8 and not adapting, the same crawl makes the server slow for most requests. */
+    @Test
+    void withoutAdaptivityTheSameServerIsOverloaded() throws Exception {
+        open(new Crawler.Options(8, 10_000, true, PolitenessKey.HOST, false));
+        CountingServer server = new CountingServer("127.0.0.7", 255, inFlight -> inFlight > 3 ? 100 : 50);
+        servers.add(server);
+        CrawlConfig config = CrawlConfig.builder().seed("http://127.0.0.7:" + server.port() + "/p/0").maxDepth(10)
+                .perHostConcurrency(8).build();
+        crawler.start(config).awaitSummary();
+
+        assertThat(server.quantileMillis(0.95)).isGreaterThanOrEqualTo(100);
+    }
+
+    /** A pause set while a job runs: no request starts after it, and the job goes on once it is lifted. */
+    @Test
+    void aPauseAppliesAtOnceToARunningJobAndSurvivesARestart() throws Exception {
+        open(new Crawler.Options(4, 10_000, true));
+        CountingServer server = new CountingServer("127.0.0.8", 255, inFlight -> 20);
+        servers.add(server);
+        String key = "127.0.0.8:" + server.port();
+        CrawlJob job = crawler.start(CrawlConfig.builder().seed("http://" + key + "/p/0").maxDepth(10).build());
+        await().atMost(Duration.ofSeconds(10)).until(() -> server.total.get() >= 20);
+
+        crawler.hosts().set(key, new HostSetting(null, null, Instant.now().plus(Duration.ofHours(1))));
+        long answered = System.nanoTime();
+        int seen = server.total.get();
+        // Watched for 1.5 s: nothing arrives later than 1 s after the answer (only requests already on their way).
+        await().during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(3))
+                .until(() -> server.lastArrivalNanos.get() - answered < Duration.ofSeconds(1).toNanos());
+        assertThat(server.total.get()).isLessThan(seen + 5);
+        HostGates.KeyView view = crawler.hosts().key(key);
+        assertThat(view.pausedUntil()).isNotNull();
+        assertThat(view.queued()).isPositive();
+
+        crawler.hosts().set(key, new HostSetting(2, Duration.ofMillis(5), null));
+        assertThat(job.awaitSummary().pages()).isEqualTo(255);
+        assertThat(server.maxInFlight.get()).isLessThanOrEqualTo(4);
+
+        // Stored: a crawler opened again on the same database keeps what was set.
+        crawler.close();
+        crawler = new Crawler(store, new Crawler.Options(4, 10_000, true));
+        HostGates.KeyView again = crawler.hosts().key(key);
+        assertThat(again.limit()).isEqualTo(2);
+        assertThat(again.delayMillis()).isEqualTo(5);
+    }
+}

@@ -1,0 +1,71 @@
+package dev.loomcrawl.crawler.politeness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The AIMD rule alone, driven answer by answer. */
+class AdaptiveTest {
+    private static final long BASE = TimeUnit.MILLISECONDS.toNanos(300);
+
+    @Test
+    void startsLowAndGrowsByRoundsToTheLimitWhileHealthy() {
+        Adaptive a = new Adaptive(8);
+        assertThat(a.allowed(8)).isEqualTo(Adaptive.START);
+        for (int i = 0; i < 100; i++) {
+            a.answered(BASE, false, 8);
+        }
+        assertThat(a.allowed(8)).isEqualTo(8);
+        assertThat(a.gapNanos()).isZero();
+    }
+
+    @Test
+    void aLatencyWellAboveTheBaselineCutsTheLimitAndOpensAGap() {
+        Adaptive a = grown(8);
+        for (int i = 0; i < 3; i++) {
+            a.answered(2 * BASE, false, 8);
+        }
+        assertThat(a.allowed(8)).isEqualTo(6); // x0.75, once: the rest of that round came back from the same overload
+        assertThat(a.gapNanos()).isEqualTo(TimeUnit.MILLISECONDS.toNanos(Adaptive.MIN_GAP_MILLIS));
+        assertThat(a.baselineMillis()).isBetween(299.0, 320.0); // only its first answer, not yet seen as slow, moved the baseline
+    }
+
+    @Test
+    void errorsCutItTooButOneStrayErrorDoesNot() {
+        Adaptive a = grown(8);
+        a.answered(BASE, true, 8);
+        assertThat(a.allowed(8)).isEqualTo(8);
+        a.answered(BASE, true, 8);
+        assertThat(a.allowed(8)).isEqualTo(6);
+    }
+
+    /** A server that slows at 4 in flight: the limit settles at 3, and 4 is tried again ever more rarely. */
+    @Test
+    void aKeyThatCannotTakeMoreIsProbedRarely() {
+        Adaptive a = new Adaptive(8);
+        int slow = 0;
+        int answers = 2_000;
+        for (int i = 0; i < answers; i++) {
+            boolean overloaded = a.allowed(8) > 3;
+            slow += overloaded ? 1 : 0;
+            a.answered(overloaded ? 2 * BASE : BASE, false, 8);
+        }
+        assertThat(a.allowed(8)).isLessThanOrEqualTo(4);
+        assertThat(slow).isLessThan(answers / 20); // under 5%: the p95 stays at the base
+    }
+
+    @Test
+    void aLoweredLimitBindsAtOnce() {
+        Adaptive a = grown(8);
+        assertThat(a.allowed(2)).isEqualTo(2);
+    }
+
+    private static Adaptive grown(int limit) {
+        Adaptive a = new Adaptive(limit);
+        for (int i = 0; i < 100; i++) {
+            a.answered(BASE, false, limit);
+        }
+        return a;
+    }
+}
