@@ -1,0 +1,123 @@
+package dev.loomcrawl.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.testkit.CountingServer;
+import dev.loomcrawl.testkit.Http;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Politeness over the API: GET /hosts, PUT /hosts/{key} while a job runs, and the job's audit. */
+class HostRoutesTest {
+    private static final AtomicLong DB = new AtomicLong();
+
+    private PageStore store;
+    private Crawler crawler;
+    private ApiServer server;
+    private Http http;
+    private CountingServer site;
+    private final Contract contract = new Contract();
+
+    @BeforeEach
+    void start() throws Exception {
+        store = PageStore.open("jdbc:h2:mem:hosts" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+        crawler = new Crawler(store);
+        server = ApiServer.start(ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50), crawler);
+        http = Http.local(server.port()).observe(contract::check);
+        site = new CountingServer("127.0.0.1", 511, inFlight -> 20);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+        crawler.close();
+        store.close();
+        http.close();
+        site.close();
+        contract.assertHeld();
+    }
+
+    @Test
+    void aPauseStopsEveryRequestWithinASecondAndTheAuditEqualsTheServersCount() throws Exception {
+        String key = "127.0.0.1:" + site.port();
+        long job = http.post("/crawl", "{\"seeds\": [\"http://" + key + "/p/0\"], \"maxDepth\": 10, \"maxPages\": 1000}")
+                .json().get("id").asLong();
+        await().atMost(Duration.ofSeconds(10)).until(() -> site.total.get() >= 30);
+
+        JsonNode hosts = http.get("/hosts").json();
+        JsonNode mine = find(hosts.get("hosts"), key);
+        assertThat(mine.get("level").asText()).isEqualTo("host");
+        assertThat(mine.get("limit").asInt()).isEqualTo(8);
+        assertThat(mine.get("requests").asLong()).isPositive();
+
+        Http.Response paused = http.call("PUT", "/hosts/" + key,
+                "{\"pausedUntil\": \"" + Instant.now().plus(Duration.ofHours(1)) + "\"}", "Content-Type", "application/json");
+        long answered = System.nanoTime();
+        assertThat(paused.status()).isEqualTo(200);
+        assertThat(paused.json().get("pausedUntil").isNull()).isFalse();
+        // Watched for 1.5 s: no request reaches the server later than one second after the answer.
+        await().during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(3))
+                .until(() -> site.lastArrivalNanos.get() - answered < Duration.ofSeconds(1).toNanos());
+        assertThat(http.get("/crawl/" + job).json().get("status").asText()).isEqualTo("running");
+        assertThat(http.get("/hosts").json().get("settings").get(key).get("pausedUntil").isNull()).isFalse();
+
+        Http.Response resumed = http.call("PUT", "/hosts/" + key, "{\"limit\": 2}", "Content-Type", "application/json");
+        assertThat(resumed.json().get("limit").asInt()).isEqualTo(2);
+        assertThat(resumed.json().get("pausedUntil").isNull()).isTrue();
+        await().atMost(Duration.ofSeconds(30)).until(() -> http.get("/crawl/" + job).json().get("status").asText().equals("done"));
+
+        JsonNode audit = http.get("/crawl/" + job + "/politeness").json();
+        assertThat(audit.get("politenessKey").asText()).isEqualTo("host");
+        JsonNode figures = find(audit.get("keys"), key);
+        assertThat(figures.get("requests").asLong()).isEqualTo(site.total.get()); // 511 pages and robots.txt
+        assertThat(figures.get("maxInFlight").asInt()).isBetween(1, 8);
+        assertThat(figures.get("requestsInRetryAfter").asLong()).isZero();
+    }
+
+    @Test
+    void badSettingsAreA400NamingTheField() {
+        assertThat(put("/hosts/a.test:80", "{\"limit\": 0}").json().get("field").asText()).isEqualTo("limit");
+        assertThat(put("/hosts/a.test:80", "{\"minDelayMs\": -1}").json().get("field").asText()).isEqualTo("minDelayMs");
+        assertThat(put("/hosts/a.test:80", "{\"pausedUntil\": \"tomorrow\"}").json().get("field").asText())
+                .isEqualTo("pausedUntil");
+        assertThat(put("/hosts/a.test:80", "{\"speed\": 1}").status()).isEqualTo(400);
+        assertThat(http.get("/hosts").json().get("settings").size()).isZero(); // nothing was set
+        assertThat(http.get("/hosts?limit=0").status()).isEqualTo(400);
+        assertThat(http.get("/crawl/999/politeness").status()).isEqualTo(404);
+        assertThat(http.post("/crawl", "{\"seeds\": [\"http://a.test/\"], \"politenessKey\": \"server\"}").json()
+                .get("field").asText()).isEqualTo("politenessKey");
+    }
+
+    @Test
+    void aDomainKeyIsSetAndShownByItsOwnLevel() {
+        Http.Response set = put("/hosts/example.co.uk", "{\"limit\": 3, \"minDelayMs\": 250}");
+        assertThat(set.status()).isEqualTo(200);
+        assertThat(set.json().get("level").asText()).isEqualTo("domain");
+        assertThat(set.json().get("limit").asInt()).isEqualTo(3);
+        assertThat(set.json().get("delayMillis").asLong()).isEqualTo(250);
+        assertThat(http.get("/hosts/example.co.uk").json().get("limit").asInt()).isEqualTo(3);
+        assertThat(put("/hosts/example.co.uk", "{}").json().get("limit").asInt()).isEqualTo(8); // cleared
+    }
+
+    private Http.Response put(String path, String body) {
+        return http.call("PUT", path, body, "Content-Type", "application/json");
+    }
+
+    private static JsonNode find(JsonNode array, String key) {
+        for (JsonNode n : array) {
+            if (n.get("key").asText().equals(key)) {
+                return n;
+            }
+        }
+        throw new AssertionError(key + " not in " + array);
+    }
+}
