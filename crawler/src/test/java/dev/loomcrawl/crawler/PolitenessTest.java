@@ -5,10 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.HostSetting;
-import dev.loomcrawl.crawler.politeness.LoopbackNames;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.mocksites.TestDomainResolverProvider;
 import dev.loomcrawl.testkit.CountingServer;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Politeness as a server operator sees it, counted at servers on their own loopback addresses, with many host
- * names on each (the tests' resolver, {@link LoopbackNames}): per address, per domain, adaptive, steered live,
+ * names on each (the farm's resolver, {@link TestDomainResolverProvider#onAddress}): per address, per domain, adaptive, steered live,
  * and audited.
  */
 class PolitenessTest {
@@ -57,7 +57,7 @@ class PolitenessTest {
             CountingServer server = new CountingServer("127.0.0." + (a + 2), PAGES, inFlight -> latencyMillis);
             servers.add(server);
             for (int n = 0; n < NAMES_PER_ADDRESS; n++) {
-                seeds.add("http://" + LoopbackNames.on("h" + n, a + 2) + ":" + server.port() + "/p/0");
+                seeds.add("http://" + TestDomainResolverProvider.onAddress("h" + n, a + 2) + ":" + server.port() + "/p/0");
             }
         }
         return seeds;
