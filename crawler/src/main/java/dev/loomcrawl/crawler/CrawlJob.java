@@ -2,13 +2,13 @@ package dev.loomcrawl.crawler;
 
 import dev.loomcrawl.crawler.fetch.FetchLimit;
 import dev.loomcrawl.crawler.fetch.Fetcher;
-import dev.loomcrawl.crawler.politeness.HostGates;
-import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.fetch.WarcOutput;
 import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.frontier.Lease;
-import dev.loomcrawl.crawler.revisit.WebhookDelivery;
 import dev.loomcrawl.crawler.parse.Harvester;
+import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.PolitenessAudit;
+import dev.loomcrawl.crawler.revisit.WebhookDelivery;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.time.Duration;
@@ -39,6 +39,8 @@ public final class CrawlJob {
     private final Harvester harvester;
     private final boolean resumed;
     private final boolean cluster;
+    /** Whose figures the stored politeness audit holds: "" for a job of this process, the node's name for a share. */
+    private final String share;
     private final Consumer<CrawlJob> onEnd;
     private final StoredListener listener;
     private final CountDownLatch finished = new CountDownLatch(1);
@@ -62,16 +64,18 @@ public final class CrawlJob {
 
     /** @param warc where fetches are archived, opened by the caller so that a bad path fails the start; or null */
     /**
-     * @param cluster nodes of a cluster share the job: this process runs its share, and the cluster, not
-     *     this run's end, decides the job's status
+     * @param share null for a job of this process; the name of this process's share of a job many processes
+     *     share (a cluster node's id): the cluster, not this run's end, then decides the job's status
      */
     CrawlJob(long id, CrawlConfig config, Engine engine, Frontier frontier, JobStats stats,
-            Crawler.Hooks hooks, WarcOutput warc, boolean resumed, boolean cluster, Consumer<CrawlJob> onEnd) {
+            Crawler.Hooks hooks, WarcOutput warc, boolean resumed, String share, Consumer<CrawlJob> onEnd) {
         this.id = id;
         this.listener = hooks.listener();
+        this.cluster = share != null;
+        this.share = share == null ? "" : share;
         this.audit = new PolitenessAudit(engine.gates(), config.politeness().politenessKey());
-        if (resumed && !cluster) {
-            audit.restore(engine.store().politeness().audit(id)); // a resumed job's audit goes on
+        if (resumed || cluster) { // a job's audit goes on from what its earlier runs (this share's) stored
+            audit.restore(engine.store().politeness().audit(id, this.share));
         }
         this.fetcher = new Fetcher(Fetcher.Settings.of(config), engine.names(), engine.deadlines(), audit);
         this.warc = warc;
@@ -81,7 +85,6 @@ public final class CrawlJob {
         this.stats = stats;
         this.harvester = new Harvester(id, config, frontier, hooks.handler(), engine.parsers());
         this.resumed = resumed;
-        this.cluster = cluster;
         this.onEnd = onEnd;
         this.task = new UrlTask(id, config, engine, stats, harvester, fetcher, audit, warc, hooks.listener(),
                 cluster ? UrlTask.LateCheck.ASK : UrlTask.LateCheck.NONE, () -> cancelRequested);
@@ -253,9 +256,7 @@ public final class CrawlJob {
             double seconds = stats.seconds();
             double cpu = Math.max(0, stats.cpuSeconds());
             engine.store().addRunTime(id, seconds - recordedSeconds, Math.max(0, cpu - recordedCpu), false);
-            if (!cluster) { // a cluster job's audit is each node's own, not stored (docs/cluster.md)
-                engine.store().politeness().saveAudit(id, audit.figures());
-            }
+            engine.store().politeness().saveAudit(id, share, audit.figures());
             recordedSeconds = seconds;
             recordedCpu = Math.max(recordedCpu, cpu);
         } finally {

@@ -6,10 +6,10 @@ import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.frontier.MemoryBackend;
 import dev.loomcrawl.crawler.frontier.Revisits;
 import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.store.Tallies;
-import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -147,11 +147,11 @@ public final class Crawler implements Jobs, AutoCloseable {
     /**
      * Runs the share of a job that other processes run too, its URLs from {@code frontier}: this process
      * neither resumes nor cancels it on its own ({@link #shutdown} suspends it). {@code onEnd} is told when
-     * the share ends here.
+     * the share ends here; {@code share} names this process's part (its figures are kept under that name).
      */
-    public CrawlJob runShare(long id, CrawlConfig config, Frontier frontier, Consumer<CrawlJob> onEnd) {
+    public CrawlJob runShare(long id, String share, CrawlConfig config, Frontier frontier, Consumer<CrawlJob> onEnd) {
         return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), 0, 0, 0), Hooks.NONE,
-                null, false, true, job -> {
+                null, false, share, job -> {
                     forget(job);
                     onEnd.accept(job);
                 }));
@@ -174,7 +174,7 @@ public final class Crawler implements Jobs, AutoCloseable {
                 ConfigCodec.toJson(config), false);
         Frontier frontier = MemoryBackend.frontier(id, config, engine.gates(), engine.store(), null);
         return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), 0, 0, 0), hooks,
-                warc, false, false, this::forget));
+                warc, false, null, this::forget));
     }
 
     /**
@@ -225,7 +225,7 @@ public final class Crawler implements Jobs, AutoCloseable {
         engine.store().updateJob(id, JobStatus.RUNNING.label(), null);
         engine.store().addRunTime(id, 0, 0, true);
         return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), before.pages(),
-                before.failed(), before.skipped()), hooks, warc, true, false, this::forget));
+                before.failed(), before.skipped()), hooks, warc, true, null, this::forget));
     }
 
     /** The job's WARC file, opened now so that a path that cannot be written fails the start, not the job. */

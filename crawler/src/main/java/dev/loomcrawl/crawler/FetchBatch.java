@@ -4,6 +4,7 @@ import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.fetch.Fetcher;
 import dev.loomcrawl.crawler.parse.PageParser;
 import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.Permit;
 import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import dev.loomcrawl.crawler.politeness.RetryPolicy;
 import java.time.Duration;
@@ -63,7 +64,7 @@ final class FetchBatch {
     private static FetchOutcome fetchOne(Fetcher fetcher, Engine engine, PolitenessKey level, CrawlUrl url)
             throws InterruptedException {
         long start = System.nanoTime();
-        HostGates.Permit permit = engine.gates().enter(HostGates.Target.of(url), level);
+        Permit permit = engine.gates().enter(HostGates.Target.of(url), level);
         FetchResult result = null;
         engine.totals().fetchStarted();
         try {

@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler;
 
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.HostSetting;
+import dev.loomcrawl.crawler.politeness.KeyView;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.util.HashMap;
@@ -49,12 +50,12 @@ public final class HostControl {
     }
 
     /** Every key with a gate, a setting or URLs queued, busiest first. */
-    public List<HostGates.KeyView> keys() {
+    public List<KeyView> keys() {
         return gates.keys(queued());
     }
 
     /** One key, as {@link #keys} shows it. */
-    public HostGates.KeyView key(String key) {
+    public KeyView key(String key) {
         return gates.key(key, queued());
     }
 
@@ -69,7 +70,7 @@ public final class HostControl {
      *
      * @throws ConfigException naming {@code key} when it is empty or too long
      */
-    public HostGates.KeyView set(String key, HostSetting setting) {
+    public KeyView set(String key, HostSetting setting) {
         if (key.isBlank() || key.length() > 1024 || key.chars().anyMatch(Character::isWhitespace)) {
             throw new ConfigException("key", key, "must be a host:port, a domain or an address, was '" + key + "'");
         }
@@ -78,11 +79,17 @@ public final class HostControl {
         return key(key);
     }
 
-    /** Job {@code jobId}'s politeness audit: live while it runs here, else as stored; empty for no such job. */
+    /**
+     * Job {@code jobId}'s politeness audit: live while it runs here alone; a cluster job's shares as stored, this
+     * node's brought up to date first; else as stored. Empty for no such job.
+     */
     public Optional<List<PolitenessAudit.KeyFigures>> audit(long jobId) {
         for (CrawlJob job : running.get()) {
             if (job.id() == jobId) {
-                return Optional.of(job.politeness());
+                if (!job.cluster()) {
+                    return Optional.of(job.politeness());
+                }
+                job.checkpoint();
             }
         }
         return store.job(jobId).map(row -> store.politeness().audit(jobId));

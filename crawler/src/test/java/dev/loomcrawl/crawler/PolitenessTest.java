@@ -3,8 +3,8 @@ package dev.loomcrawl.crawler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.HostSetting;
+import dev.loomcrawl.crawler.politeness.KeyView;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import dev.loomcrawl.crawler.store.PageStore;
@@ -139,15 +139,19 @@ class PolitenessTest {
         }
     }
 
-    /** A server whose latency doubles past 3 in flight: adaptivity keeps it near its base. */
+    /**
+     * A server whose latency doubles past 3 in flight: adaptivity keeps it near its base. (Finding the limit costs
+     * a few slow answers at the start and at each rare probe: over a thousand pages, well under the 5% a p95
+     * allows.)
+     */
     @Test
     void adaptivityKeepsASlowingServerNearItsBaseLatency() throws Exception {
         open(new Crawler.Options(8, 10_000, true));
-        CountingServer server = new CountingServer("127.0.0.7", 255, inFlight -> inFlight > 3 ? 100 : 50);
+        CountingServer server = new CountingServer("127.0.0.7", 1023, inFlight -> inFlight > 3 ? 100 : 50);
         servers.add(server);
         CrawlConfig config = CrawlConfig.builder().seed("http://127.0.0.7:" + server.port() + "/p/0").maxDepth(10)
                 .perHostConcurrency(8).build();
-        assertThat(crawler.start(config).awaitSummary().pages()).isEqualTo(255);
+        assertThat(crawler.start(config).awaitSummary().pages()).isEqualTo(1023);
 
         assertThat(server.quantileMillis(0.95)).isLessThan(75); // under 1.5x the base of 50 ms
     }
@@ -182,7 +186,7 @@ class PolitenessTest {
         await().during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(3))
                 .until(() -> server.lastArrivalNanos.get() - answered < Duration.ofSeconds(1).toNanos());
         assertThat(server.total.get()).isLessThan(seen + 5);
-        HostGates.KeyView view = crawler.hosts().key(key);
+        KeyView view = crawler.hosts().key(key);
         assertThat(view.pausedUntil()).isNotNull();
         assertThat(view.queued()).isPositive();
 
@@ -193,7 +197,7 @@ class PolitenessTest {
         // Stored: a crawler opened again on the same database keeps what was set.
         crawler.close();
         crawler = new Crawler(store, new Crawler.Options(4, 10_000, true));
-        HostGates.KeyView again = crawler.hosts().key(key);
+        KeyView again = crawler.hosts().key(key);
         assertThat(again.limit()).isEqualTo(2);
         assertThat(again.delayMillis()).isEqualTo(5);
     }

@@ -6,6 +6,7 @@ import dev.loomcrawl.crawler.ConfigException;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.HostSetting;
+import dev.loomcrawl.crawler.politeness.KeyView;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.store.JobRow;
 import io.javalin.http.Context;
@@ -23,7 +24,7 @@ import java.util.Map;
  */
 final class HostHandlers {
     /** What {@code GET /hosts} answers: the keys, and what operators set. */
-    record Hosts(List<HostGates.KeyView> hosts, Map<String, Setting> settings) {}
+    record Hosts(List<KeyView> hosts, Map<String, Setting> settings) {}
 
     /** A key's setting as the API spells it, as {@code PUT /hosts/{key}} takes it. */
     record Setting(Integer limit, Long minDelayMs, Instant pausedUntil) {
@@ -54,7 +55,7 @@ final class HostHandlers {
                 throw ApiError.badRequest("limit must be a whole number from 1 to 100000, was '" + given + "'", "limit");
             }
         }
-        List<HostGates.KeyView> keys = crawler.hosts().keys();
+        List<KeyView> keys = crawler.hosts().keys();
         Map<String, Setting> settings = new java.util.TreeMap<>();
         crawler.hosts().settings().forEach((key, s) -> settings.put(key, Setting.of(s)));
         ctx.json(new Hosts(keys.subList(0, Math.min(limit, keys.size())), settings));

@@ -65,6 +65,9 @@ public final class ClusterNode implements Jobs, AutoCloseable {
     private final HostHolds holds;
     private final ClusterReports reports;
     private final ConcurrentHashMap<Long, ClusterBackend> frontiers = new ConcurrentHashMap<>();
+    /** The politeness key of each cluster job this node runs: beyond host, hosts of one key go to one node. */
+    private final ConcurrentHashMap<Long, PolitenessKey> levels = new ConcurrentHashMap<>();
+    private final HostKeys hostKeys;
     private final ScheduledExecutorService ticker;
     private volatile long lastTroubleNanos;
     private volatile boolean leaving;
@@ -87,6 +90,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         this.db = store.cluster();
         this.holds = new HostHolds(db, settings, crawler.gates());
         this.reports = new ClusterReports(db, store, settings);
+        this.hostKeys = new HostKeys(db, crawler.gates(), this::trouble);
         requireFree(db, settings);
         db.restart(settings.nodeId()); // leases an earlier process of this name held are void now
         db.heartbeat(settings.nodeId(), settings.address(), 0, 0);
@@ -154,11 +158,6 @@ public final class ClusterNode implements Jobs, AutoCloseable {
             throw new ConfigException("revisit", config.freshness().revisit(), "is not supported on a cluster yet:"
                     + " run a continuous job on one process (H2 or PostgreSQL without cluster mode)");
         }
-        if (config.politeness().politenessKey() != PolitenessKey.HOST) {
-            // A node's gates bound the hosts it holds; names of one domain or address may be held by two nodes.
-            throw new ConfigException("politenessKey", config.politeness().politenessKey().label(),
-                    "must be host on a cluster yet: nodes hold hosts by name; run a domain or ip job on one process");
-        }
         if (config.fetch().fetchDeadline().compareTo(settings.maxFetchDeadline()) > 0) {
             throw new ConfigException("fetchDeadline", config.fetch().fetchDeadline(), "must be at most "
                     + settings.maxFetchDeadline().toMillis() + " ms in this cluster (its lease of "
@@ -186,13 +185,17 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         }
         ClusterBackend frontier = ClusterBackend.of(id, config, crawler.gates(), this);
         reports.began(id);
+        levels.put(id, config.politeness().politenessKey());
         frontiers.put(id, frontier);
-        return crawler.runShare(id, config, frontier.frontier(), job -> ended(job, frontier));
+        return crawler.runShare(id, settings.nodeId(), config, frontier.frontier(), job -> ended(job, frontier));
     }
 
     /** This node's share of a job has ended: its last figures written, the job forgotten. */
     private void ended(CrawlJob job, ClusterBackend frontier) {
-        reports.ended(job, () -> frontiers.remove(job.id(), frontier), this::trouble);
+        reports.ended(job, () -> {
+            frontiers.remove(job.id(), frontier);
+            levels.remove(job.id());
+        }, this::trouble);
     }
 
     /**
@@ -258,7 +261,9 @@ public final class ClusterNode implements Jobs, AutoCloseable {
             holds.renew(start);
             crawler.hosts().reload(); // an operator's PUT /hosts/{key} on any node, in force here within a beat
             jobs();
-            holds.balance(start, !leaving && !frontiers.isEmpty(),
+            Set<PolitenessKey> keys = Set.copyOf(levels.values());
+            hostKeys.fill(keys);
+            holds.balance(start, !leaving && !frontiers.isEmpty(), keys,
                     hostKey -> frontiers.values().forEach(f -> f.held(hostKey)));
             reports.write(frontiers.keySet().stream().map(crawler::job).flatMap(Optional::stream).toList());
         } catch (RuntimeException e) {

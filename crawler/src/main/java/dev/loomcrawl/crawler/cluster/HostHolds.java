@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler.cluster;
 
 import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import dev.loomcrawl.crawler.store.ClusterStore;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -60,9 +61,11 @@ final class HostHolds {
      * nodes do not trade one host back and forth) and hosts with nothing left, once nothing of theirs is out.
      *
      * @param more whether to take hosts (the node runs cluster jobs and is not leaving)
+     * @param levels the politeness keys of the cluster jobs: beyond {@code host}, every host of a key is held by
+     *     one node at a time
      * @param gained told of each host taken
      */
-    void balance(long start, boolean more, Consumer<String> gained) {
+    void balance(long start, boolean more, Set<PolitenessKey> levels, Consumer<String> gained) {
         int withWork = db.hostsWithWork();
         int nodes = Math.max(1, db.liveNodes(settings.leaseTtl()));
         int share = (withWork + nodes - 1) / nodes;
@@ -87,7 +90,8 @@ final class HostHolds {
             }
         }
         if (more && held < share) {
-            for (ClusterStore.Hold h : db.acquire(settings.nodeId(), share - held, settings.leaseTtl())) {
+            for (ClusterStore.Hold h : db.acquire(settings.nodeId(), share - held, settings.leaseTtl(),
+                    levels.contains(PolitenessKey.DOMAIN), levels.contains(PolitenessKey.IP))) {
                 HostHold hold = new HostHold(h.hostKey(), h.epoch(), start + TimeUnit.MILLISECONDS.toNanos(h.validMillis()));
                 holds.put(h.hostKey(), hold);
                 if (h.restMillis() > 0) {

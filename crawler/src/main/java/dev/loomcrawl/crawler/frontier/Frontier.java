@@ -5,6 +5,7 @@ import dev.loomcrawl.crawler.CrawlUrl;
 import dev.loomcrawl.crawler.fetch.FetchLimit;
 import dev.loomcrawl.crawler.frontier.HostQueue.Node;
 import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.Permit;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -145,7 +146,7 @@ public final class Frontier implements HostGates.Listener {
     }
 
     private Lease handOut(HostQueue host, Node node, Lease.Skip skip, boolean robots, FrontierBackend.Claim claim,
-            FetchLimit.Slot slot, HostGates.Permit permit) {
+            FetchLimit.Slot slot, Permit permit) {
         queues.handedOut();
         inFlight++;
         turns.ready(host);

@@ -8,11 +8,12 @@ import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.frontier.HostQueue.Node;
 import dev.loomcrawl.crawler.frontier.HostQueue.State;
 import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.Permit;
 import dev.loomcrawl.crawler.politeness.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.revisit.Visit;
 import dev.loomcrawl.crawler.store.Change;
 import dev.loomcrawl.crawler.store.PageRecord;
-import dev.loomcrawl.crawler.revisit.Visit;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -36,7 +37,7 @@ final class FrontierLease implements Lease {
     private final long leasedNanos = System.nanoTime();
     private final FrontierBackend.Claim claim;
     private final FetchLimit.Slot slot;
-    private final HostGates.Permit permit; // null: a lease recorded without a request
+    private final Permit permit; // null: a lease recorded without a request
     private Skip skip;
     private Change change; // set by complete, read by the same task after it
     private boolean robotsUnknown;
@@ -44,7 +45,7 @@ final class FrontierLease implements Lease {
     private boolean ended;
 
     FrontierLease(Frontier frontier, Node node, Skip skip, boolean robots, FrontierBackend.Claim claim,
-            FetchLimit.Slot slot, HostGates.Permit permit) {
+            FetchLimit.Slot slot, Permit permit) {
         this.frontier = frontier;
         this.permit = permit;
         this.lock = frontier.lock;

@@ -114,7 +114,7 @@ final class Gate {
     void ended(long nanos, boolean error, long now) {
         synchronized (this) {
             lastUsed = now;
-            if (adaptive != null && adaptive.answered(nanos, error, limit)) {
+            if (adaptive != null && adaptive.answered(nanos, error, limit, inUse() >= circulating)) {
                 resize(adaptive.allowed(limit));
             }
         }
@@ -185,12 +185,12 @@ final class Gate {
     }
 
     /** What {@code GET /hosts} shows of the key. */
-    synchronized HostGates.KeyView view(long now, int queued) {
+    synchronized KeyView view(long now, int queued) {
         double rate = now - windowStart > RATE_WINDOW_NANOS ? windowStarts * 1e9 / (now - windowStart)
                 : Math.max(lastRate, windowStarts * 1e9 / RATE_WINDOW_NANOS);
         long gap = Math.max(minGapNanos, adaptive == null ? 0 : adaptive.gapNanos());
         long rest = restUntil != 0 && restUntil - now > 0 ? restUntil : 0;
-        return new HostGates.KeyView(key, level.label(), inUse(), queued, limit, circulating, gap / 1_000_000,
+        return new KeyView(key, level.label(), inUse(), queued, limit, circulating, gap / 1_000_000,
                 rest == 0 ? null : Instant.now().plusNanos(rest - now), pausedUntilInstant, requests,
                 Math.round(rate * 100) / 100.0, adaptive == null ? 0 : Math.round(adaptive.recentMillis() * 10) / 10.0,
                 adaptive == null ? 0 : Math.round(adaptive.baselineMillis() * 10) / 10.0,

@@ -3,17 +3,18 @@ package dev.loomcrawl.crawler.politeness;
 import dev.loomcrawl.crawler.ConfigException;
 import dev.loomcrawl.crawler.CrawlUrl;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
+import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
@@ -29,13 +30,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * <p>A job that finds a gate full is not left polling: it registers a {@link Listener} and is told when a
  * permit comes free (or an address it waited for is known). It registers before it tries again, so a permit
  * freed in between is never missed. Listeners are called with no lock of ours held.
- *
- * <p>Gates unused for {@link #IDLE_NANOS} are dropped, so a crawl of a million hosts keeps gates only for
- * those busy lately; what an operator set for a key ({@link #set}) is kept apart and outlives its gate.
  */
 public final class HostGates {
-    static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(60);
-    private static final long SWEEP_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     /** Told when a host it found full may be tried again (perhaps more than once). */
     public interface Listener {
@@ -66,45 +62,14 @@ public final class HostGates {
         }
     }
 
-    /** The gates one request holds, from {@link #tryEnter} to {@link #exit}. */
-    public static final class Permit {
-        final Target target;
-        private volatile Gate[] gates;
-
-        Permit(Target target, Gate[] gates) {
-            this.target = target;
-            this.gates = gates;
-        }
-
-        /** The key this request counts under at {@code level}. */
-        public String key(PolitenessKey level) {
-            for (Gate g : gates) {
-                if (g.level == level) {
-                    return g.key;
-                }
-            }
-            return target.hostKey;
-        }
-    }
-
-    /** One key as {@code GET /hosts} shows it (queued URLs are the jobs' to add). */
-    public record KeyView(String key, String level, int inFlight, int queued, int limit, int allowed, long delayMillis,
-            java.time.Instant restingUntil, java.time.Instant pausedUntil, long requests, double requestsPerSecond,
-            double latencyMillis, double baselineMillis, java.time.Instant lastRequest) {}
-
-    private final int defaultLimit;
-    private final boolean adaptive;
+    private final GateTable table;
     private final Addresses addresses = new Addresses();
-    private final ConcurrentHashMap<String, Gate> gates = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<String, HostSetting> settings = new ConcurrentHashMap<>();
     private final Set<Permit> live = ConcurrentHashMap.newKeySet();
     /** Entering reads the levels in force; bringing one into force counts the permits out on its gates. */
     private final ReentrantReadWriteLock levelsLock = new ReentrantReadWriteLock();
-    private volatile Set<PolitenessKey> levels = EnumSet.of(PolitenessKey.HOST);
-    private final AtomicLong lastSweep = new AtomicLong(System.nanoTime());
+    private volatile Set<PolitenessKey> levels = Collections.unmodifiableSet(EnumSet.of(PolitenessKey.HOST));
     /** Frontiers told when a setting changes; a frontier whose job is over is let go by the collector. */
-    private final Set<Listener> watchers = java.util.Collections.synchronizedSet(
-            java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>()));
+    private final Set<Listener> watchers = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
     /**
      * @param defaultLimit requests in flight per key unless an operator set another
@@ -114,12 +79,7 @@ public final class HostGates {
         if (defaultLimit < 1) {
             throw new ConfigException("perHost", defaultLimit, "must be at least 1, was " + defaultLimit);
         }
-        this.defaultLimit = defaultLimit;
-        this.adaptive = adaptive;
-    }
-
-    private Gate gate(String key, PolitenessKey level) {
-        return gates.computeIfAbsent(key, k -> new Gate(k, level, settings.get(k), defaultLimit, adaptive, System.nanoTime()));
+        this.table = new GateTable(defaultLimit, adaptive);
     }
 
     /** Requests of every job count on {@code level}'s gates from now on, those in flight included. */
@@ -132,14 +92,11 @@ public final class HostGates {
             EnumSet<PolitenessKey> now = EnumSet.copyOf(levels);
             now.add(level);
             for (Permit p : live) {
-                String key = keyOf(p.target, level, null);
-                Gate g = gate(key == null ? addresses.resolve(p.target.host) : key, level);
+                Gate g = table.gate(key(p.target, level), level);
                 g.force();
-                Gate[] held = java.util.Arrays.copyOf(p.gates, p.gates.length + 1);
-                held[held.length - 1] = g;
-                p.gates = held;
+                p.add(g);
             }
-            levels = java.util.Collections.unmodifiableSet(now);
+            levels = Collections.unmodifiableSet(now);
         } finally {
             levelsLock.writeLock().unlock();
         }
@@ -170,15 +127,14 @@ public final class HostGates {
         try {
             List<Gate> told = new ArrayList<>(2);
             while (true) {
-                Set<PolitenessKey> inForce = levels;
-                Gate[] held = new Gate[inForce.size()];
+                Gate[] held = new Gate[levels.size()];
                 int n = 0;
-                for (PolitenessKey l : inForce) {
+                for (PolitenessKey l : levels) {
                     String key = keyOf(target, l, listener);
                     if (key == null) {
                         return Entry.FULL; // its address is being looked up: the listener is told
                     }
-                    held[n++] = gate(key, l);
+                    held[n++] = table.gate(key, l);
                 }
                 long until = 0;
                 for (Gate g : held) {
@@ -227,9 +183,9 @@ public final class HostGates {
     }
 
     /**
-     * The request of {@code permit} is over after {@code nanos} ({@code error}: it was answered 5xx or 429), or
-     * never started ({@code nanos} 0, not an error); if the server asked for a rest, no one may enter its host
-     * before {@code restUntilNanos} (0: no rest). Whoever found a gate full is told to try again.
+     * The request of {@code permit} is over after {@code nanos} ({@code error}: it was answered 5xx or 429, or
+     * not at all for trouble of the server's); if the server asked for a rest, no one may enter its host before
+     * {@code restUntilNanos} (0: no rest). Whoever found a gate full is told to try again.
      */
     public void exit(Permit permit, long restUntilNanos, long nanos, boolean error) {
         if (!live.remove(permit)) {
@@ -239,17 +195,17 @@ public final class HostGates {
         if (restUntilNanos != 0) {
             rest(permit.target.hostKey, restUntilNanos);
         }
-        for (Gate g : permit.gates) {
+        for (Gate g : permit.gates()) {
             g.ended(nanos, error, now);
             wake(g);
         }
-        sweep(now);
+        table.sweep(now);
     }
 
     /** Gives back the permit of a request that never started: nothing learnt of its server. */
     public void giveBack(Permit permit) {
         if (live.remove(permit)) {
-            for (Gate g : permit.gates) {
+            for (Gate g : permit.gates()) {
                 g.untake();
                 wake(g);
             }
@@ -263,49 +219,37 @@ public final class HostGates {
         }
     }
 
-    private void sweep(long now) {
-        long last = lastSweep.get();
-        if (now - last < SWEEP_NANOS || !lastSweep.compareAndSet(last, now)) {
-            return;
-        }
-        gates.values().removeIf(g -> g.retire(now - IDLE_NANOS, now));
-    }
-
     /** Waits for a permit the plain blocking way, for one-off fetches: cheap on a virtual thread. */
     public Permit enter(Target target, PolitenessKey level) throws InterruptedException {
         inForce(level);
         while (true) {
             CountDownLatch opened = new CountDownLatch(1);
-            Entry entry = tryEnter(target, level, defaultLimit, System.nanoTime(), key -> opened.countDown());
+            Entry entry = tryEnter(target, level, table.defaultLimit(), System.nanoTime(), key -> opened.countDown());
             if (entry.entered()) {
                 return entry.permit();
             }
-            if (entry.resting()) {
-                long wait = entry.restUntilNanos() - System.nanoTime();
-                if (wait > 0) {
-                    opened.await(wait, TimeUnit.NANOSECONDS); // a permit freed meanwhile wakes us early
-                }
-            } else {
-                opened.await(1, TimeUnit.SECONDS); // an address looked up meanwhile may tell no one
+            long wait = entry.resting() ? entry.restUntilNanos() - System.nanoTime() : TimeUnit.SECONDS.toNanos(1);
+            if (wait > 0) {
+                opened.await(wait, TimeUnit.NANOSECONDS); // a permit freed meanwhile wakes us early
             }
         }
     }
 
     /** The server asked {@code hostKey} for no request before {@code restUntilNanos}. */
     public void rest(String hostKey, long restUntilNanos) {
-        gate(hostKey, PolitenessKey.HOST).rest(restUntilNanos);
+        table.gate(hostKey, PolitenessKey.HOST).rest(restUntilNanos);
     }
 
     /** How long {@code hostKey} still rests, in ms (0 if it does not): handed on with the host to another node. */
     public long restLeftMillis(String hostKey) {
-        Gate g = gates.get(hostKey);
+        Gate g = table.find(hostKey);
         long left = g == null || g.restUntil() == 0 ? 0 : g.restUntil() - System.nanoTime();
         return left <= 0 ? 0 : TimeUnit.NANOSECONDS.toMillis(left);
     }
 
     /** Whether a rest or a pause holds on {@code hostKey}'s gate. */
     public boolean resting(String hostKey) {
-        Gate g = gates.get(hostKey);
+        Gate g = table.find(hostKey);
         return g != null && g.closed(System.nanoTime());
     }
 
@@ -315,7 +259,7 @@ public final class HostGates {
      */
     public boolean resting(Permit permit) {
         long now = System.nanoTime();
-        for (Gate g : permit.gates) {
+        for (Gate g : permit.gates()) {
             if (g.closed(now)) {
                 return true;
             }
@@ -325,19 +269,22 @@ public final class HostGates {
 
     /** Requests in flight under {@code key} now. */
     public int inUse(String key) {
-        Gate g = gates.get(key);
-        return g == null || g.dead() ? 0 : g.inUse();
+        Gate g = table.find(key);
+        return g == null ? 0 : g.inUse();
     }
 
     /** The {@code limit} keys with the most requests in flight, busiest first. */
     public Map<String, Integer> busiest(int limit) {
         Map<String, Integer> top = new LinkedHashMap<>();
-        gates.values().stream()
-                .map(g -> Map.entry(g.key, g.inUse()))
-                .filter(e -> e.getValue() > 0)
-                .sorted(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder()))
-                .limit(limit)
-                .forEach(e -> top.put(e.getKey(), e.getValue()));
+        List<Map.Entry<String, Integer>> busy = new ArrayList<>();
+        for (Gate g : table.all()) {
+            int n = g.inUse();
+            if (n > 0) {
+                busy.add(Map.entry(g.key, n));
+            }
+        }
+        busy.sort(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder()));
+        busy.stream().limit(limit).forEach(e -> top.put(e.getKey(), e.getValue()));
         return top;
     }
 
@@ -346,14 +293,8 @@ public final class HostGates {
      * to every job, and brings the key's level into force.
      */
     public void set(String key, HostSetting setting) {
-        PolitenessKey level = PolitenessKey.levelOf(key);
-        inForce(level);
-        if (setting.empty()) {
-            settings.remove(key);
-        } else {
-            settings.put(key, setting);
-        }
-        gate(key, level).apply(setting.empty() ? null : setting, defaultLimit);
+        inForce(PolitenessKey.levelOf(key));
+        table.set(key, setting);
         List<Listener> told;
         synchronized (watchers) {
             told = List.copyOf(watchers);
@@ -368,7 +309,7 @@ public final class HostGates {
 
     /** What operators set, by key. */
     public Map<String, HostSetting> settings() {
-        return new TreeMap<>(settings);
+        return table.settings();
     }
 
     /**
@@ -377,37 +318,22 @@ public final class HostGates {
      * @param queued URLs waiting in the jobs' queues, by host
      */
     public List<KeyView> keys(Map<Target, Integer> queued) {
-        long now = System.nanoTime();
-        Map<String, Integer> byKey = new java.util.HashMap<>();
+        Map<String, Integer> byKey = new HashMap<>();
         queued.forEach((target, n) -> {
             for (PolitenessKey l : levels) {
                 String key = keyOf(target, l, null);
                 if (key != null) {
                     byKey.merge(key, n, Integer::sum);
-                    gate(key, l); // shown with its limit even before its first request
+                    table.gate(key, l); // shown with its limit even before its first request
                 }
             }
         });
-        for (String key : settings.keySet()) {
-            gate(key, PolitenessKey.levelOf(key));
-        }
-        List<KeyView> views = new ArrayList<>();
-        for (Gate g : gates.values()) {
-            views.add(g.view(now, byKey.getOrDefault(g.key, 0)));
-        }
-        views.sort(Comparator.comparingInt(KeyView::inFlight).thenComparingInt(KeyView::queued).reversed()
-                .thenComparing(KeyView::key));
-        return views;
+        return table.views(byKey, System.nanoTime());
     }
 
     /** One key as {@link #keys} shows it; a key with no gate now shows its defaults. */
     public KeyView key(String key, Map<Target, Integer> queued) {
-        PolitenessKey level = PolitenessKey.levelOf(key);
         return keys(queued).stream().filter(v -> v.key().equals(key)).findFirst()
-                .orElseGet(() -> gate(key, level).view(System.nanoTime(), 0));
-    }
-
-    public int defaultLimit() {
-        return defaultLimit;
+                .orElseGet(() -> table.gate(key, PolitenessKey.levelOf(key)).view(System.nanoTime(), 0));
     }
 }

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The SQL by which nodes of a cluster share crawl jobs through one PostgreSQL database: the shared frontier
@@ -95,19 +96,77 @@ public final class ClusterStore {
      * moment are skipped, not waited for.
      */
     public List<Hold> acquire(String nodeId, int max, Duration ttl) {
+        return acquire(nodeId, max, ttl, false, false);
+    }
+
+    /**
+     * As {@link #acquire(String, int, Duration)}; with {@code byDomain} or {@code byIp} (a cluster job limits by
+     * that key) a host is taken only once its key is known and no other live node holds a host of the same key,
+     * and nodes take hosts one at a time (an advisory lock), so two never take two names of one key.
+     */
+    public List<Hold> acquire(String nodeId, int max, Duration ttl, boolean byDomain, boolean byIp) {
         if (max <= 0) {
             return List.of();
         }
-        return holds("""
+        String sql = """
                 WITH free AS (
                   SELECT h.host_key FROM cluster_hosts h
                   WHERE (h.owner IS NULL OR h.expires_at < now())
                     AND EXISTS (SELECT 1 FROM cluster_frontier f WHERE f.host_key = h.host_key AND f.state = 'queued')
+                    AND (NOT ? OR h.domain_key IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cluster_hosts o
+                      WHERE o.domain_key = h.domain_key AND o.owner <> ? AND o.expires_at > now()))
+                    AND (NOT ? OR h.ip_key IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cluster_hosts o
+                      WHERE o.ip_key = h.ip_key AND o.owner <> ? AND o.expires_at > now()))
                   LIMIT ? FOR UPDATE SKIP LOCKED)
                 UPDATE cluster_hosts h SET owner = ?, epoch = h.epoch + 1,
                   expires_at = now() + ? * interval '1 millisecond'
                 FROM free WHERE h.host_key = free.host_key
-                RETURNING h.host_key, h.epoch,\s""" + MILLIS_LEFT, max, nodeId, ttl.toMillis());
+                RETURNING h.host_key, h.epoch,\s""" + MILLIS_LEFT;
+        Object[] args = {byDomain, nodeId, byIp, nodeId, max, nodeId, ttl.toMillis()};
+        if (!byDomain && !byIp) {
+            return holds(sql, args);
+        }
+        return transaction(beat, c -> {
+            try (PreparedStatement lock = c.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
+                lock.setLong(1, KEYED_ACQUIRE);
+                lock.execute(); // held until this transaction ends
+            }
+            List<Hold> taken = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                bind(ps, args);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        taken.add(new Hold(rs.getString(1), rs.getLong(2), rs.getLong(3), Math.max(0, rs.getLong(4))));
+                    }
+                }
+            }
+            return taken;
+        });
+    }
+
+    /** The advisory lock under which nodes take hosts one at a time while a domain or ip key is in force. */
+    private static final long KEYED_ACQUIRE = 0x6c6f6f6d6b657973L;
+
+    /** Hosts with URLs to fetch whose domain key (or, with {@code ip}, address key) is not known yet; at most {@code max}. */
+    public List<String> hostsWithoutKeys(boolean ip, int max) {
+        return beat.list("SELECT h.host_key FROM cluster_hosts h WHERE (h.domain_key IS NULL OR ? AND h.ip_key IS NULL)"
+                + " AND EXISTS (SELECT 1 FROM cluster_frontier f WHERE f.host_key = h.host_key AND f.state = 'queued')"
+                + " LIMIT ?", rs -> rs.getString(1), ip, max);
+    }
+
+    /** Records hosts' politeness keys: {@code keys} maps a host key to its domain key and address key (null: not known). */
+    public void setHostKeys(Map<String, String[]> keys) {
+        transaction(beat, c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE cluster_hosts SET domain_key = ?,"
+                    + " ip_key = COALESCE(?, ip_key) WHERE host_key = ?")) {
+                for (var e : keys.entrySet()) {
+                    bind(ps, e.getValue()[0], e.getValue()[1], e.getKey());
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            return Boolean.TRUE;
+        });
     }
 
     private static final String MILLIS_LEFT = "(EXTRACT(EPOCH FROM (expires_at - now())) * 1000)::BIGINT,"

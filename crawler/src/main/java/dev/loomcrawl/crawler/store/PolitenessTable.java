@@ -61,16 +61,19 @@ public final class PolitenessTable {
         });
     }
 
-    /** Replaces job {@code jobId}'s stored audit with {@code figures}. Durable on return. */
-    public void saveAudit(long jobId, List<PolitenessAudit.KeyFigures> figures) {
+    /**
+     * Replaces what {@code share} of job {@code jobId} stored of its audit ("" for a job of one process, a node's
+     * id for its share of a cluster job) with {@code figures}. Durable on return.
+     */
+    public void saveAudit(long jobId, String share, List<PolitenessAudit.KeyFigures> figures) {
         jobs.withWriter(c -> {
-            update(c.prepareStatement("DELETE FROM politeness_audit WHERE job_id = ?"), jobId);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO politeness_audit (job_id, politeness_key,"
+            update(c.prepareStatement("DELETE FROM politeness_audit WHERE job_id = ? AND share = ?"), jobId, share);
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO politeness_audit (job_id, share, politeness_key,"
                     + " requests, answered, errors, max_in_flight, shortest_gap_ms, crawl_delay_ms, retry_after_windows,"
                     + " retry_after_seconds, requests_in_retry_after, robots_disallowed, requests_disallowed,"
-                    + " first_request, last_request) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + " first_request, last_request) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 for (PolitenessAudit.KeyFigures f : figures) {
-                    Readers.bind(ps, new Object[] {jobId, f.key(), f.requests(), f.answered(), f.errors(),
+                    Readers.bind(ps, new Object[] {jobId, share, f.key(), f.requests(), f.answered(), f.errors(),
                             f.maxInFlight(), f.shortestGapMillis(), f.crawlDelayMillis(), f.retryAfterWindows(),
                             f.retryAfterSeconds(), f.requestsInRetryAfter(), f.robotsDisallowed(),
                             f.requestsDisallowed(), at(f.firstRequest()), at(f.lastRequest())});
@@ -82,21 +85,38 @@ public final class PolitenessTable {
         });
     }
 
-    /** Job {@code jobId}'s stored audit, most requests first. */
+    /**
+     * Job {@code jobId}'s stored audit, most requests first: its shares added up per key (the most in flight and
+     * the shortest gap are the largest and smallest any share saw; on a cluster a key's hosts are held by one
+     * node at a time, so its requests are in flight on one node at a time).
+     */
     public List<PolitenessAudit.KeyFigures> audit(long jobId) {
-        return readers.query("SELECT politeness_key, requests, answered, errors, max_in_flight, shortest_gap_ms,"
-                + " crawl_delay_ms, retry_after_windows, retry_after_seconds, requests_in_retry_after, robots_disallowed,"
-                + " requests_disallowed, first_request, last_request FROM politeness_audit WHERE job_id = ?"
-                + " ORDER BY requests DESC, politeness_key", rs -> {
-                    List<PolitenessAudit.KeyFigures> all = new ArrayList<>();
-                    while (rs.next()) {
-                        all.add(new PolitenessAudit.KeyFigures(rs.getString(1), rs.getLong(2), rs.getLong(3),
-                                rs.getLong(4), rs.getInt(5), nullable(rs, 6, rs.getDouble(6)),
-                                nullable(rs, 7, rs.getLong(7)), rs.getInt(8), rs.getDouble(9), rs.getLong(10),
-                                rs.getLong(11), rs.getLong(12), instant(rs.getTimestamp(13)), instant(rs.getTimestamp(14))));
-                    }
-                    return all;
-                }, jobId);
+        return audit("SELECT politeness_key, SUM(requests), SUM(answered), SUM(errors), MAX(max_in_flight),"
+                + " MIN(shortest_gap_ms), MAX(crawl_delay_ms), SUM(retry_after_windows), SUM(retry_after_seconds),"
+                + " SUM(requests_in_retry_after), SUM(robots_disallowed), SUM(requests_disallowed), MIN(first_request),"
+                + " MAX(last_request) FROM politeness_audit WHERE job_id = ? GROUP BY politeness_key"
+                + " ORDER BY 2 DESC, politeness_key", jobId);
+    }
+
+    /** What {@code share} of job {@code jobId} stored, to go on from. */
+    public List<PolitenessAudit.KeyFigures> audit(long jobId, String share) {
+        return audit("SELECT politeness_key, requests, answered, errors, max_in_flight, shortest_gap_ms, crawl_delay_ms,"
+                + " retry_after_windows, retry_after_seconds, requests_in_retry_after, robots_disallowed,"
+                + " requests_disallowed, first_request, last_request FROM politeness_audit WHERE job_id = ? AND share = ?",
+                jobId, share);
+    }
+
+    private List<PolitenessAudit.KeyFigures> audit(String sql, Object... args) {
+        return readers.query(sql, rs -> {
+            List<PolitenessAudit.KeyFigures> all = new ArrayList<>();
+            while (rs.next()) {
+                all.add(new PolitenessAudit.KeyFigures(rs.getString(1), rs.getLong(2), rs.getLong(3),
+                        rs.getLong(4), rs.getInt(5), nullable(rs, 6, rs.getDouble(6)),
+                        nullable(rs, 7, rs.getLong(7)), rs.getInt(8), rs.getDouble(9), rs.getLong(10),
+                        rs.getLong(11), rs.getLong(12), instant(rs.getTimestamp(13)), instant(rs.getTimestamp(14))));
+            }
+            return all;
+        }, args);
     }
 
     private static <T> T nullable(ResultSet rs, int column, T value) throws SQLException {

@@ -156,9 +156,11 @@ final class Schema {
                     max_in_flight INT,
                     min_delay_ms BIGINT,
                     paused_until TIMESTAMP WITH TIME ZONE""", List.of(), "PRIMARY KEY (politeness_key)");
-            // A job's politeness audit, one row per key, rewritten at each checkpoint and at the end of a run.
+            // A job's politeness audit, one row per key and share ('' for one process, a node's id on a cluster),
+            // rewritten at each checkpoint and at the end of a run.
             table(st, have, "politeness_audit", """
                     job_id BIGINT NOT NULL,
+                    share VARCHAR(256) NOT NULL,
                     politeness_key VARCHAR(1024) NOT NULL,
                     requests BIGINT NOT NULL,
                     answered BIGINT NOT NULL,
@@ -172,7 +174,7 @@ final class Schema {
                     robots_disallowed BIGINT NOT NULL,
                     requests_disallowed BIGINT NOT NULL,
                     first_request TIMESTAMP WITH TIME ZONE,
-                    last_request TIMESTAMP WITH TIME ZONE""", List.of(), "PRIMARY KEY (job_id, politeness_key)");
+                    last_request TIMESTAMP WITH TIME ZONE""", List.of(), "PRIMARY KEY (job_id, share, politeness_key)");
             if (dialect == Dialect.POSTGRES) {
                 cluster(st, have);
             }
@@ -233,7 +235,13 @@ final class Schema {
                 new Added("robots_at", "TIMESTAMP WITH TIME ZONE"),
                 new Added("robots_url", "TEXT"),
                 new Added("robots_type", "TEXT"),
-                new Added("robots_body", "BYTEA")), null);
+                new Added("robots_body", "BYTEA"),
+                // The host's politeness keys (domain, address), filled in by the nodes: every host of a key in force
+                // is held by one node at a time, whose gates then bound the key for the cluster.
+                new Added("domain_key", "TEXT"),
+                new Added("ip_key", "TEXT")), null);
+        st.execute("CREATE INDEX IF NOT EXISTS cluster_hosts_domain ON cluster_hosts (domain_key)");
+        st.execute("CREATE INDEX IF NOT EXISTS cluster_hosts_ip ON cluster_hosts (ip_key)");
         st.execute("""
                 CREATE TABLE IF NOT EXISTS cluster_nodes (
                   node_id TEXT PRIMARY KEY,

@@ -55,6 +55,29 @@ class AdaptiveTest {
         assertThat(slow).isLessThan(answers / 20); // under 5%: the p95 stays at the base
     }
 
+    /** Answers anywhere from 5 to 200 ms, as a busy real server gives them: its own noise is no overload. */
+    @Test
+    void aServerWhoseAnswersVaryWidelyIsNotCutByItsNoise() {
+        Adaptive a = new Adaptive(8);
+        java.util.Random random = new java.util.Random(42);
+        for (int i = 0; i < 5_000; i++) {
+            a.answered(TimeUnit.MILLISECONDS.toNanos(5 + random.nextInt(196)), false, 8);
+        }
+        assertThat(a.allowed(8)).isEqualTo(8);
+        assertThat(a.gapNanos()).isZero();
+    }
+
+    /** A server twice as slow for good, whatever the load: learnt as its new normal, and the limit comes back. */
+    @Test
+    void aServerThatBecameSlowerForGoodIsLearnt() {
+        Adaptive a = grown(8);
+        for (int i = 0; i < 1_000; i++) {
+            a.answered(2 * BASE, false, 8);
+        }
+        assertThat(a.allowed(8)).isEqualTo(8);
+        assertThat(a.baselineMillis()).isGreaterThan(550);
+    }
+
     @Test
     void aLoweredLimitBindsAtOnce() {
         Adaptive a = grown(8);

@@ -1,0 +1,35 @@
+package dev.loomcrawl.crawler.politeness;
+
+import java.util.Arrays;
+
+/** The gates one request holds, from {@link HostGates#tryEnter} to {@link HostGates#exit}. */
+public final class Permit {
+    final HostGates.Target target;
+    private volatile Gate[] gates;
+
+    Permit(HostGates.Target target, Gate[] gates) {
+        this.target = target;
+        this.gates = gates;
+    }
+
+    Gate[] gates() {
+        return gates;
+    }
+
+    /** A gate whose level came into force while this request was in flight: it counts there too. */
+    void add(Gate gate) {
+        Gate[] held = Arrays.copyOf(gates, gates.length + 1);
+        held[held.length - 1] = gate;
+        gates = held;
+    }
+
+    /** The key this request counts under at {@code level}. */
+    public String key(PolitenessKey level) {
+        for (Gate g : gates) {
+            if (g.level == level) {
+                return g.key;
+            }
+        }
+        return target.hostKey();
+    }
+}
