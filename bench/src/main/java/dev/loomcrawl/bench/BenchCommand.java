@@ -50,7 +50,9 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "seed",
-            description = "Farm scenario: demo, seed, slow, polite, faults, wide, deep, rough, huge, large (default: ${DEFAULT-VALUE}).")
+            description = "Farm scenario: demo, seed, slow, polite, faults, wide, deep, rough, huge, large, changing;"
+                    + " or politeness: adaptive politeness, limits by address and a pause, against servers that count"
+                    + " what they receive (default: ${DEFAULT-VALUE}).")
     String scenario;
 
     @Option(names = "--modes", paramLabel = "LIST", split = ",", defaultValue = "virtual,pool:200",
@@ -145,6 +147,17 @@ public final class BenchCommand implements Callable<Integer> {
         }
         if (runs < 1 || runs > 50 || warmup < 0 || warmup > 10) {
             throw new IllegalArgumentException("--runs must be 1 to 50 and --warmup 0 to 10");
+        }
+        if ("politeness".equals(scenario)) {
+            // Servers of its own that count what they receive (no farm process): see PolitenessBench.
+            PolitenessBench.Result result = PolitenessBench.run(300, 511, spec.commandLine().getErr());
+            PolitenessBench.print(result, json ? spec.commandLine().getErr() : spec.commandLine().getOut());
+            Files.createDirectories(out);
+            new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out.resolve("politeness.json").toFile(), result);
+            if (json) {
+                spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
+            }
+            return result.mostInFlightAtAnAddress() > result.limit() || !result.auditEqualsServers() ? 1 : 0;
         }
         Scenario chosen = Scenario.parse(scenario);
         List<ModeSpec> specs = modes.stream().map(ModeSpec::parse).toList();

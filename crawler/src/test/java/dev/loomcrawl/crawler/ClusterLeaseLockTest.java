@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.loomcrawl.crawler.store.ClusterLeases;
 import dev.loomcrawl.crawler.store.ClusterStore;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.PostgresServer;
@@ -38,7 +39,7 @@ class ClusterLeaseLockTest {
             long job = store.createJob("virtual", 0, "{}", true);
             cluster.admitSeeds(job, List.of(new ClusterStore.Link("http://a.test/", "a.test:80", 0, 0, null),
                     new ClusterStore.Link("http://a.test/more", "a.test:80", 0, 0, null)));
-            ClusterStore.Hold hold = cluster.acquire("n1", 1, TTL).getFirst();
+            ClusterLeases.Hold hold = cluster.leases().acquire("n1", 1, TTL).getFirst();
 
             // Another node's transaction, frozen after it counted the links it admitted: it holds the job's
             // counter row, which every store of the job updates last.
@@ -54,13 +55,13 @@ class ClusterLeaseLockTest {
             await().atMost(Duration.ofSeconds(20)).until(() -> waitingForALock(look));
 
             // The heartbeat renews the lease at once (it used to wait for the store, up to its lock timeout).
-            List<ClusterStore.Hold> renewed = cluster.renew("n1", TTL);
-            assertThat(renewed).extracting(ClusterStore.Hold::hostKey).containsExactly(hold.hostKey());
+            List<ClusterLeases.Hold> renewed = cluster.leases().renew("n1", TTL);
+            assertThat(renewed).extracting(ClusterLeases.Hold::hostKey).containsExactly(hold.hostKey());
             // Another node may not take the host while that store is open, even once the lease has expired.
             try (Statement s = look.createStatement()) {
                 s.executeUpdate("UPDATE cluster_hosts SET expires_at = now() - interval '1 second' WHERE owner = 'n1'");
             }
-            assertThat(cluster.acquire("n2", 1, TTL)).isEmpty();
+            assertThat(cluster.leases().acquire("n2", 1, TTL)).isEmpty();
 
             frozen.rollback();
             assertThat(commit.get(20, TimeUnit.SECONDS)).isNotNull(); // stored: the lease was still n1's, same epoch

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.ExecutionMode;
 import dev.loomcrawl.crawler.store.PageStore;
-import dev.loomcrawl.testkit.CountingServer;
+import dev.loomcrawl.mocksites.CountingServer;
 import dev.loomcrawl.testkit.Http;
 import java.time.Duration;
 import java.time.Instant;

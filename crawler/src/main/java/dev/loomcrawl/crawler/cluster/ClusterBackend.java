@@ -12,6 +12,7 @@ import dev.loomcrawl.crawler.frontier.Lease;
 import dev.loomcrawl.crawler.frontier.Revisits;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.store.ClusterLeases;
 import dev.loomcrawl.crawler.store.ClusterStore;
 import dev.loomcrawl.crawler.store.PageRecord;
 import java.util.ArrayList;
@@ -139,8 +140,8 @@ final class ClusterBackend implements FrontierBackend {
     public void robotsFetched(String hostKey, Robots.Rules rules) {
         Robots.Text text = rules.text();
         try {
-            db.saveRobots(hostKey, text == null ? new ClusterStore.RobotsRow(null, null, null)
-                    : new ClusterStore.RobotsRow(text.url(), text.body(), text.contentType()));
+            db.leases().saveRobots(hostKey, text == null ? new ClusterLeases.RobotsRow(null, null, null)
+                    : new ClusterLeases.RobotsRow(text.url(), text.body(), text.contentType()));
         } catch (RuntimeException e) {
             node.trouble("keeping robots.txt of " + hostKey, e); // the next owner asks again
         }

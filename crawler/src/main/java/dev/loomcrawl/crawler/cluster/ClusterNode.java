@@ -10,6 +10,7 @@ import dev.loomcrawl.crawler.Jobs;
 import dev.loomcrawl.crawler.Tally;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.PolitenessKey;
+import dev.loomcrawl.crawler.store.ClusterLeases;
 import dev.loomcrawl.crawler.store.ClusterStore;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
@@ -92,8 +93,8 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         this.reports = new ClusterReports(db, store, settings);
         this.hostKeys = new HostKeys(db, crawler.gates(), this::trouble);
         requireFree(db, settings);
-        db.restart(settings.nodeId()); // leases an earlier process of this name held are void now
-        db.heartbeat(settings.nodeId(), settings.address(), 0, 0);
+        db.leases().restart(settings.nodeId()); // leases an earlier process of this name held are void now
+        db.leases().heartbeat(settings.nodeId(), settings.address(), 0, 0);
         this.ticker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("cluster-heartbeat").daemon(true).factory());
         ticker.scheduleWithFixedDelay(this::tick, 0, settings.heartbeat().toMillis(), TimeUnit.MILLISECONDS);
     }
@@ -110,7 +111,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
 
     private static void requireFree(ClusterStore db, NodeSettings settings) {
         double ttl = settings.leaseTtl().toMillis() / 1000.0;
-        for (ClusterStore.NodeRow n : db.nodes()) {
+        for (ClusterLeases.NodeRow n : db.leases().nodes()) {
             if (n.nodeId().equals(settings.nodeId()) && n.heartbeatAgeSeconds() < ttl) {
                 throw new IllegalStateException(String.format(java.util.Locale.ROOT, "node id '%s' is in use by a live"
                         + " node (%s, heard from %.1f s ago): give this one another --node-id, or wait %.0f s if that"
@@ -256,7 +257,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
             // The process's counters, not crawler.figures(): that also builds latency percentiles and sorts the
             // busiest hosts, twice a second for two numbers.
             Tally totals = crawler.totals();
-            db.heartbeat(settings.nodeId(), settings.address(), totals.pages() + totals.failed() + totals.skipped(),
+            db.leases().heartbeat(settings.nodeId(), settings.address(), totals.pages() + totals.failed() + totals.skipped(),
                     (int) totals.fetching());
             holds.renew(start);
             crawler.hosts().reload(); // an operator's PUT /hosts/{key} on any node, in force here within a beat

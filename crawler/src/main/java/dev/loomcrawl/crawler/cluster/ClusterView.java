@@ -1,12 +1,12 @@
 package dev.loomcrawl.crawler.cluster;
 
-import dev.loomcrawl.crawler.store.ClusterStore;
+import dev.loomcrawl.crawler.store.ClusterLeases;
 import java.time.Instant;
 import java.util.List;
 
 /** The cluster as {@code GET /cluster} shows it. */
 public record ClusterView(String self, double leaseTtlSeconds, List<ClusterView.NodeView> nodes,
-        List<ClusterStore.LeaseRow> leases) {
+        List<ClusterLeases.LeaseRow> leases) {
 
     /** A node of the cluster: live while its heartbeat is younger than a lease. */
     public record NodeView(String nodeId, String address, Instant startedAt, Instant lastHeartbeat,

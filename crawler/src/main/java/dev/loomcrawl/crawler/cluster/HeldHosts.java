@@ -7,6 +7,7 @@ import dev.loomcrawl.crawler.frontier.HostQueue.Node;
 import dev.loomcrawl.crawler.frontier.HostQueues;
 import dev.loomcrawl.crawler.frontier.Lease;
 import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.store.ClusterLeases;
 import dev.loomcrawl.crawler.store.ClusterStore;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -149,7 +150,7 @@ final class HeldHosts {
             lock.unlock();
         }
         // robots.txt first, once per hold: the URLs join the queue with it, so none is handed out to fetch it again.
-        ClusterStore.RobotsRow robots = robotsKnown ? null : db.robots(hostKey);
+        ClusterLeases.RobotsRow robots = robotsKnown ? null : db.leases().robots(hostKey);
         List<ClusterStore.Link> rows = db.queued(jobId, hostKey, except, BATCH);
         lock.lock();
         try {

@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler.cluster;
 
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.PolitenessKey;
+import dev.loomcrawl.crawler.store.ClusterLeases;
 import dev.loomcrawl.crawler.store.ClusterStore;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -41,12 +42,12 @@ final class HostHolds {
 
     /** Extends every lease; those missing from the answer went to another node. */
     void renew(long start) {
-        Map<String, ClusterStore.Hold> renewed = new HashMap<>();
-        for (ClusterStore.Hold h : db.renew(settings.nodeId(), settings.leaseTtl())) {
+        Map<String, ClusterLeases.Hold> renewed = new HashMap<>();
+        for (ClusterLeases.Hold h : db.leases().renew(settings.nodeId(), settings.leaseTtl())) {
             renewed.put(h.hostKey(), h);
         }
         for (HostHold hold : List.copyOf(holds.values())) {
-            ClusterStore.Hold now = renewed.get(hold.hostKey);
+            ClusterLeases.Hold now = renewed.get(hold.hostKey);
             if (now == null || now.epoch() != hold.epoch) {
                 hold.lost();
                 holds.remove(hold.hostKey, hold);
@@ -66,10 +67,10 @@ final class HostHolds {
      * @param gained told of each host taken
      */
     void balance(long start, boolean more, Set<PolitenessKey> levels, Consumer<String> gained) {
-        int withWork = db.hostsWithWork();
-        int nodes = Math.max(1, db.liveNodes(settings.leaseTtl()));
+        int withWork = db.leases().hostsWithWork();
+        int nodes = Math.max(1, db.leases().liveNodes(settings.leaseTtl()));
         int share = (withWork + nodes - 1) / nodes;
-        List<String> idle = db.idleHolds(settings.nodeId());
+        List<String> idle = db.leases().idleHolds(settings.nodeId());
         for (String hostKey : idle) {
             HostHold hold = holds.get(hostKey);
             if (hold != null) {
@@ -86,11 +87,11 @@ final class HostHolds {
         for (HostHold hold : List.copyOf(holds.values())) {
             if (hold.giving && hold.goneIfIdle()) {
                 holds.remove(hold.hostKey, hold);
-                db.release(settings.nodeId(), hold.hostKey, hold.epoch, gates.restLeftMillis(hold.hostKey));
+                db.leases().release(settings.nodeId(), hold.hostKey, hold.epoch, gates.restLeftMillis(hold.hostKey));
             }
         }
         if (more && held < share) {
-            for (ClusterStore.Hold h : db.acquire(settings.nodeId(), share - held, settings.leaseTtl(),
+            for (ClusterLeases.Hold h : db.leases().acquire(settings.nodeId(), share - held, settings.leaseTtl(),
                     levels.contains(PolitenessKey.DOMAIN), levels.contains(PolitenessKey.IP))) {
                 HostHold hold = new HostHold(h.hostKey(), h.epoch(), start + TimeUnit.MILLISECONDS.toNanos(h.validMillis()));
                 holds.put(h.hostKey(), hold);
@@ -107,7 +108,7 @@ final class HostHolds {
         for (HostHold hold : List.copyOf(holds.values())) {
             if (hold.goneIfIdle()) {
                 try {
-                    db.release(settings.nodeId(), hold.hostKey, hold.epoch, gates.restLeftMillis(hold.hostKey));
+                    db.leases().release(settings.nodeId(), hold.hostKey, hold.epoch, gates.restLeftMillis(hold.hostKey));
                 } catch (RuntimeException e) {
                     trouble.accept("giving back " + hold.hostKey, e); // it expires by itself
                 }

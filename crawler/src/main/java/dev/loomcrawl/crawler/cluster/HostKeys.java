@@ -12,7 +12,7 @@ import java.util.function.BiConsumer;
 /**
  * Fills in the politeness keys (registered domain, address) of the cluster's hosts that have work, while a
  * cluster job limits by one of them: a host is not taken by any node before its key is known (see
- * {@link ClusterStore#acquire}). The lookups run on a virtual thread of their own, never on the heartbeat,
+ * {@link dev.loomcrawl.crawler.store.ClusterLeases#acquire}). The lookups run on a virtual thread of their own, never on the heartbeat,
  * whose lease renewals must not wait on DNS; one round at a time, started by the heartbeat.
  *
  * <p>An address is the one the name had when it was first looked up: a host that moves to another address
@@ -41,13 +41,13 @@ final class HostKeys {
         Thread.ofVirtual().name("cluster-host-keys").start(() -> {
             try {
                 Map<String, String[]> keys = new HashMap<>();
-                for (String hostKey : db.hostsWithoutKeys(ip, BATCH)) {
+                for (String hostKey : db.leases().hostsWithoutKeys(ip, BATCH)) {
                     String host = hostKey.substring(0, hostKey.lastIndexOf(':'));
                     HostGates.Target target = new HostGates.Target(hostKey, host, PolitenessKey.domainOf(host));
                     keys.put(hostKey, new String[] {target.domain(), ip ? gates.key(target, PolitenessKey.IP) : null});
                 }
                 if (!keys.isEmpty()) {
-                    db.setHostKeys(keys);
+                    db.leases().setHostKeys(keys);
                 }
             } catch (RuntimeException e) {
                 trouble.accept("looking up hosts' politeness keys", e); // tried again at the next heartbeat

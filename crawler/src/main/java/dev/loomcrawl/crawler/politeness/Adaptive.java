@@ -24,9 +24,10 @@ import java.util.concurrent.TimeUnit;
  *       overload that does not come from a step of ours (other clients, a server in trouble).
  *   <li><b>Overloaded</b> when a step up was slower, when the recent latency is above the slow threshold, or when
  *       more than {@value #ERROR_SHARE} of recent answers ({@value #ERROR_WEIGHT} per answer) were 5xx or 429.
- *   <li><b>Decrease</b>: the limit to ×{@value #DECREASE} (at least 1), the gap doubled (at least
- *       {@value #MIN_GAP_MILLIS} ms, at most {@value #MAX_GAP_MILLIS} ms), the recent latency back to the
- *       baseline. Answers to requests sent before a change of the limit are then only learnt from, not acted on:
+ *   <li><b>Decrease</b>: the limit to ×{@value #DECREASE} (at least 1), the recent latency back to the baseline;
+ *       on errors the gap doubled (at least {@value #MIN_GAP_MILLIS} ms, at most {@value #MAX_GAP_MILLIS} ms), on
+ *       slowness only once the limit is 1 and then at most {@value #SLOW_GAP_BASELINES} baselines (late answers may
+ *       be our own CPU's doing, not the server's). Answers to requests sent before a change of the limit are then only learnt from, not acted on:
  *       the answers of one overload come back together and are one overload.
  *   <li><b>Increase</b>: +1 after a round (and at least {@value #SAMPLES} answers) without overload, up to the
  *       configured limit; a gap shrinks ×{@value #GAP_DECAY} per answer. The step back up to the level at which
@@ -52,6 +53,7 @@ final class Adaptive {
     static final long MIN_GAP_MILLIS = 50;
     static final long MAX_GAP_MILLIS = 10_000;
     static final double GAP_DECAY = 0.9;
+    static final double SLOW_GAP_BASELINES = 4;
     static final int FIRST_PROBE = 300;
     static final int MAX_PROBE = 4_800;
 
@@ -133,8 +135,11 @@ final class Adaptive {
                 levelSquares += ms * ms;
             }
         }
-        if (slow || slowerThanBelow() || errors > ERROR_SHARE) {
-            return decrease();
+        if (errors > ERROR_SHARE) {
+            return decrease(true);
+        }
+        if (slow || slowerThanBelow()) {
+            return decrease(false);
         }
         long gapBefore = gapNanos;
         gapNanos = (long) (gapNanos * GAP_DECAY);
@@ -190,7 +195,8 @@ final class Adaptive {
         }
     }
 
-    private boolean decrease() {
+    /** @param errors whether the server answered errors, not only slowly */
+    private boolean decrease(boolean errors) {
         if (ceiling != 0 && allowed >= ceiling) {
             probeWait = Math.min(MAX_PROBE, probeWait * 2); // a probe past the last overload failed again
         }
@@ -198,8 +204,13 @@ final class Adaptive {
         int before = allowed;
         leaveLevel();
         allowed = Math.max(1, (int) (allowed * DECREASE));
-        gapNanos = Math.min(TimeUnit.MILLISECONDS.toNanos(MAX_GAP_MILLIS),
-                Math.max(TimeUnit.MILLISECONDS.toNanos(MIN_GAP_MILLIS), gapNanos * 2));
+        if (errors || before == 1) {
+            // Slowness alone opens a gap only once one request at a time is not enough, and no longer than a few
+            // of its normal answers: it may be our own CPU that made the answers late, not the server.
+            long most = errors ? TimeUnit.MILLISECONDS.toNanos(MAX_GAP_MILLIS)
+                    : Math.min(TimeUnit.MILLISECONDS.toNanos(MAX_GAP_MILLIS), (long) (SLOW_GAP_BASELINES * baselineNanos));
+            gapNanos = Math.min(most, Math.max(TimeUnit.MILLISECONDS.toNanos(MIN_GAP_MILLIS), gapNanos * 2));
+        }
         recentNanos = baselineNanos; // what comes next is judged afresh
         newLevel(before);
         return true;

@@ -22,23 +22,12 @@ import java.util.Map;
  * before it asked: it never believes in more time than the database gave.
  */
 public final class ClusterStore {
-    /** A host lease this node holds: its epoch, and how long it is good for from before the call. */
-    public record Hold(String hostKey, long epoch, long validMillis, long restMillis) {}
 
-    /**
-     * A host's robots.txt as a node fetched it: {@code url} null when it has none (allow all).
-     */
-    public record RobotsRow(String url, byte[] body, String contentType) {}
 
     /** A URL for the shared frontier. */
     public record Link(String url, String hostKey, int depth, int redirects, String referrer) {}
 
-    /** A node as the database sees it. */
-    public record NodeRow(String nodeId, String address, Instant startedAt, Instant heartbeatAt, double heartbeatAgeSeconds, long pages,
-            int fetching, int hosts) {}
 
-    /** A host lease as the database sees it. */
-    public record LeaseRow(String hostKey, String owner, long epoch, double expiresInSeconds) {}
 
     /** What one node did for one job, as it last reported. */
     public record Work(String nodeId, long pages, long failed, long skipped, long fetches, int inFlight,
@@ -53,11 +42,18 @@ public final class ClusterStore {
     private final Readers beat;
 
     private final ClusterCommits commits;
+    private final ClusterLeases leases;
 
     ClusterStore(Readers pool, Readers beat) {
         this.pool = pool;
         this.beat = beat;
         this.commits = new ClusterCommits(pool);
+        this.leases = new ClusterLeases(pool, beat);
+    }
+
+    /** The nodes and their leases on hosts. */
+    public ClusterLeases leases() {
+        return leases;
     }
 
     void close() {
@@ -65,168 +61,7 @@ public final class ClusterStore {
         beat.close();
     }
 
-    // ---- nodes and leases
-
-    /** Says this node is alive, with its figures; the first call registers it. */
-    public void heartbeat(String nodeId, String address, long pages, int fetching) {
-        update(beat, "INSERT INTO cluster_nodes (node_id, address, started_at, heartbeat_at, pages, fetching)"
-                + " VALUES (?, ?, now(), now(), ?, ?) ON CONFLICT (node_id) DO UPDATE SET address = EXCLUDED.address,"
-                + " heartbeat_at = now(), pages = EXCLUDED.pages, fetching = EXCLUDED.fetching",
-                nodeId, address, pages, fetching);
-    }
-
-    /** A node starting afresh: leases a process of the same name held are void (their epochs end here). */
-    public void restart(String nodeId) {
-        update(beat, "UPDATE cluster_hosts SET owner = NULL, expires_at = NULL WHERE owner = ?", nodeId);
-        update(beat, "UPDATE cluster_nodes SET started_at = now(), heartbeat_at = now() WHERE node_id = ?", nodeId);
-    }
-
-    /**
-     * Extends every lease this node holds by {@code ttl} from now and returns them: a lease missing from
-     * the answer is no longer this node's.
-     */
-    public List<Hold> renew(String nodeId, Duration ttl) {
-        return holds("UPDATE cluster_hosts SET expires_at = now() + ? * interval '1 millisecond' WHERE owner = ?"
-                + " RETURNING host_key, epoch, " + MILLIS_LEFT, ttl.toMillis(), nodeId);
-    }
-
-    /**
-     * Takes up to {@code max} hosts that have URLs to fetch and no live owner (never leased, released, or
-     * whose owner let the lease expire), each with a new epoch. Rows another node is taking at the same
-     * moment are skipped, not waited for.
-     */
-    public List<Hold> acquire(String nodeId, int max, Duration ttl) {
-        return acquire(nodeId, max, ttl, false, false);
-    }
-
-    /**
-     * As {@link #acquire(String, int, Duration)}; with {@code byDomain} or {@code byIp} (a cluster job limits by
-     * that key) a host is taken only once its key is known and no other live node holds a host of the same key,
-     * and nodes take hosts one at a time (an advisory lock), so two never take two names of one key.
-     */
-    public List<Hold> acquire(String nodeId, int max, Duration ttl, boolean byDomain, boolean byIp) {
-        if (max <= 0) {
-            return List.of();
-        }
-        String sql = """
-                WITH free AS (
-                  SELECT h.host_key FROM cluster_hosts h
-                  WHERE (h.owner IS NULL OR h.expires_at < now())
-                    AND EXISTS (SELECT 1 FROM cluster_frontier f WHERE f.host_key = h.host_key AND f.state = 'queued')
-                    AND (NOT ? OR h.domain_key IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cluster_hosts o
-                      WHERE o.domain_key = h.domain_key AND o.owner <> ? AND o.expires_at > now()))
-                    AND (NOT ? OR h.ip_key IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cluster_hosts o
-                      WHERE o.ip_key = h.ip_key AND o.owner <> ? AND o.expires_at > now()))
-                  LIMIT ? FOR UPDATE SKIP LOCKED)
-                UPDATE cluster_hosts h SET owner = ?, epoch = h.epoch + 1,
-                  expires_at = now() + ? * interval '1 millisecond'
-                FROM free WHERE h.host_key = free.host_key
-                RETURNING h.host_key, h.epoch,\s""" + MILLIS_LEFT;
-        Object[] args = {byDomain, nodeId, byIp, nodeId, max, nodeId, ttl.toMillis()};
-        if (!byDomain && !byIp) {
-            return holds(sql, args);
-        }
-        return transaction(beat, c -> {
-            try (PreparedStatement lock = c.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
-                lock.setLong(1, KEYED_ACQUIRE);
-                lock.execute(); // held until this transaction ends
-            }
-            List<Hold> taken = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement(sql)) {
-                bind(ps, args);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        taken.add(new Hold(rs.getString(1), rs.getLong(2), rs.getLong(3), Math.max(0, rs.getLong(4))));
-                    }
-                }
-            }
-            return taken;
-        });
-    }
-
-    /** The advisory lock under which nodes take hosts one at a time while a domain or ip key is in force. */
-    private static final long KEYED_ACQUIRE = 0x6c6f6f6d6b657973L;
-
-    /** Hosts with URLs to fetch whose domain key (or, with {@code ip}, address key) is not known yet; at most {@code max}. */
-    public List<String> hostsWithoutKeys(boolean ip, int max) {
-        return beat.list("SELECT h.host_key FROM cluster_hosts h WHERE (h.domain_key IS NULL OR ? AND h.ip_key IS NULL)"
-                + " AND EXISTS (SELECT 1 FROM cluster_frontier f WHERE f.host_key = h.host_key AND f.state = 'queued')"
-                + " LIMIT ?", rs -> rs.getString(1), ip, max);
-    }
-
-    /** Records hosts' politeness keys: {@code keys} maps a host key to its domain key and address key (null: not known). */
-    public void setHostKeys(Map<String, String[]> keys) {
-        transaction(beat, c -> {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE cluster_hosts SET domain_key = ?,"
-                    + " ip_key = COALESCE(?, ip_key) WHERE host_key = ?")) {
-                for (var e : keys.entrySet()) {
-                    bind(ps, e.getValue()[0], e.getValue()[1], e.getKey());
-                    ps.addBatch();
-                }
-                ps.executeBatch();
-            }
-            return Boolean.TRUE;
-        });
-    }
-
-    private static final String MILLIS_LEFT = "(EXTRACT(EPOCH FROM (expires_at - now())) * 1000)::BIGINT,"
-            + " COALESCE((EXTRACT(EPOCH FROM (rest_until - now())) * 1000)::BIGINT, 0)";
-
-    /** Gives a host back, with the rest its server asked for still to run; does nothing if it is no longer ours. */
-    public void release(String nodeId, String hostKey, long epoch, long restMillis) {
-        update(beat, "UPDATE cluster_hosts SET owner = NULL, expires_at = NULL,"
-                + " rest_until = CASE WHEN ? > 0 THEN now() + ? * interval '1 millisecond' END"
-                + " WHERE host_key = ? AND owner = ? AND epoch = ?", restMillis, restMillis, hostKey, nodeId, epoch);
-    }
-
-    /** Hosts with URLs still to fetch, in any job. */
-    public int hostsWithWork() {
-        return (int) beat.count("SELECT COUNT(DISTINCT host_key) FROM cluster_frontier WHERE state = 'queued'");
-    }
-
-    /** Nodes whose last heartbeat is younger than {@code within}. */
-    public int liveNodes(Duration within) {
-        return (int) beat.count("SELECT COUNT(*) FROM cluster_nodes WHERE heartbeat_at > now() - ? * interval '1 millisecond'",
-                within.toMillis());
-    }
-
-    /** Hosts this node holds that have nothing left to fetch in any job. */
-    public List<String> idleHolds(String nodeId) {
-        return beat.list("SELECT h.host_key FROM cluster_hosts h WHERE h.owner = ? AND NOT EXISTS"
-                + " (SELECT 1 FROM cluster_frontier f WHERE f.host_key = h.host_key AND f.state = 'queued')",
-                rs -> rs.getString(1), nodeId);
-    }
-
-    public List<NodeRow> nodes() {
-        return pool.list("""
-                SELECT n.node_id, n.address, n.started_at, n.heartbeat_at, EXTRACT(EPOCH FROM (now() - n.heartbeat_at)),
-                  n.pages, n.fetching,
-                  (SELECT COUNT(*) FROM cluster_hosts h WHERE h.owner = n.node_id AND h.expires_at > now())
-                FROM cluster_nodes n ORDER BY n.node_id""", rs -> new NodeRow(rs.getString(1), rs.getString(2),
-                rs.getTimestamp(3).toInstant(), rs.getTimestamp(4).toInstant(), rs.getDouble(5), rs.getLong(6),
-                rs.getInt(7), rs.getInt(8)));
-    }
-
-    /** Leases held now (not expired), by host. */
-    public List<LeaseRow> leases() {
-        return pool.list("SELECT host_key, owner, epoch, EXTRACT(EPOCH FROM (expires_at - now())) FROM cluster_hosts"
-                + " WHERE owner IS NOT NULL AND expires_at > now() ORDER BY host_key",
-                rs -> new LeaseRow(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getDouble(4)));
-    }
-
-    /** Keeps a host's robots.txt for the next node to hold the host (RFC 9309 lets it be reused for a day). */
-    public void saveRobots(String hostKey, RobotsRow robots) {
-        update(pool, "UPDATE cluster_hosts SET robots_at = now(), robots_url = ?, robots_type = ?, robots_body = ?"
-                + " WHERE host_key = ?", robots.url(), robots.contentType(), robots.body(), hostKey);
-    }
-
-    /** The host's robots.txt if a node fetched it within the last day, else null. */
-    public RobotsRow robots(String hostKey) {
-        List<RobotsRow> rows = pool.list("SELECT robots_url, robots_body, robots_type FROM cluster_hosts WHERE host_key = ?"
-                + " AND robots_at > now() - interval '1 day'", rs -> new RobotsRow(rs.getString(1), rs.getBytes(2),
-                rs.getString(3)), hostKey);
-        return rows.isEmpty() ? null : rows.getFirst();
-    }
+    // ---- nodes and leases: ClusterLeases
 
     // ---- the shared frontier
 
@@ -320,10 +155,6 @@ public final class ClusterStore {
         T run(Connection c) throws SQLException;
     }
 
-    private List<Hold> holds(String sql, Object... args) {
-        return beat.list(sql, rs -> new Hold(rs.getString(1), rs.getLong(2), rs.getLong(3), Math.max(0, rs.getLong(4))), args);
-    }
-
     /**
      * Runs {@code work} in one transaction on a connection of {@code from}, committed unless it returns null.
      * PostgreSQL breaks a deadlock by failing one side; the transaction is whole or nothing, so it runs
@@ -356,7 +187,7 @@ public final class ClusterStore {
         }
     }
 
-    private static void update(Readers from, String sql, Object... args) {
+    static void update(Readers from, String sql, Object... args) {
         transaction(from, c -> {
             update(c, sql, args);
             return Boolean.TRUE;

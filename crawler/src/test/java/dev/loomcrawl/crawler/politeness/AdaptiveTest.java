@@ -21,13 +21,13 @@ class AdaptiveTest {
     }
 
     @Test
-    void aLatencyWellAboveTheBaselineCutsTheLimitAndOpensAGap() {
+    void aLatencyWellAboveTheBaselineCutsTheLimit() {
         Adaptive a = grown(8);
         for (int i = 0; i < 3; i++) {
             a.answered(2 * BASE, false, 8);
         }
         assertThat(a.allowed(8)).isEqualTo(6); // x0.75, once: the rest of that round came back from the same overload
-        assertThat(a.gapNanos()).isEqualTo(TimeUnit.MILLISECONDS.toNanos(Adaptive.MIN_GAP_MILLIS));
+        assertThat(a.gapNanos()).isZero(); // slowness opens no gap while more than one may be in flight
         assertThat(a.baselineMillis()).isBetween(299.0, 320.0); // only its first answer, not yet seen as slow, moved the baseline
     }
 
@@ -38,6 +38,23 @@ class AdaptiveTest {
         assertThat(a.allowed(8)).isEqualTo(8);
         a.answered(BASE, true, 8);
         assertThat(a.allowed(8)).isEqualTo(6);
+        assertThat(a.gapNanos()).isEqualTo(TimeUnit.MILLISECONDS.toNanos(Adaptive.MIN_GAP_MILLIS));
+    }
+
+    /** At one request at a time, slowness opens a gap, but never more than a few normal answers long. */
+    @Test
+    void slownessAtOneInFlightOpensABoundedGap() {
+        Adaptive a = new Adaptive(1);
+        for (int i = 0; i < 50; i++) {
+            a.answered(BASE, false, 1);
+        }
+        long most = 0;
+        for (int i = 0; i < 200; i++) {
+            a.answered(3 * BASE, false, 1);
+            most = Math.max(most, a.gapNanos());
+        }
+        assertThat(most).isPositive().isLessThanOrEqualTo((long) (Adaptive.SLOW_GAP_BASELINES * 3 * BASE)); // its baseline is at most its answers
+        assertThat(a.gapNanos()).isZero(); // and once the slower server is its new normal, none
     }
 
     /** A server that slows at 4 in flight: the limit settles at 3, and 4 is tried again ever more rarely. */

@@ -1,4 +1,4 @@
-package dev.loomcrawl.testkit;
+package dev.loomcrawl.mocksites;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
