@@ -30,7 +30,6 @@ import java.util.function.Consumer;
 public final class CrawlJob {
     private static final System.Logger LOG = System.getLogger(CrawlJob.class.getName());
     /** How long an ended job waits for its webhook to take the events it has not had yet. */
-    private static final Duration WEBHOOK_GRACE = Duration.ofSeconds(30);
     private final long id;
     private final CrawlConfig config;
     private final Engine engine;
@@ -121,31 +120,10 @@ public final class CrawlJob {
             if (warc != null) {
                 warc.close();
             }
-            delivered(delivery, end);
-            finish(end);
-        }
-    }
-
-    /**
-     * A job that ended delivers what its webhook has not had yet, for up to {@link #WEBHOOK_GRACE}; a suspended
-     * one stops delivering at once, and its next run goes on from the last event delivered.
-     */
-    private void delivered(WebhookDelivery delivery, JobStatus end) {
-        if (delivery == null) {
-            return;
-        }
-        if (stopNow || suspendRequested && end != JobStatus.CANCELLED) {
-            delivery.close();
-            return;
-        }
-        try {
-            if (!delivery.finish(WEBHOOK_GRACE)) {
-                LOG.log(System.Logger.Level.WARNING, "job " + id + ": its webhook did not take every event within "
-                        + WEBHOOK_GRACE.toSeconds() + " s; delivered up to event " + delivery.delivered());
+            if (delivery != null) {
+                delivery.jobOver(stopNow || suspendRequested && end != JobStatus.CANCELLED);
             }
-        } catch (InterruptedException e) {
-            delivery.close();
-            Thread.currentThread().interrupt();
+            finish(end);
         }
     }
 
@@ -351,20 +329,5 @@ public final class CrawlJob {
 
     public CrawlProgress progress() {
         return stats.progress(id, status.label(), frontier.queued(), frontier.inFlight(), config.scope().maxPages());
-    }
-
-    /**
-     * Suspends {@code running} and waits up to {@code grace} for them to end; whatever is still running after
-     * that is interrupted (it stays 'running' in the store; what was in flight is fetched again).
-     */
-    public static void suspendAll(List<CrawlJob> running, Duration grace) throws InterruptedException {
-        running.forEach(CrawlJob::suspend);
-        long deadline = System.nanoTime() + grace.toNanos();
-        for (CrawlJob job : running) {
-            if (!job.await(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
-                job.suspendNow();
-                job.await(Duration.ofSeconds(5));
-            }
-        }
     }
 }

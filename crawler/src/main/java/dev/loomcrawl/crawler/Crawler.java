@@ -347,7 +347,7 @@ public final class Crawler implements Jobs, AutoCloseable {
     /** Whatever still runs stays unfinished in the store, to resume at the next start (see {@link Jobs#suspend}). */
     @Override
     public void suspend(Duration grace) throws InterruptedException {
-        CrawlJob.suspendAll(List.copyOf(jobs.values()), grace);
+        Jobs.suspendAll(List.copyOf(jobs.values()), grace);
     }
 
     /**

@@ -33,4 +33,19 @@ public interface Jobs {
 
     /** Cancels this process's own jobs (durably) and waits up to {@code grace} for them to end. */
     void shutdown(Duration grace) throws InterruptedException;
+
+    /**
+     * Suspends {@code running} and waits up to {@code grace} for them to end; whatever is still running after
+     * that is interrupted (it stays 'running' in the store; what was in flight is fetched again).
+     */
+    static void suspendAll(List<CrawlJob> running, Duration grace) throws InterruptedException {
+        running.forEach(CrawlJob::suspend);
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (CrawlJob job : running) {
+            if (!job.await(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
+                job.suspendNow();
+                job.await(Duration.ofSeconds(5));
+            }
+        }
+    }
 }

@@ -335,7 +335,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
     public void close() {
         leaving = true;
         try {
-            CrawlJob.suspendAll(frontiers.keySet().stream().map(crawler::job).flatMap(Optional::stream).toList(),
+            Jobs.suspendAll(frontiers.keySet().stream().map(crawler::job).flatMap(Optional::stream).toList(),
                     Duration.ofSeconds(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

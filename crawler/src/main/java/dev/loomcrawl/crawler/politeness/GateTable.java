@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler.politeness;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -54,6 +55,21 @@ final class GateTable {
         if (now - last >= SWEEP_NANOS && lastSweep.compareAndSet(last, now)) {
             gates.values().removeIf(g -> g.retire(now - IDLE_NANOS, now));
         }
+    }
+
+    /** The {@code limit} keys with the most requests in flight, busiest first. */
+    Map<String, Integer> busiest(int limit) {
+        Map<String, Integer> top = new LinkedHashMap<>();
+        List<Map.Entry<String, Integer>> busy = new ArrayList<>();
+        for (Gate g : gates.values()) {
+            int n = g.inUse();
+            if (n > 0) {
+                busy.add(Map.entry(g.key, n));
+            }
+        }
+        busy.sort(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder()));
+        busy.stream().limit(limit).forEach(e -> top.put(e.getKey(), e.getValue()));
+        return top;
     }
 
     /** Sets what an operator asked of {@code key} (an empty setting: back to the defaults), on its gate at once. */

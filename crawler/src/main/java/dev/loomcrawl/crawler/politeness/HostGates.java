@@ -4,18 +4,18 @@ import dev.loomcrawl.crawler.ConfigException;
 import dev.loomcrawl.crawler.CrawlUrl;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
-import java.util.EnumSet;
+
+
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
-import java.util.concurrent.ConcurrentHashMap;
+
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
+
 
 /**
  * Politeness for the whole process: one {@link java.util.concurrent.Semaphore} per politeness key (a
@@ -63,11 +63,7 @@ public final class HostGates {
     }
 
     private final GateTable table;
-    private final Addresses addresses = new Addresses();
-    private final Set<Permit> live = ConcurrentHashMap.newKeySet();
-    /** Entering reads the levels in force; bringing one into force counts the permits out on its gates. */
-    private final ReentrantReadWriteLock levelsLock = new ReentrantReadWriteLock();
-    private volatile Set<PolitenessKey> levels = Collections.unmodifiableSet(EnumSet.of(PolitenessKey.HOST));
+    private final KeySpace keys = new KeySpace();
     /** Frontiers told when a setting changes; a frontier whose job is over is let go by the collector. */
     private final Set<Listener> watchers = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
@@ -84,37 +80,12 @@ public final class HostGates {
 
     /** Requests of every job count on {@code level}'s gates from now on, those in flight included. */
     public void inForce(PolitenessKey level) {
-        if (levels.contains(level)) {
-            return;
-        }
-        levelsLock.writeLock().lock();
-        try {
-            EnumSet<PolitenessKey> now = EnumSet.copyOf(levels);
-            now.add(level);
-            for (Permit p : live) {
-                Gate g = table.gate(key(p.target, level), level);
-                g.force();
-                p.add(g);
-            }
-            levels = Collections.unmodifiableSet(now);
-        } finally {
-            levelsLock.writeLock().unlock();
-        }
-    }
-
-    /** The key of {@code target} at {@code level}; null for an address not known yet ({@code whenKnown} is told). */
-    private String keyOf(Target target, PolitenessKey level, Listener whenKnown) {
-        return switch (level) {
-            case HOST -> target.hostKey;
-            case DOMAIN -> target.domain;
-            case IP -> addresses.of(target.host, whenKnown == null ? host -> { } : host -> whenKnown.opened(target.hostKey));
-        };
+        keys.inForce(level, table);
     }
 
     /** The key of {@code target} at {@code level}, looking its address up if need be. */
     public String key(Target target, PolitenessKey level) {
-        String key = keyOf(target, level, null);
-        return key != null ? key : addresses.resolve(target.host);
+        return keys.key(target, level);
     }
 
     /**
@@ -123,14 +94,15 @@ public final class HostGates {
      * the key's requests are in flight. When full, {@code listener} is told when to try again.
      */
     public Entry tryEnter(Target target, PolitenessKey level, int cap, long now, Listener listener) {
-        levelsLock.readLock().lock();
+        keys.entering();
         try {
             List<Gate> told = new ArrayList<>(2);
             while (true) {
+                Set<PolitenessKey> levels = keys.levels();
                 Gate[] held = new Gate[levels.size()];
                 int n = 0;
                 for (PolitenessKey l : levels) {
-                    String key = keyOf(target, l, listener);
+                    String key = keys.keyOf(target, l, listener);
                     if (key == null) {
                         return Entry.FULL; // its address is being looked up: the listener is told
                     }
@@ -150,7 +122,7 @@ public final class HostGates {
                         g.started(now);
                     }
                     Permit p = new Permit(target, held);
-                    live.add(p);
+                    keys.out(p);
                     return new Entry(p, 0);
                 }
                 if (full.dead()) {
@@ -163,7 +135,7 @@ public final class HostGates {
                 told.add(full);
             }
         } finally {
-            levelsLock.readLock().unlock();
+            keys.entered();
         }
     }
 
@@ -188,7 +160,7 @@ public final class HostGates {
      * {@code restUntilNanos} (0: no rest). Whoever found a gate full is told to try again.
      */
     public void exit(Permit permit, long restUntilNanos, long nanos, boolean error) {
-        if (!live.remove(permit)) {
+        if (!keys.back(permit)) {
             return; // given back already
         }
         long now = System.nanoTime();
@@ -204,7 +176,7 @@ public final class HostGates {
 
     /** Gives back the permit of a request that never started: nothing learnt of its server. */
     public void giveBack(Permit permit) {
-        if (live.remove(permit)) {
+        if (keys.back(permit)) {
             for (Gate g : permit.gates()) {
                 g.untake();
                 wake(g);
@@ -275,17 +247,7 @@ public final class HostGates {
 
     /** The {@code limit} keys with the most requests in flight, busiest first. */
     public Map<String, Integer> busiest(int limit) {
-        Map<String, Integer> top = new LinkedHashMap<>();
-        List<Map.Entry<String, Integer>> busy = new ArrayList<>();
-        for (Gate g : table.all()) {
-            int n = g.inUse();
-            if (n > 0) {
-                busy.add(Map.entry(g.key, n));
-            }
-        }
-        busy.sort(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder()));
-        busy.stream().limit(limit).forEach(e -> top.put(e.getKey(), e.getValue()));
-        return top;
+        return table.busiest(limit);
     }
 
     /**
@@ -320,8 +282,8 @@ public final class HostGates {
     public List<KeyView> keys(Map<Target, Integer> queued) {
         Map<String, Integer> byKey = new HashMap<>();
         queued.forEach((target, n) -> {
-            for (PolitenessKey l : levels) {
-                String key = keyOf(target, l, null);
+            for (PolitenessKey l : keys.levels()) {
+                String key = keys.keyOf(target, l, null);
                 if (key != null) {
                     byKey.merge(key, n, Integer::sum);
                     table.gate(key, l); // shown with its limit even before its first request

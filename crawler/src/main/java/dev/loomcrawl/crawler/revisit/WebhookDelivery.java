@@ -129,15 +129,29 @@ public final class WebhookDelivery implements AutoCloseable {
         return delivered;
     }
 
+    /** How long a job that ended gives its webhook to take the events it has not had yet. */
+    static final Duration GRACE = Duration.ofSeconds(30);
+
     /**
-     * The job has ended: deliver what is left, waiting up to {@code grace}, then stop. Returns whether every
-     * event was delivered.
+     * The job's run is over: a job that ended delivers what is left, waiting up to {@link #GRACE}, then stops; a
+     * suspended one ({@code suspended}) stops at once, and its next run goes on from the last event delivered.
      */
-    public boolean finish(Duration grace) throws InterruptedException {
+    public void jobOver(boolean suspended) {
+        if (suspended) {
+            close();
+            return;
+        }
         jobEnded = true;
-        boolean done = thread.join(grace);
-        close();
-        return done;
+        try {
+            if (!thread.join(GRACE)) {
+                LOG.log(System.Logger.Level.WARNING, "job " + jobId + ": its webhook did not take every event within "
+                        + GRACE.toSeconds() + " s; delivered up to event " + delivered);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            close();
+        }
     }
 
     /** Stops at once; what is not delivered is delivered by the job's next run. */

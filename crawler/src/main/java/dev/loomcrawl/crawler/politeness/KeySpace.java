@@ -1,0 +1,83 @@
+package dev.loomcrawl.crawler.politeness;
+
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * Which keys a request counts under: its {@code host:port} always, and its registered domain or its address
+ * once that {@link PolitenessKey} is in force in the process (a job uses it, or an operator set such a key).
+ * Entering reads the levels in force under a read lock; bringing one into force takes the write lock and counts
+ * every permit out on the new level's gates, so a request in flight is never missed by a limit.
+ */
+final class KeySpace {
+    private final Addresses addresses = new Addresses();
+    private final Set<Permit> live = ConcurrentHashMap.newKeySet();
+    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    private volatile Set<PolitenessKey> levels = Collections.unmodifiableSet(EnumSet.of(PolitenessKey.HOST));
+
+    /** The levels in force, in order: host first. */
+    Set<PolitenessKey> levels() {
+        return levels;
+    }
+
+    /** Brings {@code level} into force: every permit out counts on its gate of {@code table} from now on. */
+    void inForce(PolitenessKey level, GateTable table) {
+        if (levels.contains(level)) {
+            return;
+        }
+        lock.writeLock().lock();
+        try {
+            EnumSet<PolitenessKey> now = EnumSet.copyOf(levels);
+            now.add(level);
+            for (Permit p : live) {
+                Gate g = table.gate(key(p.target, level), level);
+                g.force();
+                p.add(g);
+            }
+            levels = Collections.unmodifiableSet(now);
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /** Held while a request enters: the levels in force cannot change meanwhile. */
+    void entering() {
+        lock.readLock().lock();
+    }
+
+    void entered() {
+        lock.readLock().unlock();
+    }
+
+    /** A permit taken: counted on any level brought into force while it is out. */
+    void out(Permit permit) {
+        live.add(permit);
+    }
+
+    /** A permit given back; false if it was already. */
+    boolean back(Permit permit) {
+        return live.remove(permit);
+    }
+
+    /**
+     * The key of {@code target} at {@code level}; null for an address not known yet ({@code whenKnown}, if not
+     * null, is told when it is).
+     */
+    String keyOf(HostGates.Target target, PolitenessKey level, HostGates.Listener whenKnown) {
+        return switch (level) {
+            case HOST -> target.hostKey();
+            case DOMAIN -> target.domain();
+            case IP -> addresses.of(target.host(), whenKnown == null ? host -> { }
+                    : host -> whenKnown.opened(target.hostKey()));
+        };
+    }
+
+    /** The key of {@code target} at {@code level}, looking its address up if need be. */
+    String key(HostGates.Target target, PolitenessKey level) {
+        String key = keyOf(target, level, null);
+        return key != null ? key : addresses.resolve(target.host());
+    }
+}
