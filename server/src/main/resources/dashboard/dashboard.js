@@ -95,13 +95,14 @@ function showHosts(h) {
     const button = document.createElement("button");
     button.className = paused ? "resume" : "pause";
     button.textContent = paused ? "Resume" : "Pause";
-    const setting = { ...(h.settings[k.key] || {}) };
-    const body = {};
-    if (setting.limit != null) body.limit = setting.limit;
-    if (setting.minDelayMs != null) body.minDelayMs = setting.minDelayMs;
-    if (!paused) body.pausedUntil = new Date(Date.now() + 3600 * 1000).toISOString();
+    // PUT replaces a key's setting: its limit and delay go along, the pause is set or lifted.
+    const setting = h.settings[k.key] || {};
+    const request = {};
+    if (setting.limit != null) request.limit = setting.limit;
+    if (setting.minDelayMs != null) request.minDelayMs = setting.minDelayMs;
+    if (!paused) request.pausedUntil = new Date(Date.now() + 3600 * 1000).toISOString();
     button.onclick = () => api("/hosts/" + encodeURIComponent(k.key), { method: "PUT",
-      headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then(refresh, showError);
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify(request) }).then(refresh, showError);
     const until = k.pausedUntil || k.restingUntil;
     const tr = row([k.key, k.inFlight, fmt(k.queued), k.allowed < k.limit ? `${k.allowed} of ${k.limit}` : k.limit,
       fmt(k.delayMillis), k.requestsPerSecond, k.latencyMillis ? fmt(k.latencyMillis) : "–",

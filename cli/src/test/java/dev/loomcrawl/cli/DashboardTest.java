@@ -121,4 +121,39 @@ class DashboardTest {
             serve.close();
         }
     }
+
+    /** The busiest politeness keys are listed; one is paused from its button, for every job, and resumed. */
+    @Test
+    void aKeyIsPausedAndResumedFromItsButton(@TempDir Path dir) throws Exception {
+        ChildProcess serve = ChildProcess.start(Main.class.getName(), List.of("-Xmx512m"), List.of("serve", "--port=0",
+                "--db=jdbc:h2:" + dir.resolve("db"), "--token=s3cret", "--no-pinning-watch"), ServeCommand.READY);
+        WebDriver browser = browser();
+        try (dev.loomcrawl.testkit.Http http = dev.loomcrawl.testkit.Http.local(CrashRecoveryTest.port(serve))) {
+            String seeds = farm.seedUrls().stream().limit(2).map(u -> "\"" + u + "\"").collect(
+                    java.util.stream.Collectors.joining(","));
+            assertThat(http.post("/crawl", "{\"seeds\":[" + seeds + "],\"maxDepth\":1,"
+                    + "\"revisit\":{\"min\":\"PT1S\",\"max\":\"PT2S\"}}", "Authorization", "Bearer s3cret").status())
+                    .isEqualTo(202);
+
+            browser.get("http://127.0.0.1:" + CrashRecoveryTest.port(serve) + "/");
+            WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token-input"))).sendKeys("s3cret");
+            browser.findElement(By.cssSelector("#token-form button")).click();
+
+            WebElement row = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#hosts tr[data-key]")));
+            String key = row.getAttribute("data-key");
+            row.findElement(By.cssSelector("button.pause")).click();
+            wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#hosts tr.paused[data-key='" + key + "']")));
+            assertThat(http.get("/hosts", "Authorization", "Bearer s3cret").json().get("settings").get(key)
+                    .get("pausedUntil").isNull()).isFalse(); // set on the server, for every job
+
+            browser.findElement(By.cssSelector("#hosts tr[data-key='" + key + "'] button.resume")).click();
+            wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#hosts tr[data-key='" + key + "'] button.pause")));
+            assertThat(http.get("/hosts", "Authorization", "Bearer s3cret").json().get("settings").has(key)).isFalse();
+            assertThat(browser.findElement(By.id("error")).getText()).isEmpty();
+        } finally {
+            browser.quit();
+            serve.close();
+        }
+    }
 }
