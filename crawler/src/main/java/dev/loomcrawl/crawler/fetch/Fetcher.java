@@ -5,19 +5,15 @@ import dev.loomcrawl.crawler.CrawlUrl;
 import dev.loomcrawl.crawler.FailureKind;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.politeness.RetryPolicy;
-import dev.loomcrawl.crawler.politeness.Robots;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.time.ZonedDateTime;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Flow;
@@ -37,9 +33,6 @@ public final class Fetcher implements AutoCloseable {
 
     /** What a fetch is for: a page, or a robots.txt or sitemap (any type, a different size limit). */
     public enum Purpose { PAGE, ROBOTS, SITEMAP }
-
-    /** Sitemaps may be large (50,000 URLs, 50 MB uncompressed by the protocol). */
-    static final int MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
 
     /**
      * @param headers sent with every request, after ours (a job's {@code User-Agent} lives in {@code userAgent})
@@ -63,6 +56,7 @@ public final class Fetcher implements AutoCloseable {
     private final Deadlines deadlines;
     private final HttpClient[] clients;
     private final PolitenessAudit audit; // null: requests not audited
+    private final ResponseReader reader;
 
     /**
      * @param names the process's record of which host names exist
@@ -76,6 +70,7 @@ public final class Fetcher implements AutoCloseable {
     public Fetcher(Settings settings, HostNames names, Deadlines deadlines, PolitenessAudit audit) {
         this.audit = audit;
         this.settings = settings;
+        this.reader = new ResponseReader(settings);
         this.names = names;
         this.deadlines = deadlines;
         this.clients = CrawlHttpClients.open(settings.connectTimeout());
@@ -226,7 +221,7 @@ public final class Fetcher implements AutoCloseable {
             // A server dribbling bytes must not hold a host permit forever: the body is cut at the deadline.
             watch.reading(body, start + settings.fetchDeadline().toNanos());
             try (body) {
-                return interpret(response, body, start, purpose);
+                return reader.read(response, body, start, purpose);
             } catch (IOException e) {
                 if (watch.finish()) {
                     // The server is dribbling: asking again would only hold a permit as long again.
@@ -287,82 +282,6 @@ public final class Fetcher implements AutoCloseable {
             }
             throw e;
         }
-    }
-
-    private FetchResult interpret(HttpResponse<InputStream> response, InputStream body, long start, Purpose purpose)
-            throws IOException {
-        int status = response.statusCode();
-        HttpHeaders headers = response.headers();
-        if (status >= 300 && status < 400) {
-            return new FetchResult.Response(status, headers, new byte[0], null, System.nanoTime() - start);
-        }
-        if (status >= 400 || status < 200) {
-            Duration retryAfter = RetryPolicy.parseRetryAfter(headers.firstValue("Retry-After").orElse(null),
-                    ZonedDateTime.now());
-            // The body of an error page is read only for the WARC file, which records responses as received.
-            byte[] raw = settings.keepRaw() ? body.readNBytes(settings.maxBodyBytes()) : null;
-            return new FetchResult.Failed(FailureKind.HTTP_STATUS, "HTTP " + status, status, headers,
-                    raw == null ? 0 : raw.length, System.nanoTime() - start, retryAfter, false, raw);
-        }
-        String contentType = headers.firstValue("Content-Type").orElse("");
-        String encoding = headers.firstValue("Content-Encoding").orElse("").strip().toLowerCase(Locale.ROOT);
-        boolean encoded = !encoding.isEmpty() && !encoding.equals("identity");
-        long declared = headers.firstValueAsLong("Content-Length").orElse(-1);
-        int limit = switch (purpose) {
-            case ROBOTS -> Robots.MAX_BYTES;
-            case SITEMAP -> MAX_SITEMAP_BYTES;
-            case PAGE -> settings.maxBodyBytes();
-        };
-        if (purpose == Purpose.PAGE && !kept(contentType)) {
-            int size;
-            if (encoded) { // the size as served is the decoded one
-                byte[] raw = body.readNBytes(limit + 1);
-                byte[] decoded = Bodies.decode(raw, encoding, limit + 1);
-                size = Math.min(limit, decoded == null ? raw.length : decoded.length);
-            } else {
-                size = declared >= 0 ? (int) Math.min(declared, Integer.MAX_VALUE) : Bodies.count(body, limit);
-            }
-            return new FetchResult.Failed(FailureKind.NOT_HTML, (contentType.isEmpty() ? "no content type" : contentType)
-                    + ", not kept", status, headers, size, System.nanoTime() - start, null, false);
-        }
-        if (purpose == Purpose.PAGE && declared > limit) {
-            return tooLarge(status, headers, start, "body of " + declared + " bytes is over " + limit);
-        }
-        // robots.txt longer than the limit is cut, not refused (RFC 9309); pages and sitemaps are refused.
-        byte[] raw = Bodies.read(body, declared, purpose == Purpose.ROBOTS ? limit : limit + 1);
-        if (raw.length > limit && purpose != Purpose.ROBOTS) {
-            return tooLarge(status, headers, start, "body over " + limit + " bytes");
-        }
-        byte[] decoded = Bodies.decode(raw, encoding, limit + 1);
-        if (decoded == null) {
-            return new FetchResult.Failed(FailureKind.PROTOCOL, "cannot decode Content-Encoding: " + encoding, status,
-                    headers, raw.length, System.nanoTime() - start, null, false);
-        }
-        if (decoded.length > limit && purpose != Purpose.ROBOTS) {
-            return tooLarge(status, headers, start, "decoded body over " + limit + " bytes (" + encoding + ")");
-        }
-        return new FetchResult.Response(status, headers, decoded, settings.keepRaw() ? raw : null,
-                System.nanoTime() - start);
-    }
-
-    private static FetchResult tooLarge(int status, HttpHeaders headers, long start, String detail) {
-        return new FetchResult.Failed(FailureKind.TOO_LARGE, detail, status, headers, 0, System.nanoTime() - start,
-                null, false);
-    }
-
-    /** Whether the job keeps bodies of this type: HTML always, others when accepted. */
-    boolean kept(String contentType) {
-        if (Bodies.isHtml(contentType)) {
-            return true;
-        }
-        String type = Bodies.mediaType(contentType);
-        for (String accepted : settings.acceptTypes()) {
-            if (accepted.equals(type) || accepted.equals("*/*")
-                    || accepted.endsWith("/*") && type.startsWith(accepted.substring(0, accepted.length() - 1))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

@@ -1,0 +1,107 @@
+package dev.loomcrawl.crawler.fetch;
+
+import dev.loomcrawl.crawler.FailureKind;
+import dev.loomcrawl.crawler.fetch.Fetcher.Purpose;
+import dev.loomcrawl.crawler.politeness.RetryPolicy;
+import dev.loomcrawl.crawler.politeness.Robots;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.util.Locale;
+
+/**
+ * What a response becomes once its headers are in: a redirect, a failure by status (its {@code Retry-After}
+ * read), a type the job does not keep (its size counted, its body not), a body over its limit, or a page,
+ * decoded (gzip, deflate) and capped on both the bytes received and the decoded bytes, so a gzip bomb fails as
+ * {@code too-large} instead of filling the heap.
+ */
+final class ResponseReader {
+    /** Sitemaps may be large (50,000 URLs, 50 MB uncompressed by the protocol). */
+    static final int MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
+
+    private final Fetcher.Settings settings;
+
+    ResponseReader(Fetcher.Settings settings) {
+        this.settings = settings;
+    }
+
+    /** The result of {@code response}, its body read from {@code body}; {@code start} is when the fetch began. */
+    FetchResult read(HttpResponse<InputStream> response, InputStream body, long start, Purpose purpose)
+            throws IOException {
+        int status = response.statusCode();
+        HttpHeaders headers = response.headers();
+        if (status >= 300 && status < 400) {
+            return new FetchResult.Response(status, headers, new byte[0], null, System.nanoTime() - start);
+        }
+        if (status >= 400 || status < 200) {
+            Duration retryAfter = RetryPolicy.parseRetryAfter(headers.firstValue("Retry-After").orElse(null),
+                    ZonedDateTime.now());
+            // The body of an error page is read only for the WARC file, which records responses as received.
+            byte[] raw = settings.keepRaw() ? body.readNBytes(settings.maxBodyBytes()) : null;
+            return new FetchResult.Failed(FailureKind.HTTP_STATUS, "HTTP " + status, status, headers,
+                    raw == null ? 0 : raw.length, System.nanoTime() - start, retryAfter, false, raw);
+        }
+        String contentType = headers.firstValue("Content-Type").orElse("");
+        String encoding = headers.firstValue("Content-Encoding").orElse("").strip().toLowerCase(Locale.ROOT);
+        boolean encoded = !encoding.isEmpty() && !encoding.equals("identity");
+        long declared = headers.firstValueAsLong("Content-Length").orElse(-1);
+        int limit = switch (purpose) {
+            case ROBOTS -> Robots.MAX_BYTES;
+            case SITEMAP -> MAX_SITEMAP_BYTES;
+            case PAGE -> settings.maxBodyBytes();
+        };
+        if (purpose == Purpose.PAGE && !kept(contentType)) {
+            int size;
+            if (encoded) { // the size as served is the decoded one
+                byte[] raw = body.readNBytes(limit + 1);
+                byte[] decoded = Bodies.decode(raw, encoding, limit + 1);
+                size = Math.min(limit, decoded == null ? raw.length : decoded.length);
+            } else {
+                size = declared >= 0 ? (int) Math.min(declared, Integer.MAX_VALUE) : Bodies.count(body, limit);
+            }
+            return new FetchResult.Failed(FailureKind.NOT_HTML, (contentType.isEmpty() ? "no content type" : contentType)
+                    + ", not kept", status, headers, size, System.nanoTime() - start, null, false);
+        }
+        if (purpose == Purpose.PAGE && declared > limit) {
+            return tooLarge(status, headers, start, "body of " + declared + " bytes is over " + limit);
+        }
+        // robots.txt longer than the limit is cut, not refused (RFC 9309); pages and sitemaps are refused.
+        byte[] raw = Bodies.read(body, declared, purpose == Purpose.ROBOTS ? limit : limit + 1);
+        if (raw.length > limit && purpose != Purpose.ROBOTS) {
+            return tooLarge(status, headers, start, "body over " + limit + " bytes");
+        }
+        byte[] decoded = Bodies.decode(raw, encoding, limit + 1);
+        if (decoded == null) {
+            return new FetchResult.Failed(FailureKind.PROTOCOL, "cannot decode Content-Encoding: " + encoding, status,
+                    headers, raw.length, System.nanoTime() - start, null, false);
+        }
+        if (decoded.length > limit && purpose != Purpose.ROBOTS) {
+            return tooLarge(status, headers, start, "decoded body over " + limit + " bytes (" + encoding + ")");
+        }
+        return new FetchResult.Response(status, headers, decoded, settings.keepRaw() ? raw : null,
+                System.nanoTime() - start);
+    }
+
+    private static FetchResult tooLarge(int status, HttpHeaders headers, long start, String detail) {
+        return new FetchResult.Failed(FailureKind.TOO_LARGE, detail, status, headers, 0, System.nanoTime() - start,
+                null, false);
+    }
+
+    /** Whether the job keeps bodies of this type: HTML always, others when accepted. */
+    boolean kept(String contentType) {
+        if (Bodies.isHtml(contentType)) {
+            return true;
+        }
+        String type = Bodies.mediaType(contentType);
+        for (String accepted : settings.acceptTypes()) {
+            if (accepted.equals(type) || accepted.equals("*/*")
+                    || accepted.endsWith("/*") && type.startsWith(accepted.substring(0, accepted.length() - 1))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
