@@ -1,6 +1,7 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.store.Export;
+import dev.loomcrawl.crawler.store.FindingsExport;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -65,9 +66,9 @@ final class ExportCommand implements Callable<Integer> {
             }
             try (OutputStream out = open()) {
                 long rows = links ? Export.links(store, id, chosen, out)
-                        : changes ? Export.changes(store, id, chosen, out)
-                        : nearDuplicates ? Export.nearDuplicates(store, id, chosen, out)
-                        : politeness ? Export.politeness(store, id, chosen, out)
+                        : changes ? FindingsExport.changes(store, id, chosen, out)
+                        : nearDuplicates ? FindingsExport.nearDuplicates(store, id, chosen, out)
+                        : politeness ? FindingsExport.politeness(store, id, chosen, out)
                         : Export.job(store, id, chosen, null, out);
                 out.flush();
                 if (output != null) {
