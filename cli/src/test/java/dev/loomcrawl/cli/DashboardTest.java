@@ -99,16 +99,7 @@ class DashboardTest {
                 "--db=jdbc:h2:" + dir.resolve("db"), "--token=s3cret", "--no-pinning-watch"), ServeCommand.READY);
         WebDriver browser = browser();
         try (dev.loomcrawl.testkit.Http http = dev.loomcrawl.testkit.Http.local(CrashRecoveryTest.port(serve))) {
-            String seeds = farm.seedUrls().stream().limit(2).map(u -> "\"" + u + "\"").collect(
-                    java.util.stream.Collectors.joining(","));
-            assertThat(http.post("/crawl", "{\"seeds\":[" + seeds + "],\"maxDepth\":1,"
-                    + "\"revisit\":{\"min\":\"PT1S\",\"max\":\"PT2S\"}}", "Authorization", "Bearer s3cret").status())
-                    .isEqualTo(202);
-
-            browser.get("http://127.0.0.1:" + CrashRecoveryTest.port(serve) + "/");
-            WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
-            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token-input"))).sendKeys("s3cret");
-            browser.findElement(By.cssSelector("#token-form button")).click();
+            WebDriverWait wait = continuousJobShown(serve, browser, http);
 
             // The job's first visits come as "new", then its revisits as they happen: the table grows live.
             wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("changes-section")));
@@ -129,16 +120,7 @@ class DashboardTest {
                 "--db=jdbc:h2:" + dir.resolve("db"), "--token=s3cret", "--no-pinning-watch"), ServeCommand.READY);
         WebDriver browser = browser();
         try (dev.loomcrawl.testkit.Http http = dev.loomcrawl.testkit.Http.local(CrashRecoveryTest.port(serve))) {
-            String seeds = farm.seedUrls().stream().limit(2).map(u -> "\"" + u + "\"").collect(
-                    java.util.stream.Collectors.joining(","));
-            assertThat(http.post("/crawl", "{\"seeds\":[" + seeds + "],\"maxDepth\":1,"
-                    + "\"revisit\":{\"min\":\"PT1S\",\"max\":\"PT2S\"}}", "Authorization", "Bearer s3cret").status())
-                    .isEqualTo(202);
-
-            browser.get("http://127.0.0.1:" + CrashRecoveryTest.port(serve) + "/");
-            WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
-            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token-input"))).sendKeys("s3cret");
-            browser.findElement(By.cssSelector("#token-form button")).click();
+            WebDriverWait wait = continuousJobShown(serve, browser, http);
 
             WebElement row = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#hosts tr[data-key]")));
             String key = row.getAttribute("data-key");
@@ -155,5 +137,20 @@ class DashboardTest {
             browser.quit();
             serve.close();
         }
+    }
+
+    /** Starts a continuous job on two farm hosts through the API, then opens the dashboard and gives the token. */
+    private static WebDriverWait continuousJobShown(ChildProcess serve, WebDriver browser, dev.loomcrawl.testkit.Http http)
+            throws Exception {
+        String seeds = farm.seedUrls().stream().limit(2).map(u -> "\"" + u + "\"").collect(
+                java.util.stream.Collectors.joining(","));
+        assertThat(http.post("/crawl", "{\"seeds\":[" + seeds + "],\"maxDepth\":1,"
+                + "\"revisit\":{\"min\":\"PT1S\",\"max\":\"PT2S\"}}", "Authorization", "Bearer s3cret").status())
+                .isEqualTo(202);
+        browser.get("http://127.0.0.1:" + CrashRecoveryTest.port(serve) + "/");
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token-input"))).sendKeys("s3cret");
+        browser.findElement(By.cssSelector("#token-form button")).click();
+        return wait;
     }
 }

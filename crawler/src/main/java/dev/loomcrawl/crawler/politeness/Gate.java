@@ -65,13 +65,12 @@ final class Gate {
 
     /** When something stops a request from starting now (a rest, a pause, the gap), or 0 when nothing does. */
     synchronized long blockedUntil(long now) {
-        long until = 0;
-        for (long t : new long[] {restUntil, pausedUntil, nextStart}) {
-            if (t != 0 && t - now > 0 && (until == 0 || t - until > 0)) {
-                until = t;
-            }
-        }
-        return until;
+        return later(later(later(0, restUntil, now), pausedUntil, now), nextStart, now);
+    }
+
+    /** The later of {@code until} and {@code t}, counting {@code t} only while it is still ahead of {@code now}. */
+    private static long later(long until, long t, long now) {
+        return t != 0 && t - now > 0 && (until == 0 || t - until > 0) ? t : until;
     }
 
     /** Whether a rest or a pause holds now: a request already handed out must not leave either. */
@@ -137,8 +136,8 @@ final class Gate {
         } else {
             pausedUntil = System.nanoTime() + Duration.between(Instant.now(), pausedUntilInstant).toNanos();
         }
-        if (nextStart != 0 && minGapNanos == 0 && adaptive != null && adaptive.gapNanos() == 0) {
-            nextStart = 0;
+        if (minGapNanos == 0 && (adaptive == null || adaptive.gapNanos() == 0)) {
+            nextStart = 0; // a gap an operator took away binds no more
         }
         resize(adaptive == null ? limit : adaptive.allowed(limit));
     }
