@@ -45,10 +45,6 @@ final class GateTable {
         return g == null || g.dead() ? null : g;
     }
 
-    Iterable<Gate> all() {
-        return gates.values();
-    }
-
     /** Drops gates idle for {@link #IDLE_NANOS}; at most once per {@link #SWEEP_NANOS}, by whoever calls first. */
     void sweep(long now) {
         long last = lastSweep.get();

@@ -219,12 +219,6 @@ public final class HostGates {
         return left <= 0 ? 0 : TimeUnit.NANOSECONDS.toMillis(left);
     }
 
-    /** Whether a rest or a pause holds on {@code hostKey}'s gate. */
-    public boolean resting(String hostKey) {
-        Gate g = table.find(hostKey);
-        return g != null && g.closed(System.nanoTime());
-    }
-
     /**
      * Whether a rest or a pause holds on any gate {@code permit} holds: a task asks just before it sends,
      * because a rest or pause that came after its lease was handed out binds it too.

@@ -22,14 +22,4 @@ public final class Permit {
         held[held.length - 1] = gate;
         gates = held;
     }
-
-    /** The key this request counts under at {@code level}. */
-    public String key(PolitenessKey level) {
-        for (Gate g : gates) {
-            if (g.level == level) {
-                return g.key;
-            }
-        }
-        return target.hostKey();
-    }
 }
