@@ -38,10 +38,10 @@ record Engine(PageStore store, HostGates gates, FetchLimit limit, RuntimeSampler
 
     /** The engine of a crawler on {@code store}: gates, limits and threads made, rests of an earlier process restored. */
     static Engine open(PageStore store, Crawler.Options options) {
-        Engine engine = new Engine(store, new HostGates(options.perHost(), options.adaptivePoliteness()),
-                new FetchLimit(MIN_IN_FLIGHT, options.maxInFlight(), options.adaptiveInFlight()), new RuntimeSampler(),
-                new Tally(null), HostNames.JVM, new CopyOnWriteArrayList<>(), new Deadlines(),
-                ExecutionMode.newParsers());
+        FetchLimit limit = new FetchLimit(MIN_IN_FLIGHT, options.maxInFlight(), options.adaptiveInFlight());
+        Engine engine = new Engine(store, new HostGates(options.perHost(), options.adaptivePoliteness(), limit::busy),
+                limit, new RuntimeSampler(), new Tally(null), HostNames.JVM, new CopyOnWriteArrayList<>(),
+                new Deadlines(), ExecutionMode.newParsers());
         engine.restoreRests();
         return engine;
     }

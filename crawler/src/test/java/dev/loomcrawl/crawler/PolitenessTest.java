@@ -146,7 +146,9 @@ class PolitenessTest {
      */
     @Test
     void adaptivityKeepsASlowingServerNearItsBaseLatency() throws Exception {
-        open(new Crawler.Options(8, 10_000, true));
+        // The in-flight limit fixed: its carrier probe would call a cold test JVM's JIT start "our own CPU" and
+        // keep latency out of the rule for a while (HostGates' selfBusy), which is not what this test is about.
+        open(new Crawler.Options(8, 10_000, false));
         CountingServer server = new CountingServer("127.0.0.7", 1023, inFlight -> inFlight > 3 ? 100 : 50);
         servers.add(server);
         CrawlConfig config = CrawlConfig.builder().seed("http://127.0.0.7:" + server.port() + "/p/0").maxDepth(10)

@@ -128,6 +128,14 @@ public final class FetchLimit implements AutoCloseable {
         return inFlight.get();
     }
 
+    /**
+     * Whether our own carriers run so late that a fetch's time says more about this process than about the
+     * server: then it is no measure of a server's health (adaptive politeness leaves it out).
+     */
+    public boolean busy() {
+        return lagMillis() > OVERLOAD_MILLIS;
+    }
+
     /** How late the probe last woke, smoothed: the queue delay of our own carrier threads. */
     public double lagMillis() {
         return lagMillis;

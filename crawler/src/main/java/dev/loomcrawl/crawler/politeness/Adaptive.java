@@ -27,14 +27,15 @@ import java.util.concurrent.TimeUnit;
  *   <li><b>Decrease</b>: the limit to ×{@value #DECREASE} (at least 1), the recent latency back to the baseline;
  *       on errors the gap doubled (at least {@value #MIN_GAP_MILLIS} ms, at most {@value #MAX_GAP_MILLIS} ms), on
  *       slowness only once the limit is 1 and then at most {@value #SLOW_GAP_BASELINES} baselines (late answers may
- *       be our own CPU's doing, not the server's). Answers to requests sent before a change of the limit are then only learnt from, not acted on:
+ *       be our own CPU's doing, not the server's); the recent latency and error share start afresh. Answers to requests sent before a change of the limit are then only learnt from, not acted on:
  *       the answers of one overload come back together and are one overload.
  *   <li><b>Increase</b>: +1 after a round (and at least {@value #SAMPLES} answers) without overload, up to the
  *       configured limit; a gap shrinks ×{@value #GAP_DECAY} per answer. The step back up to the level at which
  *       the key was last overloaded waits {@value #FIRST_PROBE} answers, twice as long after each such probe that
  *       overloads it again (up to {@value #MAX_PROBE}): a key that cannot take more is asked rarely. A round at
  *       that level without overload forgets it.
- *   <li><b>Start</b>: a new key begins at {@value #START} in flight (or its limit, if lower).
+ *   <li><b>Start</b>: a new key begins at {@value #START} in flight (or its limit, if lower), and until its first
+ *       overload its limit doubles each round instead of growing by one (TCP's slow start).
  * </ul>
  */
 final class Adaptive {
@@ -75,6 +76,8 @@ final class Adaptive {
     /** The limit at which the key was last overloaded (0: none to remember), and the answers a step to it waits. */
     private int ceiling;
     private int probeWait = FIRST_PROBE;
+    /** Until its first overload the key's limit doubles each round, as TCP's slow start does. */
+    private boolean slowStart = true;
 
     Adaptive(int limit) {
         allowed = Math.min(START, limit);
@@ -197,6 +200,7 @@ final class Adaptive {
 
     /** @param errors whether the server answered errors, not only slowly */
     private boolean decrease(boolean errors) {
+        slowStart = false;
         if (ceiling != 0 && allowed >= ceiling) {
             probeWait = Math.min(MAX_PROBE, probeWait * 2); // a probe past the last overload failed again
         }
@@ -212,6 +216,7 @@ final class Adaptive {
             gapNanos = Math.min(most, Math.max(TimeUnit.MILLISECONDS.toNanos(MIN_GAP_MILLIS), gapNanos * 2));
         }
         recentNanos = baselineNanos; // what comes next is judged afresh
+        this.errors = 0;
         newLevel(before);
         return true;
     }
@@ -231,8 +236,9 @@ final class Adaptive {
             return false;
         }
         leaveLevel();
-        allowed++;
-        newLevel(allowed - 1);
+        int before = allowed;
+        allowed = slowStart ? Math.min(limit, 2 * allowed) : allowed + 1;
+        newLevel(before);
         return true;
     }
 

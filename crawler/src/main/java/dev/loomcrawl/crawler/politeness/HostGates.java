@@ -15,6 +15,7 @@ import java.util.WeakHashMap;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 
 /**
@@ -63,6 +64,7 @@ public final class HostGates {
     }
 
     private final GateTable table;
+    private final BooleanSupplier selfBusy;
     private final KeySpace keys = new KeySpace();
     /** Frontiers told when a setting changes; a frontier whose job is over is let go by the collector. */
     private final Set<Listener> watchers = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
@@ -72,10 +74,19 @@ public final class HostGates {
      * @param adaptive whether each key's limit and gap follow its server's health ({@link Adaptive})
      */
     public HostGates(int defaultLimit, boolean adaptive) {
+        this(defaultLimit, adaptive, () -> false);
+    }
+
+    /**
+     * @param selfBusy whether this process's own CPU makes answers late now: their latency is then no measure
+     *     of a server's health, and adaptivity does not act on it (errors still count)
+     */
+    public HostGates(int defaultLimit, boolean adaptive, BooleanSupplier selfBusy) {
         if (defaultLimit < 1) {
             throw new ConfigException("perHost", defaultLimit, "must be at least 1, was " + defaultLimit);
         }
         this.table = new GateTable(defaultLimit, adaptive);
+        this.selfBusy = selfBusy;
     }
 
     /** Requests of every job count on {@code level}'s gates from now on, those in flight included. */
@@ -167,8 +178,9 @@ public final class HostGates {
         if (restUntilNanos != 0) {
             rest(permit.target.hostKey, restUntilNanos);
         }
+        long latency = nanos > 0 && selfBusy.getAsBoolean() ? 0 : nanos; // late by our doing: no latency to learn
         for (Gate g : permit.gates()) {
-            g.ended(nanos, error, now);
+            g.ended(latency, error, now);
             wake(g);
         }
         table.sweep(now);
