@@ -69,6 +69,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
     /** The politeness key of each cluster job this node runs: beyond host, hosts of one key go to one node. */
     private final ConcurrentHashMap<Long, PolitenessKey> levels = new ConcurrentHashMap<>();
     private final HostKeys hostKeys;
+    private final java.util.concurrent.atomic.AtomicBoolean reloading = new java.util.concurrent.atomic.AtomicBoolean();
     private final ScheduledExecutorService ticker;
     private volatile long lastTroubleNanos;
     private volatile boolean leaving;
@@ -260,7 +261,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
             db.leases().heartbeat(settings.nodeId(), settings.address(), totals.pages() + totals.failed() + totals.skipped(),
                     (int) totals.fetching());
             holds.renew(start);
-            crawler.hosts().reload(); // an operator's PUT /hosts/{key} on any node, in force here within a beat
+            reloadSettings(); // an operator's PUT /hosts/{key} on any node, in force here within a beat or so
             jobs();
             Set<PolitenessKey> keys = Set.copyOf(levels.values());
             hostKeys.fill(keys);
@@ -269,6 +270,24 @@ public final class ClusterNode implements Jobs, AutoCloseable {
             reports.write(frontiers.keySet().stream().map(crawler::job).flatMap(Optional::stream).toList());
         } catch (RuntimeException e) {
             trouble("the heartbeat", e); // leases run out by themselves if this persists: requests stop starting
+        }
+    }
+
+    /**
+     * Reads operators' settings again on a virtual thread of its own, one read at a time: the read goes through
+     * the store's main pool, which a heartbeat must never wait for (its lease renewals would be late).
+     */
+    private void reloadSettings() {
+        if (reloading.compareAndSet(false, true)) {
+            Thread.ofVirtual().name("cluster-settings").start(() -> {
+                try {
+                    crawler.hosts().reload();
+                } catch (RuntimeException e) {
+                    trouble("reading politeness settings", e);
+                } finally {
+                    reloading.set(false);
+                }
+            });
         }
     }
 
