@@ -97,7 +97,7 @@ public final class Crawler implements Jobs, AutoCloseable {
         this.options = options;
         this.engine = Engine.open(store, options);
         this.hosts = new HostControl(engine.gates(), store, jobs::values);
-        hosts.restore();
+        hosts.reload();
         checkpoints = Thread.ofVirtual().name("crawl-checkpoints").start(this::checkpointLoop);
     }
 

@@ -28,14 +28,10 @@ public final class HostControl {
         this.running = running;
     }
 
-    /** What the process set for each key before: in force again (the crawler calls this as it opens). */
-    void restore() {
-        store.politeness().settings().forEach(gates::set);
-    }
-
     /**
-     * Brings this process's settings in line with the database's: nodes of a cluster share one, and each calls
-     * this every heartbeat, so a key set through any node binds every node within one beat.
+     * Brings this process's settings in line with the database's: the crawler calls this as it opens (what an
+     * earlier process set is in force again), and each node of a cluster every heartbeat, so a key set through
+     * any node binds every node within one beat.
      */
     public void reload() {
         Map<String, HostSetting> stored = store.politeness().settings();
