@@ -61,8 +61,8 @@ public final class CrawlJob {
     private final WarcOutput warc;
     private final UrlTask task;
 
-    /** @param warc where fetches are archived, opened by the caller so that a bad path fails the start; or null */
     /**
+     * @param warc where fetches are archived, opened by the caller so that a bad path fails the start; or null
      * @param share null for a job of this process; the name of this process's share of a job many processes
      *     share (a cluster node's id): the cluster, not this run's end, then decides the job's status
      */
@@ -98,7 +98,8 @@ public final class CrawlJob {
         stats.start(engine.sampler());
         JobStatus end = JobStatus.DONE;
         Freshness.Webhook webhook = config.freshness().webhook();
-        WebhookDelivery delivery = webhook == null ? null : WebhookDelivery.start(id, webhook, engine.store().changes());
+        WebhookDelivery delivery = webhook == null ? null : WebhookDelivery.start(id, share, webhook,
+                engine.store().changes());
         try {
             frontier.seed(config.scope().seeds());
             interruptible(Thread.currentThread());

@@ -49,7 +49,7 @@ class ClusterLeaseLockTest {
             }
             // n1 stores a page's links meanwhile: its transaction checks the lease, then waits for that row.
             CompletableFuture<List<ClusterStore.Link>> commit = CompletableFuture.supplyAsync(() -> cluster.commit("n1",
-                    hold.hostKey(), hold.epoch(), job, null,
+                    hold.hostKey(), hold.epoch(), job, null, null,
                     List.of(new ClusterStore.Link("http://a.test/x", "a.test:80", 1, 0, "http://a.test/")), List.of(), 10, 1_000),
                     storing);
             await().atMost(Duration.ofSeconds(20)).until(() -> waitingForALock(look));

@@ -12,9 +12,12 @@ import dev.loomcrawl.crawler.frontier.Lease;
 import dev.loomcrawl.crawler.frontier.Revisits;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.revisit.Visit;
 import dev.loomcrawl.crawler.store.ClusterLeases;
 import dev.loomcrawl.crawler.store.ClusterStore;
 import dev.loomcrawl.crawler.store.PageRecord;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,6 +30,10 @@ import java.util.List;
  * <p>Within the node a held host works exactly as in one process, the same {@link Frontier}: the job's
  * per-host limit, robots.txt and backoff, the process's {@link HostGates}. Since a host is held by one node
  * at a time, the node's gate bounds the whole cluster.
+ *
+ * <p>A continuous job's stored URL goes back to the database, queued with the time it is due and its schedule, and
+ * is loaded again when due by whichever node then holds its host ({@link HeldHosts}); its change event is stored in
+ * the transaction that stores the visit, so a node killed at any moment loses no event and doubles none.
  *
  * <p>Depth is the shortest path, as in one process: links past the depth limit are kept in the database as
  * {@code beyond}, and a shorter path found later lowers a URL's depth there, queues a beyond one, and
@@ -151,7 +158,7 @@ final class ClusterBackend implements FrontierBackend {
     public List<PageRecord> listed(Node lease, List<Lease.Found> links, String sitemap) {
         long epoch = held.epochOf(lease);
         List<ClusterStore.Link> admitted = epoch < 0 ? null : db.commit(node.nodeId(), lease.host.hostKey, epoch, jobId,
-                null, links(links, 0, sitemap), List.of(), config.scope().maxDepth(), config.scope().maxPages());
+                null, null, links(links, 0, sitemap), List.of(), config.scope().maxDepth(), config.scope().maxPages());
         held.addLocked(admitted);
         return List.of();
     }
@@ -176,15 +183,40 @@ final class ClusterBackend implements FrontierBackend {
             }
         }
         PageRecord stored = row.withDepth(page.depth);
+        boolean revisit = page.visit() != null;
         List<ClusterStore.Link> admitted = epoch < 0 ? null : db.commit(node.nodeId(), page.host.hostKey, epoch, jobId,
-                stored, links(follow, page.redirects, page.url.url()), recorded, config.scope().maxDepth(),
-                config.scope().maxPages());
+                stored, visitWrite(revisit, stored, visited), links(follow, page.redirects, page.url.url()), recorded,
+                config.scope().maxDepth(), config.scope().maxPages());
         if (admitted == null) {
             return List.of(); // the host moved to another node, which fetches the URL again
         }
         held.addLocked(admitted);
-        recorded.add(stored);
+        if (!revisit) {
+            recorded.add(stored); // a revisit's row was counted at its first visit; the change feed tells the rest
+        }
         return recorded;
+    }
+
+    /**
+     * A URL due again goes back to the database, which hands it out again when due ({@link HeldHosts}): by then
+     * its host may be another node's.
+     */
+    @Override
+    public boolean keepsRevisits() {
+        return false;
+    }
+
+    /** What a continuous job's visit writes besides a first visit's row; null on a one-pass job. */
+    private static ClusterStore.VisitWrite visitWrite(boolean revisit, PageRecord stored, Revisits.Visited visited) {
+        Visit next = visited.next();
+        if (next == null && visited.change() == null) {
+            return null;
+        }
+        Long dueIn = next == null || next.nextVisitAt() == null ? null
+                : Math.max(0, Duration.between(Instant.now(), next.nextVisitAt()).toMillis());
+        return new ClusterStore.VisitWrite(revisit, revisit && visited.rewrite() != null ? stored : null,
+                visited.change(), dueIn, next == null ? 0 : next.changes(), next == null ? null : next.watchedSince(),
+                next == null ? 0 : next.intervalMillis());
     }
 
     private PageRecord onSight(Node page, String url, FailureKind kind, String detail) {

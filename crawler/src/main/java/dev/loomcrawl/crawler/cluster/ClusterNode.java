@@ -154,12 +154,8 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         return config.fetch().fetchDeadline().plus(NodeSettings.SAFETY).toNanos();
     }
 
-    /** Checks a job can run in this cluster: its fetch deadline must fit in a lease; it is one pass. */
+    /** Checks a job can run in this cluster: its fetch deadline must fit in a lease. */
     void check(CrawlConfig config) {
-        if (config.freshness().continuous()) {
-            throw new ConfigException("revisit", config.freshness().revisit(), "is not supported on a cluster yet:"
-                    + " run a continuous job on one process (H2 or PostgreSQL without cluster mode)");
-        }
         if (config.fetch().fetchDeadline().compareTo(settings.maxFetchDeadline()) > 0) {
             throw new ConfigException("fetchDeadline", config.fetch().fetchDeadline(), "must be at most "
                     + settings.maxFetchDeadline().toMillis() + " ms in this cluster (its lease of "

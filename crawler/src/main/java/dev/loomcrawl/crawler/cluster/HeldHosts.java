@@ -7,8 +7,10 @@ import dev.loomcrawl.crawler.frontier.HostQueue.Node;
 import dev.loomcrawl.crawler.frontier.HostQueues;
 import dev.loomcrawl.crawler.frontier.Lease;
 import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.revisit.Visit;
 import dev.loomcrawl.crawler.store.ClusterLeases;
 import dev.loomcrawl.crawler.store.ClusterStore;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -19,7 +21,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One cluster job's URLs on this node: a queue for each host the node holds, loaded from the database a few
- * hundred URLs at a time by a feeder thread, and dropped when the hold ends or changes its epoch. Its state is
+ * hundred URLs at a time by a feeder thread (and, on a continuous job, its stored URLs as they come due), and
+ * dropped when the hold ends or changes its epoch. Its state is
  * guarded by the job's frontier lock ({@link HostQueues#lock}).
  */
 final class HeldHosts {
@@ -29,6 +32,10 @@ final class HeldHosts {
     private static final int LOCAL_CAP = 2_000;
     /** How often a held host with nothing loaded asks the database again (other nodes may have found URLs of it). */
     private static final long RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** A continuous job's stored URLs due this soon are loaded (every {@link #RECHECK_NANOS}), to wait here until due. */
+    private static final long DUE_AHEAD_MILLIS = 2_000;
+    /** Stored URLs of one host loaded as due at a time. */
+    private static final int DUE_PER_HOST = 50;
 
     /** One held host's share of this job on this node: its queue as long as the hold's epoch lasts. */
     private static final class Local {
@@ -57,6 +64,9 @@ final class HeldHosts {
     /** When each held host's URLs were last asked for. */
     private final HashMap<String, Long> asked = new HashMap<>();
     private final LinkedBlockingQueue<String> wanted = new LinkedBlockingQueue<>();
+    /** Whether the job revisits its stored URLs (it is continuous): they come back from the database when due. */
+    private final boolean revisits;
+    private long dueLoadedAt;
     private boolean stopped;
     private Thread feeder;
 
@@ -68,6 +78,7 @@ final class HeldHosts {
         this.queues = queues;
         this.lock = queues.lock();
         this.agentToken = Robots.productToken(config.fetch().userAgent());
+        this.revisits = config.freshness().continuous();
     }
 
     /** Starts loading the URLs of the hosts the node holds. */
@@ -87,11 +98,15 @@ final class HeldHosts {
             while (!stopped()) {
                 String hostKey = wanted.poll(RECHECK_NANOS, TimeUnit.NANOSECONDS);
                 try {
+                    long now = System.nanoTime();
+                    if (revisits && now - dueLoadedAt >= RECHECK_NANOS) {
+                        dueLoadedAt = now;
+                        loadDue();
+                    }
                     if (hostKey != null) {
                         load(hostKey);
                         continue;
                     }
-                    long now = System.nanoTime();
                     for (String key : node.holdKeys()) {
                         if (shortOf(key, now)) {
                             load(key);
@@ -164,6 +179,40 @@ final class HeldHosts {
                 }
                 local.robotsLooked = true;
                 queues.ready(local.queue);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Loads the stored URLs of held hosts due soon: each waits in its host's queue until it is due. */
+    private void loadDue() {
+        Set<String> held = node.holdKeys();
+        if (held.isEmpty()) {
+            return;
+        }
+        List<ClusterStore.Due> due = db.due(jobId, held, DUE_AHEAD_MILLIS, DUE_PER_HOST);
+        Instant now = Instant.now();
+        lock.lock();
+        try {
+            if (queues.cancelled() || stopped) {
+                return;
+            }
+            for (ClusterStore.Due d : due) {
+                ClusterStore.Link link = d.link();
+                HostHold hold = node.hold(link.hostKey());
+                CrawlUrl url = hold == null ? null : CrawlUrl.parse(link.url()).orElse(null);
+                if (url == null) {
+                    continue;
+                }
+                Local local = local(url, hold);
+                if (!local.urls.add(url.url())) {
+                    continue; // loaded already: waiting here, or in flight
+                }
+                Visit visit = new Visit(d.etag(), d.lastModified(), d.digest(), d.simhash(), d.changes(),
+                        d.watchedSince(), d.intervalMillis(), now.plusMillis(d.dueInMillis()));
+                queues.enqueueDue(new Node(local.queue.shared(url), local.queue, link.depth(), link.redirects(),
+                        link.referrer()), visit);
             }
         } finally {
             lock.unlock();

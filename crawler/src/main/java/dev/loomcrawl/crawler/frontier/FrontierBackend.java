@@ -52,6 +52,14 @@ public interface FrontierBackend {
     List<PageRecord> complete(Node node, PageRecord page, List<Lease.Found> found, Revisits.Visited visited)
             throws InterruptedException;
 
+    /**
+     * Whether a stored URL due again waits in this process's queues until then (one process), or goes back to the
+     * store, which hands it out again when due (a cluster node: by then its host may be another node's).
+     */
+    default boolean keepsRevisits() {
+        return true;
+    }
+
     /** URLs a sitemap read under the lease of {@code lease} lists, admitted at depth 1. @return rows recorded on sight */
     List<PageRecord> listed(Node lease, List<Lease.Found> found, String sitemap) throws InterruptedException;
 

@@ -176,7 +176,7 @@ final class FrontierLease implements Lease {
         } finally {
             lock.lock();
             try {
-                if (visited.due() && !frontier.queues.cancelled()) {
+                if (visited.due() && frontier.backend.keepsRevisits() && !frontier.queues.cancelled()) {
                     revisitLater(visited.next());
                 } else {
                     node.state = State.DONE;

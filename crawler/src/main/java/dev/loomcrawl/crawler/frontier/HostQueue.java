@@ -50,6 +50,11 @@ public final class HostQueue {
             this.redirects = redirects;
             this.referrer = referrer;
         }
+
+        /** What the URL's last visit found, once a job that revisits stored it; null before its first visit. */
+        public Visit visit() {
+            return visit;
+        }
     }
 
     public enum State { QUEUED, LEASED, COMPLETING, DONE }

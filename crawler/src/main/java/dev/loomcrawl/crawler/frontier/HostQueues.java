@@ -4,6 +4,8 @@ import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlUrl;
 import dev.loomcrawl.crawler.frontier.HostQueue.Node;
 import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.revisit.Visit;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.concurrent.locks.Condition;
@@ -84,6 +86,14 @@ public final class HostQueues {
         node.host.add(node);
         queued++;
         turns.ready(node.host);
+    }
+
+    /** A stored URL waits in its host's queue until {@code visit} says it is due, and is visited again then. */
+    public void enqueueDue(Node node, Visit visit) {
+        long now = System.nanoTime();
+        node.visit = visit;
+        node.notBefore = Revisits.dueNanos(visit, Instant.now(), now);
+        requeue(node, now);
     }
 
     /** A URL back from a lease waits in its host's queue again. */

@@ -28,10 +28,18 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>It reads the events from the store, on a virtual thread of its own, so it never slows the crawl; and it
  * starts after the last event the store says was delivered, recorded after each 2xx, so a process killed at
  * any moment loses none (an event delivered but not yet recorded is sent again).
+ *
+ * <p>Every node of a cluster runs the job, and one delivers: the store hands the delivery to one owner at a
+ * time ({@link ChangeFeed#claimDelivery}), held for {@link #HOLD_SECONDS} and extended as it delivers. The others
+ * ask now and then, and one takes over where the store says delivery stopped once a dead owner's hold runs out.
  */
 public final class WebhookDelivery implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(WebhookDelivery.class.getName());
     private static final Duration POLL = Duration.ofMillis(200);
+    /** How long a claim on the delivery lasts unless its owner says again (at half of it, or as it delivers). */
+    static final int HOLD_SECONDS = 10;
+    /** How often a process that does not deliver asks whether the owner's hold ran out. */
+    private static final Duration ASK = Duration.ofSeconds(1);
     private static final Duration FIRST_BACKOFF = Duration.ofSeconds(1);
     private static final Duration MAX_BACKOFF = Duration.ofMinutes(1);
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
@@ -40,6 +48,7 @@ public final class WebhookDelivery implements AutoCloseable {
     public static final String EVENT_ID = "X-Loomcrawl-Event-Id";
 
     private final long jobId;
+    private final String owner;
     private final Freshness.Webhook webhook;
     private final ChangeFeed feed;
     private final HttpClient client;
@@ -47,9 +56,12 @@ public final class WebhookDelivery implements AutoCloseable {
     private final Thread thread;
     private volatile boolean jobEnded;
     private volatile long delivered;
+    /** The {@link System#nanoTime} by which this process must claim the delivery again to keep it; 0: not ours. */
+    private long claimAgainAt;
 
-    private WebhookDelivery(long jobId, Freshness.Webhook webhook, ChangeFeed feed) {
+    private WebhookDelivery(long jobId, String owner, Freshness.Webhook webhook, ChangeFeed feed) {
         this.jobId = jobId;
+        this.owner = owner;
         this.webhook = webhook;
         this.feed = feed;
         this.client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -57,9 +69,12 @@ public final class WebhookDelivery implements AutoCloseable {
         this.thread = Thread.ofVirtual().name("webhook-" + jobId).start(this::run);
     }
 
-    /** Starts delivering job {@code jobId}'s events after the last one delivered. */
-    public static WebhookDelivery start(long jobId, Freshness.Webhook webhook, ChangeFeed feed) {
-        return new WebhookDelivery(jobId, webhook, feed);
+    /**
+     * Starts delivering job {@code jobId}'s events after the last one delivered, as {@code owner} (a cluster
+     * node's id; any one name for one process), once the store hands the delivery to it.
+     */
+    public static WebhookDelivery start(long jobId, String owner, Freshness.Webhook webhook, ChangeFeed feed) {
+        return new WebhookDelivery(jobId, owner, webhook, feed);
     }
 
     /** The HMAC-SHA256 of {@code body} under {@code secret}, as the signature header carries it. */
@@ -74,9 +89,14 @@ public final class WebhookDelivery implements AutoCloseable {
     }
 
     private void run() {
-        Duration backoff = FIRST_BACKOFF;
         try {
             while (stop.getCount() > 0) {
+                if (!ours()) {
+                    if (jobEnded || stop.await(ASK.toMillis(), TimeUnit.MILLISECONDS)) {
+                        return; // the owner delivers what is left
+                    }
+                    continue;
+                }
                 List<Change> events = feed.after(jobId, delivered, READ);
                 if (events.isEmpty()) {
                     if (jobEnded) {
@@ -85,23 +105,66 @@ public final class WebhookDelivery implements AutoCloseable {
                     stop.await(POLL.toMillis(), TimeUnit.MILLISECONDS);
                     continue;
                 }
-                for (Change event : events) {
-                    while (!send(event)) {
-                        if (stop.await(backoff.toMillis(), TimeUnit.MILLISECONDS)) {
-                            return;
-                        }
-                        backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
-                    }
-                    backoff = FIRST_BACKOFF;
-                    feed.delivered(jobId, event.id());
-                    delivered = event.id();
-                }
+                deliver(events);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // closing
         } catch (RuntimeException e) {
             if (stop.getCount() > 0) { // not our own close
                 LOG.log(System.Logger.Level.ERROR, "job " + jobId + ": webhook delivery stopped", e);
+            }
+        } finally {
+            giveUp();
+        }
+    }
+
+    /** Sends {@code events} in order, each until the receiver takes it; stops early if the delivery is no longer ours. */
+    private void deliver(List<Change> events) throws InterruptedException {
+        Duration backoff = FIRST_BACKOFF;
+        for (Change event : events) {
+            while (!send(event)) {
+                if (stop.await(backoff.toMillis(), TimeUnit.MILLISECONDS) || !ours()) {
+                    return;
+                }
+                backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
+            }
+            backoff = FIRST_BACKOFF;
+            if (!feed.delivered(jobId, owner, event.id(), HOLD_SECONDS)) {
+                claimAgainAt = 0; // another took the delivery over meanwhile: it goes on from the store's record
+                return;
+            }
+            claimAgainAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(HOLD_SECONDS) / 2;
+            delivered = event.id();
+        }
+    }
+
+    /**
+     * Whether this process delivers now: it claims the delivery when it has none, or when half its hold has
+     * passed, and then goes on from the last event the store says was delivered.
+     */
+    private boolean ours() {
+        long now = System.nanoTime();
+        if (claimAgainAt != 0 && now - claimAgainAt < 0) {
+            return true;
+        }
+        long cursor = feed.claimDelivery(jobId, owner, HOLD_SECONDS);
+        if (cursor < 0) {
+            claimAgainAt = 0;
+            return false;
+        }
+        delivered = cursor;
+        claimAgainAt = now + TimeUnit.SECONDS.toNanos(HOLD_SECONDS) / 2;
+        return true;
+    }
+
+    /** Lets another process take the delivery over at once, when this one had it. */
+    private void giveUp() {
+        if (claimAgainAt != 0) {
+            claimAgainAt = 0;
+            try {
+                feed.releaseDelivery(jobId, owner);
+            } catch (RuntimeException e) {
+                // the store is closing: the hold runs out by itself
             }
         }
     }

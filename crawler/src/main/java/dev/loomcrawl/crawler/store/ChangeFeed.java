@@ -39,9 +39,27 @@ public final class ChangeFeed {
                 rs -> rs.next() ? rs.getLong(1) : 0L, jobId);
     }
 
-    /** Records that job {@code jobId}'s webhook delivered every event up to {@code id}; durable on return. */
-    public void delivered(long jobId, long id) {
-        jobs.webhookDelivered(jobId, id);
+    /**
+     * Takes or keeps the delivery of job {@code jobId}'s webhook for {@code owner} for {@code holdSeconds}: one
+     * deliverer per job, even where every node of a cluster runs it.
+     *
+     * @return the last event delivered (0: none), or -1 while another owner delivers
+     */
+    public long claimDelivery(long jobId, String owner, int holdSeconds) {
+        return jobs.claimWebhook(jobId, owner, holdSeconds);
+    }
+
+    /**
+     * Records that job {@code jobId}'s webhook delivered every event up to {@code id}, and extends {@code owner}'s
+     * hold; durable on return. False when the delivery is no longer {@code owner}'s.
+     */
+    public boolean delivered(long jobId, String owner, long id, int holdSeconds) {
+        return jobs.webhookDelivered(jobId, owner, id, holdSeconds);
+    }
+
+    /** Gives up {@code owner}'s hold on job {@code jobId}'s delivery, so another may take it over at once. */
+    public void releaseDelivery(long jobId, String owner) {
+        jobs.releaseWebhook(jobId, owner);
     }
 
     private static Change change(ResultSet rs) throws SQLException {

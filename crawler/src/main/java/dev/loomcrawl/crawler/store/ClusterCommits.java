@@ -3,10 +3,12 @@ package dev.loomcrawl.crawler.store;
 import static dev.loomcrawl.crawler.store.ClusterStore.update;
 
 import dev.loomcrawl.crawler.store.ClusterStore.Link;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * A cluster node's results, committed to PostgreSQL in batches: the leases of the node hand their results
  * over and wait; one thread gathers what comes within {@link #LINGER} (at most {@link #BATCH}) and commits it
  * in one transaction of a few statements, whatever the number of pages: the holds checked, the rows stored,
- * the links admitted, shorter paths lowered, the URLs marked done, the job's admitted count. A result whose
+ * the links admitted, shorter paths lowered, the URLs marked done (or due again), the job's admitted count, a
+ * continuous job's change events. A result whose
  * host is no longer this node's at its epoch is left out (its new owner fetches the URL again).
  *
  * <p>Depths are the shortest path, as in one process: a page's depth is read from its row, each link's
@@ -45,9 +48,17 @@ final class ClusterCommits implements AutoCloseable {
     /** How long a batch gathers results after its first: at a few dozen pages a second, a handful each. */
     static final Duration LINGER = Duration.ofMillis(200);
 
-    /** One lease's result, or a sitemap's links ({@code page} null), for its job under the host's hold at {@code epoch}. */
-    record Commit(String nodeId, String hostKey, long epoch, long jobId, PageRecord page, List<Link> links,
-            List<PageRecord> recorded, int maxDepth, int maxPages) {}
+    /**
+     * One lease's result, or a sitemap's links ({@code page} null), for its job under the host's hold at
+     * {@code epoch}; {@code visit} what a continuous job's visit writes besides (null on a one-pass job).
+     */
+    record Commit(String nodeId, String hostKey, long epoch, long jobId, PageRecord page, ClusterStore.VisitWrite visit,
+            List<Link> links, List<PageRecord> recorded, int maxDepth, int maxPages) {
+
+        boolean revisit() {
+            return visit != null && visit.revisit();
+        }
+    }
 
     private record Pending(Commit commit, CompletableFuture<List<Link>> done) {}
 
@@ -196,23 +207,33 @@ final class ClusterCommits implements AutoCloseable {
         Map<String, Integer> depths = depthsOf(c, jobId, pages);
         List<PageRecord> rows = new ArrayList<>();
         List<Link> links = new ArrayList<>();
+        RevisitWrites revisits = new RevisitWrites(c, null);
+        List<Change> events = new ArrayList<>();
         for (Pending p : results) {
             Commit r = p.commit();
             rows.addAll(r.recorded());
             int depth = r.page() == null ? 0 : depths.getOrDefault(r.page().url(), r.page().depth());
-            if (r.page() != null) {
+            if (r.revisit()) {
+                if (r.visit().rewrite() != null) {
+                    revisits.rewrite(jobId, r.page().url(), r.visit().rewrite()); // one row per URL, always
+                }
+            } else if (r.page() != null) {
                 rows.add(r.page().withDepth(depth));
+            }
+            if (r.visit() != null && r.visit().change() != null) {
+                events.add(r.visit().change());
             }
             for (Link l : r.links()) {
                 links.add(new Link(l.url(), l.hostKey(), depth + l.depth(), l.redirects(), l.referrer()));
             }
         }
         insertRows(c, rows);
+        revisits.execute();
         List<Link> admitted = new ArrayList<>();
         ClusterLinks.lower(c, jobId, ClusterLinks.shortest(ClusterLinks.insert(c, jobId, links, maxDepth, admitted)),
                 maxDepth, admitted);
         List<Link> closer = new ArrayList<>();
-        for (Map.Entry<String, Integer> done : markDone(c, jobId, pages).entrySet()) {
+        for (Map.Entry<String, Integer> done : markVisited(c, jobId, pages).entrySet()) {
             int was = depths.getOrDefault(done.getKey(), done.getValue());
             if (done.getValue() < was) {
                 // A shorter path to this page was found meanwhile: its row and its links take it too.
@@ -226,15 +247,34 @@ final class ClusterCommits implements AutoCloseable {
         ClusterLinks.lower(c, jobId, ClusterLinks.shortest(closer), maxDepth, admitted);
         // Last: the job's admitted count is one row every node updates, locked only until the commit.
         long over = ClusterLinks.addAdmitted(c, jobId, admitted.size()) - any.maxPages();
+        List<Link> queued = admitted;
         if (over > 0) {
             int keep = (int) Math.max(0, admitted.size() - over);
             List<Link> dropped = admitted.subList(keep, admitted.size());
             update(c, "UPDATE cluster_frontier SET state = 'dropped' WHERE job_id = ? AND url = ANY (?)", jobId,
                     c.createArrayOf("text", dropped.stream().map(Link::url).toArray()));
             update(c, "UPDATE cluster_jobs SET admitted = ? WHERE job_id = ?", (long) any.maxPages(), jobId);
-            return List.copyOf(admitted.subList(0, keep));
+            queued = List.copyOf(admitted.subList(0, keep));
         }
-        return admitted;
+        appendEvents(c, jobId, events, revisits);
+        return queued;
+    }
+
+    /**
+     * A continuous job's events, appended under the lock of the job's row, held to the commit: every node's
+     * events of a job are numbered in the order they are committed, so a reader going by id ({@link ChangeFeed})
+     * never passes over an event another node commits later with a smaller id.
+     */
+    private static void appendEvents(Connection c, long jobId, List<Change> events, RevisitWrites writes)
+            throws SQLException {
+        if (events.isEmpty()) {
+            return;
+        }
+        ClusterStore.firstLong(c, "SELECT admitted FROM cluster_jobs WHERE job_id = ? FOR UPDATE", 0, jobId);
+        for (Change event : events) {
+            writes.change(event);
+        }
+        writes.execute();
     }
 
     /** The pages' depths in the frontier as they stand, without locking their rows. */
@@ -256,20 +296,49 @@ final class ClusterCommits implements AutoCloseable {
         return depths;
     }
 
-    /** Marks the pages' URLs done, their rows locked in URL order; returns each one's depth in the frontier. */
-    private static Map<String, Integer> markDone(Connection c, long jobId, List<Commit> pages) throws SQLException {
+    /**
+     * Marks the pages' URLs done, or on a continuous job queued for their next visit with their schedule, their
+     * rows locked in URL order; returns each one's depth in the frontier.
+     */
+    private static Map<String, Integer> markVisited(Connection c, long jobId, List<Commit> pages) throws SQLException {
         Map<String, Integer> depths = new LinkedHashMap<>();
         if (pages.isEmpty()) {
             return depths;
         }
+        int n = pages.size();
+        String[] urls = new String[n];
+        Long[] dueIn = new Long[n];
+        Integer[] changes = new Integer[n];
+        Timestamp[] watched = new Timestamp[n];
+        Long[] intervals = new Long[n];
+        for (int i = 0; i < n; i++) {
+            Commit r = pages.get(i);
+            ClusterStore.VisitWrite v = r.visit();
+            urls[i] = r.page().url();
+            dueIn[i] = v == null ? null : v.dueInMillis();
+            changes[i] = v == null ? 0 : v.changes();
+            watched[i] = v == null || v.watchedSince() == null ? null : Timestamp.from(v.watchedSince());
+            intervals[i] = v == null ? 0L : v.intervalMillis();
+        }
         try (PreparedStatement ps = c.prepareStatement("""
-                WITH mine AS (SELECT url FROM cluster_frontier WHERE job_id = ? AND url = ANY (?)
-                              ORDER BY url FOR UPDATE)
-                UPDATE cluster_frontier f SET state = 'done' FROM mine WHERE f.job_id = ? AND f.url = mine.url
+                WITH v AS (SELECT * FROM unnest(?::text[], ?::bigint[], ?::int[], ?::timestamptz[], ?::bigint[])
+                             AS v (url, due_in, changes, watched, interval_ms)),
+                mine AS (SELECT url FROM cluster_frontier WHERE job_id = ? AND url = ANY (?::text[])
+                         ORDER BY url FOR UPDATE)
+                UPDATE cluster_frontier f SET state = CASE WHEN v.due_in IS NULL THEN 'done' ELSE 'queued' END,
+                  due_at = now() + v.due_in * INTERVAL '1 millisecond', changes = v.changes,
+                  watched_since = v.watched, interval_ms = v.interval_ms
+                FROM mine JOIN v ON v.url = mine.url WHERE f.job_id = ? AND f.url = mine.url
                 RETURNING f.url, f.depth""")) {
-            ps.setLong(1, jobId);
-            ps.setArray(2, c.createArrayOf("text", pages.stream().map(r -> r.page().url()).toArray()));
-            ps.setLong(3, jobId);
+            Array urlArray = c.createArrayOf("text", urls);
+            ps.setArray(1, urlArray);
+            ps.setArray(2, c.createArrayOf("int8", dueIn));
+            ps.setArray(3, c.createArrayOf("int4", changes));
+            ps.setArray(4, c.createArrayOf("timestamptz", watched));
+            ps.setArray(5, c.createArrayOf("int8", intervals));
+            ps.setLong(6, jobId);
+            ps.setArray(7, urlArray);
+            ps.setLong(8, jobId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     depths.put(rs.getString(1), rs.getInt(2));

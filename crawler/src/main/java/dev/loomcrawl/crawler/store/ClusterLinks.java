@@ -55,7 +55,8 @@ final class ClusterLinks {
                     UPDATE cluster_frontier f SET depth = old.depth,
                       state = CASE WHEN old.was = 'beyond' AND old.depth <= ? THEN 'queued' ELSE f.state END
                     FROM old WHERE f.job_id = ? AND f.url = old.url
-                    RETURNING f.url, f.host_key, f.depth, f.redirects, f.referrer, old.was, f.state""")) {
+                    RETURNING f.url, f.host_key, f.depth, f.redirects, f.referrer, old.was, f.state,
+                      f.due_at IS NOT NULL""")) {
                 // The URLs twice: as the join's rows, and as an array the primary key's index can look up.
                 Array urls = c.createArrayOf("text", round.stream().map(Link::url).toArray());
                 ps.setArray(1, urls);
@@ -70,7 +71,7 @@ final class ClusterLinks {
                         String was = rs.getString(6);
                         if (was.equals("beyond") && rs.getString(7).equals("queued")) {
                             admitted.add(l);
-                        } else if (was.equals("done")) {
+                        } else if (was.equals("done") || rs.getBoolean(8)) { // stored: done, or due again
                             next.add(l);
                         }
                     }

@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,7 +15,8 @@ import java.util.Map;
 
 /**
  * The SQL by which nodes of a cluster share crawl jobs through one PostgreSQL database: the shared frontier
- * ({@code cluster_frontier}, one row per URL of a job, {@code queued} until its result is stored), one lease
+ * ({@code cluster_frontier}, one row per URL of a job, {@code queued} until its result is stored, and on a
+ * continuous job queued again with the time it is due, {@code due_at}), one lease
  * per host ({@code cluster_hosts}: owner, epoch, expiry), and the nodes with their heartbeats.
  *
  * <p>Every time is the database's ({@code now()}): nodes' clocks may disagree, the database's is one. A
@@ -26,6 +28,23 @@ public final class ClusterStore {
 
     /** A URL for the shared frontier. */
     public record Link(String url, String hostKey, int depth, int redirects, String referrer) {}
+
+    /**
+     * What a continuous job's visit writes besides a first visit's row: a revisit's new content in place of the
+     * URL's row ({@code rewrite}, null to keep it), its change event, and the URL's schedule: due again
+     * {@code dueInMillis} after the commit (null: not visited again), with the changes seen so far, since when
+     * the URL is watched and the interval the schedule chose (see {@code revisit.RevisitSchedule}).
+     */
+    public record VisitWrite(boolean revisit, PageRecord rewrite, Change change, Long dueInMillis, int changes,
+            Instant watchedSince, long intervalMillis) {}
+
+    /**
+     * A stored URL of a continuous job that is due soon, as its last visit left it: what identified its content
+     * (for a conditional request, and to tell a change) and its schedule. {@code dueInMillis} is counted from the
+     * read, by the database's clock (negative: overdue).
+     */
+    public record Due(Link link, String etag, String lastModified, String digest, Long simhash, int changes,
+            Instant watchedSince, long intervalMillis, long dueInMillis) {}
 
 
 
@@ -75,28 +94,56 @@ public final class ClusterStore {
         });
     }
 
-    /** Up to {@code limit} URLs of {@code hostKey} still to fetch in a job, shallowest first, but for {@code except}. */
+    /**
+     * Up to {@code limit} URLs of {@code hostKey} a job has yet to visit a first time, shallowest first, but for
+     * {@code except}.
+     */
     public List<Link> queued(long jobId, String hostKey, Collection<String> except, int limit) {
         return pool.list("SELECT url, depth, redirects, referrer FROM cluster_frontier WHERE host_key = ? AND job_id = ?"
-                + " AND state = 'queued' AND NOT (url = ANY (?)) ORDER BY depth LIMIT ?",
+                + " AND state = 'queued' AND due_at IS NULL AND NOT (url = ANY (?)) ORDER BY depth LIMIT ?",
                 rs -> new Link(rs.getString(1), hostKey, rs.getInt(2), rs.getInt(3), rs.getString(4)),
                 hostKey, jobId, except.toArray(String[]::new), limit);
     }
 
     /**
-     * Stores one URL's result, admits its links, and marks the URL done, in one transaction with other
-     * results of this node ({@link ClusterCommits}), and only while this node still holds the URL's host at
-     * {@code epoch}. Waits until it is committed.
+     * The stored URLs of a continuous job, of the hosts {@code hostKeys}, due within {@code withinMillis}: up to
+     * {@code perHost} of each host, the soonest (a host with a backlog does not hold back the others).
+     */
+    public List<Due> due(long jobId, Collection<String> hostKeys, long withinMillis, int perHost) {
+        return pool.list("""
+                SELECT url, host_key, depth, redirects, referrer, changes, watched_since, interval_ms, due_in, etag,
+                  last_modified, digest, simhash FROM (
+                  SELECT f.url, f.host_key, f.depth, f.redirects, f.referrer, f.changes, f.watched_since, f.interval_ms,
+                    CAST(EXTRACT(EPOCH FROM (f.due_at - now())) * 1000 AS BIGINT) AS due_in, p.etag, p.last_modified,
+                    p.digest, p.simhash, ROW_NUMBER() OVER (PARTITION BY f.host_key ORDER BY f.due_at) AS nth
+                  FROM cluster_frontier f LEFT JOIN pages p ON p.job_id = f.job_id AND p.url = f.url
+                  WHERE f.host_key = ANY (?) AND f.job_id = ? AND f.state = 'queued'
+                    AND f.due_at <= now() + ? * INTERVAL '1 millisecond') AS d
+                WHERE nth <= ?""", rs -> {
+                    long simhash = rs.getLong(13);
+                    Long hash = rs.wasNull() ? null : simhash;
+                    Timestamp watched = rs.getTimestamp(7);
+                    return new Due(new Link(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5)),
+                            rs.getString(10), rs.getString(11), rs.getString(12), hash, rs.getInt(6),
+                            watched == null ? null : watched.toInstant(), rs.getLong(8), rs.getLong(9));
+                }, hostKeys.toArray(String[]::new), jobId, withinMillis, perHost);
+    }
+
+    /**
+     * Stores one URL's result, admits its links, and marks the URL done (or, on a continuous job, queued for its
+     * next visit), in one transaction with other results of this node ({@link ClusterCommits}), and only while
+     * this node still holds the URL's host at {@code epoch}. Waits until it is committed.
      *
      * @param page the URL's row, or null to admit links only (a sitemap's, relative to depth 0)
+     * @param visit a continuous job's event, rewrite and schedule; null on a one-pass job
      * @param recorded rows stored with it (links recorded on sight)
      * @return the links now queued that were not before, or null if the host is no longer ours: nothing was
      *     stored, and the new owner fetches the URL
      */
-    public List<Link> commit(String nodeId, String hostKey, long epoch, long jobId, PageRecord page, List<Link> links,
-            List<PageRecord> recorded, int maxDepth, int maxPages) {
-        return commits.commit(new ClusterCommits.Commit(nodeId, hostKey, epoch, jobId, page, links, recorded, maxDepth,
-                maxPages));
+    public List<Link> commit(String nodeId, String hostKey, long epoch, long jobId, PageRecord page, VisitWrite visit,
+            List<Link> links, List<PageRecord> recorded, int maxDepth, int maxPages) {
+        return commits.commit(new ClusterCommits.Commit(nodeId, hostKey, epoch, jobId, page, visit, links, recorded,
+                maxDepth, maxPages));
     }
 
     // ---- jobs

@@ -147,9 +147,12 @@ final class Schema {
                 st.execute("CREATE INDEX IF NOT EXISTS changes_job ON changes (job_id, id)");
             }
             // How far each job's webhook has delivered its events: the next delivery starts after it.
+            // Who delivers it: one process or cluster node at a time, until owner_until unless it says again.
             table(st, have, "webhook_cursors", """
                     job_id BIGINT NOT NULL,
-                    delivered BIGINT NOT NULL""", List.of(), "PRIMARY KEY (job_id)");
+                    delivered BIGINT NOT NULL""", List.of(
+                    new Added("owner", "VARCHAR(256)"),
+                    new Added("owner_until", "TIMESTAMP WITH TIME ZONE")), "PRIMARY KEY (job_id)");
             // What operators set for a politeness key (PUT /hosts/{key}): kept so that a restart keeps it.
             table(st, have, "host_settings", """
                     politeness_key VARCHAR(1024) NOT NULL,
@@ -209,16 +212,20 @@ final class Schema {
      * and whether it is done, one lease row per host, the nodes and what each did per job.
      */
     private static void cluster(Statement st, Set<String> have) throws SQLException {
-        st.execute("""
-                CREATE TABLE IF NOT EXISTS cluster_frontier (
-                  job_id BIGINT NOT NULL,
-                  url TEXT NOT NULL,
-                  host_key TEXT NOT NULL,
-                  depth INT NOT NULL,
-                  redirects INT NOT NULL,
-                  referrer TEXT,
-                  state VARCHAR(8) NOT NULL,
-                  PRIMARY KEY (job_id, url))""");
+        // A continuous job's stored URL waits queued again until due_at (null: a first visit), with its schedule
+        // (changes seen, watched since, the last interval: see revisit.RevisitSchedule).
+        table(st, have, "cluster_frontier", """
+                job_id BIGINT NOT NULL,
+                url TEXT NOT NULL,
+                host_key TEXT NOT NULL,
+                depth INT NOT NULL,
+                redirects INT NOT NULL,
+                referrer TEXT,
+                state VARCHAR(8) NOT NULL""", List.of(
+                new Added("due_at", "TIMESTAMP WITH TIME ZONE"),
+                new Added("changes", "INT NOT NULL DEFAULT 0"),
+                new Added("watched_since", "TIMESTAMP WITH TIME ZONE"),
+                new Added("interval_ms", "BIGINT NOT NULL DEFAULT 0")), "PRIMARY KEY (job_id, url)");
         // Only what is left to fetch is indexed by host: done rows leave the index as they are marked.
         st.execute("CREATE INDEX IF NOT EXISTS cluster_frontier_queued ON cluster_frontier (host_key, job_id)"
                 + " WHERE state = 'queued'");

@@ -50,7 +50,7 @@ class RevisitTest {
     }
 
     /** A site of five pages, one per way a page can change, all linked from its root. */
-    private static void site(TestSite site) {
+    static void site(TestSite site) {
         site.stub("/", TestSite.html("<title>home</title><a href=/same>s</a><a href=/major>m</a><a href=/minor>n</a>"
                 + "<a href=/gone>g</a><a href=/moved>v</a>"));
         site.server.stubFor(get(urlPathEqualTo("/same")).atPriority(1)
@@ -65,7 +65,7 @@ class RevisitTest {
     }
 
     /** Each page changes its own way. */
-    private static void change(TestSite site) {
+    static void change(TestSite site) {
         site.stub("/major", TestSite.html("<title>major v2</title><p>An entirely different story: the election, the"
                 + " turnout, what the mayor said on the steps of the town hall, and who will sit on the council.</p>"));
         site.stub("/minor", TestSite.html("<p>" + TEXT + "</p><p>updated 10:05:17, 1219 readers</p>"));
@@ -178,11 +178,11 @@ class RevisitTest {
                 .collect(Collectors.toMap(p -> p.url().replace(site.url(""), ""), Function.identity()));
     }
 
-    private static boolean has(Map<String, List<Change>> by, String path, Change.Kind kind) {
+    static boolean has(Map<String, List<Change>> by, String path, Change.Kind kind) {
         return by.getOrDefault(path, List.of()).stream().anyMatch(c -> c.kind() == kind);
     }
 
-    private static Change last(Map<String, List<Change>> by, String path, Change.Kind kind) {
+    static Change last(Map<String, List<Change>> by, String path, Change.Kind kind) {
         return by.get(path).stream().filter(c -> c.kind() == kind).reduce((a, b) -> b).orElseThrow();
     }
 }

@@ -4,20 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpServer;
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.store.Change;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.TestSite;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,48 +20,22 @@ import org.junit.jupiter.api.Test;
 /** Change events POSTed to a real receiver on loopback: signed, in order, retried, none lost across a restart. */
 class WebhookTest {
     private static final AtomicLong DB = new AtomicLong();
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String SECRET = "s3cret";
-
     private PageStore store;
     private Crawler crawler;
-    private HttpServer receiver;
-    /** Every delivery that arrived with a good signature, as received; failures answered on purpose included. */
-    private final ConcurrentLinkedQueue<JsonNode> received = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger badSignatures = new AtomicInteger();
-    /** The receiver answers 500 to this many deliveries first. */
-    private final AtomicInteger failFirst = new AtomicInteger();
+    private WebhookReceiver receiver;
 
     @BeforeEach
     void open() throws Exception {
         store = PageStore.open("jdbc:h2:mem:webhook" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
         crawler = new Crawler(store);
-        receiver = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        receiver.createContext("/hook", exchange -> {
-            byte[] body = exchange.getRequestBody().readAllBytes();
-            String signature = exchange.getRequestHeaders().getFirst(WebhookDelivery.SIGNATURE);
-            if (!WebhookDelivery.sign(SECRET, body).equals(signature)) {
-                badSignatures.incrementAndGet();
-            }
-            int status = failFirst.getAndDecrement() > 0 ? 500 : 204;
-            if (status == 204) {
-                received.add(JSON.readTree(body));
-            }
-            exchange.sendResponseHeaders(status, -1);
-            exchange.close();
-        });
-        receiver.start();
+        receiver = new WebhookReceiver();
     }
 
     @AfterEach
     void close() {
         crawler.close();
         store.close();
-        receiver.stop(0);
-    }
-
-    private String hook() {
-        return "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hook";
+        receiver.close();
     }
 
     private List<Long> storedIds(long job) {
@@ -75,23 +43,23 @@ class WebhookTest {
     }
 
     private List<Long> receivedIds() {
-        return received.stream().map(e -> e.get("id").asLong()).toList();
+        return receiver.ids();
     }
 
     @Test
     void everyEventArrivesSignedInOrderAfterTheReceiverFails() throws Exception {
-        failFirst.set(2); // the first two deliveries fail: sent again after a backoff, and nothing overtakes them
+        receiver.failFirst.set(2); // the first two deliveries fail: sent again after a backoff, and nothing overtakes them
         try (TestSite site = new TestSite()) {
             site.tree(6, 0);
             CrawlJob job = crawler.start(CrawlConfig.builder().seed(site.url("/p/0")).respectRobots(false)
-                    .revisit(Duration.ofSeconds(1), Duration.ofSeconds(2)).webhook(hook(), SECRET).build());
+                    .revisit(Duration.ofSeconds(1), Duration.ofSeconds(2)).webhook(receiver.url(), WebhookReceiver.SECRET).build());
             await().atMost(Duration.ofSeconds(30)).until(() -> storedIds(job.id()).size() >= 10
                     && receivedIds().size() >= 10);
             job.cancel();
             job.awaitSummary(); // an ended job delivers what is left first
             assertThat(receivedIds()).isEqualTo(storedIds(job.id())); // all, in order, once each (none was lost)
-            assertThat(badSignatures).hasValue(0);
-            JsonNode first = received.peek();
+            assertThat(receiver.badSignatures).hasValue(0);
+            JsonNode first = receiver.received.peek();
             assertThat(first.get("kind").asText()).isEqualTo("new");
             assertThat(first.get("job").asLong()).isEqualTo(job.id());
             assertThat(store.changes().delivered(job.id())).isEqualTo(storedIds(job.id()).getLast());
@@ -103,12 +71,12 @@ class WebhookTest {
         try (TestSite site = new TestSite()) {
             site.tree(6, 0);
             CrawlJob job = crawler.start(CrawlConfig.builder().seed(site.url("/p/0")).respectRobots(false)
-                    .revisit(Duration.ofSeconds(1), Duration.ofSeconds(2)).webhook(hook(), SECRET).build());
+                    .revisit(Duration.ofSeconds(1), Duration.ofSeconds(2)).webhook(receiver.url(), WebhookReceiver.SECRET).build());
             await().atMost(Duration.ofSeconds(30)).until(() -> receivedIds().size() >= 6);
-            failFirst.set(Integer.MAX_VALUE); // the receiver goes down: events pile up in the store
+            receiver.failFirst.set(Integer.MAX_VALUE); // the receiver goes down: events pile up in the store
             await().atMost(Duration.ofSeconds(30)).until(() -> storedIds(job.id()).size() > receivedIds().size() + 3);
             crawler.close(); // suspended with events undelivered
-            failFirst.set(0);
+            receiver.failFirst.set(0);
 
             crawler = new Crawler(store);
             CrawlJob resumed = crawler.resume(job.id());

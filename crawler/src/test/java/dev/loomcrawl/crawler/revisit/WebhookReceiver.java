@@ -1,0 +1,56 @@
+package dev.loomcrawl.crawler.revisit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** A webhook receiver on loopback that checks each delivery's signature and keeps what it took. */
+final class WebhookReceiver implements AutoCloseable {
+    static final String SECRET = "s3cret";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HttpServer server;
+    /** Every delivery taken (answered 2xx), as received. */
+    final ConcurrentLinkedQueue<JsonNode> received = new ConcurrentLinkedQueue<>();
+    final AtomicInteger badSignatures = new AtomicInteger();
+    /** The receiver answers 500 to this many deliveries first. */
+    final AtomicInteger failFirst = new AtomicInteger();
+
+    WebhookReceiver() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/hook", exchange -> {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            String signature = exchange.getRequestHeaders().getFirst(WebhookDelivery.SIGNATURE);
+            if (!WebhookDelivery.sign(SECRET, body).equals(signature)) {
+                badSignatures.incrementAndGet();
+            }
+            int status = failFirst.getAndDecrement() > 0 ? 500 : 204;
+            if (status == 204) {
+                received.add(JSON.readTree(body));
+            }
+            exchange.sendResponseHeaders(status, -1);
+            exchange.close();
+        });
+        server.start();
+    }
+
+    String url() {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/hook";
+    }
+
+    /** The ids of the events taken, in the order they came. */
+    List<Long> ids() {
+        return received.stream().map(e -> e.get("id").asLong()).toList();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}
