@@ -16,10 +16,8 @@ import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -65,9 +63,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
     private final ClusterStore db;
     private final HostHolds holds;
     private final ClusterReports reports;
-    private final ConcurrentHashMap<Long, ClusterBackend> frontiers = new ConcurrentHashMap<>();
-    /** The politeness key of each cluster job this node runs: beyond host, hosts of one key go to one node. */
-    private final ConcurrentHashMap<Long, PolitenessKey> levels = new ConcurrentHashMap<>();
+    private final NodeShares shares;
     private final HostKeys hostKeys;
     private final java.util.concurrent.atomic.AtomicBoolean reloading = new java.util.concurrent.atomic.AtomicBoolean();
     private final ScheduledExecutorService ticker;
@@ -92,6 +88,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         this.db = store.cluster();
         this.holds = new HostHolds(db, settings, crawler.gates());
         this.reports = new ClusterReports(db, store, settings);
+        this.shares = new NodeShares(this, crawler, reports);
         this.hostKeys = new HostKeys(db, crawler.gates(), this::trouble);
         requireFree(db, settings);
         db.leases().restart(settings.nodeId()); // leases an earlier process of this name held are void now
@@ -173,27 +170,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         List<ClusterStore.Link> seeds = config.scope().seeds().stream()
                 .map(s -> new ClusterStore.Link(s.url(), s.hostKey(), 0, 0, null)).toList();
         db.admitSeeds(id, seeds);
-        return launch(id, config);
-    }
-
-    /** Runs this node's share of a job, once: the heartbeat may find a job this node is creating right now. */
-    private synchronized CrawlJob launch(long id, CrawlConfig config) {
-        if (frontiers.containsKey(id)) {
-            return crawler.job(id).orElseThrow();
-        }
-        ClusterBackend frontier = ClusterBackend.of(id, config, crawler.gates(), this);
-        reports.began(id);
-        levels.put(id, config.politeness().politenessKey());
-        frontiers.put(id, frontier);
-        return crawler.runShare(id, settings.nodeId(), config, frontier.frontier(), job -> ended(job, frontier));
-    }
-
-    /** This node's share of a job has ended: its last figures written, the job forgotten. */
-    private void ended(CrawlJob job, ClusterBackend frontier) {
-        reports.ended(job, () -> {
-            frontiers.remove(job.id(), frontier);
-            levels.remove(job.id());
-        }, this::trouble);
+        return shares.launch(id, config);
     }
 
     /**
@@ -207,8 +184,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         }
         boolean was = store.cancelJob(id);
         db.dropQueued(id);
-        ClusterBackend frontier = frontiers.get(id);
-        if (frontier != null) {
+        if (shares.runs(id)) {
             crawler.job(id).ifPresent(CrawlJob::cancel);
         }
         return was;
@@ -258,12 +234,11 @@ public final class ClusterNode implements Jobs, AutoCloseable {
                     (int) totals.fetching());
             holds.renew(start);
             reloadSettings(); // an operator's PUT /hosts/{key} on any node, in force here within a beat or so
-            jobs();
-            Set<PolitenessKey> keys = Set.copyOf(levels.values());
+            shares.follow(leaving);
+            Set<PolitenessKey> keys = shares.levels();
             hostKeys.fill(keys);
-            holds.balance(start, !leaving && !frontiers.isEmpty(), keys,
-                    hostKey -> frontiers.values().forEach(f -> f.held(hostKey)));
-            reports.write(frontiers.keySet().stream().map(crawler::job).flatMap(Optional::stream).toList());
+            holds.balance(start, !leaving && shares.any(), keys, shares::held);
+            reports.write(shares.jobs());
         } catch (RuntimeException e) {
             trouble("the heartbeat", e); // leases run out by themselves if this persists: requests stop starting
         }
@@ -282,37 +257,6 @@ public final class ClusterNode implements Jobs, AutoCloseable {
                     trouble("reading politeness settings", e);
                 } finally {
                     reloading.set(false);
-                }
-            });
-        }
-    }
-
-    /** Starts cluster jobs this node does not run yet; stops those cancelled; ends those done; marks done the finished. */
-    private void jobs() {
-        for (long id : db.finishDone()) {
-            reports.writeSummary(id);
-        }
-        Set<Long> unfinished = new java.util.HashSet<>();
-        for (JobRow row : store.unfinishedJobs()) {
-            unfinished.add(row.id());
-            if (!leaving && row.cluster() && !frontiers.containsKey(row.id()) && row.status().equals("running")) {
-                try {
-                    launch(row.id(), ConfigCodec.fromJson(row.config()));
-                } catch (ConfigException e) {
-                    trouble("job " + row.id() + " (unreadable config)", e);
-                }
-            }
-        }
-        // Only a job run here missing from that list needs its row read: cancelled, or done (or just created).
-        for (Map.Entry<Long, ClusterBackend> e : frontiers.entrySet()) {
-            if (unfinished.contains(e.getKey())) {
-                continue;
-            }
-            store.job(e.getKey()).ifPresent(row -> {
-                if (row.status().equals("cancelled")) {
-                    crawler.job(row.id()).ifPresent(CrawlJob::cancel);
-                } else if (!row.unfinished()) { // a job created here since the list was read is running
-                    e.getValue().frontier().finish();
                 }
             });
         }
@@ -350,8 +294,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
     public void close() {
         leaving = true;
         try {
-            Jobs.suspendAll(frontiers.keySet().stream().map(crawler::job).flatMap(Optional::stream).toList(),
-                    Duration.ofSeconds(10));
+            Jobs.suspendAll(shares.jobs(), Duration.ofSeconds(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -362,7 +305,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        frontiers.values().forEach(f -> f.frontier().drain());
+        shares.drainAll();
         holds.releaseAll(this::trouble);
     }
 }

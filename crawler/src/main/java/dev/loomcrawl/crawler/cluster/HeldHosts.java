@@ -15,27 +15,17 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One cluster job's URLs on this node: a queue for each host the node holds, loaded from the database a few
- * hundred URLs at a time by a feeder thread (and, on a continuous job, its stored URLs as they come due), and
- * dropped when the hold ends or changes its epoch. Its state is
+ * One cluster job's URLs on this node: a queue for each host the node holds, filled from the database by
+ * {@link HostFeeder} (a few hundred URLs at a time, and on a continuous job its stored URLs as they come due),
+ * and dropped when the hold ends or changes its epoch. Its state is
  * guarded by the job's frontier lock ({@link HostQueues#lock}).
  */
 final class HeldHosts {
-    /** URLs of one host loaded at a time. */
-    private static final int BATCH = 500;
     /** Links of a held host found here join its local queue while it is shorter than this; the rest wait in the database. */
     private static final int LOCAL_CAP = 2_000;
-    /** How often a held host with nothing loaded asks the database again (other nodes may have found URLs of it). */
-    private static final long RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
-    /** A continuous job's stored URLs due this soon are loaded (every {@link #RECHECK_NANOS}), to wait here until due. */
-    private static final long DUE_AHEAD_MILLIS = 2_000;
-    /** Stored URLs of one host loaded as due at a time. */
-    private static final int DUE_PER_HOST = 50;
 
     /** One held host's share of this job on this node: its queue as long as the hold's epoch lasts. */
     private static final class Local {
@@ -63,12 +53,8 @@ final class HeldHosts {
     private final HashMap<String, Local> hosts = new HashMap<>();
     /** When each held host's URLs were last asked for. */
     private final HashMap<String, Long> asked = new HashMap<>();
-    private final LinkedBlockingQueue<String> wanted = new LinkedBlockingQueue<>();
-    /** Whether the job revisits its stored URLs (it is continuous): they come back from the database when due. */
-    private final boolean revisits;
-    private long dueLoadedAt;
+    private final HostFeeder feeder;
     private boolean stopped;
-    private Thread feeder;
 
     HeldHosts(long jobId, CrawlConfig config, ClusterNode node, HostQueues queues) {
         this.jobId = jobId;
@@ -78,55 +64,20 @@ final class HeldHosts {
         this.queues = queues;
         this.lock = queues.lock();
         this.agentToken = Robots.productToken(config.fetch().userAgent());
-        this.revisits = config.freshness().continuous();
+        this.feeder = new HostFeeder(jobId, config.freshness().continuous(), node, this);
     }
 
     /** Starts loading the URLs of the hosts the node holds. */
     void start() {
-        feeder = Thread.ofVirtual().name("cluster-feed-" + jobId).start(this::feed);
-        node.holdKeys().forEach(wanted::add);
+        feeder.start();
     }
 
     /** A host this node now holds, or one whose queue ran short: load its URLs. */
     void want(String hostKey) {
-        wanted.add(hostKey);
+        feeder.want(hostKey);
     }
 
-    /** Loads URLs of hosts that ran short, and looks again now and then at held hosts with nothing loaded. */
-    private void feed() {
-        try {
-            while (!stopped()) {
-                String hostKey = wanted.poll(RECHECK_NANOS, TimeUnit.NANOSECONDS);
-                try {
-                    long now = System.nanoTime();
-                    if (revisits && now - dueLoadedAt >= RECHECK_NANOS) {
-                        dueLoadedAt = now;
-                        loadDue();
-                    }
-                    if (hostKey != null) {
-                        load(hostKey);
-                        continue;
-                    }
-                    for (String key : node.holdKeys()) {
-                        if (shortOf(key, now)) {
-                            load(key);
-                        }
-                    }
-                } catch (RuntimeException e) {
-                    // The database is away: say so (at most once a minute), keep the host wanted, try again shortly.
-                    node.trouble("loading URLs of job " + jobId, e);
-                    if (hostKey != null) {
-                        wanted.add(hostKey);
-                    }
-                    Thread.sleep(RECHECK_NANOS / 1_000_000);
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // the job is over
-        }
-    }
-
-    private boolean stopped() {
+    boolean stopped() {
         lock.lock();
         try {
             return stopped;
@@ -135,44 +86,48 @@ final class HeldHosts {
         }
     }
 
-    /** Whether a held host has nothing waiting here and was not asked for a while. */
-    private boolean shortOf(String hostKey, long now) {
+    /** Whether a held host has nothing waiting here and was not asked for within {@code recheckNanos}. */
+    boolean shortOf(String hostKey, long now, long recheckNanos) {
         lock.lock();
         try {
             Local local = hosts.get(hostKey);
             Long at = asked.get(hostKey);
-            return (local == null || local.queue.size() == 0) && (at == null || now - at > RECHECK_NANOS);
+            return (local == null || local.queue.size() == 0) && (at == null || now - at > recheckNanos);
         } finally {
             lock.unlock();
         }
     }
 
-    private void load(String hostKey) {
-        HostHold hold = node.hold(hostKey);
-        if (hold == null) {
-            return;
-        }
-        List<String> except;
-        boolean robotsKnown;
+    /**
+     * What a load of a host under {@code hold} asks the database for: its URLs but for those here, and its
+     * robots.txt unless it is known here.
+     */
+    record Loading(List<String> except, boolean robotsKnown) {}
+
+    Loading loading(String hostKey, HostHold hold) {
         lock.lock();
         try {
             Local local = hosts.get(hostKey);
             boolean current = local != null && local.epoch == hold.epoch();
-            except = current ? List.copyOf(local.urls) : List.of();
-            robotsKnown = !config.politeness().respectRobots() || current && local.queue.robotsKnown();
             asked.put(hostKey, System.nanoTime());
+            return new Loading(current ? List.copyOf(local.urls) : List.of(),
+                    !config.politeness().respectRobots() || current && local.queue.robotsKnown());
         } finally {
             lock.unlock();
         }
-        // robots.txt first, once per hold: the URLs join the queue with it, so none is handed out to fetch it again.
-        ClusterLeases.RobotsRow robots = robotsKnown ? null : db.leases().robots(hostKey);
-        List<ClusterStore.Link> rows = db.queued(jobId, hostKey, except, BATCH);
+    }
+
+    /**
+     * A host's URLs as the database had them, and its robots.txt (null: not asked), into its queue here; the
+     * URLs join with robots.txt, so none is handed out to fetch it again. {@code more}: the database has more.
+     */
+    void loaded(String hostKey, List<ClusterStore.Link> rows, boolean more, ClusterLeases.RobotsRow robots) {
         lock.lock();
         try {
             add(rows);
             Local local = hosts.get(hostKey);
             if (local != null) {
-                local.more = rows.size() == BATCH;
+                local.more = more;
                 if (robots != null && !local.queue.robotsKnown()) {
                     local.queue.robotsKnown(Robots.of(robots.url() == null ? null
                             : new Robots.Text(robots.url(), robots.body(), robots.contentType()), agentToken));
@@ -185,13 +140,8 @@ final class HeldHosts {
         }
     }
 
-    /** Loads the stored URLs of held hosts due soon: each waits in its host's queue until it is due. */
-    private void loadDue() {
-        Set<String> held = node.holdKeys();
-        if (held.isEmpty()) {
-            return;
-        }
-        List<ClusterStore.Due> due = db.due(jobId, held, DUE_AHEAD_MILLIS, DUE_PER_HOST);
+    /** Stored URLs of held hosts due soon: each waits in its host's queue until it is due. */
+    void addDue(List<ClusterStore.Due> due) {
         Instant now = Instant.now();
         lock.lock();
         try {
@@ -270,12 +220,12 @@ final class HeldHosts {
         if (hold == null || hold.epoch() != local.epoch) {
             drop(local); // lost to another node, or held again under a new epoch: load afresh
             if (hold != null) {
-                wanted.add(host.hostKey);
+                feeder.want(host.hostKey);
             }
             return false;
         }
         if (!local.robotsLooked) {
-            wanted.add(host.hostKey); // its load asks for robots.txt too, then makes the host ready again
+            feeder.want(host.hostKey); // its load asks for robots.txt too, then makes the host ready again
             return false;
         }
         return true;
@@ -288,7 +238,7 @@ final class HeldHosts {
     void handedOut(HostQueue host) {
         Local local = hosts.get(host.hostKey);
         if (local != null && local.more && host.size() == config.politeness().perHostConcurrency()) {
-            wanted.add(host.hostKey);
+            feeder.want(host.hostKey);
         }
     }
 
@@ -310,10 +260,7 @@ final class HeldHosts {
         } finally {
             lock.unlock();
         }
-        Thread f = feeder;
-        if (f != null) {
-            f.interrupt();
-        }
+        feeder.stop();
     }
 
     /** The epoch of the hold {@code url} was loaded under, or -1 if its host was dropped since. */

@@ -1,20 +1,14 @@
 package dev.loomcrawl.crawler.store;
 
-import static dev.loomcrawl.crawler.store.ClusterStore.update;
-
 import dev.loomcrawl.crawler.store.ClusterStore.Link;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -28,15 +22,10 @@ import java.util.concurrent.TimeUnit;
  * over and wait; one thread gathers what comes within {@link #LINGER} (at most {@link #BATCH}) and commits it
  * in one transaction of a few statements, whatever the number of pages: the holds checked, the rows stored,
  * the links admitted, shorter paths lowered, the URLs marked done (or due again), the job's admitted count, a
- * continuous job's change events. A result whose
- * host is no longer this node's at its epoch is left out (its new owner fetches the URL again).
+ * continuous job's change events. A result whose host is no longer this node's at its epoch is left out (its new
+ * owner fetches the URL again).
  *
- * <p>Depths are the shortest path, as in one process: a page's depth is read from its row, each link's
- * {@code depth} is relative to it (1, or 0 for a redirect's target), links past {@code maxDepth} are kept as
- * {@code beyond} (not fetched), and a link known at a greater depth is lowered: a {@code beyond} row within
- * the limit now is queued, and a page already stored passes the lower depth on to its links, and so on down.
- *
- * <p>The order of the steps keeps batches of different nodes from waiting on each other in a circle: the
+ * <p>What a job's results write is {@link ClusterResults}'s. The order of the steps keeps batches of different nodes from waiting on each other in a circle: the
  * holds first (shared locks), then rows only this batch inserts (in URL order), then the rows it must lock
  * to lower (in URL order), its own rows last (in URL order). PostgreSQL breaks a deadlock all the same by
  * failing one side, which runs again ({@link ClusterStore#transaction}); a batch that fails otherwise is
@@ -168,7 +157,7 @@ final class ClusterCommits implements AutoCloseable {
             }
         }
         for (List<Pending> job : byJob.values()) {
-            List<Link> admitted = commitJob(c, job);
+            List<Link> admitted = ClusterResults.store(c, job.stream().map(Pending::commit).toList());
             for (Pending p : job) {
                 done.put(p, p == job.getFirst() ? admitted : List.of()); // the node's queues take them once
             }
@@ -190,176 +179,5 @@ final class ClusterCommits implements AutoCloseable {
             }
         }
         return ours;
-    }
-
-    /**
-     * One job's results of the batch: rows stored, links admitted, depths lowered, URLs marked done.
-     * The holds were checked first ({@link #stillOurs}), locked to the commit: no node takes a host meanwhile.
-     *
-     * @return the links now queued that were not before (within the page limit)
-     */
-    private static List<Link> commitJob(Connection c, List<Pending> results) throws SQLException {
-        Commit any = results.getFirst().commit();
-        long jobId = any.jobId();
-        int maxDepth = any.maxDepth();
-        List<Commit> pages = results.stream().map(Pending::commit).filter(r -> r.page() != null)
-                .sorted(Comparator.comparing(r -> r.page().url())).toList();
-        Map<String, Integer> depths = depthsOf(c, jobId, pages);
-        List<PageRecord> rows = new ArrayList<>();
-        List<Link> links = new ArrayList<>();
-        RevisitWrites revisits = new RevisitWrites(c, null);
-        List<Change> events = new ArrayList<>();
-        for (Pending p : results) {
-            Commit r = p.commit();
-            rows.addAll(r.recorded());
-            int depth = r.page() == null ? 0 : depths.getOrDefault(r.page().url(), r.page().depth());
-            if (r.revisit()) {
-                if (r.visit().rewrite() != null) {
-                    revisits.rewrite(jobId, r.page().url(), r.visit().rewrite()); // one row per URL, always
-                }
-            } else if (r.page() != null) {
-                rows.add(r.page().withDepth(depth));
-            }
-            if (r.visit() != null && r.visit().change() != null) {
-                events.add(r.visit().change());
-            }
-            for (Link l : r.links()) {
-                links.add(new Link(l.url(), l.hostKey(), depth + l.depth(), l.redirects(), l.referrer()));
-            }
-        }
-        insertRows(c, rows);
-        revisits.execute();
-        List<Link> admitted = new ArrayList<>();
-        ClusterLinks.lower(c, jobId, ClusterLinks.shortest(ClusterLinks.insert(c, jobId, links, maxDepth, admitted)),
-                maxDepth, admitted);
-        List<Link> closer = new ArrayList<>();
-        for (Map.Entry<String, Integer> done : markVisited(c, jobId, pages).entrySet()) {
-            int was = depths.getOrDefault(done.getKey(), done.getValue());
-            if (done.getValue() < was) {
-                // A shorter path to this page was found meanwhile: its row and its links take it too.
-                update(c, "UPDATE pages SET depth = ? WHERE job_id = ? AND url = ?", done.getValue(), jobId, done.getKey());
-                Commit r = pages.stream().filter(x -> x.page().url().equals(done.getKey())).findFirst().orElseThrow();
-                for (Link l : r.links()) {
-                    closer.add(new Link(l.url(), l.hostKey(), done.getValue() + l.depth(), l.redirects(), l.referrer()));
-                }
-            }
-        }
-        ClusterLinks.lower(c, jobId, ClusterLinks.shortest(closer), maxDepth, admitted);
-        // Last: the job's admitted count is one row every node updates, locked only until the commit.
-        long over = ClusterLinks.addAdmitted(c, jobId, admitted.size()) - any.maxPages();
-        List<Link> queued = admitted;
-        if (over > 0) {
-            int keep = (int) Math.max(0, admitted.size() - over);
-            List<Link> dropped = admitted.subList(keep, admitted.size());
-            update(c, "UPDATE cluster_frontier SET state = 'dropped' WHERE job_id = ? AND url = ANY (?)", jobId,
-                    c.createArrayOf("text", dropped.stream().map(Link::url).toArray()));
-            update(c, "UPDATE cluster_jobs SET admitted = ? WHERE job_id = ?", (long) any.maxPages(), jobId);
-            queued = List.copyOf(admitted.subList(0, keep));
-        }
-        appendEvents(c, jobId, events, revisits);
-        return queued;
-    }
-
-    /**
-     * A continuous job's events, appended under the lock of the job's row, held to the commit: every node's
-     * events of a job are numbered in the order they are committed, so a reader going by id ({@link ChangeFeed})
-     * never passes over an event another node commits later with a smaller id.
-     */
-    private static void appendEvents(Connection c, long jobId, List<Change> events, RevisitWrites writes)
-            throws SQLException {
-        if (events.isEmpty()) {
-            return;
-        }
-        ClusterStore.firstLong(c, "SELECT admitted FROM cluster_jobs WHERE job_id = ? FOR UPDATE", 0, jobId);
-        for (Change event : events) {
-            writes.change(event);
-        }
-        writes.execute();
-    }
-
-    /** The pages' depths in the frontier as they stand, without locking their rows. */
-    private static Map<String, Integer> depthsOf(Connection c, long jobId, List<Commit> pages) throws SQLException {
-        Map<String, Integer> depths = new HashMap<>();
-        if (pages.isEmpty()) {
-            return depths;
-        }
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT url, depth FROM cluster_frontier WHERE job_id = ? AND url = ANY (?)")) {
-            ps.setLong(1, jobId);
-            ps.setArray(2, c.createArrayOf("text", pages.stream().map(r -> r.page().url()).toArray()));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    depths.put(rs.getString(1), rs.getInt(2));
-                }
-            }
-        }
-        return depths;
-    }
-
-    /**
-     * Marks the pages' URLs done, or on a continuous job queued for their next visit with their schedule, their
-     * rows locked in URL order; returns each one's depth in the frontier.
-     */
-    private static Map<String, Integer> markVisited(Connection c, long jobId, List<Commit> pages) throws SQLException {
-        Map<String, Integer> depths = new LinkedHashMap<>();
-        if (pages.isEmpty()) {
-            return depths;
-        }
-        int n = pages.size();
-        String[] urls = new String[n];
-        Long[] dueIn = new Long[n];
-        Integer[] changes = new Integer[n];
-        Timestamp[] watched = new Timestamp[n];
-        Long[] intervals = new Long[n];
-        for (int i = 0; i < n; i++) {
-            Commit r = pages.get(i);
-            ClusterStore.VisitWrite v = r.visit();
-            urls[i] = r.page().url();
-            dueIn[i] = v == null ? null : v.dueInMillis();
-            changes[i] = v == null ? 0 : v.changes();
-            watched[i] = v == null || v.watchedSince() == null ? null : Timestamp.from(v.watchedSince());
-            intervals[i] = v == null ? 0L : v.intervalMillis();
-        }
-        try (PreparedStatement ps = c.prepareStatement("""
-                WITH v AS (SELECT * FROM unnest(?::text[], ?::bigint[], ?::int[], ?::timestamptz[], ?::bigint[])
-                             AS v (url, due_in, changes, watched, interval_ms)),
-                mine AS (SELECT url FROM cluster_frontier WHERE job_id = ? AND url = ANY (?::text[])
-                         ORDER BY url FOR UPDATE)
-                UPDATE cluster_frontier f SET state = CASE WHEN v.due_in IS NULL THEN 'done' ELSE 'queued' END,
-                  due_at = now() + v.due_in * INTERVAL '1 millisecond', changes = v.changes,
-                  watched_since = v.watched, interval_ms = v.interval_ms
-                FROM mine JOIN v ON v.url = mine.url WHERE f.job_id = ? AND f.url = mine.url
-                RETURNING f.url, f.depth""")) {
-            Array urlArray = c.createArrayOf("text", urls);
-            ps.setArray(1, urlArray);
-            ps.setArray(2, c.createArrayOf("int8", dueIn));
-            ps.setArray(3, c.createArrayOf("int4", changes));
-            ps.setArray(4, c.createArrayOf("timestamptz", watched));
-            ps.setArray(5, c.createArrayOf("int8", intervals));
-            ps.setLong(6, jobId);
-            ps.setArray(7, urlArray);
-            ps.setLong(8, jobId);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    depths.put(rs.getString(1), rs.getInt(2));
-                }
-            }
-        }
-        return depths;
-    }
-
-    /** The rows, in one statement (the driver rewrites the batch as one multi-row insert). */
-    private static void insertRows(Connection c, List<PageRecord> rows) throws SQLException {
-        if (rows.isEmpty()) {
-            return;
-        }
-        try (PreparedStatement ps = c.prepareStatement(Dialect.POSTGRES.writeOnce("pages", Schema.PAGE_COLUMNS,
-                List.of("job_id", "url")))) {
-            for (PageRecord row : rows) {
-                Rows.bindPage(ps, row);
-                ps.addBatch();
-            }
-            ps.executeBatch();
-        }
     }
 }

@@ -1,0 +1,123 @@
+package dev.loomcrawl.crawler.cluster;
+
+import dev.loomcrawl.crawler.ConfigCodec;
+import dev.loomcrawl.crawler.ConfigException;
+import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.CrawlJob;
+import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.politeness.PolitenessKey;
+import dev.loomcrawl.crawler.store.ClusterStore;
+import dev.loomcrawl.crawler.store.JobRow;
+import dev.loomcrawl.crawler.store.PageStore;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The cluster jobs this node runs a share of, kept in step with the database by the heartbeat ({@link #follow}):
+ * a running cluster job this node does not run yet is started here, one cancelled anywhere is cancelled here,
+ * and one done (nothing left to fetch, whichever node noticed) ends here.
+ */
+final class NodeShares {
+    private final ClusterNode node;
+    private final Crawler crawler;
+    private final PageStore store;
+    private final ClusterStore db;
+    private final ClusterReports reports;
+    private final ConcurrentHashMap<Long, ClusterBackend> frontiers = new ConcurrentHashMap<>();
+    /** The politeness key of each cluster job this node runs: beyond host, hosts of one key go to one node. */
+    private final ConcurrentHashMap<Long, PolitenessKey> levels = new ConcurrentHashMap<>();
+
+    NodeShares(ClusterNode node, Crawler crawler, ClusterReports reports) {
+        this.node = node;
+        this.crawler = crawler;
+        this.store = crawler.store();
+        this.db = store.cluster();
+        this.reports = reports;
+    }
+
+    /** Runs this node's share of a job, once: the heartbeat may find a job this node is creating right now. */
+    synchronized CrawlJob launch(long id, CrawlConfig config) {
+        if (frontiers.containsKey(id)) {
+            return crawler.job(id).orElseThrow();
+        }
+        ClusterBackend frontier = ClusterBackend.of(id, config, crawler.gates(), node);
+        reports.began(id);
+        levels.put(id, config.politeness().politenessKey());
+        frontiers.put(id, frontier);
+        return crawler.runShare(id, node.nodeId(), config, frontier.frontier(), job -> ended(job, frontier));
+    }
+
+    /** This node's share of a job has ended: its last figures written, the job forgotten. */
+    private void ended(CrawlJob job, ClusterBackend frontier) {
+        reports.ended(job, () -> {
+            frontiers.remove(job.id(), frontier);
+            levels.remove(job.id());
+        }, node::trouble);
+    }
+
+    boolean runs(long id) {
+        return frontiers.containsKey(id);
+    }
+
+    boolean any() {
+        return !frontiers.isEmpty();
+    }
+
+    /** The politeness keys of the jobs run here. */
+    Set<PolitenessKey> levels() {
+        return Set.copyOf(levels.values());
+    }
+
+    /** The crawler's jobs that are this node's shares. */
+    List<CrawlJob> jobs() {
+        return frontiers.keySet().stream().map(crawler::job).flatMap(Optional::stream).toList();
+    }
+
+    /** A host this node now holds: every job run here loads its URLs of it. */
+    void held(String hostKey) {
+        frontiers.values().forEach(f -> f.held(hostKey));
+    }
+
+    /** Hands out nothing more in any share (the node is closing). */
+    void drainAll() {
+        frontiers.values().forEach(f -> f.frontier().drain());
+    }
+
+    /**
+     * Marks done the cluster jobs with nothing left to fetch; starts those this node does not run yet (unless
+     * {@code leaving}); cancels here those cancelled; ends here those done.
+     */
+    void follow(boolean leaving) {
+        for (long id : db.finishDone()) {
+            reports.writeSummary(id);
+        }
+        Set<Long> unfinished = new HashSet<>();
+        for (JobRow row : store.unfinishedJobs()) {
+            unfinished.add(row.id());
+            if (!leaving && row.cluster() && !frontiers.containsKey(row.id()) && row.status().equals("running")) {
+                try {
+                    launch(row.id(), ConfigCodec.fromJson(row.config()));
+                } catch (ConfigException e) {
+                    node.trouble("job " + row.id() + " (unreadable config)", e);
+                }
+            }
+        }
+        // Only a job run here missing from that list needs its row read: cancelled, or done (or just created).
+        for (Map.Entry<Long, ClusterBackend> e : frontiers.entrySet()) {
+            if (unfinished.contains(e.getKey())) {
+                continue;
+            }
+            store.job(e.getKey()).ifPresent(row -> {
+                if (row.status().equals("cancelled")) {
+                    crawler.job(row.id()).ifPresent(CrawlJob::cancel);
+                } else if (!row.unfinished()) { // a job created here since the list was read is running
+                    e.getValue().frontier().finish();
+                }
+            });
+        }
+    }
+}
