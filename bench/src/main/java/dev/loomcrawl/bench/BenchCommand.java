@@ -7,6 +7,7 @@ import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.CrawlSummary;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.CrawlerOptions;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.FarmConfig;
 import dev.loomcrawl.mocksites.Faults;
@@ -229,7 +230,7 @@ public final class BenchCommand implements Callable<Integer> {
         err.printf("bench: starting the %s farm in its own process (%s)%n", chosen.label(), chosen.description());
         try (FarmProcess farm = FarmProcess.start(mainClass, farmArgs, out.resolve("seeds.txt"));
              PageStore store = PageStore.open("jdbc:h2:" + out.toAbsolutePath().resolve("bench"));
-             Crawler crawler = new Crawler(store, new Crawler.Options(limit, Math.max(maxInFlight, 1), !fixedInFlight))) {
+             Crawler crawler = new Crawler(store, new CrawlerOptions(limit, Math.max(maxInFlight, 1), !fixedInFlight))) {
             SiteGraph graph = new SiteGraph(farmConfig, farm.port());
             int rounds = warmup + runs;
             for (int round = 0; round < rounds; round++) {

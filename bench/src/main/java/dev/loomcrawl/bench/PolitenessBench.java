@@ -3,6 +3,7 @@ package dev.loomcrawl.bench;
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.CrawlerOptions;
 import dev.loomcrawl.crawler.politeness.HostSetting;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.politeness.PolitenessKey;
@@ -42,9 +43,9 @@ final class PolitenessBench {
     static Result run(int baseMillis, int pages, PrintWriter err) throws Exception {
         err.printf("bench: a server of %d ms that doubles past 3 in flight, %d pages: adaptive, then the right limit by"
                 + " hand, then 8 fixed%n", baseMillis, pages);
-        Crawl adaptive = slowing(baseMillis, pages, new Crawler.Options(8, 10_000, true), 8);
-        Crawl hand = slowing(baseMillis, pages, new Crawler.Options(3, 10_000, true, PolitenessKey.HOST, false), 3);
-        Crawl fixed = slowing(baseMillis, Math.min(pages, 255), new Crawler.Options(8, 10_000, true, PolitenessKey.HOST,
+        Crawl adaptive = slowing(baseMillis, pages, new CrawlerOptions(8, 10_000, true), 8);
+        Crawl hand = slowing(baseMillis, pages, new CrawlerOptions(3, 10_000, true, PolitenessKey.HOST, false), 3);
+        Crawl fixed = slowing(baseMillis, Math.min(pages, 255), new CrawlerOptions(8, 10_000, true, PolitenessKey.HOST,
                 false), 8);
         err.println("bench: 50 names on 5 addresses by address, limit 4, with a pause set on one address mid-crawl");
         ByAddress byAddress = byAddress();
@@ -55,7 +56,7 @@ final class PolitenessBench {
 
     private record Crawl(double seconds, long p50, long p95) {}
 
-    private static Crawl slowing(int baseMillis, int pages, Crawler.Options options, int perHost) throws Exception {
+    private static Crawl slowing(int baseMillis, int pages, CrawlerOptions options, int perHost) throws Exception {
         try (CountingServer server = new CountingServer("127.0.0.30", pages, inFlight -> inFlight > 3 ? 2 * baseMillis
                 : baseMillis);
              PageStore store = PageStore.open("jdbc:h2:mem:politeness-bench" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
@@ -72,7 +73,7 @@ final class PolitenessBench {
     private static ByAddress byAddress() throws Exception {
         List<CountingServer> servers = new ArrayList<>();
         try (PageStore store = PageStore.open("jdbc:h2:mem:politeness-bench" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
-             Crawler crawler = new Crawler(store, new Crawler.Options(4, 10_000, true))) {
+             Crawler crawler = new Crawler(store, new CrawlerOptions(4, 10_000, true))) {
             CrawlConfig.Builder config = CrawlConfig.builder().maxDepth(20).perHostConcurrency(4)
                     .politenessKey(PolitenessKey.IP);
             for (int a = 31; a < 36; a++) {

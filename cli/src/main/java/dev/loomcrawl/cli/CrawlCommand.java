@@ -2,6 +2,7 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.CrawlerOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -159,7 +160,7 @@ final class CrawlCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         CrawlConfig config = config();
         RowOutput rows = RowOutput.open(output, false, storeBody, spec.commandLine().getOut()); // a bad path fails before anything is crawled
-        Crawler.Options process = politeness.on(inFlight.options(perHost));
+        CrawlerOptions process = politeness.on(inFlight.options(perHost));
         return Foreground.run(spec, engine.db, process,
                 (crawler, listener) -> crawler.start(config, new Crawler.Hooks(null, listener)), rows, report.json, report.quiet);
     }

@@ -3,6 +3,7 @@ package dev.loomcrawl.cli;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.CrawlSummary;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.CrawlerOptions;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -24,7 +25,7 @@ final class Foreground {
     /**
      * @param start starts (or resumes) the job on the crawler, with the listener every stored row must go to
      */
-    static int run(CommandSpec spec, String db, Crawler.Options options,
+    static int run(CommandSpec spec, String db, CrawlerOptions options,
             BiFunction<Crawler, StoredListener, CrawlJob> start, RowOutput rows, boolean json, boolean quiet)
             throws Exception {
         PrintWriter out = spec.commandLine().getOut();

@@ -1,6 +1,6 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.CrawlerOptions;
 import picocli.CommandLine.Option;
 
 /**
@@ -21,7 +21,7 @@ final class InFlightOptions {
     }
 
     /** The crawler's process options with {@code perHost} requests in flight per host at most. */
-    Crawler.Options options(int perHost) {
-        return new Crawler.Options(perHost, Math.max(maxInFlight, 1), !fixedInFlight);
+    CrawlerOptions options(int perHost) {
+        return new CrawlerOptions(perHost, Math.max(maxInFlight, 1), !fixedInFlight);
     }
 }

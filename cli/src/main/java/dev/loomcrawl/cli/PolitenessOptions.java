@@ -1,6 +1,6 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.CrawlerOptions;
 import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import picocli.CommandLine.Option;
 
@@ -22,7 +22,7 @@ final class PolitenessOptions {
         return PolitenessKey.parse("politenessKey", key);
     }
 
-    Crawler.Options on(Crawler.Options options) {
+    CrawlerOptions on(CrawlerOptions options) {
         return options.politeness(key(), adaptive);
     }
 }

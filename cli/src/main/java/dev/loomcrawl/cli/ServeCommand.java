@@ -2,6 +2,7 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.CrawlerOptions;
 import dev.loomcrawl.crawler.ExecutionMode;
 import dev.loomcrawl.crawler.Jobs;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
@@ -124,7 +125,7 @@ final class ServeCommand implements Callable<Integer> {
         }
         NodeSettings probe = new NodeSettings(nodeId == null ? "node" : nodeId, null,
                 CrawlCommand.seconds(leaseTtlSeconds)); // every argument checked before anything starts
-        Crawler.Options options = politeness.on(inFlight.options(perHost));
+        CrawlerOptions options = politeness.on(inFlight.options(perHost));
         PrintWriter out = spec.commandLine().getOut();
         PageStore store = PageStore.open(engine.db);
         if (clustered) {

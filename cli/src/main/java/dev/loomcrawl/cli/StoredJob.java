@@ -3,6 +3,7 @@ package dev.loomcrawl.cli;
 import dev.loomcrawl.crawler.ConfigCodec;
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.CrawlerOptions;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import picocli.CommandLine.Mixin;
@@ -52,7 +53,7 @@ final class StoredJob {
             config = ConfigCodec.fromJson(row.config());
         }
         RowOutput rows = RowOutput.open(output, true, config.output().storeBody(), spec.commandLine().getOut());
-        Crawler.Options process = new Crawler.Options(config.politeness().perHostConcurrency(),
+        CrawlerOptions process = new CrawlerOptions(config.politeness().perHostConcurrency(),
                 config.execution().maxInFlight(), true, config.politeness().politenessKey(), true);
         return Foreground.run(spec, db, process, (crawler, listener) -> recrawl
                 ? crawler.recrawl(id, new Crawler.Hooks(null, listener))

@@ -6,7 +6,6 @@ import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.frontier.MemoryBackend;
 import dev.loomcrawl.crawler.frontier.Revisits;
 import dev.loomcrawl.crawler.politeness.HostGates;
-import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.store.Tallies;
@@ -32,45 +31,10 @@ import java.util.function.Consumer;
  * }</pre>
  *
  * <p>Politeness is the process's, not a job's: every job and every one-off fetch of this crawler shares
- * one set of per-host permits ({@link Options#perHost}), and a host resting after a {@code Retry-After}
+ * one set of per-host permits ({@link CrawlerOptions#perHost}), and a host resting after a {@code Retry-After}
  * rests for all of them.
  */
 public final class Crawler implements Jobs, AutoCloseable {
-
-    /**
-     * Settings of the whole process.
-     *
-     * @param perHost requests in flight to one {@code host:port} at most, all jobs and one-off fetches
-     *     together; a job's own {@code perHostConcurrency} can only be lower (default 8)
-     * @param maxInFlight requests in flight across the process at most (default 10,000)
-     * @param adaptiveInFlight hold fewer in flight when our own CPU makes responses wait (default true)
-     * @param politenessKey what a limit covers for one-off fetches and for jobs that do not say (default host)
-     * @param adaptivePoliteness each politeness key's limit and gap follow its server's latency and errors
-     *     (default true; see {@code politeness.Adaptive})
-     */
-    public record Options(int perHost, int maxInFlight, boolean adaptiveInFlight, PolitenessKey politenessKey,
-            boolean adaptivePoliteness) {
-        public static final Options DEFAULTS = new Options(8, 10_000, true);
-
-        public Options(int perHost, int maxInFlight, boolean adaptiveInFlight) {
-            this(perHost, maxInFlight, adaptiveInFlight, PolitenessKey.HOST, true);
-        }
-
-        /** These options with {@code key} as the default politeness key and adaptivity {@code adaptive}. */
-        public Options politeness(PolitenessKey key, boolean adaptive) {
-            return new Options(perHost, maxInFlight, adaptiveInFlight, key, adaptive);
-        }
-
-        public Options {
-            java.util.Objects.requireNonNull(politenessKey, "politenessKey");
-            if (perHost < 1 || perHost > 10_000) {
-                throw new ConfigException("perHost", perHost, "must be between 1 and 10000, was " + perHost);
-            }
-            if (maxInFlight < 1 || maxInFlight > 1_000_000) {
-                throw new ConfigException("maxInFlight", maxInFlight, "must be between 1 and 1000000, was " + maxInFlight);
-            }
-        }
-    }
 
     /**
      * Your code in a job: a handler for each fetched page (its result is stored with the page), and a
@@ -81,7 +45,7 @@ public final class Crawler implements Jobs, AutoCloseable {
     }
 
     private final Engine engine;
-    private final Options options;
+    private final CrawlerOptions options;
     private final HostControl hosts;
     private final ConcurrentHashMap<Long, CrawlJob> jobs = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Boolean, Fetcher> oneOffFetchers = new ConcurrentHashMap<>();
@@ -90,10 +54,10 @@ public final class Crawler implements Jobs, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(Crawler.class.getName());
 
     public Crawler(PageStore store) {
-        this(store, Options.DEFAULTS);
+        this(store, CrawlerOptions.DEFAULTS);
     }
 
-    public Crawler(PageStore store, Options options) {
+    public Crawler(PageStore store, CrawlerOptions options) {
         this.options = options;
         this.engine = Engine.open(store, options);
         this.hosts = new HostControl(engine.gates(), store, jobs::values);
@@ -130,7 +94,7 @@ public final class Crawler implements Jobs, AutoCloseable {
         engine.observers().add(observer);
     }
 
-    public Options options() {
+    public CrawlerOptions options() {
         return options;
     }
 

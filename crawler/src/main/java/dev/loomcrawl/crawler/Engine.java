@@ -37,7 +37,7 @@ record Engine(PageStore store, HostGates gates, FetchLimit limit, RuntimeSampler
     private static final int MIN_IN_FLIGHT = 256;
 
     /** The engine of a crawler on {@code store}: gates, limits and threads made, rests of an earlier process restored. */
-    static Engine open(PageStore store, Crawler.Options options) {
+    static Engine open(PageStore store, CrawlerOptions options) {
         FetchLimit limit = new FetchLimit(MIN_IN_FLIGHT, options.maxInFlight(), options.adaptiveInFlight());
         Engine engine = new Engine(store, new HostGates(options.perHost(), options.adaptivePoliteness(), limit::busy),
                 limit, new RuntimeSampler(), new Tally(null), HostNames.JVM, new CopyOnWriteArrayList<>(),

@@ -36,7 +36,7 @@ class ClusterNodeTest {
     /** Nodes "a" and "b" in this JVM, each around a crawler with its own store on one database. */
     private record TwoNodes(PageStore storeA, Crawler crawlerA, ClusterNode a, PageStore storeB, Crawler crawlerB,
             ClusterNode b) implements AutoCloseable {
-        static TwoNodes on(String db, Crawler.Options options) {
+        static TwoNodes on(String db, CrawlerOptions options) {
             PageStore storeA = PageStore.open(db);
             PageStore storeB = PageStore.open(db);
             Crawler crawlerA = new Crawler(storeA, options);
@@ -63,7 +63,7 @@ class ClusterNodeTest {
     @Test
     void aNodeStartedAgainKeepsItsEarlierShare() throws Exception {
         String db = postgres.newDatabase();
-        Crawler.Options options = new Crawler.Options(1, 10_000, true);
+        CrawlerOptions options = new CrawlerOptions(1, 10_000, true);
         try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(6, 10).withLatency(LatencyModel.fixed(100)))) {
             CrawlConfig config = CrawlConfig.builder().seeds(farm.seedUrls()).maxDepth(farm.graph().maxDepth() + 1)
                     .perHostConcurrency(1).fetchDeadline(Duration.ofSeconds(3)).build();
@@ -94,7 +94,7 @@ class ClusterNodeTest {
     void twoNodesShareOneJobEachPageOnceAndNoHostAboveItsLimit() throws Exception {
         String db = postgres.newDatabase();
         try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(12, 15).withLatency(LatencyModel.fixed(100)));
-             TwoNodes nodes = TwoNodes.on(db, new Crawler.Options(3, 10_000, true))) {
+             TwoNodes nodes = TwoNodes.on(db, new CrawlerOptions(3, 10_000, true))) {
             PageStore storeA = nodes.storeA();
             ClusterNode a = nodes.a();
             ClusterNode b = nodes.b();
@@ -142,7 +142,7 @@ class ClusterNodeTest {
                 alone = one.start(config.build()).awaitSummary().pages();
             }
             farm.reset();
-            try (TwoNodes nodes = TwoNodes.on(db, Crawler.Options.DEFAULTS)) {
+            try (TwoNodes nodes = TwoNodes.on(db, CrawlerOptions.DEFAULTS)) {
                 PageStore storeA = nodes.storeA();
                 CrawlJob job = nodes.a().start(config.build());
                 await().atMost(Duration.ofSeconds(90)).until(() -> storeA.job(job.id()).orElseThrow().status().equals("done"));
@@ -158,7 +158,7 @@ class ClusterNodeTest {
     void thePageLimitHoldsAcrossNodes() throws Exception {
         String db = postgres.newDatabase();
         try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(10, 15).withLatency(LatencyModel.fixed(50)));
-             TwoNodes nodes = TwoNodes.on(db, Crawler.Options.DEFAULTS)) {
+             TwoNodes nodes = TwoNodes.on(db, CrawlerOptions.DEFAULTS)) {
             PageStore storeA = nodes.storeA();
             CrawlJob job = nodes.b().start(CrawlConfig.builder().seeds(farm.seedUrls()).maxDepth(farm.graph().maxDepth() + 1)
                     .maxPages(40).fetchDeadline(Duration.ofSeconds(3)).build());
@@ -175,7 +175,7 @@ class ClusterNodeTest {
     void aCancelOnOneNodeStopsTheJobOnAll() throws Exception {
         String db = postgres.newDatabase();
         try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(10, 40).withLatency(LatencyModel.fixed(200)));
-             TwoNodes nodes = TwoNodes.on(db, Crawler.Options.DEFAULTS)) {
+             TwoNodes nodes = TwoNodes.on(db, CrawlerOptions.DEFAULTS)) {
             PageStore storeA = nodes.storeA();
             ClusterNode a = nodes.a();
             ClusterNode b = nodes.b();

@@ -51,7 +51,7 @@ class ClusterPolitenessTest {
 
     private Node node(String db, String id) {
         PageStore store = PageStore.open(db);
-        Crawler crawler = new Crawler(store, new Crawler.Options(4, 10_000, true));
+        Crawler crawler = new Crawler(store, new CrawlerOptions(4, 10_000, true));
         ClusterNode node = ClusterNode.join(crawler, new NodeSettings(id, null, Duration.ofSeconds(6)));
         open.add(store);
         open.add(crawler);

@@ -37,7 +37,7 @@ class CrawlerTest {
         store = PageStore.open("jdbc:h2:mem:crawler" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
         // The process allows many per host: these tests set each job's own limit, up to 50.
         // Fixed per-host limits: these tests count requests in flight; adaptive politeness has its own (PolitenessTest).
-        crawler = new Crawler(store, new Crawler.Options(64, 10_000, true, PolitenessKey.HOST, false));
+        crawler = new Crawler(store, new CrawlerOptions(64, 10_000, true, PolitenessKey.HOST, false));
     }
 
     @AfterEach

@@ -60,7 +60,7 @@ class FrontierContractTest {
 
     /** A crawler, and on a cluster a node around it: {@link #jobs} starts and cancels through the node. */
     private Crawler node(PageStore on, String nodeId) {
-        Crawler c = new Crawler(on, new Crawler.Options(8, 10_000, true));
+        Crawler c = new Crawler(on, new CrawlerOptions(8, 10_000, true));
         node = backend == Backend.CLUSTER ? ClusterNode.join(c, new NodeSettings(nodeId, null,
                 Duration.ofSeconds(6))) : null;
         jobs = node != null ? node : c;

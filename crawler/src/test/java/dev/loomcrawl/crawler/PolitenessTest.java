@@ -35,7 +35,7 @@ class PolitenessTest {
     private PageStore store;
     private Crawler crawler;
 
-    private Crawler open(Crawler.Options options) {
+    private Crawler open(CrawlerOptions options) {
         store = PageStore.open("jdbc:h2:mem:politeness" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
         crawler = new Crawler(store, options);
         return crawler;
@@ -72,7 +72,7 @@ class PolitenessTest {
     /** 50 names on 5 addresses, limit 4 by address: no server ever sees more than 4 at once. */
     @Test
     void byAddressNamesOnOneAddressShareOneLimit() throws Exception {
-        open(new Crawler.Options(4, 10_000, true));
+        open(new CrawlerOptions(4, 10_000, true));
         CrawlSummary summary = crawl(farm(20), PolitenessKey.IP, 4);
 
         assertThat(summary.pages()).isEqualTo(ADDRESSES * NAMES_PER_ADDRESS * PAGES);
@@ -85,7 +85,7 @@ class PolitenessTest {
     /** The control: by host name, the same crawl puts many more than 4 on one address. */
     @Test
     void byHostNameTheSameCrawlLoadsOneAddressManyTimesOver() throws Exception {
-        open(new Crawler.Options(4, 10_000, true));
+        open(new CrawlerOptions(4, 10_000, true));
         crawl(farm(20), PolitenessKey.HOST, 4);
 
         assertThat(servers.stream().mapToInt(s -> s.maxInFlight.get()).max().orElseThrow()).isGreaterThan(4);
@@ -98,7 +98,7 @@ class PolitenessTest {
      */
     @Test
     void twoJobsWithDifferentKeysStillKeepTheAddressLimit() throws Exception {
-        open(new Crawler.Options(4, 10_000, false));
+        open(new CrawlerOptions(4, 10_000, false));
         List<String> seeds = farm(20);
         CrawlConfig.Builder byHost = CrawlConfig.builder().maxDepth(10).perHostConcurrency(4);
         CrawlConfig.Builder byAddress = CrawlConfig.builder().maxDepth(10).perHostConcurrency(4)
@@ -117,7 +117,7 @@ class PolitenessTest {
     /** The audit's figures are the servers' own: requests per address, and never more in flight than counted. */
     @Test
     void theAuditEqualsWhatTheServersCounted() throws Exception {
-        open(new Crawler.Options(4, 10_000, true));
+        open(new CrawlerOptions(4, 10_000, true));
         List<String> seeds = farm(20);
         CrawlConfig.Builder config = CrawlConfig.builder().maxDepth(10).perHostConcurrency(4).politenessKey(PolitenessKey.IP);
         seeds.forEach(config::seed);
@@ -149,7 +149,7 @@ class PolitenessTest {
     void adaptivityKeepsASlowingServerNearItsBaseLatency() throws Exception {
         // The in-flight limit fixed: its carrier probe would call a cold test JVM's JIT start "our own CPU" and
         // keep latency out of the rule for a while (HostGates' selfBusy), which is not what this test is about.
-        open(new Crawler.Options(8, 10_000, false));
+        open(new CrawlerOptions(8, 10_000, false));
         CountingServer server = new CountingServer("127.0.0.7", 1023, inFlight -> inFlight > 3 ? 100 : 50);
         servers.add(server);
         CrawlConfig config = CrawlConfig.builder().seed("http://127.0.0.7:" + server.port() + "/p/0").maxDepth(10)
@@ -164,7 +164,7 @@ class PolitenessTest {
     /** The control: told 8 and not adapting, the same crawl makes the server slow for most requests. */
     @Test
     void withoutAdaptivityTheSameServerIsOverloaded() throws Exception {
-        open(new Crawler.Options(8, 10_000, true, PolitenessKey.HOST, false));
+        open(new CrawlerOptions(8, 10_000, true, PolitenessKey.HOST, false));
         CountingServer server = new CountingServer("127.0.0.7", 255, inFlight -> inFlight > 3 ? 100 : 50);
         servers.add(server);
         CrawlConfig config = CrawlConfig.builder().seed("http://127.0.0.7:" + server.port() + "/p/0").maxDepth(10)
@@ -177,7 +177,7 @@ class PolitenessTest {
     /** A pause set while a job runs: no request starts after it, and the job goes on once it is lifted. */
     @Test
     void aPauseAppliesAtOnceToARunningJobAndSurvivesARestart() throws Exception {
-        open(new Crawler.Options(4, 10_000, true));
+        open(new CrawlerOptions(4, 10_000, true));
         CountingServer server = new CountingServer("127.0.0.8", 255, inFlight -> 20);
         servers.add(server);
         String key = "127.0.0.8:" + server.port();
@@ -201,7 +201,7 @@ class PolitenessTest {
 
         // Stored: a crawler opened again on the same database keeps what was set.
         crawler.close();
-        crawler = new Crawler(store, new Crawler.Options(4, 10_000, true));
+        crawler = new Crawler(store, new CrawlerOptions(4, 10_000, true));
         KeyView again = crawler.hosts().key(key);
         assertThat(again.limit()).isEqualTo(2);
         assertThat(again.delayMillis()).isEqualTo(5);

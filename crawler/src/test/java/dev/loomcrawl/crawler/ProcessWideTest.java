@@ -21,7 +21,7 @@ class ProcessWideTest {
     private PageStore store;
     private Crawler crawler;
 
-    private Crawler open(Crawler.Options options) {
+    private Crawler open(CrawlerOptions options) {
         store = PageStore.open("jdbc:h2:mem:process" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
         crawler = new Crawler(store, options);
         return crawler;
@@ -36,7 +36,7 @@ class ProcessWideTest {
     /** Two jobs on the same host, each allowed 4: together they still never have more than 4 in flight there. */
     @Test
     void twoJobsShareTheProcessPerHostLimit() throws Exception {
-        open(new Crawler.Options(4, 10_000, true));
+        open(new CrawlerOptions(4, 10_000, true));
         try (TestSite site = new TestSite().tree(127, 60)) {
             CrawlConfig config = CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10).perHostConcurrency(4).build();
             CrawlJob one = crawler.start(config);
@@ -53,7 +53,7 @@ class ProcessWideTest {
      */
     @Test
     void aPoolJobHoldsNoHostPermitWhileItWaitsForAThread() throws Exception {
-        open(new Crawler.Options(8, 10_000, true));
+        open(new CrawlerOptions(8, 10_000, true));
         try (TestSite site = new TestSite().tree(127, 80)) {
             CrawlConfig.Builder config = CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10).perHostConcurrency(8);
             AtomicLong mostLeased = new AtomicLong();
@@ -72,7 +72,7 @@ class ProcessWideTest {
     /** A job's own limit can only be lower than the process's. */
     @Test
     void aJobAskingForMoreThanTheProcessAllowsGetsTheProcessLimit() throws Exception {
-        open(new Crawler.Options(3, 10_000, true));
+        open(new CrawlerOptions(3, 10_000, true));
         try (TestSite site = new TestSite().tree(63, 60)) {
             crawler.start(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10).perHostConcurrency(8).build())
                     .awaitSummary();
@@ -83,7 +83,7 @@ class ProcessWideTest {
     /** One-off fetches take the same permits as the crawl running beside them. */
     @Test
     void oneOffFetchesShareTheLimitWithACrawl() throws Exception {
-        open(new Crawler.Options(4, 10_000, true));
+        open(new CrawlerOptions(4, 10_000, true));
         try (TestSite site = new TestSite().tree(63, 100)) {
             CrawlJob job = crawler.start(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10).perHostConcurrency(4)
                     .respectRobots(false).build());
@@ -106,7 +106,7 @@ class ProcessWideTest {
      */
     @Test
     void eachJobGetsThePeakOfItsOwnLifetime() throws Exception {
-        open(new Crawler.Options(64, 10_000, true));
+        open(new CrawlerOptions(64, 10_000, true));
         try (TestSite slow = new TestSite().tree(15, 2_000); TestSite wide = new TestSite().tree(255, 300);
                 TestSite fast = new TestSite().tree(31, 20)) {
             int before = RuntimeSampler.livePlatformThreads();
@@ -126,7 +126,7 @@ class ProcessWideTest {
     /** The first version resumed through the API's request type and lost settings it did not have. */
     @Test
     void aResumedJobRunsWithEveryOneOfItsSettings() throws Exception {
-        open(Crawler.Options.DEFAULTS);
+        open(CrawlerOptions.DEFAULTS);
         try (TestSite site = new TestSite().tree(255, 150)) {
             CrawlConfig config = CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10).perHostConcurrency(2)
                     .userAgent("ResumeBot/1.0").header("X-Job", "mine").maxBodyBytes(8_192).hostFailureLimit(50).build();

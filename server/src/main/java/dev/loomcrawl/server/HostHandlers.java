@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.crawler.ConfigCodec;
 import dev.loomcrawl.crawler.ConfigException;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.HostSetting;
 import dev.loomcrawl.crawler.politeness.KeyView;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
