@@ -213,7 +213,7 @@ public final class BenchCommand implements Callable<Integer> {
                     chosen.description(), runs, variants.size(), rivals.isEmpty() ? "" : " and " + rivals.size() + " rival(s)");
             ColdBench.Result result = ColdBench.run(mainClass, chosen, farmConfig, farmArgs, depth, limit, variants, floor, rivals,
                     runs, out, err);
-            ColdBench.print(result, table);
+            BenchReport.printCold(result, table);
             Path report = BenchReport.writeColdHtml(result, out.resolve("cold.html"));
             err.printf("bench --cold: report %s, figures %s%n", report.toAbsolutePath(),
                     out.resolve("cold.json").toAbsolutePath());

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -244,4 +245,34 @@ final class BenchReport {
             line('heap', p=>p.heapBytes/1e6); line('inflight', p=>p.fetching);
             </script></body></html>
             """;
+
+    /** A cold bench's table, as the terminal shows it. */
+    static void printCold(ColdBench.Result r, PrintWriter out) {
+        out.printf(Locale.ROOT, "cold crawls of %s (%s), --max-depth=%d, per-host %d; ideal %.2f s (%s)%n", r.scenario(),
+                r.farm(), r.maxDepth(), r.perHost(), r.idealSeconds(), r.idealRule());
+        out.printf(Locale.ROOT, "%-34s %5s %16s %8s %8s %8s %9s %8s %8s %6s %6s %5s %10s%n", "JVM options / rival",
+                "runs", "wall s (min-max)", "x ideal", "CPU s", "CPU ms/pg", "RSS MB", "pages", "served", "lost",
+                "RA viol", "dups", "late/early");
+        for (ColdBench.Row row : r.rows()) {
+            out.printf(Locale.ROOT, "%-34s %5d %6.2f (%.2f-%.2f) %7.2fx %8.2f %9.3f %8.0f %8.0f %8.0f %6d %6d %5d %10s%n",
+                    label(row), row.runs(), row.wallSeconds(), row.minWall(), row.maxWall(), row.ofIdeal(),
+                    row.cpuSeconds(), row.cpuMsPerPage(), row.peakRssMb(), row.pages(), row.pagesServed(), row.lostPages(),
+                    row.retryAfterViolations(), row.duplicateFetches(), row.pagesPerSecondByTenth().isEmpty() ? "-"
+                            : String.format(Locale.ROOT, "%.2f", row.lateOverEarly()));
+        }
+        out.println("pages/s by tenth of the crawl (first fetch to last; median of the runs; late/early = tenths 7-10"
+                + " over 2-5):");
+        for (ColdBench.Row row : r.rows()) {
+            if (row.pagesPerSecondByTenth().isEmpty()) {
+                continue; // the floor stores nothing to count from
+            }
+            out.printf(Locale.ROOT, "%-34s %s%n", label(row), row.pagesPerSecondByTenth().stream()
+                    .map(v -> String.format(Locale.ROOT, "%,.0f", v)).collect(Collectors.joining("  ")));
+        }
+        out.flush();
+    }
+
+    private static String label(ColdBench.Row row) {
+        return row.variant().length() > 34 ? row.variant().substring(0, 31) + "..." : row.variant();
+    }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.loomcrawl.mocksites.FarmConfig;
-import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
 import dev.loomcrawl.mocksites.SiteGraph;
 import java.io.IOException;
@@ -25,7 +24,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -261,7 +259,7 @@ final class ColdBench {
         for (String suffix : List.of(".mv.db", ".trace.db")) {
             Files.deleteIfExists(Path.of(db + suffix));
         }
-        Timed t = timed(java(variant, List.of(mainClass, "crawl", "--seeds-file=" + seeds, "--max-depth=" + maxDepth,
+        TimedProcess t = TimedProcess.run(TimedProcess.java(variant, List.of(mainClass, "crawl", "--seeds-file=" + seeds, "--max-depth=" + maxDepth,
                 "--per-host=" + perHost, "--max-pages=" + Math.min(50_000_000, farm.totalPages() * 4), "--json", "--quiet",
                 "--db=jdbc:h2:" + db.toAbsolutePath())), "a cold crawl", out.resolve("cold-stderr.txt"), out);
         JsonNode summary = json(t.stdout());
@@ -272,7 +270,7 @@ final class ColdBench {
     /** One {@link FetchFloor} process, timed as a crawl is, under {@code variant}'s JVM options. */
     private static Run floorOnce(Variant variant, int round, Path seeds, FarmConfig farm, int perHost,
             FarmProcess farmProcess, Path out) throws IOException, InterruptedException {
-        Timed t = timed(java(variant, List.of(FetchFloor.class.getName(), seeds.toString(),
+        TimedProcess t = TimedProcess.run(TimedProcess.java(variant, List.of(FetchFloor.class.getName(), seeds.toString(),
                 String.valueOf(farm.pagesPerHost()), String.valueOf(perHost))), "the floor's fetches",
                 out.resolve("floor-stderr.txt"), out);
         JsonNode tally = json(t.stdout());
@@ -283,7 +281,7 @@ final class ColdBench {
     /** One run of another crawler, timed as a crawl is; its pages are those the farm served it. */
     private static Run rivalOnce(Rival rival, int round, Path seeds, int maxDepth, int perHost, FarmProcess farmProcess,
             Path out) throws IOException, InterruptedException {
-        Timed t = timed(rival.argv(seeds.toAbsolutePath(), maxDepth, perHost, farmProcess.port()), rival.label(),
+        TimedProcess t = TimedProcess.run(rival.argv(seeds.toAbsolutePath(), maxDepth, perHost, farmProcess.port()), rival.label(),
                 out.resolve("rival-stderr.txt"), out);
         return run(rival.label(), round, t, FARM_PAGES, 0, 0, JSON.createObjectNode(), farmProcess, Throughput.NONE);
     }
@@ -296,7 +294,7 @@ final class ColdBench {
      *
      * @param pages its own count, or {@link #FARM_PAGES}
      */
-    private static Run run(String label, int round, Timed t, long pages, long failed, long skipped, JsonNode failures,
+    private static Run run(String label, int round, TimedProcess t, long pages, long failed, long skipped, JsonNode failures,
             FarmProcess farmProcess, Throughput throughput) throws IOException, InterruptedException {
         JsonNode counters = JSON.readTree(farmProcess.counters());
         long served = counters.get("pagesServed").asLong();
@@ -310,62 +308,6 @@ final class ColdBench {
     private static void progress(Run run, int runs, PrintWriter err) {
         err.printf(Locale.ROOT, "bench --cold: %s run %d/%d: %.2f s wall, %.2f CPU-s, %.0f MB peak RSS, %,d pages%n",
                 run.variant(), run.round() + 1, runs, run.wallSeconds(), run.cpuSeconds(), run.peakRssMb(), run.pages());
-    }
-
-    /** A process's wall time, CPU (user + system) and peak RSS by GNU time, its exit code and its stdout. */
-    private record Timed(double wallSeconds, double cpuSeconds, double peakRssMb, int exitCode, String stdout) {}
-
-    /**
-     * This JVM's {@code java} with {@code variant}'s options and {@code mainAndArgs}, on the application's class
-     * path as the launcher gives it to a crawl ({@code -Dloomcrawl.classpath}; this JVM's own where none is
-     * given, as in tests), and the farm's name resolver: the farm's names cost no lookup, as Colly's dialer,
-     * which connects its names to 127.0.0.1, costs none. (A crawl from the launcher has no resolver of ours and
-     * reads the farm's names from a hosts file: 0.35 CPU-s of lookups on 1,000 hosts, see {@link MockSites#hostsFile}.)
-     */
-    private static List<String> java(Variant variant, List<String> mainAndArgs) {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
-        command.addAll(variant.jvmOptions());
-        String app = System.getProperty("loomcrawl.classpath", System.getProperty("java.class.path"));
-        command.addAll(List.of("-cp", app + java.io.File.pathSeparator + farmResolver()));
-        command.addAll(mainAndArgs);
-        return command;
-    }
-
-    /** Where the farm's resolver ({@code TestDomainResolverProvider}, a service of the mock-sites jar) is. */
-    private static String farmResolver() {
-        try {
-            return Path.of(MockSites.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        } catch (java.net.URISyntaxException e) {
-            throw new IllegalStateException("the mock farm's jar has no path: " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * Runs {@code command} under GNU time.
-     *
-     * @param what the process, as an error names it
-     * @throws IOException if GNU time left no figures
-     */
-    private static Timed timed(List<String> command, String what, Path stderr, Path out)
-            throws IOException, InterruptedException {
-        Path timeFile = out.resolve("time.txt");
-        Files.deleteIfExists(timeFile);
-        List<String> timedCommand = new ArrayList<>(List.of("/usr/bin/time", "-f", "%e %U %S %M", "-o",
-                timeFile.toString()));
-        timedCommand.addAll(command);
-        Process p = new ProcessBuilder(timedCommand).redirectError(stderr.toFile()).start();
-        String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(30, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            throw new IllegalStateException(what + " ran over 30 minutes");
-        }
-        // GNU time writes a line about the command's exit status before its figures when it is not 0.
-        String[] t = Files.readAllLines(timeFile).getLast().strip().split("\\s+");
-        if (t.length != 4) {
-            throw new IOException(what + " was not timed: " + String.join(" ", t));
-        }
-        return new Timed(Double.parseDouble(t[0]), Double.parseDouble(t[1]) + Double.parseDouble(t[2]),
-                Long.parseLong(t[3]) / 1024.0, p.exitValue(), stdout);
     }
 
     /** Our processes' stdout: one JSON object (a crawl's {@code --json} summary, the floor's tally), or nothing. */
@@ -400,35 +342,6 @@ final class ColdBench {
             medians.add(median(measured, r -> r.throughput().pagesPerSecondByTenth().get(tenth)));
         }
         return medians;
-    }
-
-    static void print(Result r, PrintWriter out) {
-        out.printf(Locale.ROOT, "cold crawls of %s (%s), --max-depth=%d, per-host %d; ideal %.2f s (%s)%n", r.scenario(),
-                r.farm(), r.maxDepth(), r.perHost(), r.idealSeconds(), r.idealRule());
-        out.printf(Locale.ROOT, "%-34s %5s %16s %8s %8s %8s %9s %8s %8s %6s %6s %5s %10s%n", "JVM options / rival",
-                "runs", "wall s (min-max)", "x ideal", "CPU s", "CPU ms/pg", "RSS MB", "pages", "served", "lost",
-                "RA viol", "dups", "late/early");
-        for (Row row : r.rows()) {
-            out.printf(Locale.ROOT, "%-34s %5d %6.2f (%.2f-%.2f) %7.2fx %8.2f %9.3f %8.0f %8.0f %8.0f %6d %6d %5d %10s%n",
-                    label(row), row.runs(), row.wallSeconds(), row.minWall(), row.maxWall(), row.ofIdeal(),
-                    row.cpuSeconds(), row.cpuMsPerPage(), row.peakRssMb(), row.pages(), row.pagesServed(), row.lostPages(),
-                    row.retryAfterViolations(), row.duplicateFetches(), row.pagesPerSecondByTenth().isEmpty() ? "-"
-                            : String.format(Locale.ROOT, "%.2f", row.lateOverEarly()));
-        }
-        out.println("pages/s by tenth of the crawl (first fetch to last; median of the runs; late/early = tenths 7-10"
-                + " over 2-5):");
-        for (Row row : r.rows()) {
-            if (row.pagesPerSecondByTenth().isEmpty()) {
-                continue; // the floor stores nothing to count from
-            }
-            out.printf(Locale.ROOT, "%-34s %s%n", label(row), row.pagesPerSecondByTenth().stream()
-                    .map(v -> String.format(Locale.ROOT, "%,.0f", v)).collect(java.util.stream.Collectors.joining("  ")));
-        }
-        out.flush();
-    }
-
-    private static String label(Row row) {
-        return row.variant().length() > 34 ? row.variant().substring(0, 31) + "..." : row.variant();
     }
 
     private static double median(List<Run> runs, ToDoubleFunction<Run> metric) {
