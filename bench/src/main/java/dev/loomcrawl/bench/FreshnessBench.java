@@ -58,6 +58,7 @@ final class FreshnessBench {
             long changedEvents, double precision, double severityRight, long unchangedRevisits, double notModifiedShare,
             double staticVisitsPerPage, double hotVisitsPerPage, double staticToHotVisits, double firstPassSeconds,
             double idleCpuPerSecond, double cpuMsPerFirstFetch, double cpuMsPerRevisit, double revisitToFirstCpu,
+            double cpuMsPerFirstFetchBeyondIdle, double cpuMsPerRevisitBeyondIdle, double revisitToFirstCpuBeyondIdle,
             double rssMbAfterFirstPass,
             double rssMbAtEnd, int maxInFlightPerHost, long retryAfterViolations, Map<String, Long> eventsByKind,
             List<Sample> samples) {}
@@ -249,6 +250,12 @@ final class FreshnessBench {
         double firstCpuMs = (first.serveCpuSeconds() - start.serveCpuSeconds()) * 1000 / Math.max(1, first.farmRequests());
         double revisitCpuMs = (last.serveCpuSeconds() - first.serveCpuSeconds()) * 1000
                 / Math.max(1, last.farmRequests() - first.farmRequests());
+        // The same, less what the server spends anyway in that time (its idle rate, measured first).
+        double firstBeyondMs = ((first.serveCpuSeconds() - start.serveCpuSeconds())
+                - idleCpuPerSecond * (first.seconds() - start.seconds())) * 1000 / Math.max(1, first.farmRequests());
+        double revisitBeyondMs = ((last.serveCpuSeconds() - first.serveCpuSeconds())
+                - idleCpuPerSecond * (last.seconds() - first.seconds())) * 1000
+                / Math.max(1, last.farmRequests() - first.farmRequests());
         double staticPer = staticVisits / Math.max(1, staticPages);
         double hotPer = hotVisits / Math.max(1, hotPages);
         return new Result(farm.hosts() + " hosts x " + farm.pagesPerHost() + " pages", length.toSeconds() / 60.0,
@@ -256,7 +263,8 @@ final class FreshnessBench {
                 ratio(reported, assessed), changed, ratio(right, changed), ratio(severityRight, right), unchanged,
                 ratio(notModified, unchanged), round(staticPer), round(hotPer), round(staticPer / Math.max(1e-9, hotPer)),
                 round(firstPassSeconds), round(idleCpuPerSecond), round(firstCpuMs), round(revisitCpuMs),
-                round(revisitCpuMs / firstCpuMs),
+                round(revisitCpuMs / firstCpuMs), round(firstBeyondMs), round(revisitBeyondMs),
+                round(revisitBeyondMs / firstBeyondMs),
                 round(first.rssMb()), round(last.rssMb()), counters.get("maxInFlightPerHost").asInt(),
                 counters.get("retryAfterViolations").asLong(), byKind, samples);
     }
@@ -302,6 +310,8 @@ final class FreshnessBench {
         out.printf(Locale.ROOT, "  CPU per request                %.3f ms first pass (%.0f s), %.3f ms revisits (%.2fx);"
                 + " the server idles at %.0f ms/s%n", r.cpuMsPerFirstFetch(), r.firstPassSeconds(), r.cpuMsPerRevisit(),
                 r.revisitToFirstCpu(), r.idleCpuPerSecond() * 1000);
+        out.printf(Locale.ROOT, "  CPU per request beyond idle    %.3f ms first pass, %.3f ms revisits (%.2fx)%n",
+                r.cpuMsPerFirstFetchBeyondIdle(), r.cpuMsPerRevisitBeyondIdle(), r.revisitToFirstCpuBeyondIdle());
         out.printf(Locale.ROOT, "  RSS                            %.0f MB after the first pass, %.0f MB at the end%n",
                 r.rssMbAfterFirstPass(), r.rssMbAtEnd());
         out.printf(Locale.ROOT, "  politeness                     %d most in flight per host, %d Retry-After violations%n",
