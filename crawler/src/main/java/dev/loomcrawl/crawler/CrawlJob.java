@@ -12,6 +12,8 @@ import dev.loomcrawl.crawler.revisit.WebhookDelivery;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,6 +57,8 @@ public final class CrawlJob {
     /** This run's time already added to the job's row: a checkpoint adds what came since. */
     private double recordedSeconds; // guarded by checkpointLock
     private double recordedCpu; // guarded by checkpointLock
+    /** The audit's figures as the store has them, by key. */
+    private final Map<String, PolitenessAudit.KeyFigures> savedAudit = new HashMap<>(); // guarded by checkpointLock
     private final ReentrantLock checkpointLock = new ReentrantLock();
     private final Fetcher fetcher;
     private final PolitenessAudit audit;
@@ -235,7 +239,13 @@ public final class CrawlJob {
             double seconds = stats.seconds();
             double cpu = Math.max(0, stats.cpuSeconds());
             engine.store().addRunTime(id, seconds - recordedSeconds, Math.max(0, cpu - recordedCpu), false);
-            engine.store().politeness().saveAudit(id, share, audit.figures());
+            List<PolitenessAudit.KeyFigures> changed = new ArrayList<>();
+            for (PolitenessAudit.KeyFigures figures : audit.figures()) {
+                if (!figures.equals(savedAudit.put(figures.key(), figures))) {
+                    changed.add(figures); // a continuous job's thousands of keys are not rewritten every second
+                }
+            }
+            engine.store().politeness().saveAudit(id, share, changed);
             recordedSeconds = seconds;
             recordedCpu = Math.max(recordedCpu, cpu);
         } finally {

@@ -62,24 +62,49 @@ public final class PolitenessTable {
     }
 
     /**
-     * Replaces what {@code share} of job {@code jobId} stored of its audit ("" for a job of one process, a node's
-     * id for its share of a cluster job) with {@code figures}. Durable on return.
+     * Writes the figures of {@code share} of job {@code jobId} ("" for a job of one process, a node's id for its
+     * share of a cluster job) for the keys given, in place of those stored for them (a checkpoint passes the keys
+     * whose figures changed since it last wrote). Durable on return.
      */
     public void saveAudit(long jobId, String share, List<PolitenessAudit.KeyFigures> figures) {
+        if (figures.isEmpty()) {
+            return;
+        }
         jobs.withWriter(c -> {
-            update(c.prepareStatement("DELETE FROM politeness_audit WHERE job_id = ? AND share = ?"), jobId, share);
+            int[] updated;
+            try (PreparedStatement ps = c.prepareStatement("UPDATE politeness_audit SET requests = ?, answered = ?,"
+                    + " errors = ?, max_in_flight = ?, shortest_gap_ms = ?, crawl_delay_ms = ?, retry_after_windows = ?,"
+                    + " retry_after_seconds = ?, requests_in_retry_after = ?, robots_disallowed = ?,"
+                    + " requests_disallowed = ?, first_request = ?, last_request = ?"
+                    + " WHERE job_id = ? AND share = ? AND politeness_key = ?")) {
+                for (PolitenessAudit.KeyFigures f : figures) {
+                    Readers.bind(ps, new Object[] {f.requests(), f.answered(), f.errors(), f.maxInFlight(),
+                            f.shortestGapMillis(), f.crawlDelayMillis(), f.retryAfterWindows(), f.retryAfterSeconds(),
+                            f.requestsInRetryAfter(), f.robotsDisallowed(), f.requestsDisallowed(), at(f.firstRequest()),
+                            at(f.lastRequest()), jobId, share, f.key()});
+                    ps.addBatch();
+                }
+                updated = ps.executeBatch();
+            }
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO politeness_audit (job_id, share, politeness_key,"
                     + " requests, answered, errors, max_in_flight, shortest_gap_ms, crawl_delay_ms, retry_after_windows,"
                     + " retry_after_seconds, requests_in_retry_after, robots_disallowed, requests_disallowed,"
                     + " first_request, last_request) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-                for (PolitenessAudit.KeyFigures f : figures) {
-                    Readers.bind(ps, new Object[] {jobId, share, f.key(), f.requests(), f.answered(), f.errors(),
-                            f.maxInFlight(), f.shortestGapMillis(), f.crawlDelayMillis(), f.retryAfterWindows(),
-                            f.retryAfterSeconds(), f.requestsInRetryAfter(), f.robotsDisallowed(),
-                            f.requestsDisallowed(), at(f.firstRequest()), at(f.lastRequest())});
-                    ps.addBatch();
+                int inserts = 0;
+                for (int i = 0; i < figures.size(); i++) {
+                    if (updated[i] == 0) { // a key new to the store
+                        PolitenessAudit.KeyFigures f = figures.get(i);
+                        Readers.bind(ps, new Object[] {jobId, share, f.key(), f.requests(), f.answered(), f.errors(),
+                                f.maxInFlight(), f.shortestGapMillis(), f.crawlDelayMillis(), f.retryAfterWindows(),
+                                f.retryAfterSeconds(), f.requestsInRetryAfter(), f.robotsDisallowed(),
+                                f.requestsDisallowed(), at(f.firstRequest()), at(f.lastRequest())});
+                        ps.addBatch();
+                        inserts++;
+                    }
                 }
-                ps.executeBatch();
+                if (inserts > 0) {
+                    ps.executeBatch();
+                }
             }
             return figures.size();
         });

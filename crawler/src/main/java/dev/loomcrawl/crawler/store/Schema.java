@@ -160,7 +160,7 @@ final class Schema {
                     min_delay_ms BIGINT,
                     paused_until TIMESTAMP WITH TIME ZONE""", List.of(), "PRIMARY KEY (politeness_key)");
             // A job's politeness audit, one row per key and share ('' for one process, a node's id on a cluster),
-            // rewritten at each checkpoint and at the end of a run.
+            // a key's row written at each checkpoint when its figures changed, and at the end of a run.
             table(st, have, "politeness_audit", """
                     job_id BIGINT NOT NULL,
                     share VARCHAR(256) NOT NULL,
