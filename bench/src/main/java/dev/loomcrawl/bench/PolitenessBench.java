@@ -1,6 +1,7 @@
 package dev.loomcrawl.bench;
 
 import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.CrawlerOptions;
@@ -74,7 +75,7 @@ final class PolitenessBench {
         List<CountingServer> servers = new ArrayList<>();
         try (PageStore store = PageStore.open("jdbc:h2:mem:politeness-bench" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
              Crawler crawler = new Crawler(store, new CrawlerOptions(4, 10_000, true))) {
-            CrawlConfig.Builder config = CrawlConfig.builder().maxDepth(20).perHostConcurrency(4)
+            CrawlConfigBuilder config = CrawlConfig.builder().maxDepth(20).perHostConcurrency(4)
                     .politenessKey(PolitenessKey.IP);
             for (int a = 31; a < 36; a++) {
                 CountingServer server = new CountingServer("127.0.0." + a, 63, inFlight -> 20);

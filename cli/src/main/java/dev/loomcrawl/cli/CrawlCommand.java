@@ -1,6 +1,7 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.CrawlerOptions;
 import java.io.IOException;
@@ -178,7 +179,7 @@ final class CrawlCommand implements Callable<Integer> {
         if (seeds.isEmpty()) {
             throw new IllegalArgumentException("no seed URL: give at least one URL or --seeds-file");
         }
-        CrawlConfig.Builder b = CrawlConfig.builder()
+        CrawlConfigBuilder b = CrawlConfig.builder()
                 .mode(engine.executionMode())
                 .poolSize(engine.poolSize)
                 .perHostConcurrency(perHost)

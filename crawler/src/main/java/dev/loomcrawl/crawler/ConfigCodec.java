@@ -113,8 +113,8 @@ public final class ConfigCodec {
      * @param refused field names not accepted from this caller (an API client may not choose server files)
      * @throws ConfigException naming the JSON field: unknown, refused, of the wrong type, or out of range
      */
-    public static CrawlConfig read(JsonNode json, CrawlConfig.Builder defaults, Set<String> refused) {
-        CrawlConfig.Builder b = defaults;
+    public static CrawlConfig read(JsonNode json, CrawlConfigBuilder defaults, Set<String> refused) {
+        CrawlConfigBuilder b = defaults;
         Iterator<Map.Entry<String, JsonNode>> fields = json.fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();

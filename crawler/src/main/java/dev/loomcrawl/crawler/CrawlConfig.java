@@ -12,9 +12,6 @@ import static dev.loomcrawl.crawler.ConfigChecks.requireRange;
 
 import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -205,152 +202,12 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
     }
 
     /** A builder with every default set. */
-    public static Builder builder() {
-        return new Builder();
+    public static CrawlConfigBuilder builder() {
+        return new CrawlConfigBuilder();
     }
 
     /** A builder holding this config's values, to change a few. */
-    public Builder toBuilder() {
-        Builder b = new Builder();
-        b.seeds.addAll(scope.seeds());
-        b.maxDepth = scope.maxDepth();
-        b.maxPages = scope.maxPages();
-        b.perHostConcurrency = politeness.perHostConcurrency();
-        b.maxInFlight = execution.maxInFlight();
-        b.connectTimeout = fetch.connectTimeout();
-        b.requestTimeout = fetch.requestTimeout();
-        b.fetchDeadline = fetch.fetchDeadline();
-        b.maxRetries = politeness.maxRetries();
-        b.hostDelay = politeness.hostDelay();
-        b.hostFailureLimit = politeness.hostFailureLimit();
-        b.refusePrivateAddresses = fetch.refusePrivateAddresses();
-        b.maxBodyBytes = fetch.maxBodyBytes();
-        b.maxRedirects = fetch.maxRedirects();
-        b.userAgent = fetch.userAgent();
-        b.headers.putAll(fetch.headers());
-        b.allowedHosts.addAll(scope.allowedHosts());
-        b.allowedDomains.addAll(scope.allowedDomains());
-        b.denyPatterns.addAll(scope.denyPatterns());
-        b.respectRobots = politeness.respectRobots();
-        b.robotsRetryFor = politeness.robotsRetryFor();
-        b.politenessKey = politeness.politenessKey();
-        b.sitemaps = scope.sitemaps();
-        b.ignoreNofollow = scope.ignoreNofollow();
-        b.acceptTypes.addAll(scope.acceptTypes());
-        b.extract.putAll(output.extract());
-        b.extractAll.putAll(output.extractAll());
-        b.storeBody = output.storeBody();
-        b.warcFile = output.warcFile();
-        b.mode = execution.mode();
-        b.poolSize = execution.poolSize();
-        b.revisit = freshness.revisit();
-        b.skipNearDuplicates = freshness.skipNearDuplicates();
-        b.webhook = freshness.webhook();
-        return b;
-    }
-
-    /** Mutable builder; {@link #build()} validates. */
-    public static final class Builder {
-        private final List<CrawlUrl> seeds = new ArrayList<>();
-        private int maxDepth = 3;
-        private int maxPages = 10_000;
-        private int perHostConcurrency = 8;
-        private int maxInFlight = 10_000;
-        private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
-        private Duration requestTimeout = Duration.ofSeconds(10);
-        private Duration fetchDeadline = Duration.ofSeconds(30);
-        private int maxRetries = 2;
-        private Duration hostDelay = Duration.ZERO;
-        private int hostFailureLimit = 10;
-        private boolean refusePrivateAddresses;
-        private int maxBodyBytes = 2 * 1024 * 1024;
-        private int maxRedirects = 5;
-        private String userAgent = DEFAULT_USER_AGENT;
-        private final Map<String, String> headers = new LinkedHashMap<>();
-        private final Set<String> allowedHosts = new LinkedHashSet<>();
-        private final Set<String> allowedDomains = new LinkedHashSet<>();
-        private final List<String> denyPatterns = new ArrayList<>();
-        private boolean respectRobots = true;
-        private Duration robotsRetryFor = Duration.ofMinutes(2);
-        private PolitenessKey politenessKey = PolitenessKey.HOST;
-        private boolean sitemaps;
-        private boolean ignoreNofollow;
-        private final Set<String> acceptTypes = new LinkedHashSet<>();
-        private final Map<String, String> extract = new LinkedHashMap<>();
-        private final Map<String, String> extractAll = new LinkedHashMap<>();
-        private boolean storeBody;
-        private String warcFile;
-        private ExecutionMode mode = ExecutionMode.VIRTUAL;
-        private int poolSize = 200;
-        private Freshness.Revisit revisit;
-        private boolean skipNearDuplicates;
-        private Freshness.Webhook webhook;
-
-        private Builder() {}
-
-        /** Adds a seed; throws {@link ConfigException} for field {@code seeds[i]} if it is not crawlable. */
-        public Builder seed(String url) {
-            try {
-                seeds.add(CrawlUrl.of(url));
-            } catch (IllegalArgumentException e) {
-                throw new ConfigException("seeds[" + seeds.size() + "]", url, e.getMessage());
-            }
-            return this;
-        }
-
-        public Builder seeds(List<String> urls) {
-            urls.forEach(this::seed);
-            return this;
-        }
-
-        public Builder maxDepth(int value) { maxDepth = value; return this; }
-        public Builder maxPages(int value) { maxPages = value; return this; }
-        public Builder perHostConcurrency(int value) { perHostConcurrency = value; return this; }
-        public Builder maxInFlight(int value) { maxInFlight = value; return this; }
-        public Builder connectTimeout(Duration value) { connectTimeout = value; return this; }
-        public Builder requestTimeout(Duration value) { requestTimeout = value; return this; }
-        public Builder fetchDeadline(Duration value) { fetchDeadline = value; return this; }
-        public Builder maxRetries(int value) { maxRetries = value; return this; }
-        public Builder hostDelay(Duration value) { hostDelay = value; return this; }
-        public Builder hostFailureLimit(int value) { hostFailureLimit = value; return this; }
-        public Builder refusePrivateAddresses(boolean value) { refusePrivateAddresses = value; return this; }
-        public Builder maxBodyBytes(int value) { maxBodyBytes = value; return this; }
-        public Builder maxRedirects(int value) { maxRedirects = value; return this; }
-        public Builder userAgent(String value) { userAgent = value; return this; }
-        public Builder header(String name, String value) { headers.put(name, value); return this; }
-        public Builder allowHost(String host) { allowedHosts.add(host); return this; }
-        public Builder allowDomain(String domain) { allowedDomains.add(domain); return this; }
-        public Builder denyPattern(String regex) { denyPatterns.add(regex); return this; }
-        public Builder respectRobots(boolean value) { respectRobots = value; return this; }
-        public Builder robotsRetryFor(Duration value) { robotsRetryFor = value; return this; }
-        public Builder politenessKey(PolitenessKey value) { politenessKey = value; return this; }
-        public Builder sitemaps(boolean value) { sitemaps = value; return this; }
-        public Builder ignoreNofollow(boolean value) { ignoreNofollow = value; return this; }
-        public Builder acceptType(String type) { acceptTypes.add(type); return this; }
-        public Builder extract(String name, String rule) { extract.put(name, rule); return this; }
-        public Builder extractAll(String name, String rule) { extractAll.put(name, rule); return this; }
-        public Builder storeBody(boolean value) { storeBody = value; return this; }
-        public Builder warcFile(String value) { warcFile = value; return this; }
-        public Builder mode(ExecutionMode value) { mode = value; return this; }
-        public Builder poolSize(int value) { poolSize = value; return this; }
-        /** Makes the job continuous: each stored page is revisited, every {@code min} at most and {@code max} at least. */
-        public Builder revisit(Duration min, Duration max) { revisit = new Freshness.Revisit(min, max); return this; }
-        public Builder revisit(Freshness.Revisit value) { revisit = value; return this; }
-        public Builder skipNearDuplicates(boolean value) { skipNearDuplicates = value; return this; }
-        public Builder webhook(String url, String secret) { webhook = new Freshness.Webhook(url, secret); return this; }
-        public Builder webhook(Freshness.Webhook value) { webhook = value; return this; }
-
-        public CrawlConfig build() {
-            return new CrawlConfig(
-                    new Scope(seeds, maxDepth, maxPages, allowedHosts, allowedDomains, denyPatterns, sitemaps,
-                            ignoreNofollow, acceptTypes),
-                    new Politeness(perHostConcurrency, hostDelay, hostFailureLimit, respectRobots, robotsRetryFor,
-                            maxRetries, politenessKey),
-                    new Fetch(connectTimeout, requestTimeout, fetchDeadline, maxBodyBytes, maxRedirects, userAgent,
-                            headers, refusePrivateAddresses),
-                    new Output(extract, extractAll, storeBody, warcFile),
-                    new Execution(mode, poolSize, maxInFlight),
-                    new Freshness(revisit, skipNearDuplicates, webhook));
-        }
+    public CrawlConfigBuilder toBuilder() {
+        return CrawlConfigBuilder.of(this);
     }
 }

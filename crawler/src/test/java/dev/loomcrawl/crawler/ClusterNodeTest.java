@@ -135,7 +135,7 @@ class ClusterNodeTest {
         String db = postgres.newDatabase();
         try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(8, 60).withLatency(LatencyModel.uniform(5, 200)))) {
             int limit = farm.graph().maxDepth() - 1;
-            CrawlConfig.Builder config = CrawlConfig.builder().seeds(farm.seedUrls()).maxDepth(limit)
+            CrawlConfigBuilder config = CrawlConfig.builder().seeds(farm.seedUrls()).maxDepth(limit)
                     .fetchDeadline(Duration.ofSeconds(3));
             long alone;
             try (PageStore h2 = PageStore.open("jdbc:h2:mem:depth-one;DB_CLOSE_DELAY=-1"); Crawler one = new Crawler(h2)) {

@@ -60,7 +60,7 @@ class ClusterPolitenessTest {
     }
 
     private CrawlConfig farm(int first, int latencyMillis) throws Exception {
-        CrawlConfig.Builder config = CrawlConfig.builder().maxDepth(10).perHostConcurrency(4)
+        CrawlConfigBuilder config = CrawlConfig.builder().maxDepth(10).perHostConcurrency(4)
                 .politenessKey(PolitenessKey.IP).fetchDeadline(Duration.ofSeconds(3));
         for (int a = first; a < first + ADDRESSES; a++) {
             CountingServer server = new CountingServer("127.0.0." + a, PAGES, inFlight -> latencyMillis);

@@ -44,7 +44,7 @@ class CrawlConfigTest {
             extractAll.links        | extractAll         | links  | a@
             """)
     void badExtractionRulesNameTheRule(String field, String kind, String name, String rule) {
-        CrawlConfig.Builder b = CrawlConfig.builder().seed("http://a/");
+        CrawlConfigBuilder b = CrawlConfig.builder().seed("http://a/");
         if (kind.equals("extract")) {
             b.extract(name, rule);
         } else {

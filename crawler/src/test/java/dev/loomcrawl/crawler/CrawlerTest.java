@@ -46,7 +46,7 @@ class CrawlerTest {
         store.close();
     }
 
-    private CrawlSummary crawl(CrawlConfig.Builder config) throws InterruptedException {
+    private CrawlSummary crawl(CrawlConfigBuilder config) throws InterruptedException {
         CrawlJob job = crawler.start(config.build());
         CrawlSummary summary = job.awaitSummary();
         assertThat(job.failureMessage()).isEmpty();

@@ -87,12 +87,12 @@ class FrontierContractTest {
     }
 
     /** A fetch must fit in a cluster node's hold on its host (6 s here, less a margin). */
-    private static CrawlConfig.Builder config() {
+    private static CrawlConfigBuilder config() {
         return CrawlConfig.builder().fetchDeadline(Duration.ofSeconds(3));
     }
 
     /** Runs a job to its end; its stored rows by path. */
-    private Map<String, PageRecord> crawl(TestSite site, CrawlConfig.Builder config) throws InterruptedException {
+    private Map<String, PageRecord> crawl(TestSite site, CrawlConfigBuilder config) throws InterruptedException {
         CrawlJob job = jobs.start(config.build());
         awaitEnd(job.id());
         return stored(site, job.id());

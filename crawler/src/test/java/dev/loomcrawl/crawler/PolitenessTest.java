@@ -64,7 +64,7 @@ class PolitenessTest {
     }
 
     private CrawlSummary crawl(List<String> seeds, PolitenessKey key, int limit) throws Exception {
-        CrawlConfig.Builder config = CrawlConfig.builder().maxDepth(10).perHostConcurrency(limit).politenessKey(key);
+        CrawlConfigBuilder config = CrawlConfig.builder().maxDepth(10).perHostConcurrency(limit).politenessKey(key);
         seeds.forEach(config::seed);
         return crawler.start(config.build()).awaitSummary();
     }
@@ -100,8 +100,8 @@ class PolitenessTest {
     void twoJobsWithDifferentKeysStillKeepTheAddressLimit() throws Exception {
         open(new CrawlerOptions(4, 10_000, false));
         List<String> seeds = farm(20);
-        CrawlConfig.Builder byHost = CrawlConfig.builder().maxDepth(10).perHostConcurrency(4);
-        CrawlConfig.Builder byAddress = CrawlConfig.builder().maxDepth(10).perHostConcurrency(4)
+        CrawlConfigBuilder byHost = CrawlConfig.builder().maxDepth(10).perHostConcurrency(4);
+        CrawlConfigBuilder byAddress = CrawlConfig.builder().maxDepth(10).perHostConcurrency(4)
                 .politenessKey(PolitenessKey.IP);
         seeds.forEach(byHost::seed);
         seeds.forEach(byAddress::seed);
@@ -119,7 +119,7 @@ class PolitenessTest {
     void theAuditEqualsWhatTheServersCounted() throws Exception {
         open(new CrawlerOptions(4, 10_000, true));
         List<String> seeds = farm(20);
-        CrawlConfig.Builder config = CrawlConfig.builder().maxDepth(10).perHostConcurrency(4).politenessKey(PolitenessKey.IP);
+        CrawlConfigBuilder config = CrawlConfig.builder().maxDepth(10).perHostConcurrency(4).politenessKey(PolitenessKey.IP);
         seeds.forEach(config::seed);
         CrawlJob job = crawler.start(config.build());
         job.awaitSummary();

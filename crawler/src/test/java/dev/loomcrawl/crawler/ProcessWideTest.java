@@ -55,7 +55,7 @@ class ProcessWideTest {
     void aPoolJobHoldsNoHostPermitWhileItWaitsForAThread() throws Exception {
         open(new CrawlerOptions(8, 10_000, true));
         try (TestSite site = new TestSite().tree(127, 80)) {
-            CrawlConfig.Builder config = CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10).perHostConcurrency(8);
+            CrawlConfigBuilder config = CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10).perHostConcurrency(8);
             AtomicLong mostLeased = new AtomicLong();
             CrawlJob[] pool = new CrawlJob[1];
             pool[0] = crawler.start(config.mode(ExecutionMode.POOL).poolSize(2).build(), new Crawler.Hooks(null,

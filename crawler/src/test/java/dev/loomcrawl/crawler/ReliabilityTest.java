@@ -48,7 +48,7 @@ class ReliabilityTest {
         store.close();
     }
 
-    private Map<String, PageRecord> crawl(TestSite site, CrawlConfig.Builder config) throws InterruptedException {
+    private Map<String, PageRecord> crawl(TestSite site, CrawlConfigBuilder config) throws InterruptedException {
         CrawlJob job = crawler.start(config.build());
         CrawlSummary summary = job.awaitSummary();
         assertThat(job.failureMessage()).isEmpty();

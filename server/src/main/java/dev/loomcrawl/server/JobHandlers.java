@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.crawler.ConfigCodec;
 import dev.loomcrawl.crawler.ConfigException;
 import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.ExecutionMode;
@@ -75,7 +76,7 @@ final class JobHandlers {
     CrawlConfig config(JsonNode body) {
         CrawlConfig config;
         try {
-            CrawlConfig.Builder defaults = CrawlConfig.builder().mode(mode).poolSize(poolSize)
+            CrawlConfigBuilder defaults = CrawlConfig.builder().mode(mode).poolSize(poolSize)
                     .politenessKey(crawler.options().politenessKey())
                     .refusePrivateAddresses(guardPrivate);
             // On a cluster node a fetch must end well within a host lease: the default deadline fits it.

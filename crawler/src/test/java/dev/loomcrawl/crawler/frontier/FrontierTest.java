@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler.frontier;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.CrawlUrl;
 import dev.loomcrawl.crawler.FailureKind;
 import dev.loomcrawl.crawler.fetch.FetchLimit;
@@ -45,11 +46,11 @@ class FrontierTest {
         store.close();
     }
 
-    private Frontier frontier(CrawlConfig.Builder config) {
+    private Frontier frontier(CrawlConfigBuilder config) {
         return MemoryBackend.frontier(1, config.respectRobots(false).build(), gates, store, null);
     }
 
-    private static CrawlConfig.Builder config() {
+    private static CrawlConfigBuilder config() {
         return CrawlConfig.builder().seed("http://a.test/s").maxDepth(10);
     }
 
