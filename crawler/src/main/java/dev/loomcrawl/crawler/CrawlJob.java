@@ -12,8 +12,6 @@ import dev.loomcrawl.crawler.revisit.WebhookDelivery;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,7 +29,6 @@ import java.util.function.Consumer;
  */
 public final class CrawlJob {
     private static final System.Logger LOG = System.getLogger(CrawlJob.class.getName());
-    /** How long an ended job waits for its webhook to take the events it has not had yet. */
     private final long id;
     private final CrawlConfig config;
     private final Engine engine;
@@ -54,12 +51,7 @@ public final class CrawlJob {
     /** The dispatcher while it may be interrupted: only while it dispatches, never while it writes the store. */
     private Thread interruptible; // guarded by interruptGuard
     private final ReentrantLock interruptGuard = new ReentrantLock();
-    /** This run's time already added to the job's row: a checkpoint adds what came since. */
-    private double recordedSeconds; // guarded by checkpointLock
-    private double recordedCpu; // guarded by checkpointLock
-    /** The audit's figures as the store has them, by key. */
-    private final Map<String, PolitenessAudit.KeyFigures> savedAudit = new HashMap<>(); // guarded by checkpointLock
-    private final ReentrantLock checkpointLock = new ReentrantLock();
+    private final JobCheckpoint checkpoints;
     private final Fetcher fetcher;
     private final PolitenessAudit audit;
     private final WarcOutput warc;
@@ -91,6 +83,7 @@ public final class CrawlJob {
         this.onEnd = onEnd;
         this.task = new UrlTask(id, config, engine, stats, harvester, fetcher, audit, warc, hooks.listener(),
                 cluster ? UrlTask.LateCheck.ASK : UrlTask.LateCheck.NONE, () -> cancelRequested);
+        this.checkpoints = new JobCheckpoint(id, this.share, stats, audit, engine.store());
     }
 
     void start() {
@@ -228,29 +221,9 @@ public final class CrawlJob {
         }
     }
 
-    /**
-     * Adds this run's time since the last checkpoint to the job's row, and stamps it alive: called every
-     * {@link JobRow#CHECKPOINT} while the job runs and once at its end, so that a process killed with SIGKILL
-     * loses at most one interval of the job's time, and a job whose process died is shown as interrupted.
-     */
+    /** Writes the job's checkpoint ({@link JobCheckpoint}): every {@link JobRow#CHECKPOINT} while it runs, and at its end. */
     void checkpoint() {
-        checkpointLock.lock();
-        try {
-            double seconds = stats.seconds();
-            double cpu = Math.max(0, stats.cpuSeconds());
-            engine.store().addRunTime(id, seconds - recordedSeconds, Math.max(0, cpu - recordedCpu), false);
-            List<PolitenessAudit.KeyFigures> changed = new ArrayList<>();
-            for (PolitenessAudit.KeyFigures figures : audit.figures()) {
-                if (!figures.equals(savedAudit.put(figures.key(), figures))) {
-                    changed.add(figures); // a continuous job's thousands of keys are not rewritten every second
-                }
-            }
-            engine.store().politeness().saveAudit(id, share, changed);
-            recordedSeconds = seconds;
-            recordedCpu = Math.max(recordedCpu, cpu);
-        } finally {
-            checkpointLock.unlock();
-        }
+        checkpoints.write();
     }
 
     /** URLs waiting in this job's queues, by what limits their host's requests. */

@@ -1,6 +1,5 @@
 package dev.loomcrawl.crawler;
 
-import dev.loomcrawl.crawler.fetch.Fetcher;
 import dev.loomcrawl.crawler.fetch.WarcOutput;
 import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.frontier.MemoryBackend;
@@ -48,7 +47,7 @@ public final class Crawler implements Jobs, AutoCloseable {
     private final CrawlerOptions options;
     private final HostControl hosts;
     private final ConcurrentHashMap<Long, CrawlJob> jobs = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<Boolean, Fetcher> oneOffFetchers = new ConcurrentHashMap<>();
+    private final FetchBatch oneOff;
     private final CountDownLatch closing = new CountDownLatch(1);
     private final Thread checkpoints;
     private static final System.Logger LOG = System.getLogger(Crawler.class.getName());
@@ -61,6 +60,7 @@ public final class Crawler implements Jobs, AutoCloseable {
         this.options = options;
         this.engine = Engine.open(store, options);
         this.hosts = new HostControl(engine.gates(), store, jobs::values);
+        this.oneOff = new FetchBatch(engine, options.politenessKey());
         hosts.reload();
         checkpoints = Thread.ofVirtual().name("crawl-checkpoints").start(this::checkpointLoop);
     }
@@ -234,15 +234,15 @@ public final class Crawler implements Jobs, AutoCloseable {
         return job;
     }
 
-    /**
-     * A job this crawler is running. Ended jobs are dropped (with their frontiers): their final state is
-     * in the {@link PageStore}, and a long-running server must not hold every job it ran.
-     */
     /** The process's politeness keys: what is in flight and waiting, operators' settings, jobs' audits. */
     public HostControl hosts() {
         return hosts;
     }
 
+    /**
+     * A job this crawler is running. Ended jobs are dropped (with their frontiers): their final state is
+     * in the {@link PageStore}, and a long-running server must not hold every job it ran.
+     */
     public Optional<CrawlJob> job(long id) {
         return Optional.ofNullable(jobs.get(id));
     }
@@ -287,11 +287,7 @@ public final class Crawler implements Jobs, AutoCloseable {
      */
     public List<FetchOutcome> fetchAll(List<CrawlUrl> urls, Duration deadline, boolean refusePrivateAddresses)
             throws InterruptedException {
-        Fetcher fetcher = oneOffFetchers.computeIfAbsent(refusePrivateAddresses, refuse -> {
-            CrawlConfig defaults = CrawlConfig.builder().seed("http://localhost/").refusePrivateAddresses(refuse).build();
-            return new Fetcher(Fetcher.Settings.of(defaults), engine.names(), engine.deadlines());
-        });
-        return FetchBatch.run(fetcher, engine, options.politenessKey(), urls, deadline);
+        return oneOff.fetchAll(urls, deadline, refusePrivateAddresses);
     }
 
     /** Figures of the whole process, every job and one-off fetch together. */
@@ -343,7 +339,7 @@ public final class Crawler implements Jobs, AutoCloseable {
             Thread.currentThread().interrupt();
         } finally {
             closing.countDown();
-            oneOffFetchers.values().forEach(Fetcher::close);
+            oneOff.close();
             engine.close();
         }
     }

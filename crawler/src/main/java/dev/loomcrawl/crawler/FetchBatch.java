@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,11 +25,34 @@ import java.util.concurrent.TimeUnit;
  * plain blocking way, {@link HostGates#enter}: the same process-wide permits that crawl jobs take, so a
  * one-off fetch never adds a request to a host already at its limit.
  */
-final class FetchBatch {
-    private FetchBatch() {}
+final class FetchBatch implements AutoCloseable {
+    private final Engine engine;
+    /** The politeness key the fetches count under (the process's default). */
+    private final PolitenessKey level;
+    /** A fetcher for each {@code refusePrivateAddresses}, made on first use. */
+    private final ConcurrentHashMap<Boolean, Fetcher> fetchers = new ConcurrentHashMap<>();
 
-    /** @param level the politeness key the fetches count under (the process's default) */
-    static List<FetchOutcome> run(Fetcher fetcher, Engine engine, PolitenessKey level, List<CrawlUrl> urls,
+    FetchBatch(Engine engine, PolitenessKey level) {
+        this.engine = engine;
+        this.level = level;
+    }
+
+    /** See {@link Crawler#fetchAll}. */
+    List<FetchOutcome> fetchAll(List<CrawlUrl> urls, Duration deadline, boolean refusePrivateAddresses)
+            throws InterruptedException {
+        Fetcher fetcher = fetchers.computeIfAbsent(refusePrivateAddresses, refuse -> {
+            CrawlConfig defaults = CrawlConfig.builder().seed("http://localhost/").refusePrivateAddresses(refuse).build();
+            return new Fetcher(Fetcher.Settings.of(defaults), engine.names(), engine.deadlines());
+        });
+        return run(fetcher, engine, level, urls, deadline);
+    }
+
+    @Override
+    public void close() {
+        fetchers.values().forEach(Fetcher::close);
+    }
+
+    private static List<FetchOutcome> run(Fetcher fetcher, Engine engine, PolitenessKey level, List<CrawlUrl> urls,
             Duration deadline) throws InterruptedException {
         List<Callable<FetchOutcome>> tasks = new ArrayList<>(urls.size());
         for (CrawlUrl url : urls) {
