@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The cluster jobs this node runs a share of, kept in step with the database by the heartbeat ({@link #follow}):
@@ -30,6 +31,7 @@ final class NodeShares {
     private final ConcurrentHashMap<Long, ClusterBackend> frontiers = new ConcurrentHashMap<>();
     /** The politeness key of each cluster job this node runs: beyond host, hosts of one key go to one node. */
     private final ConcurrentHashMap<Long, PolitenessKey> levels = new ConcurrentHashMap<>();
+    private final ReentrantLock launching = new ReentrantLock();
 
     NodeShares(ClusterNode node, Crawler crawler, ClusterReports reports) {
         this.node = node;
@@ -39,16 +41,24 @@ final class NodeShares {
         this.reports = reports;
     }
 
-    /** Runs this node's share of a job, once: the heartbeat may find a job this node is creating right now. */
-    synchronized CrawlJob launch(long id, CrawlConfig config) {
-        if (frontiers.containsKey(id)) {
-            return crawler.job(id).orElseThrow();
+    /**
+     * Runs this node's share of a job, once: the heartbeat may find a job this node is creating right now. A
+     * lock, not {@code synchronized}: starting a share reads and writes the database.
+     */
+    CrawlJob launch(long id, CrawlConfig config) {
+        launching.lock();
+        try {
+            if (frontiers.containsKey(id)) {
+                return crawler.job(id).orElseThrow();
+            }
+            ClusterBackend frontier = ClusterBackend.of(id, config, crawler.gates(), node);
+            reports.began(id);
+            levels.put(id, config.politeness().politenessKey());
+            frontiers.put(id, frontier);
+            return crawler.runShare(id, node.nodeId(), config, frontier.frontier(), job -> ended(job, frontier));
+        } finally {
+            launching.unlock();
         }
-        ClusterBackend frontier = ClusterBackend.of(id, config, crawler.gates(), node);
-        reports.began(id);
-        levels.put(id, config.politeness().politenessKey());
-        frontiers.put(id, frontier);
-        return crawler.runShare(id, node.nodeId(), config, frontier.frontier(), job -> ended(job, frontier));
     }
 
     /** This node's share of a job has ended: its last figures written, the job forgotten. */
