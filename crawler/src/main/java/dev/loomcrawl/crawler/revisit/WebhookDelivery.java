@@ -122,6 +122,9 @@ public final class WebhookDelivery implements AutoCloseable {
     private void deliver(List<Change> events) throws InterruptedException {
         Duration backoff = FIRST_BACKOFF;
         for (Change event : events) {
+            if (stop.getCount() == 0) {
+                return; // closing: the next owner, or the next run, goes on from the last one recorded
+            }
             while (!send(event)) {
                 if (stop.await(backoff.toMillis(), TimeUnit.MILLISECONDS) || !ours()) {
                     return;
@@ -217,11 +220,25 @@ public final class WebhookDelivery implements AutoCloseable {
         }
     }
 
-    /** Stops at once; what is not delivered is delivered by the job's next run. */
+    /**
+     * Stops once the event being sent is delivered and recorded (a receiver that does not answer is cut short
+     * after the delivery timeout), then hands the delivery back; what is not delivered is delivered by another
+     * node or the job's next run.
+     */
     @Override
     public void close() {
         stop.countDown();
-        thread.interrupt();
-        client.shutdownNow();
+        try {
+            // The event being sent is sent and recorded first: a delivery handed over (a node leaving, a job
+            // suspended) then sends nothing twice. Only a receiver that does not answer is cut short.
+            if (Thread.currentThread() != thread && !thread.join(TIMEOUT.plusSeconds(1))) {
+                thread.interrupt();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            thread.interrupt();
+        } finally {
+            client.shutdownNow();
+        }
     }
 }
