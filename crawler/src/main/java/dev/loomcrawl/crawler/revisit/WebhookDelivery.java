@@ -89,30 +89,41 @@ public final class WebhookDelivery implements AutoCloseable {
     }
 
     private void run() {
+        boolean troubleSaid = false;
         try {
             while (stop.getCount() > 0) {
-                if (!ours()) {
-                    if (jobEnded || stop.await(ASK.toMillis(), TimeUnit.MILLISECONDS)) {
-                        return; // the owner delivers what is left
+                try {
+                    if (!ours()) {
+                        if (jobEnded || stop.await(ASK.toMillis(), TimeUnit.MILLISECONDS)) {
+                            return; // the owner delivers what is left
+                        }
+                        continue;
                     }
-                    continue;
-                }
-                List<Change> events = feed.after(jobId, delivered, READ);
-                if (events.isEmpty()) {
-                    if (jobEnded) {
-                        return; // every event of an ended job is delivered
+                    List<Change> events = feed.after(jobId, delivered, READ);
+                    if (events.isEmpty()) {
+                        if (jobEnded) {
+                            return; // every event of an ended job is delivered
+                        }
+                        stop.await(POLL.toMillis(), TimeUnit.MILLISECONDS);
+                        continue;
                     }
-                    stop.await(POLL.toMillis(), TimeUnit.MILLISECONDS);
-                    continue;
+                    deliver(events);
+                } catch (RuntimeException e) {
+                    // The store failed (a database away): delivery goes on from the record once it answers again.
+                    if (stop.getCount() == 0) {
+                        return;
+                    }
+                    if (!troubleSaid) {
+                        troubleSaid = true;
+                        LOG.log(System.Logger.Level.WARNING, "job " + jobId + ": webhook delivery waits for the store: "
+                                + e.getMessage());
+                    }
+                    claimAgainAt = 0;
+                    stop.await(ASK.toMillis(), TimeUnit.MILLISECONDS);
                 }
-                deliver(events);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // closing
-        } catch (RuntimeException e) {
-            if (stop.getCount() > 0) { // not our own close
-                LOG.log(System.Logger.Level.ERROR, "job " + jobId + ": webhook delivery stopped", e);
-            }
         } finally {
             giveUp();
         }

@@ -146,10 +146,10 @@ final class JobTable implements AutoCloseable {
         return withWriter(c -> {
             if (update(c, "UPDATE webhook_cursors SET owner = ?, owner_until = " + later(holdSeconds) + " WHERE job_id = ?"
                     + " AND (owner IS NULL OR owner = ? OR owner_until < CURRENT_TIMESTAMP)", owner, jobId, owner) == 0) {
-                // No row yet (two nodes inserting it at once: one fails, and asks again at its next poll), or held.
+                // No row yet, or held by another. Two cluster nodes may insert the row at once: one inserts nothing.
                 int inserted = update(c, "INSERT INTO webhook_cursors (job_id, delivered, owner, owner_until) SELECT ?, 0, ?, "
-                        + later(holdSeconds) + " WHERE NOT EXISTS (SELECT 1 FROM webhook_cursors WHERE job_id = ?)",
-                        jobId, owner, jobId);
+                        + later(holdSeconds) + " WHERE NOT EXISTS (SELECT 1 FROM webhook_cursors WHERE job_id = ?)"
+                        + (dialect == Dialect.POSTGRES ? " ON CONFLICT (job_id) DO NOTHING" : ""), jobId, owner, jobId);
                 if (inserted == 0) {
                     return -1L;
                 }
