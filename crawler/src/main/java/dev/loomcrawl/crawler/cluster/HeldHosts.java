@@ -32,6 +32,8 @@ final class HeldHosts {
         final HostQueue queue;
         final long epoch;
         final Set<String> urls = new HashSet<>(); // loaded here: queued or in flight
+        /** A continuous job's URLs whose visit ended here, with when: a due-load read before then is stale for them. */
+        final HashMap<String, Long> ended = new HashMap<>();
         /** The last load filled a whole batch: the database has more of this host's URLs than are here. */
         boolean more;
         /** Whether the database was asked for the host's robots.txt (nothing is handed out before). */
@@ -54,6 +56,8 @@ final class HeldHosts {
     /** When each held host's URLs were last asked for. */
     private final HashMap<String, Long> asked = new HashMap<>();
     private final HostFeeder feeder;
+    /** Whether the job revisits its stored URLs (continuous): they come back from the database when due. */
+    private final boolean revisits;
     private boolean stopped;
 
     HeldHosts(long jobId, CrawlConfig config, ClusterNode node, HostQueues queues) {
@@ -64,7 +68,8 @@ final class HeldHosts {
         this.queues = queues;
         this.lock = queues.lock();
         this.agentToken = Robots.productToken(config.fetch().userAgent());
-        this.feeder = new HostFeeder(jobId, config.freshness().continuous(), node, this);
+        this.revisits = config.freshness().continuous();
+        this.feeder = new HostFeeder(jobId, revisits, node, this);
     }
 
     /** Starts loading the URLs of the hosts the node holds. */
@@ -140,32 +145,45 @@ final class HeldHosts {
         }
     }
 
-    /** Stored URLs of held hosts due soon: each waits in its host's queue until it is due. */
-    void addDue(List<ClusterStore.Due> due) {
+    /**
+     * Stored URLs of held hosts due soon, as the database had them at {@code askedAt} ({@link System#nanoTime}):
+     * each waits in its host's queue until it is due. A URL whose visit ended here since is left out: what was
+     * read is its schedule before that visit.
+     */
+    void addDue(List<ClusterStore.Due> due, long askedAt) {
         Instant now = Instant.now();
         lock.lock();
         try {
             if (queues.cancelled() || stopped) {
                 return;
             }
-            for (ClusterStore.Due d : due) {
-                ClusterStore.Link link = d.link();
-                HostHold hold = node.hold(link.hostKey());
-                CrawlUrl url = hold == null ? null : CrawlUrl.parse(link.url()).orElse(null);
-                if (url == null) {
-                    continue;
-                }
-                Local local = local(url, hold);
-                if (!local.urls.add(url.url())) {
-                    continue; // loaded already: waiting here, or in flight
-                }
-                Visit visit = new Visit(d.etag(), d.lastModified(), d.digest(), d.simhash(), d.changes(),
-                        d.watchedSince(), d.intervalMillis(), now.plusMillis(d.dueInMillis()));
-                queues.enqueueDue(new Node(local.queue.shared(url), local.queue, link.depth(), link.redirects(),
-                        link.referrer()), visit);
+            addDue(due, askedAt, now);
+            for (Local local : hosts.values()) {
+                local.ended.values().removeIf(at -> at - askedAt <= 0); // no later read needs them
             }
         } finally {
             lock.unlock();
+        }
+    }
+
+    /** Under the lock. */
+    private void addDue(List<ClusterStore.Due> due, long askedAt, Instant now) {
+        for (ClusterStore.Due d : due) {
+            ClusterStore.Link link = d.link();
+            HostHold hold = node.hold(link.hostKey());
+            CrawlUrl url = hold == null ? null : CrawlUrl.parse(link.url()).orElse(null);
+            if (url == null) {
+                continue;
+            }
+            Local local = local(url, hold);
+            Long ended = local.ended.get(url.url());
+            if (ended != null && ended - askedAt > 0 || !local.urls.add(url.url())) {
+                continue; // visited since the read, or loaded already: waiting here, or in flight
+            }
+            Visit visit = new Visit(d.etag(), d.lastModified(), d.digest(), d.simhash(), d.changes(),
+                    d.watchedSince(), d.intervalMillis(), now.plusMillis(d.dueInMillis()));
+            queues.enqueueDue(new Node(local.queue.shared(url), local.queue, link.depth(), link.redirects(),
+                    link.referrer()), visit);
         }
     }
 
@@ -246,6 +264,9 @@ final class HeldHosts {
         Local local = hosts.get(url.host.hostKey);
         if (local != null && local.queue == url.host) {
             local.urls.remove(url.url.url());
+            if (revisits) {
+                local.ended.put(url.url.url(), System.nanoTime());
+            }
         }
     }
 

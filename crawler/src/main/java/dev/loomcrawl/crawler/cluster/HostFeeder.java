@@ -107,7 +107,8 @@ final class HostFeeder {
     private void loadDue() {
         Set<String> keys = node.holdKeys();
         if (!keys.isEmpty()) {
-            held.addDue(db.due(jobId, keys, DUE_AHEAD_MILLIS, DUE_PER_HOST));
+            long askedAt = System.nanoTime();
+            held.addDue(db.due(jobId, keys, DUE_AHEAD_MILLIS, DUE_PER_HOST), askedAt);
         }
     }
 }
