@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * This process as one node of a cluster: nodes that share a PostgreSQL database share its cluster jobs.
@@ -65,7 +66,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
     private final ClusterReports reports;
     private final NodeShares shares;
     private final HostKeys hostKeys;
-    private final java.util.concurrent.atomic.AtomicBoolean reloading = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean reloading = new AtomicBoolean();
     private final ScheduledExecutorService ticker;
     private volatile long lastTroubleNanos;
     private volatile boolean leaving;

@@ -169,22 +169,33 @@ final class HeldHosts {
     /** Under the lock. */
     private void addDue(List<ClusterStore.Due> due, long askedAt, Instant now) {
         for (ClusterStore.Due d : due) {
-            ClusterStore.Link link = d.link();
-            HostHold hold = node.hold(link.hostKey());
-            CrawlUrl url = hold == null ? null : CrawlUrl.parse(link.url()).orElse(null);
-            if (url == null) {
+            Held held = held(d.link());
+            if (held == null) {
                 continue;
             }
-            Local local = local(url, hold);
-            Long ended = local.ended.get(url.url());
-            if (ended != null && ended - askedAt > 0 || !local.urls.add(url.url())) {
+            Long ended = held.local.ended.get(held.url.url());
+            if (ended != null && ended - askedAt > 0 || !held.local.urls.add(held.url.url())) {
                 continue; // visited since the read, or loaded already: waiting here, or in flight
             }
             Visit visit = new Visit(d.etag(), d.lastModified(), d.digest(), d.simhash(), d.changes(),
                     d.watchedSince(), d.intervalMillis(), now.plusMillis(d.dueInMillis()));
-            queues.enqueueDue(new Node(local.queue.shared(url), local.queue, link.depth(), link.redirects(),
-                    link.referrer()), visit);
+            queues.enqueueDue(held.node(d.link()), visit);
         }
+    }
+
+    /** A URL of a host this node holds, and the host's queue here. */
+    private record Held(CrawlUrl url, Local local) {
+        /** The URL as its host's queue keeps it, with its place in the crawl as the database has it. */
+        Node node(ClusterStore.Link link) {
+            return new Node(local.queue.shared(url), local.queue, link.depth(), link.redirects(), link.referrer());
+        }
+    }
+
+    /** {@code link}'s URL and its host's queue here, or null when the node does not hold the host. Under the lock. */
+    private Held held(ClusterStore.Link link) {
+        HostHold hold = node.hold(link.hostKey());
+        CrawlUrl url = hold == null ? null : CrawlUrl.parse(link.url()).orElse(null);
+        return url == null ? null : new Held(url, local(url, hold));
     }
 
     /** This job's share of a held host, made afresh when the hold is new. Under the lock. */
@@ -205,16 +216,11 @@ final class HeldHosts {
             return;
         }
         for (ClusterStore.Link link : links) {
-            HostHold hold = node.hold(link.hostKey());
-            CrawlUrl url = hold == null ? null : CrawlUrl.parse(link.url()).orElse(null);
-            if (url == null) {
+            Held held = held(link);
+            if (held == null || held.local.urls.size() >= LOCAL_CAP || !held.local.urls.add(held.url.url())) {
                 continue;
             }
-            Local local = local(url, hold);
-            if (local.urls.size() >= LOCAL_CAP || !local.urls.add(url.url())) {
-                continue;
-            }
-            queues.enqueue(new Node(local.queue.shared(url), local.queue, link.depth(), link.redirects(), link.referrer()));
+            queues.enqueue(held.node(link));
         }
     }
 

@@ -10,7 +10,6 @@ import dev.loomcrawl.crawler.store.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.store.ResumeState;
 import dev.loomcrawl.crawler.revisit.Visit;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
@@ -102,8 +101,6 @@ public final class MemoryBackend implements FrontierBackend {
      * (those in flight when the process stopped among them: fetched once more).
      */
     void restore(ResumeState state, Revisits revisits) {
-        Instant now = Instant.now();
-        long nowNanos = System.nanoTime();
         lock.lock();
         try {
             for (Admitted a : state.admitted()) {
@@ -111,10 +108,8 @@ public final class MemoryBackend implements FrontierBackend {
                     Visit visit = revisits.resumed(state.visits().get(url.url()));
                     if (visit != null && !seen.knows(url.url())) {
                         HostQueue host = queues.of(url); // stored, and due again: queued for its next visit
-                        Node node = seen.stored(new Node(host.shared(url), host, a.depth(), a.redirects(), a.referrer()));
-                        node.visit = visit;
-                        node.notBefore = Revisits.dueNanos(visit, now, nowNanos);
-                        queues.requeue(node, nowNanos);
+                        queues.enqueueDue(seen.stored(new Node(host.shared(url), host, a.depth(), a.redirects(),
+                                a.referrer())), visit);
                     } else if (state.stored().contains(url.url())) {
                         seen.stored(new Node(url, null, a.depth(), a.redirects(), a.referrer())).state = State.DONE;
                     } else if (!seen.knows(url.url())) {
@@ -131,7 +126,6 @@ public final class MemoryBackend implements FrontierBackend {
     public boolean knows(String url) {
         return seen.knows(url);
     }
-
 
     // ---- results
 

@@ -55,7 +55,8 @@ public final class WebhookDelivery implements AutoCloseable {
     private final CountDownLatch stop = new CountDownLatch(1);
     private final Thread thread;
     private volatile boolean jobEnded;
-    private volatile long delivered;
+    /** The last event delivered, as the claim found it and this process's deliveries since moved it. */
+    private long delivered;
     /** The {@link System#nanoTime} by which this process must claim the delivery again to keep it; 0: not ours. */
     private long claimAgainAt;
 
@@ -65,7 +66,6 @@ public final class WebhookDelivery implements AutoCloseable {
         this.webhook = webhook;
         this.feed = feed;
         this.client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-        this.delivered = feed.delivered(jobId);
         this.thread = Thread.ofVirtual().name("webhook-" + jobId).start(this::run);
     }
 
@@ -147,7 +147,7 @@ public final class WebhookDelivery implements AutoCloseable {
                 claimAgainAt = 0; // another took the delivery over meanwhile: it goes on from the store's record
                 return;
             }
-            claimAgainAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(HOLD_SECONDS) / 2;
+            claimAgainAt = claimAgainFrom(System.nanoTime());
             delivered = event.id();
         }
     }
@@ -167,8 +167,13 @@ public final class WebhookDelivery implements AutoCloseable {
             return false;
         }
         delivered = cursor;
-        claimAgainAt = now + TimeUnit.SECONDS.toNanos(HOLD_SECONDS) / 2;
+        claimAgainAt = claimAgainFrom(now);
         return true;
+    }
+
+    /** When a hold taken or extended at {@code now} is claimed again: at half of it. */
+    private static long claimAgainFrom(long now) {
+        return now + TimeUnit.SECONDS.toNanos(HOLD_SECONDS) / 2;
     }
 
     /** Lets another process take the delivery over at once, when this one had it. */
@@ -199,11 +204,6 @@ public final class WebhookDelivery implements AutoCloseable {
         } catch (IOException | IllegalArgumentException e) {
             return false; // the receiver is away: sent again after the backoff
         }
-    }
-
-    /** The last event delivered. */
-    public long delivered() {
-        return delivered;
     }
 
     /** How long a job that ended gives its webhook to take the events it has not had yet. */

@@ -72,32 +72,20 @@ public final class PolitenessTable {
         }
         jobs.withWriter(c -> {
             int[] updated;
-            try (PreparedStatement ps = c.prepareStatement("UPDATE politeness_audit SET requests = ?, answered = ?,"
-                    + " errors = ?, max_in_flight = ?, shortest_gap_ms = ?, crawl_delay_ms = ?, retry_after_windows = ?,"
-                    + " retry_after_seconds = ?, requests_in_retry_after = ?, robots_disallowed = ?,"
-                    + " requests_disallowed = ?, first_request = ?, last_request = ?"
-                    + " WHERE job_id = ? AND share = ? AND politeness_key = ?")) {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE politeness_audit SET "
+                    + String.join(" = ?, ", AUDIT_FIGURES) + " = ? WHERE job_id = ? AND share = ? AND politeness_key = ?")) {
                 for (PolitenessAudit.KeyFigures f : figures) {
-                    Readers.bind(ps, new Object[] {f.requests(), f.answered(), f.errors(), f.maxInFlight(),
-                            f.shortestGapMillis(), f.crawlDelayMillis(), f.retryAfterWindows(), f.retryAfterSeconds(),
-                            f.requestsInRetryAfter(), f.robotsDisallowed(), f.requestsDisallowed(), at(f.firstRequest()),
-                            at(f.lastRequest()), jobId, share, f.key()});
+                    Readers.bind(ps, auditRow(jobId, share, f));
                     ps.addBatch();
                 }
                 updated = ps.executeBatch();
             }
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO politeness_audit (job_id, share, politeness_key,"
-                    + " requests, answered, errors, max_in_flight, shortest_gap_ms, crawl_delay_ms, retry_after_windows,"
-                    + " retry_after_seconds, requests_in_retry_after, robots_disallowed, requests_disallowed,"
-                    + " first_request, last_request) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO politeness_audit (" + String.join(", ", AUDIT_FIGURES)
+                    + ", job_id, share, politeness_key) VALUES (" + "?, ".repeat(AUDIT_FIGURES.size()) + "?, ?, ?)")) {
                 int inserts = 0;
                 for (int i = 0; i < figures.size(); i++) {
                     if (updated[i] == 0) { // a key new to the store
-                        PolitenessAudit.KeyFigures f = figures.get(i);
-                        Readers.bind(ps, new Object[] {jobId, share, f.key(), f.requests(), f.answered(), f.errors(),
-                                f.maxInFlight(), f.shortestGapMillis(), f.crawlDelayMillis(), f.retryAfterWindows(),
-                                f.retryAfterSeconds(), f.requestsInRetryAfter(), f.robotsDisallowed(),
-                                f.requestsDisallowed(), at(f.firstRequest()), at(f.lastRequest())});
+                        Readers.bind(ps, auditRow(jobId, share, figures.get(i)));
                         ps.addBatch();
                         inserts++;
                     }
@@ -108,6 +96,18 @@ public final class PolitenessTable {
             }
             return figures.size();
         });
+    }
+
+    /** A key's figures as the audit's columns hold them, in {@link #AUDIT_FIGURES}' order. */
+    private static final List<String> AUDIT_FIGURES = List.of("requests", "answered", "errors", "max_in_flight",
+            "shortest_gap_ms", "crawl_delay_ms", "retry_after_windows", "retry_after_seconds", "requests_in_retry_after",
+            "robots_disallowed", "requests_disallowed", "first_request", "last_request");
+
+    /** The values of {@link #AUDIT_FIGURES}, then the row's key: job, share and politeness key. */
+    private static Object[] auditRow(long jobId, String share, PolitenessAudit.KeyFigures f) {
+        return new Object[] {f.requests(), f.answered(), f.errors(), f.maxInFlight(), f.shortestGapMillis(),
+            f.crawlDelayMillis(), f.retryAfterWindows(), f.retryAfterSeconds(), f.requestsInRetryAfter(),
+            f.robotsDisallowed(), f.requestsDisallowed(), at(f.firstRequest()), at(f.lastRequest()), jobId, share, f.key()};
     }
 
     /**

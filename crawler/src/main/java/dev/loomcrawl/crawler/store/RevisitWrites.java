@@ -21,17 +21,17 @@ final class RevisitWrites {
     static final List<String> CHANGE_COLUMNS = List.of("job_id", "url", "kind", "at", "status", "distance", "severity",
             "target");
 
-    private final PreparedStatement content;
-    private final PreparedStatement insertChange;
+    private final Connection connection;
     private final PreparedStatement chain;
+    /** Prepared on first use: most batches (a one-pass job's, every cluster commit of one) have no revisit. */
+    private PreparedStatement content;
+    private PreparedStatement insertChange;
     private int contents;
     private int changes;
 
     /** @param chain {@link UrlKey#CHAIN_SQL} where pages are keyed by hash, else null */
-    RevisitWrites(Connection connection, PreparedStatement chain) throws SQLException {
-        String key = " WHERE job_id = ? AND " + (chain != null ? "url_hash" : "url") + " = ?";
-        this.content = connection.prepareStatement("UPDATE pages SET " + assignments(CONTENT) + key);
-        this.insertChange = connection.prepareStatement(Dialect.insert("changes", CHANGE_COLUMNS));
+    RevisitWrites(Connection connection, PreparedStatement chain) {
+        this.connection = connection;
         this.chain = chain;
     }
 
@@ -41,6 +41,10 @@ final class RevisitWrites {
 
     /** A revisit's new content, in place of the URL's row. */
     void rewrite(long jobId, String url, PageRecord page) throws SQLException {
+        if (content == null) {
+            content = connection.prepareStatement("UPDATE pages SET " + assignments(CONTENT) + " WHERE job_id = ? AND "
+                    + (chain != null ? "url_hash" : "url") + " = ?");
+        }
         int i = bindContent(content, page);
         content.setLong(i++, jobId);
         if (chain != null) {
@@ -86,6 +90,9 @@ final class RevisitWrites {
 
     /** An event, appended to the feed. */
     void change(Change c) throws SQLException {
+        if (insertChange == null) {
+            insertChange = connection.prepareStatement(Dialect.insert("changes", CHANGE_COLUMNS));
+        }
         insertChange.setLong(1, c.jobId());
         insertChange.setString(2, Rows.truncate(c.url(), 4096));
         insertChange.setString(3, c.kind().label());
