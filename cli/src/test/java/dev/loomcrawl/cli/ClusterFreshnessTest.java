@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
-import dev.loomcrawl.bench.ChildProcess;
 import dev.loomcrawl.crawler.revisit.WebhookDelivery;
 import dev.loomcrawl.crawler.store.Change;
 import dev.loomcrawl.crawler.store.PageStore;
@@ -20,7 +19,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +39,7 @@ class ClusterFreshnessTest {
     private static final String SECRET = "s3cret";
     @RegisterExtension
     static final PostgresServer postgres = new PostgresServer();
-    private final List<ChildProcess> nodes = new ArrayList<>();
+    private final ServeNodes nodes = new ServeNodes();
     private final ConcurrentLinkedQueue<Long> delivered = new ConcurrentLinkedQueue<>();
     private final AtomicInteger badSignatures = new AtomicInteger();
     private MockSites farm;
@@ -49,9 +47,7 @@ class ClusterFreshnessTest {
 
     @AfterEach
     void stop() {
-        nodes.forEach(n -> n.output().stream().filter(l -> l.contains("ERROR") || l.contains("failed")).limit(20)
-                .forEach(l -> System.out.println("node: " + l)));
-        nodes.forEach(ChildProcess::close);
+        nodes.close();
         if (farm != null) {
             farm.close();
         }
@@ -61,10 +57,7 @@ class ClusterFreshnessTest {
     }
 
     private Http node(String db, String id) throws Exception {
-        ChildProcess serve = CrashRecoveryTest.serve(db, "--node-id=" + id, "--lease-ttl=6", "--per-host=2");
-        nodes.add(serve);
-        await().atMost(Duration.ofSeconds(10)).until(() -> serve.output().stream().anyMatch(l -> l.startsWith("cluster node " + id)));
-        return Http.local(CrashRecoveryTest.port(serve));
+        return nodes.join(db, id);
     }
 
     private String hook() throws Exception {
@@ -107,7 +100,7 @@ class ClusterFreshnessTest {
 
         // Every page visited once and some revisited, both nodes at work: then f1 dies.
         await().atMost(Duration.ofSeconds(60)).until(() -> events(db, id).size() >= pages + 30);
-        nodes.getFirst().kill();
+        nodes.get(0).kill();
         Instant killed = Instant.now();
         int atKill = events(db, id).size();
         // f2 takes f1's hosts over once their leases run out, and revisits their pages from the schedule stored.

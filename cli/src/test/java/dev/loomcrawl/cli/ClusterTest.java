@@ -21,8 +21,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -38,12 +36,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * mock farm, whose counters see every request: nodes killed with SIGKILL, paused with SIGSTOP, joining late.
  */
 class ClusterTest {
-    private static final int PER_HOST = 2;
-    private static final String TTL = "6"; // seconds: a dead node's hosts move on after this
+    private static final int PER_HOST = ServeNodes.PER_HOST;
     @RegisterExtension
     static final PostgresServer postgres = new PostgresServer();
     private MockSites farm;
-    private final List<ChildProcess> nodes = new ArrayList<>();
+    private final ServeNodes nodes = new ServeNodes();
 
     /** 24 hosts of {@code pages} pages, each answered in {@code latencyMs}: a crawl of about pages × latency / PER_HOST. */
     private void startFarm(int pages, int latencyMs) {
@@ -52,20 +49,14 @@ class ClusterTest {
 
     @AfterEach
     void stop() {
-        // What went wrong in a node, if anything, for a failed run's report.
-        nodes.forEach(n -> n.output().stream().filter(l -> l.contains("ERROR") || l.contains("failed")).limit(20)
-                .forEach(l -> System.out.println("node: " + l)));
-        nodes.forEach(ChildProcess::close);
+        nodes.close();
         if (farm != null) {
             farm.close();
         }
     }
 
     private Http node(String db, String id) throws Exception {
-        ChildProcess serve = CrashRecoveryTest.serve(db, "--node-id=" + id, "--lease-ttl=" + TTL, "--per-host=" + PER_HOST);
-        nodes.add(serve);
-        await().atMost(Duration.ofSeconds(10)).until(() -> serve.output().stream().anyMatch(l -> l.startsWith("cluster node " + id)));
-        return Http.local(CrashRecoveryTest.port(serve));
+        return nodes.join(db, id);
     }
 
     private String crawlBody() {
@@ -176,7 +167,7 @@ class ClusterTest {
         long id = one.post("/crawl", crawlBody()).json().get("id").asLong();
         await().atMost(Duration.ofSeconds(60)).until(() -> stored(two, id) >= 60 && hostsByNode(two).containsKey("p1"));
 
-        ChildProcess paused = nodes.getFirst();
+        ChildProcess paused = nodes.get(0);
         int heldBefore = hostsByNode(two).getOrDefault("p1", 0);
         signal("STOP", paused);
         int heldByOne; // the most it held around the freeze (a slow machine may let leases lapse in between)
@@ -232,7 +223,7 @@ class ClusterTest {
                     && figures(two).get("fetchesInFlight").asLong() == 0);
         } catch (ConditionTimeoutException e) {
             // Once in ~11 CI runs a GET /stats here did not answer within the 30 s: what each node was doing.
-            nodes.forEach(ClusterTest::printThreads);
+            nodes.all().forEach(ClusterTest::printThreads);
             printSessions(db);
             throw e;
         }
