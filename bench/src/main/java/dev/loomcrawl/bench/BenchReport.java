@@ -20,13 +20,13 @@ final class BenchReport {
 
     private BenchReport() {}
 
-    static void printTable(BenchCommand.Result r, PrintWriter out) {
+    static void printTable(ModeBench.Result r, PrintWriter out) {
         out.printf("%nscenario %s: %s; per-host %d; %d cores; Java %s%n", r.scenario(), r.farm(), r.perHost(), r.cores(),
                 r.jdk());
         out.printf("%-10s %7s %20s %7s %22s %8s %8s %14s %28s %8s%n", "mode", "wall s", "pages/s (min-max)",
                 "vs virt", "page ms p50/p95/p99", "threads", "heap MB", "CPU s (ms/pg)", "binding limit (ceiling/s)",
                 "achieved");
-        for (BenchCommand.ModeResult m : r.modes()) {
+        for (ModeBench.ModeResult m : r.modes()) {
             out.printf("%-10s %7.2f %20s %7s %22s %8.0f %8.0f %14s %28s %7.0f%%%n", m.mode(), m.seconds(),
                     String.format("%,.0f (%,.0f-%,.0f)", m.pagesPerSecond(), m.minPagesPerSecond(), m.maxPagesPerSecond()),
                     Double.isNaN(m.ratioToVirtual()) ? "-" : String.format("%.2fx", m.ratioToVirtual()),
@@ -46,9 +46,9 @@ final class BenchReport {
         out.flush();
     }
 
-    static String headline(BenchCommand.Result r) {
+    static String headline(ModeBench.Result r) {
         StringBuilder b = new StringBuilder();
-        for (BenchCommand.ModeResult m : r.modes()) {
+        for (ModeBench.ModeResult m : r.modes()) {
             if (!b.isEmpty()) {
                 b.append(" · ");
             }
@@ -60,11 +60,11 @@ final class BenchReport {
         return b.toString();
     }
 
-    static Path writeHtml(BenchCommand.Result r, Path file) throws IOException {
+    static Path writeHtml(ModeBench.Result r, Path file) throws IOException {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("modes", r.modes());
         Map<String, List<Sampler.Sample>> series = new LinkedHashMap<>();
-        for (BenchCommand.Run run : r.runs()) {
+        for (ModeBench.Run run : r.runs()) {
             if (!run.warmup()) {
                 series.put(run.mode(), run.samples()); // the last measured run of each mode
             }
@@ -72,7 +72,7 @@ final class BenchReport {
         data.put("series", series);
         String json = new ObjectMapper().writeValueAsString(data).replace("</", "<\\/");
         StringBuilder rows = new StringBuilder();
-        for (BenchCommand.ModeResult m : r.modes()) {
+        for (ModeBench.ModeResult m : r.modes()) {
             rows.append(String.format("<tr><td>%s</td><td>%.2f</td><td>%,.0f <small>(%,.0f–%,.0f)</small></td><td>%s</td>"
                             + "<td>%.0f / %.0f / %.0f</td><td>%.0f</td><td>%.0f</td><td>%.1f <small>(%.2f ms/page)</small></td>"
                             + "<td>%s: %,.0f/s</td><td>%.0f%%</td>%s</tr>%n",

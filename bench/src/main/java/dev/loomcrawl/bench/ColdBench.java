@@ -8,22 +8,11 @@ import dev.loomcrawl.mocksites.Scenario;
 import dev.loomcrawl.mocksites.SiteGraph;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -35,31 +24,6 @@ import java.util.function.ToDoubleFunction;
  */
 final class ColdBench {
     /**
-     * A crawl as the launcher runs it: the options {@code conf/jvm.options} gives {@code crawl} on this JDK (the
-     * file the launchers read; {@code -Dloomcrawl.jvmOptions} names it when the launcher started this process,
-     * else the copy in this jar), and the start-up cache the launcher has recorded for this build (it names it in
-     * {@code LOOMCRAWL_CRAWL_CACHE} when it starts {@code bench}), if any.
-     */
-    static Variant launcherDefaults(Map<String, String> env) {
-        List<String> options = new ArrayList<>(JvmOptions.read().forCommand("crawl", Runtime.version().feature()));
-        String cache = env.getOrDefault("LOOMCRAWL_CRAWL_CACHE", "");
-        if (!cache.isBlank()) {
-            options.add("-XX:AOTCache=" + cache);
-        }
-        return new Variant(cache.isBlank() ? "launcher's options, no start-up cache"
-                : "launcher's options and start-up cache", List.copyOf(options));
-    }
-
-    /** One option set to compare: a label and the JVM options of the crawl process. */
-    record Variant(String label, List<String> jvmOptions) {
-        static Variant parse(String spec) {
-            String s = spec.strip();
-            return new Variant(s.isEmpty() ? "default" : s, s.isEmpty() ? List.of()
-                    : Arrays.stream(s.split("\\s+")).toList());
-        }
-    }
-
-    /**
      * One crawl process.
      *
      * @param pages what the crawl says it stored (a rival: {@code pagesServed})
@@ -70,35 +34,6 @@ final class ColdBench {
             long pagesServed, long failed, long skipped, JsonNode failures, long retryAfterViolations,
             long duplicateFetches, int maxInFlightPerHost, int exitCode, Throughput throughput) {}
 
-    /**
-     * Fetches stored per second through one crawl, from its rows' own times: in each tenth of the span from its
-     * first fetch to its last, and the last four tenths' rate over the four before them (tenths 2–5 and 7–10,
-     * leaving out the first, where robots.txt and the seeds are on the wire). Under 1: the crawl slowed down
-     * as it went, as one whose heap or queues grow does.
-     */
-    record Throughput(double spanSeconds, long fetches, List<Double> pagesPerSecondByTenth, double lateOverEarly) {
-        static final Throughput NONE = new Throughput(0, 0, List.of(), 0);
-
-        static Throughput of(List<Long> fetchedAtMicros) {
-            if (fetchedAtMicros.size() < 2) {
-                return NONE;
-            }
-            long first = fetchedAtMicros.stream().mapToLong(Long::longValue).min().orElseThrow();
-            long last = fetchedAtMicros.stream().mapToLong(Long::longValue).max().orElseThrow();
-            long span = Math.max(1, last - first);
-            long[] counts = new long[TENTHS];
-            for (long at : fetchedAtMicros) {
-                counts[(int) Math.min(TENTHS - 1, (at - first) * TENTHS / span)]++;
-            }
-            double tenthSeconds = span / 1e6 / TENTHS;
-            List<Double> rates = Arrays.stream(counts).mapToDouble(c -> c / tenthSeconds).boxed().toList();
-            double early = counts[1] + counts[2] + counts[3] + counts[4];
-            double late = counts[6] + counts[7] + counts[8] + counts[9];
-            return new Throughput(span / 1e6, fetchedAtMicros.size(), rates, early == 0 ? 0 : late / early);
-        }
-    }
-
-    private static final int TENTHS = 10;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -118,20 +53,6 @@ final class ColdBench {
             String idealRule, List<Row> rows, List<Run> runs) {}
 
     private ColdBench() {}
-
-    /**
-     * The JVM's first complaint about its start-up cache in a crawl's stderr, if any: a cache it cannot map (made
-     * by another build or JDK, or with other options) is left out with a line tagged {@code aot}, and the crawl
-     * runs on without it, slower, under a label that says it had one.
-     */
-    static Optional<String> startUpCacheRefused(Path stderr) throws IOException {
-        if (!Files.exists(stderr)) {
-            return Optional.empty();
-        }
-        try (var lines = Files.lines(stderr, StandardCharsets.ISO_8859_1)) { // any bytes decode: no error over a log line
-            return lines.filter(l -> l.contains("[aot]") || l.contains("[aot,")).findFirst().map(String::strip);
-        }
-    }
 
     /** The label of {@link FetchFloor}'s row. */
     static final String FLOOR = "fetches alone (the floor)";
@@ -160,7 +81,7 @@ final class ColdBench {
                     Run run = crawlOnce(mainClass, variant, round, seeds, maxDepth, perHost, farm, farmProcess, out);
                     progress(run, runs, err);
                     if (round == 0) {
-                        startUpCacheRefused(out.resolve("cold-stderr.txt")).ifPresent(line -> err.printf(
+                        Variant.startUpCacheRefused(out.resolve("cold-stderr.txt")).ifPresent(line -> err.printf(
                                 "bench --cold: %s: its start-up cache was not used; the crawl's JVM said: %s%n",
                                 variant.label(), line));
                     }
@@ -264,7 +185,7 @@ final class ColdBench {
                 "--db=jdbc:h2:" + db.toAbsolutePath())), "a cold crawl", out.resolve("cold-stderr.txt"), out);
         JsonNode summary = json(t.stdout());
         return run(variant.label(), round, t, summary.path("pages").asLong(), summary.path("failed").asLong(),
-                summary.path("skipped").asLong(), summary.path("failures"), farmProcess, throughput(db));
+                summary.path("skipped").asLong(), summary.path("failures"), farmProcess, Throughput.read(db));
     }
 
     /** One {@link FetchFloor} process, timed as a crawl is, under {@code variant}'s JVM options. */
@@ -315,29 +236,13 @@ final class ColdBench {
         return stdout.isBlank() ? JSON.createObjectNode() : JSON.readTree(stdout);
     }
 
-    /** The crawl's fetches through its time, read from the database it left (rows with a request made). */
-    private static Throughput throughput(Path db) {
-        String url = "jdbc:h2:" + db.toAbsolutePath() + ";ACCESS_MODE_DATA=r";
-        List<Long> times = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement st = c.createStatement();
-                ResultSet rows = st.executeQuery("SELECT fetched_at FROM pages WHERE fetch_ms > 0")) {
-            while (rows.next()) {
-                Instant at = rows.getObject(1, OffsetDateTime.class).toInstant();
-                times.add(at.getEpochSecond() * 1_000_000 + at.getNano() / 1_000);
-            }
-        } catch (SQLException e) {
-            return Throughput.NONE; // no database (the crawl failed before it made one): the other figures stand
-        }
-        return Throughput.of(times);
-    }
-
     private static List<Double> medianByTenth(List<Run> runs) {
-        List<Run> measured = runs.stream().filter(r -> r.throughput().pagesPerSecondByTenth().size() == TENTHS).toList();
+        List<Run> measured = runs.stream().filter(r -> r.throughput().pagesPerSecondByTenth().size() == Throughput.TENTHS).toList();
         if (measured.isEmpty()) {
             return List.of();
         }
         List<Double> medians = new ArrayList<>();
-        for (int i = 0; i < TENTHS; i++) {
+        for (int i = 0; i < Throughput.TENTHS; i++) {
             int tenth = i;
             medians.add(median(measured, r -> r.throughput().pagesPerSecondByTenth().get(tenth)));
         }

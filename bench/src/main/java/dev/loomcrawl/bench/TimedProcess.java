@@ -25,7 +25,7 @@ record TimedProcess(double wallSeconds, double cpuSeconds, double peakRssMb, int
      * which connects its names to 127.0.0.1, costs none. (A crawl from the launcher has no resolver of ours and
      * reads the farm's names from a hosts file: 0.35 CPU-s of lookups on 1,000 hosts, see {@link MockSites#hostsFile}.)
      */
-    static List<String> java(ColdBench.Variant variant, List<String> mainAndArgs) {
+    static List<String> java(Variant variant, List<String> mainAndArgs) {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
         command.addAll(variant.jvmOptions());
         String app = System.getProperty("loomcrawl.classpath", System.getProperty("java.class.path"));

@@ -26,7 +26,7 @@ class ColdBenchTest {
         for (int i = 0; i <= 10; i++) {
             times.add(1_700_000_000 * SECOND + i * SECOND);
         }
-        ColdBench.Throughput t = ColdBench.Throughput.of(times);
+        Throughput t = Throughput.of(times);
         assertThat(t.spanSeconds()).isEqualTo(10.0);
         assertThat(t.fetches()).isEqualTo(11);
         assertThat(t.pagesPerSecondByTenth()).containsExactly(1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 2.0);
@@ -43,7 +43,7 @@ class ColdBenchTest {
         for (int i = 0; i < 50; i++) {
             times.add(10 * SECOND + i * SECOND); // then 1 a second for 50 s: 60 s in all, tenths of 6 s
         }
-        ColdBench.Throughput t = ColdBench.Throughput.of(times);
+        Throughput t = Throughput.of(times);
         assertThat(t.pagesPerSecondByTenth().getFirst()).isGreaterThan(t.pagesPerSecondByTenth().getLast());
         assertThat(t.lateOverEarly()).isLessThan(1);
         double total = t.pagesPerSecondByTenth().stream().mapToDouble(Double::doubleValue).sum() * t.spanSeconds() / 10;
@@ -52,18 +52,18 @@ class ColdBenchTest {
 
     @Test
     void fewerThanTwoFetchesHaveNoRate() {
-        assertThat(ColdBench.Throughput.of(List.of(5L)).pagesPerSecondByTenth()).isEmpty();
+        assertThat(Throughput.of(List.of(5L)).pagesPerSecondByTenth()).isEmpty();
     }
 
     /** Without --java-options a crawl runs as the launcher runs one: the same options, and its cache when it names one. */
     @Test
     void theDefaultOptionsAreTheLaunchersWithItsStartUpCache() {
-        ColdBench.Variant cached = ColdBench.launcherDefaults(Map.of("LOOMCRAWL_CRAWL_CACHE", "/c/crawl-1.aot"));
+        Variant cached = Variant.launcherDefaults(Map.of("LOOMCRAWL_CRAWL_CACHE", "/c/crawl-1.aot"));
         assertThat(cached.jvmOptions()).contains("-XX:AOTCache=/c/crawl-1.aot", "-Xlog:all=warning:stderr",
                 "-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC", "-Xmx768m");
         assertThat(cached.label()).isEqualTo("launcher's options and start-up cache");
 
-        ColdBench.Variant none = ColdBench.launcherDefaults(Map.of()); // no cache recorded yet, or JDK 21
+        Variant none = Variant.launcherDefaults(Map.of()); // no cache recorded yet, or JDK 21
         assertThat(none.jvmOptions()).noneMatch(o -> o.startsWith("-XX:AOTCache"));
         assertThat(none.label()).isEqualTo("launcher's options, no start-up cache");
         assertThat(none.jvmOptions().contains("-XX:+UseCompactObjectHeaders")).isEqualTo(Runtime.version().feature() >= 25);

@@ -61,7 +61,7 @@ final class ExportCommand implements Callable<Integer> {
             throw new IllegalArgumentException("give one of --links, --changes, --near-duplicates and --politeness");
         }
         try (PageStore store = PageStore.open(db.db)) {
-            if (store.job(id).isEmpty()) {
+            if (store.jobs().find(id).isEmpty()) {
                 throw new IllegalArgumentException("no job " + id + " in " + db.db);
             }
             try (OutputStream out = open()) {

@@ -41,7 +41,7 @@ final class StoredJob {
         boolean recrawl = run == Run.RECRAWL;
         CrawlConfig config;
         try (PageStore store = PageStore.open(db)) {
-            JobRow row = store.job(id).orElseThrow(() -> new IllegalArgumentException("no job " + id + " in " + db));
+            JobRow row = store.jobs().find(id).orElseThrow(() -> new IllegalArgumentException("no job " + id + " in " + db));
             if (!recrawl && !row.unfinished()) {
                 throw new IllegalArgumentException("job " + id + " has ended (" + row.status() + "): nothing to resume"
                         + " ('loomcrawl recrawl " + id + "' visits its pages again)");

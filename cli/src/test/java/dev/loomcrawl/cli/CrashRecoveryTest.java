@@ -107,9 +107,9 @@ class CrashRecoveryTest {
         CrawlCommandTest.Result jobs = CrawlCommandTest.run("jobs", "--json", "--db=" + db);
         assertThat(jobs.out()).contains(signal.equals("SIGKILL") ? "\"status\":\"interrupted\"" : "\"status\":\"suspended\"");
         try (PageStore store = PageStore.open(db); Crawler crawler = new Crawler(store)) {
-            assertThat(store.job(id).orElseThrow().status()).isEqualTo(signal.equals("SIGKILL") ? "running" : "suspended");
+            assertThat(store.jobs().find(id).orElseThrow().status()).isEqualTo(signal.equals("SIGKILL") ? "running" : "suspended");
             // the run's time is on record, killed or not: at most one checkpoint of it lost
-            assertThat(store.job(id).orElseThrow().activeSeconds())
+            assertThat(store.jobs().find(id).orElseThrow().activeSeconds())
                     .isGreaterThan(crawledSeconds - JobRow.CHECKPOINT.toMillis() / 1000.0 - 0.5);
             long storedAtStop = store.countPages(id, null);
             // The promise: a kill loses at most the last ~250 ms of stored rows (the writer makes H2 write its
@@ -125,7 +125,7 @@ class CrashRecoveryTest {
 
             assertThat(store.countPages(id, 200)).isEqualTo(pagesTotal); // nothing lost
             assertThat(store.countPages(id, null)).isEqualTo(2 * pagesTotal); // each URL once: pages + private links
-            assertThat(store.job(id).orElseThrow().status()).isEqualTo("done");
+            assertThat(store.jobs().find(id).orElseThrow().status()).isEqualTo("done");
             assertThat(job.summary().pages()).isEqualTo(pagesTotal); // the summary covers the whole job
             assertThat(job.summary().runs()).isEqualTo(2);
             FarmCounters.Snapshot end = farm.counters();
@@ -230,7 +230,7 @@ class CrashRecoveryTest {
             assertThat(r.err()).contains("port is in use");
         }
         try (PageStore store = PageStore.open(db)) {
-            assertThat(store.job(id).orElseThrow().status()).isEqualTo("running"); // untouched: resumes next start
+            assertThat(store.jobs().find(id).orElseThrow().status()).isEqualTo("running"); // untouched: resumes next start
         }
     }
 }

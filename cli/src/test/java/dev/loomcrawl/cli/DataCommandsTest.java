@@ -178,7 +178,7 @@ class DataCommandsTest {
         assertThat(crawl.output()).noneMatch(l -> l.contains("Exception") || l.contains("\tat "));
         long before;
         try (PageStore store = PageStore.open(db)) {
-            assertThat(store.job(1).orElseThrow().status()).isEqualTo("suspended"); // resumable
+            assertThat(store.jobs().find(1).orElseThrow().status()).isEqualTo("suspended"); // resumable
             before = store.countPages(1, null);
         }
         assertThat(before).isBetween(1L, 199L);
@@ -190,7 +190,7 @@ class DataCommandsTest {
         assertThat(summary.get("runs").asInt()).isEqualTo(2);
         try (PageStore store = PageStore.open(db)) {
             assertThat(store.countPages(1, null)).isEqualTo(200);
-            assertThat(store.job(1).orElseThrow().status()).isEqualTo("done");
+            assertThat(store.jobs().find(1).orElseThrow().status()).isEqualTo("done");
         }
         var truth = farm.counters();
         // A suspend lets fetches in flight finish and be stored: every page fetched once over both runs. Only

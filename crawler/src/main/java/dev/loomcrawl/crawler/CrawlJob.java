@@ -180,7 +180,7 @@ public final class CrawlJob {
             }
             summary = resumed ? Summaries.wholeJob(store, id, stored, config, stats, frontier.givenUpHosts())
                     : stats.summary(id, stored, config, frontier.givenUpHosts());
-            store.updateJob(id, stored.label(), Summaries.json(summary));
+            store.jobs().update(id, stored.label(), Summaries.json(summary));
         } catch (RuntimeException e) {
             if (summary == null) {
                 summary = stats.summary(id, stored, config, frontier.givenUpHosts());

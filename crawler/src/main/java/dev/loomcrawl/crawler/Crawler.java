@@ -12,9 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -46,11 +43,8 @@ public final class Crawler implements Jobs, AutoCloseable {
     private final Engine engine;
     private final CrawlerOptions options;
     private final HostControl hosts;
-    private final ConcurrentHashMap<Long, CrawlJob> jobs = new ConcurrentHashMap<>();
+    private final RunningJobs jobs;
     private final FetchBatch oneOff;
-    private final CountDownLatch closing = new CountDownLatch(1);
-    private final Thread checkpoints;
-    private static final System.Logger LOG = System.getLogger(Crawler.class.getName());
 
     public Crawler(PageStore store) {
         this(store, CrawlerOptions.DEFAULTS);
@@ -59,27 +53,10 @@ public final class Crawler implements Jobs, AutoCloseable {
     public Crawler(PageStore store, CrawlerOptions options) {
         this.options = options;
         this.engine = Engine.open(store, options);
-        this.hosts = new HostControl(engine.gates(), store, jobs::values);
+        this.jobs = new RunningJobs();
+        this.hosts = new HostControl(engine.gates(), store, jobs::view);
         this.oneOff = new FetchBatch(engine, options.politenessKey());
         hosts.reload();
-        checkpoints = Thread.ofVirtual().name("crawl-checkpoints").start(this::checkpointLoop);
-    }
-
-    /** Every {@link JobRow#CHECKPOINT}, each running job adds its time to its row; until this crawler closes. */
-    private void checkpointLoop() {
-        try {
-            while (!closing.await(JobRow.CHECKPOINT.toMillis(), TimeUnit.MILLISECONDS)) {
-                for (CrawlJob job : jobs.values()) {
-                    try {
-                        job.checkpoint();
-                    } catch (RuntimeException e) {
-                        LOG.log(System.Logger.Level.WARNING, "job " + job.id() + ": its time could not be recorded", e);
-                    }
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // closing
-        }
     }
 
     public PageStore store() {
@@ -114,9 +91,9 @@ public final class Crawler implements Jobs, AutoCloseable {
      * the share ends here; {@code share} names this process's part (its figures are kept under that name).
      */
     public CrawlJob runShare(long id, String share, CrawlConfig config, Frontier frontier, Consumer<CrawlJob> onEnd) {
-        return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), 0, 0, 0), Hooks.NONE,
+        return jobs.launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), 0, 0, 0), Hooks.NONE,
                 null, false, share, job -> {
-                    forget(job);
+                    jobs.forget(job);
                     onEnd.accept(job);
                 }));
     }
@@ -134,11 +111,11 @@ public final class Crawler implements Jobs, AutoCloseable {
     /** Starts a job with your hooks; see {@link Hooks}. */
     public CrawlJob start(CrawlConfig config, Hooks hooks) {
         WarcOutput warc = warcOf(config);
-        long id = engine.store().createJob(config.execution().mode().label(), config.execution().poolSize(),
+        long id = engine.store().jobs().create(config.execution().mode().label(), config.execution().poolSize(),
                 ConfigCodec.toJson(config), false);
         Frontier frontier = MemoryBackend.frontier(id, config, engine.gates(), engine.store(), null);
-        return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), 0, 0, 0), hooks,
-                warc, false, null, this::forget));
+        return jobs.launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), 0, 0, 0), hooks,
+                warc, false, null, jobs::forget));
     }
 
     /**
@@ -148,11 +125,11 @@ public final class Crawler implements Jobs, AutoCloseable {
      * @throws IllegalArgumentException if there is no such job or it has ended
      */
     public CrawlJob resume(long id, Hooks hooks) {
-        CrawlJob live = jobs.get(id);
-        if (live != null) {
-            return live;
+        Optional<CrawlJob> live = jobs.get(id);
+        if (live.isPresent()) {
+            return live.get();
         }
-        JobRow row = engine.store().job(id).orElseThrow(() -> new IllegalArgumentException("no job " + id));
+        JobRow row = engine.store().jobs().find(id).orElseThrow(() -> new IllegalArgumentException("no job " + id));
         if (!row.unfinished()) {
             throw new IllegalArgumentException("job " + id + " has ended (" + row.status() + "): nothing to resume");
         }
@@ -169,8 +146,8 @@ public final class Crawler implements Jobs, AutoCloseable {
      * @throws IllegalArgumentException if there is no such job, it is unfinished (resume it), or a cluster's
      */
     public CrawlJob recrawl(long id, Hooks hooks) {
-        JobRow row = engine.store().job(id).orElseThrow(() -> new IllegalArgumentException("no job " + id));
-        if (jobs.containsKey(id) || row.unfinished()) {
+        JobRow row = engine.store().jobs().find(id).orElseThrow(() -> new IllegalArgumentException("no job " + id));
+        if (jobs.get(id).isPresent() || row.unfinished()) {
             throw new IllegalArgumentException("job " + id + " is " + row.status() + ": resume it instead"
                     + " (a continuous job revisits its pages by itself)");
         }
@@ -186,10 +163,10 @@ public final class Crawler implements Jobs, AutoCloseable {
         Frontier frontier = MemoryBackend.frontier(id, config, engine.gates(), engine.store(),
                 revisits.revisits() ? engine.store().revisitState(id) : engine.store().resumeState(id), revisits);
         Tallies before = engine.store().tallies(id);
-        engine.store().updateJob(id, JobStatus.RUNNING.label(), null);
-        engine.store().addRunTime(id, 0, 0, true);
-        return launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), before.pages(),
-                before.failed(), before.skipped()), hooks, warc, true, null, this::forget));
+        engine.store().jobs().update(id, JobStatus.RUNNING.label(), null);
+        engine.store().jobs().addRunTime(id, 0, 0, true);
+        return jobs.launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), before.pages(),
+                before.failed(), before.skipped()), hooks, warc, true, null, jobs::forget));
     }
 
     /** The job's WARC file, opened now so that a path that cannot be written fails the start, not the job. */
@@ -213,7 +190,7 @@ public final class Crawler implements Jobs, AutoCloseable {
      */
     public List<Long> resumeUnfinished() {
         List<Long> resumed = new ArrayList<>();
-        for (JobRow row : engine.store().unfinishedJobs()) {
+        for (JobRow row : engine.store().jobs().unfinished()) {
             if (row.cluster()) {
                 continue; // a shared job belongs to the processes sharing it, not to one process's start
             }
@@ -221,17 +198,11 @@ public final class Crawler implements Jobs, AutoCloseable {
                 resume(row.id());
                 resumed.add(row.id());
             } catch (ConfigException e) {
-                engine.store().updateJob(row.id(), JobStatus.FAILED.label(),
+                engine.store().jobs().update(row.id(), JobStatus.FAILED.label(),
                         "{\"error\":\"cannot resume: unreadable job config: " + e.getMessage().replace("\"", "'") + "\"}");
             }
         }
         return resumed;
-    }
-
-    private CrawlJob launch(CrawlJob job) {
-        jobs.put(job.id(), job);
-        job.start();
-        return job;
     }
 
     /** The process's politeness keys: what is in flight and waiting, operators' settings, jobs' audits. */
@@ -239,25 +210,18 @@ public final class Crawler implements Jobs, AutoCloseable {
         return hosts;
     }
 
-    /**
-     * A job this crawler is running. Ended jobs are dropped (with their frontiers): their final state is
-     * in the {@link PageStore}, and a long-running server must not hold every job it ran.
-     */
+    /** A job this crawler is running; an ended one's final state is in the {@link PageStore}. */
     public Optional<CrawlJob> job(long id) {
-        return Optional.ofNullable(jobs.get(id));
-    }
-
-    private void forget(CrawlJob job) {
-        jobs.remove(job.id(), job);
+        return jobs.get(id);
     }
 
     /** Cancels a job: durable when this returns (a process killed right after does not resume it). */
     @Override
     public boolean cancel(long id) {
-        boolean wasUnfinished = engine.store().cancelJob(id);
-        CrawlJob live = jobs.get(id);
-        if (live != null && !live.status().finished()) {
-            live.cancel();
+        boolean wasUnfinished = engine.store().jobs().cancel(id);
+        Optional<CrawlJob> live = jobs.get(id).filter(job -> !job.status().finished());
+        if (live.isPresent()) {
+            live.get().cancel();
             return true;
         }
         return wasUnfinished;
@@ -265,17 +229,17 @@ public final class Crawler implements Jobs, AutoCloseable {
 
     @Override
     public Optional<JobReport> report(long id) {
-        return engine.store().job(id).map(this::report);
+        return engine.store().jobs().find(id).map(this::report);
     }
 
     @Override
     public List<JobReport> reports(int offset, int limit) {
-        return engine.store().jobs(offset, limit).stream().map(this::report).toList();
+        return engine.store().jobs().list(offset, limit).stream().map(this::report).toList();
     }
 
     /** A job as its row and, while it runs here, its live figures show it. */
     public JobReport report(JobRow row) {
-        return JobReport.of(row, jobs.get(row.id()), engine.store().soleUser());
+        return JobReport.of(row, jobs.get(row.id()).orElse(null), engine.store().soleUser());
     }
 
     /**
@@ -301,13 +265,13 @@ public final class Crawler implements Jobs, AutoCloseable {
 
     /** Running jobs of this process. */
     public List<CrawlJob> running() {
-        return List.copyOf(jobs.values());
+        return jobs.snapshot();
     }
 
     /** Whatever still runs stays unfinished in the store, to resume at the next start (see {@link Jobs#suspend}). */
     @Override
     public void suspend(Duration grace) throws InterruptedException {
-        Jobs.suspendAll(List.copyOf(jobs.values()), grace);
+        Jobs.suspendAll(jobs.snapshot(), grace);
     }
 
     /**
@@ -316,7 +280,7 @@ public final class Crawler implements Jobs, AutoCloseable {
      */
     @Override
     public void shutdown(Duration grace) throws InterruptedException {
-        List<CrawlJob> running = List.copyOf(jobs.values());
+        List<CrawlJob> running = jobs.snapshot();
         running.forEach(job -> {
             if (job.cluster()) {
                 job.suspend();
@@ -338,7 +302,7 @@ public final class Crawler implements Jobs, AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            closing.countDown();
+            jobs.close();
             oneOff.close();
             engine.close();
         }

@@ -21,7 +21,7 @@ record Engine(PageStore store, HostGates gates, FetchLimit limit, RuntimeSampler
      */
     void rested(String hostKey, Duration rest) {
         if (!rest.isZero()) {
-            store.restHost(hostKey, Instant.now().plus(rest));
+            store.jobs().restHost(hostKey, Instant.now().plus(rest));
         }
     }
 
@@ -29,7 +29,7 @@ record Engine(PageStore store, HostGates gates, FetchLimit limit, RuntimeSampler
     void restoreRests() {
         Instant now = Instant.now();
         long nanoNow = System.nanoTime();
-        store.hostRests().forEach((hostKey, until) ->
+        store.jobs().hostRests().forEach((hostKey, until) ->
                 gates.rest(hostKey, nanoNow + Duration.between(now, until).toNanos()));
     }
 

@@ -88,7 +88,7 @@ public final class HostControl {
                 job.checkpoint();
             }
         }
-        return store.job(jobId).map(row -> store.politeness().audit(jobId));
+        return store.jobs().find(jobId).map(row -> store.politeness().audit(jobId));
     }
 
     private Map<HostGates.Target, Integer> queued() {

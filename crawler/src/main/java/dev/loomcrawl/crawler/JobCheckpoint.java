@@ -43,7 +43,7 @@ final class JobCheckpoint {
         try {
             double seconds = stats.seconds();
             double cpu = Math.max(0, stats.cpuSeconds());
-            store.addRunTime(id, seconds - recordedSeconds, Math.max(0, cpu - recordedCpu), false);
+            store.jobs().addRunTime(id, seconds - recordedSeconds, Math.max(0, cpu - recordedCpu), false);
             List<PolitenessAudit.KeyFigures> changed = new ArrayList<>();
             for (PolitenessAudit.KeyFigures figures : audit.figures()) {
                 if (!figures.equals(savedAudit.put(figures.key(), figures))) {

@@ -43,7 +43,7 @@ public final class Summaries {
     public static CrawlSummary wholeJob(PageStore store, long id, JobStatus status, CrawlConfig config, JobStats run,
             Map<String, String> givenUp) {
         Tallies t = store.tallies(id);
-        JobRow row = store.job(id).orElseThrow();
+        JobRow row = store.jobs().find(id).orElseThrow();
         CrawlSummary before = parse(row.summary());
         Map<String, String> hosts = new LinkedHashMap<>(before == null ? Map.of() : before.hostsGivenUp());
         hosts.putAll(givenUp);

@@ -36,7 +36,7 @@ class ClusterLeaseLockTest {
         try (PageStore store = PageStore.open(db); Connection frozen = DriverManager.getConnection(db);
              Connection look = DriverManager.getConnection(db)) {
             ClusterStore cluster = store.cluster();
-            long job = store.createJob("virtual", 0, "{}", true);
+            long job = store.jobs().create("virtual", 0, "{}", true);
             cluster.admitSeeds(job, List.of(new ClusterStore.Link("http://a.test/", "a.test:80", 0, 0, null),
                     new ClusterStore.Link("http://a.test/more", "a.test:80", 0, 0, null)));
             ClusterLeases.Hold hold = cluster.leases().acquire("n1", 1, TTL).getFirst();

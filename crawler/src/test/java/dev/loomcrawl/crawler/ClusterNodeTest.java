@@ -80,7 +80,7 @@ class ClusterNodeTest {
                 await().atMost(Duration.ofSeconds(20)).ignoreExceptionsInstanceOf(IllegalStateException.class)
                         .until(() -> joined.compareAndSet(null, ClusterNode.join(crawler, node("a"))));
                 ClusterNode again = joined.get();
-                await().atMost(Duration.ofSeconds(90)).until(() -> store.job(id).orElseThrow().status().equals("done"));
+                await().atMost(Duration.ofSeconds(90)).until(() -> store.jobs().find(id).orElseThrow().status().equals("done"));
                 assertThat(store.countPages(id, 200)).isEqualTo(total);
                 // the node reports its share once more as its part ends, a moment after the job is marked done
                 await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(again.report(id).orElseThrow()
@@ -103,7 +103,7 @@ class ClusterNodeTest {
             CrawlJob job = a.start(config);
             long total = farm.graph().config().totalPages();
 
-            await().atMost(Duration.ofSeconds(90)).until(() -> storeA.job(job.id()).orElseThrow().status().equals("done"));
+            await().atMost(Duration.ofSeconds(90)).until(() -> storeA.jobs().find(job.id()).orElseThrow().status().equals("done"));
 
             assertThat(storeA.countPages(job.id(), 200)).isEqualTo(total);
             FarmCounters.Snapshot counters = farm.counters();
@@ -145,7 +145,7 @@ class ClusterNodeTest {
             try (TwoNodes nodes = TwoNodes.on(db, CrawlerOptions.DEFAULTS)) {
                 PageStore storeA = nodes.storeA();
                 CrawlJob job = nodes.a().start(config.build());
-                await().atMost(Duration.ofSeconds(90)).until(() -> storeA.job(job.id()).orElseThrow().status().equals("done"));
+                await().atMost(Duration.ofSeconds(90)).until(() -> storeA.jobs().find(job.id()).orElseThrow().status().equals("done"));
 
                 assertThat(alone).isLessThan(farm.graph().config().totalPages()); // the limit really cuts
                 assertThat(storeA.countPages(job.id(), 200)).isEqualTo(alone);
@@ -163,7 +163,7 @@ class ClusterNodeTest {
             CrawlJob job = nodes.b().start(CrawlConfig.builder().seeds(farm.seedUrls()).maxDepth(farm.graph().maxDepth() + 1)
                     .maxPages(40).fetchDeadline(Duration.ofSeconds(3)).build());
 
-            await().atMost(Duration.ofSeconds(60)).until(() -> storeA.job(job.id()).orElseThrow().status().equals("done"));
+            await().atMost(Duration.ofSeconds(60)).until(() -> storeA.jobs().find(job.id()).orElseThrow().status().equals("done"));
 
             // URLs admitted, each stored once (links robots.txt forbids are recorded on sight, outside the limit)
             assertThat(storeA.pages(job.id(), 0, 1_000, null)).filteredOn(p -> !"robots".equals(p.failure())).hasSize(40);
@@ -189,7 +189,7 @@ class ClusterNodeTest {
             await().atMost(Duration.ofSeconds(30)).until(() -> nodes.crawlerA().job(job.id()).isEmpty()
                     && nodes.crawlerB().job(job.id()).isEmpty());
             long stored = storeA.countPages(job.id(), null);
-            assertThat(storeA.job(job.id()).orElseThrow().status()).isEqualTo("cancelled");
+            assertThat(storeA.jobs().find(job.id()).orElseThrow().status()).isEqualTo("cancelled");
             assertThat(stored).isLessThan(farm.graph().config().totalPages());
             assertThat(nodes.crawlerA().figures().fetching() + nodes.crawlerB().figures().fetching()).isZero(); // both stopped
         }
@@ -203,7 +203,7 @@ class ClusterNodeTest {
             assertThatThrownBy(() -> a.start(CrawlConfig.builder().seed("http://h0.loomcrawl.test:1/")
                     .fetchDeadline(Duration.ofSeconds(30)).build()))
                     .isInstanceOf(ConfigException.class).hasMessageContaining("fetchDeadline");
-            assertThat(List.of(store.countJobs())).containsExactly(0L);
+            assertThat(List.of(store.jobs().count())).containsExactly(0L);
         }
     }
 

@@ -83,7 +83,7 @@ class ClusterPolitenessTest {
         long id = a.node().start(config).id();
         PageStore store = a.store();
 
-        await().atMost(Duration.ofSeconds(90)).until(() -> store.job(id).orElseThrow().status().equals("done"));
+        await().atMost(Duration.ofSeconds(90)).until(() -> store.jobs().find(id).orElseThrow().status().equals("done"));
 
         assertThat(store.countPages(id, 200)).isEqualTo(ADDRESSES * NAMES * PAGES);
         for (CountingServer server : servers) {
@@ -118,7 +118,7 @@ class ClusterPolitenessTest {
         assertThat(b.crawler().hosts().settings()).containsKey("127.0.0.20");
 
         a.crawler().hosts().set("127.0.0.20", new HostSetting(null, null, null));
-        await().atMost(Duration.ofSeconds(90)).until(() -> a.store().job(id).orElseThrow().status().equals("done"));
+        await().atMost(Duration.ofSeconds(90)).until(() -> a.store().jobs().find(id).orElseThrow().status().equals("done"));
         assertThat(a.store().countPages(id, 200)).isEqualTo(ADDRESSES * NAMES * PAGES);
     }
 }

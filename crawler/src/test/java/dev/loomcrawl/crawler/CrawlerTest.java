@@ -203,13 +203,13 @@ class CrawlerTest {
 
             long start = System.nanoTime();
             assertThat(crawler.cancel(job.id())).isTrue();
-            assertThat(store.job(job.id()).orElseThrow().status()).isEqualTo("cancelled"); // durable at once
+            assertThat(store.jobs().find(job.id()).orElseThrow().status()).isEqualTo("cancelled"); // durable at once
             assertThat(job.await(Duration.ofSeconds(5))).isTrue();
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
             assertThat(crawler.cancel(job.id())).isFalse(); // idempotent: it had ended
 
             assertThat(job.status()).isEqualTo(JobStatus.CANCELLED);
-            assertThat(store.job(job.id()).orElseThrow().status()).isEqualTo("cancelled");
+            assertThat(store.jobs().find(job.id()).orElseThrow().status()).isEqualTo("cancelled");
             List<PageRecord> pages = store.pages(job.id(), 0, 10, null);
             assertThat(pages).extracting(PageRecord::title).containsExactly("root");
         }

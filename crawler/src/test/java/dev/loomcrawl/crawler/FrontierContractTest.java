@@ -99,7 +99,7 @@ class FrontierContractTest {
     }
 
     private void awaitEnd(long id) {
-        await().atMost(Duration.ofSeconds(60)).until(() -> !store.job(id).orElseThrow().unfinished());
+        await().atMost(Duration.ofSeconds(60)).until(() -> !store.jobs().find(id).orElseThrow().unfinished());
     }
 
     private Map<String, PageRecord> stored(TestSite site, long id) {
@@ -206,19 +206,19 @@ class FrontierContractTest {
             await().atMost(Duration.ofSeconds(30)).until(() -> store.countPages(job.id(), 200) >= 20);
             if (backend == Backend.MEMORY) {
                 jobs.suspend(Duration.ofSeconds(10));
-                assertThat(store.job(job.id()).orElseThrow().status()).isEqualTo("suspended");
+                assertThat(store.jobs().find(job.id()).orElseThrow().status()).isEqualTo("suspended");
                 closeCrawler();
                 crawler = node(store, "a");
                 crawler.resume(job.id());
             } else {
                 closeCrawler(); // this node's share ends gracefully; the job stays running for the cluster
-                assertThat(store.job(job.id()).orElseThrow().status()).isEqualTo("running");
+                assertThat(store.jobs().find(job.id()).orElseThrow().status()).isEqualTo("running");
                 crawler = node(store, "b");
             }
             long before = store.countPages(job.id(), 200);
             assertThat(before).isBetween(20L, 119L);
             awaitEnd(job.id());
-            assertThat(store.job(job.id()).orElseThrow().status()).isEqualTo("done");
+            assertThat(store.jobs().find(job.id()).orElseThrow().status()).isEqualTo("done");
             assertThat(store.countPages(job.id(), 200)).isEqualTo(120);
             assertThat(site.counter.pageDuplicates()).isZero();
             assertThat(site.counter.maxInFlight.get()).isLessThanOrEqualTo(4);
@@ -237,7 +237,7 @@ class FrontierContractTest {
             assertThat(job.await(Duration.ofSeconds(20))).isTrue();
             long stored = store.countPages(job.id(), null);
             int asked = site.counter.pageRequests();
-            assertThat(store.job(job.id()).orElseThrow().status()).isEqualTo("cancelled");
+            assertThat(store.jobs().find(job.id()).orElseThrow().status()).isEqualTo("cancelled");
             assertThat(stored).isBetween(5L, 150L);
             assertThat((long) asked).isBetween(stored, stored + 2); // what was in flight at the cancel, at most
             assertThat(site.counter.pageRequests()).isEqualTo(asked);

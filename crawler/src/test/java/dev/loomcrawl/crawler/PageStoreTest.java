@@ -45,17 +45,17 @@ class PageStoreTest {
     @ValueSource(strings = {"jdbc:h2:", "jdbc:h2:file:"})
     void anInterruptedWriterDoesNotCloseTheDatabase(String prefix, @TempDir Path dir) throws Exception {
         try (PageStore store = PageStore.open(prefix + dir.resolve("db"))) {
-            long job = store.createJob("virtual", 0, "{}", false);
+            long job = store.jobs().create("virtual", 0, "{}", false);
             Thread.currentThread().interrupt();
             try {
-                store.addRunTime(job, 1.5, 0.5, false); // commits to the file on this interrupted thread
-                store.updateJob(job, "done", null);
+                store.jobs().addRunTime(job, 1.5, 0.5, false); // commits to the file on this interrupted thread
+                store.jobs().update(job, "done", null);
             } finally {
                 assertThat(Thread.interrupted()).as("the interrupt stays set for its owner").isTrue();
             }
             assertThat(store.problem()).isEmpty();
-            assertThat(store.createJob("virtual", 0, "{}", false)).isEqualTo(job + 1);
-            assertThat(store.job(job).orElseThrow().status()).isEqualTo("done");
+            assertThat(store.jobs().create("virtual", 0, "{}", false)).isEqualTo(job + 1);
+            assertThat(store.jobs().find(job).orElseThrow().status()).isEqualTo("done");
         }
     }
 
@@ -79,7 +79,7 @@ class PageStoreTest {
             assertThat(store.countPages(1, null)).isEqualTo(2);
             assertThat(store.resumeState(1).admitted()).hasSize(1); // the frontier table now exists
             // The old job's request JSON reads as a config: same names.
-            assertThat(ConfigCodec.fromJson(store.job(1).orElseThrow().config()).fetch().requestTimeout())
+            assertThat(ConfigCodec.fromJson(store.jobs().find(1).orElseThrow().config()).fetch().requestTimeout())
                     .isEqualTo(Duration.ofMillis(2_500));
         }
     }

@@ -39,7 +39,7 @@ class PostgresStoreTest {
             List<PageRecord> pages = store.pages(summary.jobId(), 0, 100, null);
             assertThat(pages).hasSize(63).allSatisfy(p -> assertThat(p.fields()).containsKey("t"));
             assertThat(pages.stream().filter(p -> p.url().endsWith("/p/62")).findFirst().orElseThrow().depth()).isEqualTo(5);
-            assertThat(store.job(summary.jobId()).orElseThrow().status()).isEqualTo("done");
+            assertThat(store.jobs().find(summary.jobId()).orElseThrow().status()).isEqualTo("done");
             ByteArrayOutputStream csv = new ByteArrayOutputStream();
             assertThat(Export.job(store, summary.jobId(), Export.Format.CSV, null, csv)).isEqualTo(63);
         }
@@ -79,7 +79,7 @@ class PostgresStoreTest {
                 crawler.suspend(java.time.Duration.ofSeconds(10));
             }
             try (PageStore store = PageStore.open(db); Crawler crawler = new Crawler(store)) {
-                assertThat(store.job(id).orElseThrow().status()).isEqualTo("suspended");
+                assertThat(store.jobs().find(id).orElseThrow().status()).isEqualTo("suspended");
                 assertThat(crawler.resumeUnfinished()).containsExactly(id);
                 CrawlSummary summary = crawler.job(id).orElseThrow().awaitSummary();
                 assertThat(summary.pages()).isEqualTo(127);

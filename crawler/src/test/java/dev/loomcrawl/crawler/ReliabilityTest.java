@@ -261,7 +261,7 @@ class ReliabilityTest {
             CrawlJob first = crawler.start(config);
             org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> first.progress().pages() >= 40);
             crawler.suspend(Duration.ofSeconds(10));
-            assertThat(store.job(first.id()).orElseThrow().status()).isEqualTo("suspended"); // left to resume
+            assertThat(store.jobs().find(first.id()).orElseThrow().status()).isEqualTo("suspended"); // left to resume
             long storedBefore = store.countPages(first.id(), null);
             assertThat(storedBefore).isBetween(40L, 254L);
 

@@ -139,7 +139,7 @@ public final class ApiServer implements AutoCloseable {
                 new Route(HandlerType.GET, "/hosts/{key}", hosts::show),
                 new Route(HandlerType.PUT, "/hosts/{key}", hosts::put),
                 new Route(HandlerType.POST, "/fetch", this::fetch),
-                new Route(HandlerType.GET, "/stats", ctx -> ctx.json(stats.view(crawler.store().jobCountsByStatus()))),
+                new Route(HandlerType.GET, "/stats", ctx -> ctx.json(stats.view(crawler.store().jobs().countsByStatus()))),
                 new Route(HandlerType.GET, "/cluster", ctx -> ctx.json(jobs.node()
                         .orElseThrow(() -> ApiError.notFound("this server is not a cluster node (serve --db=jdbc:postgresql://..."
                                 + " --node-id=NAME makes it one)")).view())),

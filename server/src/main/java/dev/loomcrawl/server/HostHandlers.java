@@ -100,7 +100,7 @@ final class HostHandlers {
         } catch (NumberFormatException e) {
             throw ApiError.notFound("no job '" + ctx.pathParam("id") + "'");
         }
-        JobRow job = crawler.store().job(jobId).orElseThrow(() -> ApiError.notFound("no job " + jobId));
+        JobRow job = crawler.store().jobs().find(jobId).orElseThrow(() -> ApiError.notFound("no job " + jobId));
         String key = ConfigCodec.fromJson(job.config()).politeness().politenessKey().label();
         ctx.json(new Audit(jobId, key, crawler.hosts().audit(jobId).orElse(List.of())));
     }

@@ -113,7 +113,7 @@ final class JobHandlers {
         int offset = intParam(ctx, "offset", 0, 0, Integer.MAX_VALUE);
         int limit = intParam(ctx, "limit", 20, 1, 1_000);
         List<JobView> jobs = jobs().reports(offset, limit).stream().map(JobView::of).toList();
-        ctx.json(Map.of("jobs", jobs, "offset", offset, "limit", limit, "total", store.countJobs()));
+        ctx.json(Map.of("jobs", jobs, "offset", offset, "limit", limit, "total", store.jobs().count()));
     }
 
     void show(Context ctx) {
@@ -175,7 +175,7 @@ final class JobHandlers {
 
     /** 404 for an unknown job; a plain lookup, no view built. */
     private void requireJob(long id) {
-        if (store.job(id).isEmpty()) {
+        if (store.jobs().find(id).isEmpty()) {
             throw ApiError.notFound("no job " + id);
         }
     }

@@ -166,7 +166,7 @@ class ApiServerTest {
                 http.get("/crawl/" + id).json().get("progress").get("fetching").asLong() > 0);
         Http.Response cancel = http.delete("/crawl/" + id);
         assertThat(cancel.status()).isEqualTo(202);
-        assertThat(store.job(id).orElseThrow().status()).isEqualTo("cancelled"); // before the job has even stopped
+        assertThat(store.jobs().find(id).orElseThrow().status()).isEqualTo("cancelled"); // before the job has even stopped
         assertThat(awaitFinished(id).get("status").asText()).isEqualTo("cancelled");
         Http.Response again = http.delete("/crawl/" + id);
         assertThat(again.status()).isEqualTo(200);

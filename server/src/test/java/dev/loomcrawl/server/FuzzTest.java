@@ -91,7 +91,7 @@ class FuzzTest {
         } catch (org.awaitility.core.ConditionTimeoutException e) {
             throw new AssertionError("jobs still running after 30 s: " + crawler.reports(0, 1_000).stream()
                     .filter(job -> !Set.of("done", "failed", "cancelled").contains(job.status()))
-                    .map(job -> store.job(job.id()).orElseThrow().config() + " " + job.progress()).toList(), e);
+                    .map(job -> store.jobs().find(job.id()).orElseThrow().config() + " " + job.progress()).toList(), e);
         }
     }
 

@@ -166,7 +166,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
     @Override
     public CrawlJob start(CrawlConfig config) {
         check(config);
-        long id = store.createJob(config.execution().mode().label(), config.execution().poolSize(),
+        long id = store.jobs().create(config.execution().mode().label(), config.execution().poolSize(),
                 ConfigCodec.toJson(config), true);
         List<ClusterStore.Link> seeds = config.scope().seeds().stream()
                 .map(s -> new ClusterStore.Link(s.url(), s.hostKey(), 0, 0, null)).toList();
@@ -180,10 +180,10 @@ public final class ClusterNode implements Jobs, AutoCloseable {
      */
     @Override
     public boolean cancel(long id) {
-        if (!store.job(id).map(JobRow::cluster).orElse(false)) {
+        if (!store.jobs().find(id).map(JobRow::cluster).orElse(false)) {
             return crawler.cancel(id);
         }
-        boolean was = store.cancelJob(id);
+        boolean was = store.jobs().cancel(id);
         db.dropQueued(id);
         if (shares.runs(id)) {
             crawler.job(id).ifPresent(CrawlJob::cancel);
@@ -194,12 +194,12 @@ public final class ClusterNode implements Jobs, AutoCloseable {
     /** A job as reported: a cluster job with every node's share, one of the crawler's own as it reports it. */
     @Override
     public Optional<JobReport> report(long id) {
-        return store.job(id).map(this::report);
+        return store.jobs().find(id).map(this::report);
     }
 
     @Override
     public List<JobReport> reports(int offset, int limit) {
-        return store.jobs(offset, limit).stream().map(this::report).toList();
+        return store.jobs().list(offset, limit).stream().map(this::report).toList();
     }
 
     private JobReport report(JobRow row) {

@@ -124,7 +124,7 @@ final class ClusterReports {
 
     /** Writes a job the heartbeat marked done its summary, the whole job's. */
     void writeSummary(long id) {
-        store.job(id).ifPresent(row -> store.updateJob(id, JobStatus.DONE.label(), Summaries.json(wholeJobSummary(row))));
+        store.jobs().find(id).ifPresent(row -> store.jobs().update(id, JobStatus.DONE.label(), Summaries.json(wholeJobSummary(row))));
     }
 
     private CrawlSummary wholeJobSummary(JobRow row) {

@@ -12,47 +12,25 @@ import dev.loomcrawl.crawler.store.ClusterLeases;
 import dev.loomcrawl.crawler.store.ClusterStore;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One cluster job's URLs on this node: a queue for each host the node holds, filled from the database by
- * {@link HostFeeder} (a few hundred URLs at a time, and on a continuous job its stored URLs as they come due),
- * and dropped when the hold ends or changes its epoch. Its state is
- * guarded by the job's frontier lock ({@link HostQueues#lock}).
+ * One cluster job's URLs on this node: a queue for each host the node holds ({@link HeldHost}), filled from the
+ * database by {@link HostFeeder} (a few hundred URLs at a time, and on a continuous job its stored URLs as they
+ * come due), and dropped when the hold ends or changes its epoch. Its state is guarded by the job's frontier lock
+ * ({@link HostQueues#lock}).
  */
 final class HeldHosts {
     /** Links of a held host found here join its local queue while it is shorter than this; the rest wait in the database. */
     private static final int LOCAL_CAP = 2_000;
 
-    /** One held host's share of this job on this node: its queue as long as the hold's epoch lasts. */
-    private static final class Local {
-        final HostQueue queue;
-        final long epoch;
-        final Set<String> urls = new HashSet<>(); // loaded here: queued or in flight
-        /** A continuous job's URLs whose visit ended here, with when: a due-load read before then is stale for them. */
-        final HashMap<String, Long> ended = new HashMap<>();
-        /** The last load filled a whole batch: the database has more of this host's URLs than are here. */
-        boolean more;
-        /** Whether the database was asked for the host's robots.txt (nothing is handed out before). */
-        boolean robotsLooked;
-
-        Local(HostQueue queue, long epoch) {
-            this.queue = queue;
-            this.epoch = epoch;
-        }
-    }
-
-    private final long jobId;
     private final CrawlConfig config;
     private final ClusterNode node;
-    private final ClusterStore db;
     private final HostQueues queues;
     private final ReentrantLock lock;
     private final String agentToken;
-    private final HashMap<String, Local> hosts = new HashMap<>();
+    private final HashMap<String, HeldHost> hosts = new HashMap<>();
     /** When each held host's URLs were last asked for. */
     private final HashMap<String, Long> asked = new HashMap<>();
     private final HostFeeder feeder;
@@ -61,10 +39,8 @@ final class HeldHosts {
     private boolean stopped;
 
     HeldHosts(long jobId, CrawlConfig config, ClusterNode node, HostQueues queues) {
-        this.jobId = jobId;
         this.config = config;
         this.node = node;
-        this.db = node.db();
         this.queues = queues;
         this.lock = queues.lock();
         this.agentToken = Robots.productToken(config.fetch().userAgent());
@@ -95,7 +71,7 @@ final class HeldHosts {
     boolean shortOf(String hostKey, long now, long recheckNanos) {
         lock.lock();
         try {
-            Local local = hosts.get(hostKey);
+            HeldHost local = hosts.get(hostKey);
             Long at = asked.get(hostKey);
             return (local == null || local.queue.size() == 0) && (at == null || now - at > recheckNanos);
         } finally {
@@ -112,7 +88,7 @@ final class HeldHosts {
     Loading loading(String hostKey, HostHold hold) {
         lock.lock();
         try {
-            Local local = hosts.get(hostKey);
+            HeldHost local = hosts.get(hostKey);
             boolean current = local != null && local.epoch == hold.epoch();
             asked.put(hostKey, System.nanoTime());
             return new Loading(current ? List.copyOf(local.urls) : List.of(),
@@ -130,14 +106,10 @@ final class HeldHosts {
         lock.lock();
         try {
             add(rows);
-            Local local = hosts.get(hostKey);
+            HeldHost local = hosts.get(hostKey);
             if (local != null) {
                 local.more = more;
-                if (robots != null && !local.queue.robotsKnown()) {
-                    local.queue.robotsKnown(Robots.of(robots.url() == null ? null
-                            : new Robots.Text(robots.url(), robots.body(), robots.contentType()), agentToken));
-                }
-                local.robotsLooked = true;
+                local.robotsLoaded(robots, agentToken);
                 queues.ready(local.queue);
             }
         } finally {
@@ -158,9 +130,7 @@ final class HeldHosts {
                 return;
             }
             addDue(due, askedAt, now);
-            for (Local local : hosts.values()) {
-                local.ended.values().removeIf(at -> at - askedAt <= 0); // no later read needs them
-            }
+            hosts.values().forEach(local -> local.readAt(askedAt));
         } finally {
             lock.unlock();
         }
@@ -173,8 +143,7 @@ final class HeldHosts {
             if (held == null) {
                 continue;
             }
-            Long ended = held.local.ended.get(held.url.url());
-            if (ended != null && ended - askedAt > 0 || !held.local.urls.add(held.url.url())) {
+            if (held.local.staleFor(held.url.url(), askedAt) || !held.local.urls.add(held.url.url())) {
                 continue; // visited since the read, or loaded already: waiting here, or in flight
             }
             Visit visit = new Visit(d.etag(), d.lastModified(), d.digest(), d.simhash(), d.changes(),
@@ -184,7 +153,7 @@ final class HeldHosts {
     }
 
     /** A URL of a host this node holds, and the host's queue here. */
-    private record Held(CrawlUrl url, Local local) {
+    private record Held(CrawlUrl url, HeldHost local) {
         /** The URL as its host's queue keeps it, with its place in the crawl as the database has it. */
         Node node(ClusterStore.Link link) {
             return new Node(local.queue.shared(url), local.queue, link.depth(), link.redirects(), link.referrer());
@@ -199,13 +168,13 @@ final class HeldHosts {
     }
 
     /** This job's share of a held host, made afresh when the hold is new. Under the lock. */
-    private Local local(CrawlUrl url, HostHold hold) {
-        Local local = hosts.get(url.hostKey());
+    private HeldHost local(CrawlUrl url, HostHold hold) {
+        HeldHost local = hosts.get(url.hostKey());
         if (local != null && local.epoch == hold.epoch()) {
             return local;
         }
-        local = new Local(queues.fresh(url), hold.epoch()); // the queue of an older hold is dropped
-        local.robotsLooked = !config.politeness().respectRobots();
+        // The queue of an older hold is dropped.
+        local = new HeldHost(queues.fresh(url), hold.epoch(), !config.politeness().respectRobots());
         hosts.put(url.hostKey(), local);
         return local;
     }
@@ -225,7 +194,7 @@ final class HeldHosts {
     }
 
     /** A host no longer held (or held anew): what was loaded here stays queued in the database. Under the lock. */
-    private void drop(Local local) {
+    private void drop(HeldHost local) {
         queues.drop(local.queue);
         hosts.remove(local.queue.hostKey, local);
     }
@@ -236,7 +205,7 @@ final class HeldHosts {
      * up yet waits for its load. Under the lock.
      */
     boolean serves(HostQueue host) {
-        Local local = hosts.get(host.hostKey);
+        HeldHost local = hosts.get(host.hostKey);
         HostHold hold = node.hold(host.hostKey);
         if (local == null) {
             return false;
@@ -260,19 +229,16 @@ final class HeldHosts {
      * beyond what was loaded, or (once a queue is empty, now and then) for links other nodes found.
      */
     void handedOut(HostQueue host) {
-        Local local = hosts.get(host.hostKey);
+        HeldHost local = hosts.get(host.hostKey);
         if (local != null && local.more && host.size() == config.politeness().perHostConcurrency()) {
             feeder.want(host.hostKey);
         }
     }
 
     void forget(Node url) {
-        Local local = hosts.get(url.host.hostKey);
+        HeldHost local = hosts.get(url.host.hostKey);
         if (local != null && local.queue == url.host) {
-            local.urls.remove(url.url.url());
-            if (revisits) {
-                local.ended.put(url.url.url(), System.nanoTime());
-            }
+            local.ended(url.url.url(), revisits, System.nanoTime());
         }
     }
 
@@ -294,7 +260,7 @@ final class HeldHosts {
     long epochOf(Node url) {
         lock.lock();
         try {
-            return hosts.get(url.host.hostKey) instanceof Local local && local.queue == url.host ? local.epoch : -1;
+            return hosts.get(url.host.hostKey) instanceof HeldHost local && local.queue == url.host ? local.epoch : -1;
         } finally {
             lock.unlock();
         }
@@ -323,7 +289,7 @@ final class HeldHosts {
         }
         lock.lock();
         try {
-            Local local = hosts.get(link.parsed().hostKey());
+            HeldHost local = hosts.get(link.parsed().hostKey());
             boolean forbids = local != null && local.queue.robotsKnown() && !local.queue.rules().allows(link.parsed());
             return forbids ? local.queue.rules().reason() : null;
         } finally {

@@ -106,7 +106,7 @@ final class NodeShares {
             reports.writeSummary(id);
         }
         Set<Long> unfinished = new HashSet<>();
-        for (JobRow row : store.unfinishedJobs()) {
+        for (JobRow row : store.jobs().unfinished()) {
             unfinished.add(row.id());
             if (!leaving && row.cluster() && !frontiers.containsKey(row.id()) && row.status().equals("running")) {
                 try {
@@ -121,7 +121,7 @@ final class NodeShares {
             if (unfinished.contains(e.getKey())) {
                 continue;
             }
-            store.job(e.getKey()).ifPresent(row -> {
+            store.jobs().find(e.getKey()).ifPresent(row -> {
                 if (row.status().equals("cancelled")) {
                     crawler.job(row.id()).ifPresent(CrawlJob::cancel);
                 } else if (!row.unfinished()) { // a job created here since the list was read is running

@@ -20,10 +20,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The jobs table and the {@code Retry-After} windows: written at once, each write committed on the writer's
- * connection under its lock, so a status change is durable when the call returns; read on the read pool.
+ * The jobs table and the {@code Retry-After} windows ({@link PageStore#jobs()}): written at once, each write
+ * committed on the writer's connection under its lock, so a status change is durable when the call returns;
+ * read on the read pool.
  */
-final class JobTable implements AutoCloseable {
+public final class JobTable {
     private final Connection writer;
     private final ReentrantLock writeLock;
     private final GroupWriter group;
@@ -42,7 +43,7 @@ final class JobTable implements AutoCloseable {
     }
 
     /** A new job row, {@code running} in its first run; returns its id. */
-    long createJob(String mode, int poolSize, String config, boolean cluster) {
+    public long create(String mode, int poolSize, String config, boolean cluster) {
         return withWriter(c -> {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO jobs (created_at, status, mode, pool_size,"
                     + " config, spec, cluster, runs, alive_at) VALUES (?, 'running', ?, ?, ?, ?, ?, 1, ?)",
@@ -67,7 +68,7 @@ final class JobTable implements AutoCloseable {
      * Records a job's status; an ended one ({@code done}, {@code cancelled}, {@code failed}) also stamps
      * {@code finished_at}. A summary, when given, replaces the stored one.
      */
-    void updateJob(long jobId, String status, String summary) {
+    public void update(long jobId, String status, String summary) {
         boolean ended = Set.of("done", "cancelled", "failed").contains(status);
         withWriter(c -> {
             try (PreparedStatement ps = c.prepareStatement(
@@ -85,7 +86,7 @@ final class JobTable implements AutoCloseable {
      * Marks a job cancelled unless it has ended already; returns whether it was running. Durable when this
      * returns: a process killed right after does not resume it.
      */
-    boolean cancelJob(long jobId) {
+    public boolean cancel(long jobId) {
         return withWriter(c -> {
             try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = 'cancelled', finished_at = ?"
                     + " WHERE id = ? AND status IN " + JobRow.UNFINISHED_SQL)) {
@@ -101,7 +102,7 @@ final class JobTable implements AutoCloseable {
      * every {@link JobRow#CHECKPOINT}, so a killed process loses at most that much), and one more run when
      * {@code newRun}. Stamps {@code alive_at}: the job's process was alive now.
      */
-    void addRunTime(long jobId, double seconds, double cpuSeconds, boolean newRun) {
+    public void addRunTime(long jobId, double seconds, double cpuSeconds, boolean newRun) {
         withWriter(c -> {
             try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET active_seconds = active_seconds + ?,"
                     + " cpu_seconds = cpu_seconds + ?, runs = runs + ?, alive_at = ? WHERE id = ?")) {
@@ -120,7 +121,7 @@ final class JobTable implements AutoCloseable {
      * window already stored stays. Durable when this returns: a process killed inside the window and started
      * again keeps out of it ({@link #hostRests}).
      */
-    void restHost(String hostKey, Instant until) {
+    public void restHost(String hostKey, Instant until) {
         Timestamp at = Timestamp.from(until);
         withWriter(c -> {
             if (dialect == Dialect.POSTGRES) { // nodes of a cluster may race for the same host
@@ -193,7 +194,7 @@ final class JobTable implements AutoCloseable {
     }
 
     /** The {@code Retry-After} windows stored by {@link #restHost} that have not run out, by host key. */
-    Map<String, Instant> hostRests() {
+    public Map<String, Instant> hostRests() {
         return readers.query("SELECT host_key, rest_until FROM host_rests WHERE rest_until > ?", rs -> {
             Map<String, Instant> rests = new TreeMap<>();
             while (rs.next()) {
@@ -203,26 +204,26 @@ final class JobTable implements AutoCloseable {
         }, Timestamp.from(Instant.now()));
     }
 
-    Optional<JobRow> job(long id) {
+    public Optional<JobRow> find(long id) {
         return readers.jobs("SELECT * FROM jobs WHERE id = ?", id).stream().findFirst();
     }
 
     /** Jobs, newest first. */
-    List<JobRow> jobs(int offset, int limit) {
+    public List<JobRow> list(int offset, int limit) {
         return readers.jobs("SELECT * FROM jobs ORDER BY id DESC LIMIT ? OFFSET ?", limit, offset);
     }
 
     /** Jobs a process left queued or running, oldest first: to resume. */
-    List<JobRow> unfinishedJobs() {
+    public List<JobRow> unfinished() {
         return readers.jobs("SELECT * FROM jobs WHERE status IN " + JobRow.UNFINISHED_SQL + " ORDER BY id");
     }
 
-    long countJobs() {
+    public long count() {
         return readers.count("SELECT COUNT(*) FROM jobs");
     }
 
     /** Jobs by status, e.g. {@code {done=3, running=1}}. */
-    Map<String, Long> jobCountsByStatus() {
+    public Map<String, Long> countsByStatus() {
         return readers.query("SELECT status, COUNT(*) FROM jobs GROUP BY status", rs -> {
             Map<String, Long> counts = new TreeMap<>();
             while (rs.next()) {
@@ -274,8 +275,7 @@ final class JobTable implements AutoCloseable {
     }
 
     /** Lets the writes handed over end (30 s at most); the connection stays the store's to close. */
-    @Override
-    public void close() {
+    void close() {
         jobWrites.shutdown();
         try {
             jobWrites.awaitTermination(30, TimeUnit.SECONDS);

@@ -5,11 +5,9 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -132,73 +130,9 @@ public final class PageStore implements AutoCloseable {
         return cluster;
     }
 
-    // ---- jobs (see JobTable): written at once, durable when the call returns
-
-    /** A new job row, {@code running} in its first run; returns its id. */
-    public long createJob(String mode, int poolSize, String config, boolean cluster) {
-        return jobs.createJob(mode, poolSize, config, cluster);
-    }
-
-    /**
-     * Records a job's status; an ended one ({@code done}, {@code cancelled}, {@code failed}) also stamps
-     * {@code finished_at}. A summary, when given, replaces the stored one.
-     */
-    public void updateJob(long jobId, String status, String summary) {
-        jobs.updateJob(jobId, status, summary);
-    }
-
-    /**
-     * Marks a job cancelled unless it has ended already; returns whether it was running. Durable when this
-     * returns: a process killed right after does not resume it.
-     */
-    public boolean cancelJob(long jobId) {
-        return jobs.cancelJob(jobId);
-    }
-
-    /**
-     * Adds one process's share of a job: running time and CPU time since its last call (a running job calls this
-     * every {@link JobRow#CHECKPOINT}, so a killed process loses at most that much), and one more run when
-     * {@code newRun}. Stamps {@code alive_at}: the job's process was alive now.
-     */
-    public void addRunTime(long jobId, double seconds, double cpuSeconds, boolean newRun) {
-        jobs.addRunTime(jobId, seconds, cpuSeconds, newRun);
-    }
-
-    /**
-     * Records that {@code hostKey} asked for no request before {@code until} ({@code Retry-After}); a later
-     * window already stored stays. Durable when this returns: a process killed inside the window and started
-     * again keeps out of it ({@link #hostRests}).
-     */
-    public void restHost(String hostKey, Instant until) {
-        jobs.restHost(hostKey, until);
-    }
-
-    /** The {@code Retry-After} windows stored by {@link #restHost} that have not run out, by host key. */
-    public Map<String, Instant> hostRests() {
-        return jobs.hostRests();
-    }
-
-    public Optional<JobRow> job(long id) {
-        return jobs.job(id);
-    }
-
-    /** Jobs, newest first. */
-    public List<JobRow> jobs(int offset, int limit) {
-        return jobs.jobs(offset, limit);
-    }
-
-    /** Jobs a process left queued or running, oldest first: to resume. */
-    public List<JobRow> unfinishedJobs() {
-        return jobs.unfinishedJobs();
-    }
-
-    public long countJobs() {
-        return jobs.countJobs();
-    }
-
-    /** Jobs by status, e.g. {@code {done=3, running=1}}. */
-    public Map<String, Long> jobCountsByStatus() {
-        return jobs.jobCountsByStatus();
+    /** Job rows and {@code Retry-After} windows: written at once, durable when a call returns. */
+    public JobTable jobs() {
+        return jobs;
     }
 
     // ---- crawl results: through the one writer, in order

@@ -147,7 +147,7 @@ class RevisitTest {
             assertThat(by.get("/moved")).extracting(Change::kind).containsExactly(Change.Kind.MOVED);
             assertThat(by.get("/target")).extracting(Change::kind).containsExactly(Change.Kind.NEW);
             assertThat(by.values()).allSatisfy(events -> assertThat(events).hasSize(1)); // once each
-            assertThat(store.job(first.jobId()).orElseThrow().status()).isEqualTo("done");
+            assertThat(store.jobs().find(first.jobId()).orElseThrow().status()).isEqualTo("done");
             assertThat(store.countPages(first.jobId(), null)).isEqualTo(7);
         }
     }
@@ -160,7 +160,7 @@ class RevisitTest {
                     .revisit(Duration.ofSeconds(1), Duration.ofSeconds(2)).build());
             await().atMost(Duration.ofSeconds(20)).until(() -> events(job.id()).size() >= 6);
             crawler.close(); // suspends: the job stays unfinished
-            assertThat(store.job(job.id()).orElseThrow().unfinished()).isTrue();
+            assertThat(store.jobs().find(job.id()).orElseThrow().unfinished()).isTrue();
             change(site);
 
             crawler = new Crawler(store);
