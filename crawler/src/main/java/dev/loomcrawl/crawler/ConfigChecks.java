@@ -65,7 +65,7 @@ final class ConfigChecks {
             while (domain.startsWith(".") || domain.startsWith("*.")) {
                 domain = domain.substring(domain.indexOf('.') + 1);
             }
-            String problem = domain.isEmpty() ? "an empty name" : UrlNormaliser.hostProblem(domain);
+            String problem = domain.isEmpty() ? "an empty name" : UrlSyntax.hostProblem(domain);
             if (problem != null) {
                 throw new ConfigException("allowedDomains", d, "holds a bad domain '" + d + "': " + problem);
             }

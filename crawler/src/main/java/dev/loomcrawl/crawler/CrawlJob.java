@@ -1,10 +1,8 @@
 package dev.loomcrawl.crawler;
 
-import dev.loomcrawl.crawler.fetch.FetchLimit;
 import dev.loomcrawl.crawler.fetch.Fetcher;
 import dev.loomcrawl.crawler.fetch.WarcOutput;
 import dev.loomcrawl.crawler.frontier.Frontier;
-import dev.loomcrawl.crawler.frontier.Lease;
 import dev.loomcrawl.crawler.parse.Harvester;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
@@ -16,16 +14,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 /**
- * One crawl: a dispatcher hands each URL the frontier leases out to the executor of the job's
- * {@link ExecutionMode}, and each URL runs as one blocking task, {@link #crawl}: fetch under its host's
- * permit, parse, store with its links, lease ended.
+ * One crawl: its {@link Dispatcher} hands each URL the frontier leases out to the executor of the job's
+ * {@link ExecutionMode}, and each URL runs as one blocking task, {@link UrlTask#crawl}: fetch under its host's
+ * permit, parse, store with its links, lease ended. This class is the job's handle: start, suspend, cancel,
+ * its status and figures, and its end written to the store.
  */
 public final class CrawlJob {
     private static final System.Logger LOG = System.getLogger(CrawlJob.class.getName());
@@ -48,14 +44,11 @@ public final class CrawlJob {
     private volatile boolean stopNow;
     private volatile String failureMessage;
     private volatile CrawlSummary summary;
-    /** The dispatcher while it may be interrupted: only while it dispatches, never while it writes the store. */
-    private Thread interruptible; // guarded by interruptGuard
-    private final ReentrantLock interruptGuard = new ReentrantLock();
     private final JobCheckpoint checkpoints;
     private final Fetcher fetcher;
     private final PolitenessAudit audit;
     private final WarcOutput warc;
-    private final UrlTask task;
+    private final Dispatcher dispatcher;
 
     /**
      * @param warc where fetches are archived, opened by the caller so that a bad path fails the start; or null
@@ -81,8 +74,10 @@ public final class CrawlJob {
         this.harvester = new Harvester(id, config, frontier, hooks.handler(), engine.parsers());
         this.resumed = resumed;
         this.onEnd = onEnd;
-        this.task = new UrlTask(id, config, engine, stats, harvester, fetcher, audit, warc, hooks.listener(),
+        UrlTask task = new UrlTask(id, config, engine, stats, harvester, fetcher, audit, warc, hooks.listener(),
                 cluster ? UrlTask.LateCheck.ASK : UrlTask.LateCheck.NONE, () -> cancelRequested);
+        this.dispatcher = new Dispatcher(id, config.execution(), engine, frontier, task, () -> cancelRequested,
+                () -> stopNow);
         this.checkpoints = new JobCheckpoint(id, this.share, stats, audit, engine.store());
     }
 
@@ -99,12 +94,7 @@ public final class CrawlJob {
                 engine.store().changes());
         try {
             frontier.seed(config.scope().seeds());
-            interruptible(Thread.currentThread());
-            if (cancelRequested || stopNow) {
-                throw new InterruptedException("stopped before the first dispatch");
-            }
-            dispatch();
-            interruptible(null);
+            dispatcher.run(); // what follows writes to the store: from here on no interrupt may come
             engine.store().flush();
             end = cancelRequested ? JobStatus.CANCELLED : JobStatus.DONE;
         } catch (InterruptedException e) {
@@ -113,7 +103,6 @@ public final class CrawlJob {
             failureMessage = e.getMessage();
             end = JobStatus.FAILED;
         } finally {
-            interruptible(null); // what follows writes to the store: from here on no interrupt may come
             fetcher.close();
             if (warc != null) {
                 warc.close();
@@ -122,47 +111,6 @@ public final class CrawlJob {
                 delivery.jobOver(stopNow || suspendRequested && end != JobStatus.CANCELLED);
             }
             finish(end);
-        }
-    }
-
-    private void dispatch() throws InterruptedException {
-        // try-with-resources: close() waits for every running task before the job is declared over.
-        CrawlConfig.Execution execution = config.execution();
-        try (ExecutorService executor = execution.mode().newExecutor(execution.poolSize(),
-                engine.sampler().threadsStarted())) {
-            try {
-                while (!cancelRequested) {
-                    FetchLimit.Slot slot = engine.limit().acquire();
-                    Lease lease;
-                    try {
-                        lease = frontier.next(slot);
-                    } finally {
-                        if (cancelRequested) {
-                            slot.close(); // a lease handed out now is closed below, unrun: nothing is lost
-                        }
-                    }
-                    if (lease == null) {
-                        slot.close();
-                        break;
-                    }
-                    try {
-                        executor.execute(() -> task.crawl(lease));
-                    } catch (RejectedExecutionException e) {
-                        lease.close(); // never run: its permits are freed, its URL is queued again
-                        if (Thread.interrupted() || cancelRequested) {
-                            throw new InterruptedException("cancelled while waiting for a free pool thread");
-                        }
-                        throw new IllegalStateException("the executor refused a task: " + e.getMessage(), e);
-                    }
-                }
-            } catch (InterruptedException e) {
-                executor.shutdownNow(); // cancelled: interrupt fetches in progress; their URLs are not stored
-                throw e;
-            }
-            if (cancelRequested || stopNow) {
-                executor.shutdownNow();
-            }
-            // On suspend, close() lets fetches in progress finish and be stored: a graceful stop.
         }
     }
 
@@ -193,34 +141,6 @@ public final class CrawlJob {
         }
     }
 
-    /**
-     * Marks the dispatcher interruptible ({@code thread}) or not ({@code null}). Leaving, it clears any interrupt
-     * that came in: a cancel after this sees no dispatcher, so no interrupt reaches the job's store writes.
-     */
-    private void interruptible(Thread thread) {
-        interruptGuard.lock();
-        try {
-            interruptible = thread;
-            if (thread == null) {
-                Thread.interrupted();
-            }
-        } finally {
-            interruptGuard.unlock();
-        }
-    }
-
-    /** Wakes the dispatcher if it is dispatching (it may be waiting for a fetch slot); otherwise nothing. */
-    private void interruptDispatcher() {
-        interruptGuard.lock();
-        try {
-            if (interruptible != null) {
-                interruptible.interrupt();
-            }
-        } finally {
-            interruptGuard.unlock();
-        }
-    }
-
     /** Writes the job's checkpoint ({@link JobCheckpoint}): every {@link JobRow#CHECKPOINT} while it runs, and at its end. */
     void checkpoint() {
         checkpoints.write();
@@ -240,7 +160,7 @@ public final class CrawlJob {
     public void cancel() {
         cancelRequested = true;
         frontier.cancel();
-        interruptDispatcher();
+        dispatcher.interrupt();
     }
 
     /**
@@ -259,7 +179,7 @@ public final class CrawlJob {
     void suspendNow() {
         stopNow = true;
         frontier.drain();
-        interruptDispatcher();
+        dispatcher.interrupt();
     }
 
     /** Waits for the job to end; returns false if {@code timeout} passed first. */

@@ -89,7 +89,7 @@ final class UrlNormaliser {
             previous = c;
         }
         String host = raw.substring(start, hostEnd);
-        if (hostProblem(host) != null) {
+        if (UrlSyntax.hostProblem(host) != null) {
             return null;
         }
         int effective = port != -1 ? port : https ? 443 : 80;
@@ -104,22 +104,23 @@ final class UrlNormaliser {
         if (raw.length() > CrawlUrl.MAX_LENGTH) {
             return new Check.Ignored("URL is longer than " + CrawlUrl.MAX_LENGTH + " characters");
         }
-        String scheme = schemeOf(raw);
+        String scheme = UrlSyntax.schemeOf(raw);
         if (!scheme.equals("http") && !scheme.equals("https")) {
             return new Check.Ignored("URL must be http or https: '" + raw + "'");
         }
-        if (hasUserInfo(raw)) {
+        if (UrlSyntax.hasUserInfo(raw)) {
             // the normaliser would silently drop them; we refuse such URLs
             return new Check.Ignored("URL must not carry credentials: '" + raw + "'");
         }
-        if (!portDigitsOnly(raw)) {
+        if (!UrlSyntax.portDigitsOnly(raw)) {
             // java.net.URL, under the normaliser, reads "-1" as no port and "+80" as 80: another URL than written
-            return new Check.Invalid("port must be digits (1 to 65535) in '" + printable(raw) + "'");
+            return new Check.Invalid("port must be digits (1 to 65535) in '" + UrlSyntax.printable(raw) + "'");
         }
-        if (hasLoneSurrogate(raw)) {
-            return new Check.Invalid("URL holds a broken Unicode character (a lone surrogate): '" + printable(raw) + "'");
+        if (UrlSyntax.hasLoneSurrogate(raw)) {
+            return new Check.Invalid("URL holds a broken Unicode character (a lone surrogate): '"
+                    + UrlSyntax.printable(raw) + "'");
         }
-        String normalised = isIpv6Literal(raw) ? normaliseIpv6(raw.strip())
+        String normalised = UrlSyntax.isIpv6Literal(raw) ? normaliseIpv6(raw.strip())
                 : NORMALIZER.filter(decodeUnreservedInPath(raw.strip()));
         if (normalised == null) {
             return new Check.Invalid("not a crawlable URL (no host or bad syntax): '" + raw + "'");
@@ -134,7 +135,7 @@ final class UrlNormaliser {
                 return new Check.Invalid("not a crawlable URL (no host or bad syntax): '" + raw + "'");
             }
             host = host.toLowerCase(Locale.ROOT);
-            String badHost = hostProblem(host);
+            String badHost = UrlSyntax.hostProblem(host);
             if (badHost != null) {
                 return new Check.Invalid("bad host name in '" + raw + "': " + badHost);
             }
@@ -197,11 +198,6 @@ final class UrlNormaliser {
                 || c == '~';
     }
 
-    private static boolean isIpv6Literal(String raw) {
-        int start = raw.indexOf("://");
-        return start > 0 && raw.startsWith("[", start + 3);
-    }
-
     /**
      * crawler-commons' normaliser refuses IPv6 literals ({@code http://[::1]:8080/}); for them, the same
      * essentials by {@link URI}: lower-case scheme and host, no default port, no dot segments, no fragment.
@@ -218,99 +214,5 @@ final class UrlNormaliser {
         } catch (URISyntaxException | RuntimeException e) {
             return null;
         }
-    }
-
-    /** Why {@code host} is no DNS name or IP literal (RFC 1123: labels of 1 to 63 characters), or null. */
-    static String hostProblem(String host) {
-        if (host.startsWith("[")) {
-            return host.endsWith("]") ? null : "unclosed IPv6 literal";
-        }
-        if (host.length() > 253) {
-            return "longer than 253 characters";
-        }
-        int label = 0;
-        for (int i = 0; i <= host.length(); i++) {
-            char c = i == host.length() ? '.' : host.charAt(i);
-            if (c == '.') {
-                if (label == 0 && i < host.length()) {
-                    return "an empty label";
-                }
-                label = 0;
-            } else if (++label > 63) {
-                return "a label longer than 63 characters";
-            } else if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_')) {
-                return "the character '" + c + "'";
-            }
-        }
-        return null;
-    }
-
-    private static boolean hasLoneSurrogate(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c)) {
-                if (i + 1 == s.length() || !Character.isLowSurrogate(s.charAt(i + 1))) {
-                    return true;
-                }
-                i++;
-            } else if (Character.isLowSurrogate(c)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static String printable(String s) {
-        StringBuilder b = new StringBuilder();
-        for (char c : s.toCharArray()) {
-            b.append(Character.isSurrogate(c) ? "\\u" + Integer.toHexString(c) : String.valueOf(c));
-        }
-        return b.toString();
-    }
-
-    /** Whether the authority's port, if it has one, is written in digits alone (an empty port is allowed). */
-    static boolean portDigitsOnly(String raw) {
-        int start = authorityStart(raw);
-        if (start < 0) {
-            return true;
-        }
-        int end = authorityEnd(raw, start);
-        start = Math.max(start, raw.lastIndexOf('@', end - 1) + 1); // after any user info
-        int hostEnd = raw.lastIndexOf(']', end - 1); // an IPv6 literal's colons are not a port's
-        int colon = raw.indexOf(':', Math.max(start, hostEnd + 1));
-        if (colon < 0 || colon >= end) {
-            return true;
-        }
-        for (int i = colon + 1; i < end; i++) {
-            if (raw.charAt(i) < '0' || raw.charAt(i) > '9') {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean hasUserInfo(String raw) {
-        int start = authorityStart(raw);
-        return start >= 0 && raw.lastIndexOf('@', authorityEnd(raw, start) - 1) >= start;
-    }
-
-    /** Where the authority starts (after {@code ://}), or -1 when there is none. */
-    private static int authorityStart(String raw) {
-        int scheme = raw.indexOf("://");
-        return scheme < 0 ? -1 : scheme + 3;
-    }
-
-    /** Where the authority that starts at {@code start} ends: at the path, query or fragment, or the end. */
-    private static int authorityEnd(String raw, int start) {
-        int end = start;
-        while (end < raw.length() && "/?#".indexOf(raw.charAt(end)) < 0) {
-            end++;
-        }
-        return end;
-    }
-
-    private static String schemeOf(String raw) {
-        int colon = raw.indexOf(':');
-        return colon <= 0 ? "" : raw.substring(0, colon).strip().toLowerCase(Locale.ROOT);
     }
 }

@@ -6,12 +6,8 @@ import dev.loomcrawl.crawler.fetch.FetchLimit;
 import dev.loomcrawl.crawler.frontier.HostQueue.Node;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.Permit;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -39,9 +35,7 @@ public final class Frontier implements HostGates.Listener {
     final Revisits revisits;
     final ReentrantLock lock;
     private final HostTurns turns;
-    /** Hosts whose robots.txt failed and is tried again: said on the progress line. */
-    private final Set<HostQueue> robotsWaiting = new LinkedHashSet<>();
-    private final Map<String, String> givenUp = new LinkedHashMap<>();
+    final HostTroubles troubles;
     private int inFlight;
     private boolean draining;
     private boolean over;
@@ -54,6 +48,7 @@ public final class Frontier implements HostGates.Listener {
         this.backend = backend;
         this.lock = queues.lock();
         this.turns = queues.turns();
+        this.troubles = new HostTroubles(lock);
         gates.inForce(config.politeness().politenessKey()); // before anything is handed out
         gates.watch(this);
     }
@@ -223,31 +218,12 @@ public final class Frontier implements HostGates.Listener {
 
     /** Hosts given up so far, with why. */
     public Map<String, String> givenUpHosts() {
-        lock.lock();
-        try {
-            return Map.copyOf(givenUp);
-        } finally {
-            lock.unlock();
-        }
+        return troubles.givenUp();
     }
 
     /** Hosts whose URLs wait for something other than their turn (robots.txt failing), with why; three at most. */
     public Map<String, String> waitingHosts() {
-        Map<String, String> why = new TreeMap<>();
-        long now = System.nanoTime();
-        lock.lock();
-        try {
-            robotsWaiting.removeIf(host -> host.waiting(now) == null); // given up, or its robots.txt came
-            for (HostQueue host : robotsWaiting) {
-                if (why.size() == 3) {
-                    break;
-                }
-                why.put(host.hostKey, host.waiting(now));
-            }
-        } finally {
-            lock.unlock();
-        }
-        return why;
+        return troubles.waiting();
     }
 
     /** Hands out nothing more; leases out end as usual and store their results (a graceful stop). */
@@ -297,21 +273,5 @@ public final class Frontier implements HostGates.Listener {
         backend.forget(node);
         turns.ready(node.host); // the claim's end may let the host hand out again
         queues.changed().signalAll();
-    }
-
-    /** The host is given up, if its last exchange gave it up: said in the summary. */
-    void noteGivenUp(HostQueue host) {
-        if (host.givenUp() != null && !givenUp.containsKey(host.hostKey)) {
-            givenUp.put(host.hostKey, host.givenUp().detail());
-        }
-    }
-
-    /** Whether the host waits for its robots.txt to be tried again: said on the progress line. */
-    void robotsWaiting(HostQueue host, boolean waiting) {
-        if (waiting) {
-            robotsWaiting.add(host);
-        } else {
-            robotsWaiting.remove(host);
-        }
     }
 }

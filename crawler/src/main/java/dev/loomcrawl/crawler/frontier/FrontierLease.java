@@ -80,7 +80,7 @@ final class FrontierLease implements Lease {
         lock.lock();
         try {
             host.robotsKnown(rules);
-            frontier.robotsWaiting(host, false);
+            frontier.troubles.robotsWaiting(host, false);
             robotsUnknown = false;
             if (!rules.allows(node.url)) {
                 skip = new Skip(FailureKind.ROBOTS, rules.reason());
@@ -114,8 +114,8 @@ final class FrontierLease implements Lease {
             }
             host.robotsUnreachable(failure, System.nanoTime(), config.politeness().robotsRetryFor());
             permitHeld = false;
-            frontier.noteGivenUp(host);
-            frontier.robotsWaiting(host, true);
+            frontier.troubles.noteGivenUp(host);
+            frontier.troubles.robotsWaiting(host, true);
             requeue(System.nanoTime());
         } finally {
             lock.unlock();
@@ -135,7 +135,7 @@ final class FrontierLease implements Lease {
             permitHeld = false;
             restUntil = host.exchangeOver(node, signal, gates, System.nanoTime(),
                     config.politeness().hostFailureLimit());
-            frontier.noteGivenUp(host);
+            frontier.troubles.noteGivenUp(host);
             frontier.queues.ready(host);
         } finally {
             lock.unlock();

@@ -179,7 +179,7 @@ final class Schema {
                     first_request TIMESTAMP WITH TIME ZONE,
                     last_request TIMESTAMP WITH TIME ZONE""", List.of(), "PRIMARY KEY (job_id, share, politeness_key)");
             if (dialect == Dialect.POSTGRES) {
-                cluster(st, have);
+                ClusterSchema.migrate(st, have);
             }
             c.commit();
             return hashKey;
@@ -207,75 +207,8 @@ final class Schema {
         st.execute("ALTER TABLE pages ALTER COLUMN seq SET CACHE " + SEQ_CACHE);
     }
 
-    /**
-     * What nodes of a cluster share besides jobs and pages (PostgreSQL only): every URL of a cluster job
-     * and whether it is done, one lease row per host, the nodes and what each did per job.
-     */
-    private static void cluster(Statement st, Set<String> have) throws SQLException {
-        // A continuous job's stored URL waits queued again until due_at (null: a first visit), with its schedule
-        // (changes seen, watched since, the last interval: see revisit.RevisitSchedule).
-        table(st, have, "cluster_frontier", """
-                job_id BIGINT NOT NULL,
-                url TEXT NOT NULL,
-                host_key TEXT NOT NULL,
-                depth INT NOT NULL,
-                redirects INT NOT NULL,
-                referrer TEXT,
-                state VARCHAR(8) NOT NULL""", List.of(
-                new Added("due_at", "TIMESTAMP WITH TIME ZONE"),
-                new Added("changes", "INT NOT NULL DEFAULT 0"),
-                new Added("watched_since", "TIMESTAMP WITH TIME ZONE"),
-                new Added("interval_ms", "BIGINT NOT NULL DEFAULT 0")), "PRIMARY KEY (job_id, url)");
-        // Only what is left to fetch is indexed by host: done rows leave the index as they are marked.
-        st.execute("CREATE INDEX IF NOT EXISTS cluster_frontier_queued ON cluster_frontier (host_key, job_id)"
-                + " WHERE state = 'queued'");
-        // The host's robots.txt as last fetched by any node, so that a node taking the host over need not
-        // ask for it again: robots_at null means never; a null url with a time means none (allow all). Added
-        // only where missing: PostgreSQL locks the whole table for an ALTER TABLE even when it changes nothing,
-        // which would stall the running nodes' leases each time a node starts.
-        table(st, have, "cluster_hosts", """
-                host_key TEXT PRIMARY KEY,
-                owner TEXT,
-                epoch BIGINT NOT NULL DEFAULT 0,
-                expires_at TIMESTAMP WITH TIME ZONE,
-                rest_until TIMESTAMP WITH TIME ZONE""", List.of(
-                new Added("robots_at", "TIMESTAMP WITH TIME ZONE"),
-                new Added("robots_url", "TEXT"),
-                new Added("robots_type", "TEXT"),
-                new Added("robots_body", "BYTEA"),
-                // The host's politeness keys (domain, address), filled in by the nodes: every host of a key in force
-                // is held by one node at a time, whose gates then bound the key for the cluster.
-                new Added("domain_key", "TEXT"),
-                new Added("ip_key", "TEXT")), null);
-        st.execute("CREATE INDEX IF NOT EXISTS cluster_hosts_domain ON cluster_hosts (domain_key)");
-        st.execute("CREATE INDEX IF NOT EXISTS cluster_hosts_ip ON cluster_hosts (ip_key)");
-        st.execute("""
-                CREATE TABLE IF NOT EXISTS cluster_nodes (
-                  node_id TEXT PRIMARY KEY,
-                  address TEXT,
-                  started_at TIMESTAMP WITH TIME ZONE NOT NULL,
-                  heartbeat_at TIMESTAMP WITH TIME ZONE NOT NULL,
-                  pages BIGINT NOT NULL DEFAULT 0,
-                  fetching INT NOT NULL DEFAULT 0)""");
-        st.execute("""
-                CREATE TABLE IF NOT EXISTS cluster_jobs (
-                  job_id BIGINT PRIMARY KEY,
-                  admitted BIGINT NOT NULL DEFAULT 0)""");
-        st.execute("""
-                CREATE TABLE IF NOT EXISTS cluster_work (
-                  job_id BIGINT NOT NULL,
-                  node_id TEXT NOT NULL,
-                  pages BIGINT NOT NULL,
-                  failed BIGINT NOT NULL,
-                  skipped BIGINT NOT NULL,
-                  fetches BIGINT NOT NULL,
-                  in_flight INT NOT NULL,
-                  updated_at TIMESTAMP WITH TIME ZONE NOT NULL,
-                  PRIMARY KEY (job_id, node_id))""");
-    }
-
     /** A column added after its table's first release. */
-    private record Added(String name, String type) {}
+    record Added(String name, String type) {}
 
     /**
      * Creates {@code table} as it is today in one statement (its first release's columns, then those added
@@ -283,7 +216,7 @@ final class Schema {
      * The columns present were read once (see {@link #columns}): on H2 each {@code ALTER TABLE}, even one that
      * changes nothing, cost a cold start about 3 ms, and a new database took thirteen.
      */
-    private static void table(Statement st, Set<String> have, String table, String first, List<Added> added,
+    static void table(Statement st, Set<String> have, String table, String first, List<Added> added,
             String key) throws SQLException {
         if (have.stream().noneMatch(column -> column.startsWith(table + "."))) {
             StringBuilder create = new StringBuilder("CREATE TABLE IF NOT EXISTS " + table + " (" + first);
