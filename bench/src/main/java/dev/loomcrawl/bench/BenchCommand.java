@@ -71,8 +71,6 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--fixed-in-flight", description = "Hold --max-in-flight as a fixed limit instead of adapting it.")
     boolean fixedInFlight;
 
-
-
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "bench-out",
             description = "Where report.html, results.json and the H2 database go (default: ${DEFAULT-VALUE}).")
     Path out;

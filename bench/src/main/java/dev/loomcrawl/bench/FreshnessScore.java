@@ -19,7 +19,6 @@ final class FreshnessScore {
     /** A change this close before a visit may have come after the visit's request left: not held against it. */
     private static final long IN_FLIGHT_MILLIS = 1_000;
 
-
     private FreshnessScore() {}
 
     /** A change the farm made: to which page, how, when. */

@@ -17,7 +17,6 @@ import java.util.concurrent.TimeUnit;
  */
 record TimedProcess(double wallSeconds, double cpuSeconds, double peakRssMb, int exitCode, String stdout) {
 
-
     /**
      * This JVM's {@code java} with {@code variant}'s options and {@code mainAndArgs}, on the application's class
      * path as the launcher gives it to a crawl ({@code -Dloomcrawl.classpath}; this JVM's own where none is

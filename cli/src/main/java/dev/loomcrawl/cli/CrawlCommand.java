@@ -51,8 +51,6 @@ final class CrawlCommand implements Callable<Integer> {
             description = "URLs fetched at most (default: ${DEFAULT-VALUE}).")
     int maxPages;
 
-
-
     @Option(names = "--allow-host", paramLabel = "HOST", split = ",",
             description = "Hosts whose links are followed, exactly (default: the seeds' hosts; * for any).")
     List<String> allowHosts = new ArrayList<>();

@@ -64,8 +64,6 @@ final class ServeCommand implements Callable<Integer> {
             description = "Requests in flight to one host at most, all jobs and /fetch together (default: ${DEFAULT-VALUE}).")
     int perHost;
 
-
-
     @Mixin
     InFlightOptions inFlight;
 

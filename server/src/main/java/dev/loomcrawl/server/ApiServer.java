@@ -12,16 +12,10 @@ import io.javalin.http.HandlerType;
 import io.javalin.http.HttpResponseException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,7 +23,6 @@ import org.slf4j.LoggerFactory;
 /** The crawl service: every route in {@link #routes()}, all configuration in one {@code Javalin.create}. */
 public final class ApiServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
-    private static final Set<HandlerType> READS = Set.of(HandlerType.GET, HandlerType.HEAD);
 
     /**
      * @param host the address to listen on
@@ -63,7 +56,7 @@ public final class ApiServer implements AutoCloseable {
     private final Dashboard dashboard = new Dashboard();
     private final JobHandlers jobs;
     private final HostHandlers hosts;
-    private final Set<String> hostNames;
+    private final AccessGuard guard;
     private final Javalin app;
 
     private ApiServer(Settings settings, Crawler crawler) {
@@ -74,7 +67,7 @@ public final class ApiServer implements AutoCloseable {
         this.jobs = new JobHandlers(crawler, settings.mode(), settings.poolSize(), settings.maxPoolSize(),
                 settings.guardPrivateAddresses());
         this.hosts = new HostHandlers(crawler);
-        this.hostNames = hostNames(settings);
+        this.guard = new AccessGuard(settings);
         this.app = Javalin.create(config -> {
             config.concurrency.useVirtualThreads = true; // a virtual thread per request
             config.jetty.host = settings.host();
@@ -86,7 +79,7 @@ public final class ApiServer implements AutoCloseable {
             // Jetty's own answers (bad paths, URIs too long) in the API's JSON error shape, not HTML
             config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
             config.routes.before(metrics::requestStarted);
-            config.routes.before(this::guard);
+            config.routes.before(guard::check);
             config.routes.after(metrics::requestEnded);
             for (Route route : routes()) {
                 config.routes.addHttpHandler(route.method(), route.path(), route.handler());
@@ -163,80 +156,6 @@ public final class ApiServer implements AutoCloseable {
      */
     public void joined(ClusterNode node) {
         jobs.joined(node);
-    }
-
-    /**
-     * Every request: its {@code Host} must name this server (a page a browser loaded from elsewhere cannot
-     * reach a loopback server through DNS rebinding), and with a token, every route but {@code /health}
-     * needs it ({@code Authorization: Bearer}, the scheme in any case).
-     */
-    private void guard(Context ctx) {
-        String host = hostOf(ctx.header("Host"));
-        if (!hostNames.isEmpty() && !hostNames.contains(host)) {
-            throw new ApiError(421, "misdirected_request", "this server does not answer for Host '" + host
-                    + "'; start it with --allowed-host-name=" + host + " if that name is meant to reach it", null);
-        }
-        if (settings.token() == null || ctx.path().equals("/health") || Dashboard.isPublic(ctx.path())) {
-            return;
-        }
-        String given = bearer(ctx.header("Authorization"));
-        if (matches(given, settings.token())
-                || settings.readToken() != null && matches(given, settings.readToken()) && READS.contains(ctx.method())) {
-            return;
-        }
-        ctx.header("WWW-Authenticate", "Bearer realm=\"loomcrawl\"");
-        throw new ApiError(401, "unauthorized", given == null ? "this request needs 'Authorization: Bearer <token>'"
-                : "the token is wrong" + (settings.readToken() != null && !READS.contains(ctx.method())
-                        ? " (a read-only token may only GET)" : ""), null);
-    }
-
-    private static String bearer(String header) {
-        if (header == null) {
-            return null;
-        }
-        String h = header.strip();
-        return h.regionMatches(true, 0, "Bearer ", 0, 7) ? h.substring(7).strip() : null;
-    }
-
-    private static boolean matches(String given, String expected) {
-        return given != null && MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8),
-                expected.getBytes(StandardCharsets.UTF_8)); // constant time
-    }
-
-    /** The names a request's Host may carry; empty when bound to every address (no name can be told wrong). */
-    private static Set<String> hostNames(Settings settings) {
-        Set<String> names = new TreeSet<>();
-        String bound = settings.host().toLowerCase(Locale.ROOT);
-        try {
-            InetAddress address = InetAddress.getByName(bound);
-            if (address.isAnyLocalAddress()) {
-                return Set.of();
-            }
-            if (address.isLoopbackAddress()) {
-                names.addAll(List.of("localhost", "127.0.0.1", "[::1]"));
-            }
-            names.add(address.getHostAddress().contains(":") ? "[" + address.getHostAddress() + "]"
-                    : address.getHostAddress());
-        } catch (UnknownHostException e) {
-            // the bind itself fails and says so
-        }
-        names.add(bound.contains(":") && !bound.startsWith("[") ? "[" + bound + "]" : bound);
-        settings.allowedHostNames().forEach(n -> names.add(n.strip().toLowerCase(Locale.ROOT)));
-        return Set.copyOf(names);
-    }
-
-    /** The host of a Host header, without its port, lower case. */
-    static String hostOf(String header) {
-        if (header == null) {
-            return "";
-        }
-        String h = header.strip().toLowerCase(Locale.ROOT);
-        if (h.startsWith("[")) {
-            int end = h.indexOf(']');
-            return end < 0 ? h : h.substring(0, end + 1);
-        }
-        int colon = h.lastIndexOf(':');
-        return colon < 0 ? h : h.substring(0, colon);
     }
 
     /** Methods served for {@code path}, for a 405's Allow header. */

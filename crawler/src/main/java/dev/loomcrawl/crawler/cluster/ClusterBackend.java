@@ -6,7 +6,7 @@ import dev.loomcrawl.crawler.FailureKind;
 import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.frontier.FrontierBackend;
 import dev.loomcrawl.crawler.frontier.HostQueue;
-import dev.loomcrawl.crawler.frontier.HostQueue.Node;
+import dev.loomcrawl.crawler.frontier.Node;
 import dev.loomcrawl.crawler.frontier.HostQueues;
 import dev.loomcrawl.crawler.frontier.Lease;
 import dev.loomcrawl.crawler.frontier.Revisits;

@@ -56,8 +56,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * }</pre>
  */
 public final class ClusterNode implements Jobs, AutoCloseable {
-    private static final System.Logger LOG = System.getLogger(ClusterNode.class.getName());
-
     private final NodeSettings settings;
     private final Crawler crawler;
     private final PageStore store;
@@ -68,7 +66,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
     private final HostKeys hostKeys;
     private final AtomicBoolean reloading = new AtomicBoolean();
     private final ScheduledExecutorService ticker;
-    private volatile long lastTroubleNanos;
+    private final TroubleLog troubles;
     private volatile boolean leaving;
     private volatile boolean closed;
 
@@ -84,6 +82,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
 
     private ClusterNode(NodeSettings settings, Crawler crawler) {
         this.settings = settings;
+        this.troubles = new TroubleLog(settings.nodeId());
         this.crawler = crawler;
         this.store = crawler.store();
         this.db = store.cluster();
@@ -94,7 +93,8 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         requireFree(db, settings);
         db.leases().restart(settings.nodeId()); // leases an earlier process of this name held are void now
         db.leases().heartbeat(settings.nodeId(), settings.address(), 0, 0);
-        this.ticker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("cluster-heartbeat").daemon(true).factory());
+        this.ticker = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().name("cluster-heartbeat").daemon(true).factory());
         ticker.scheduleWithFixedDelay(this::tick, 0, settings.heartbeat().toMillis(), TimeUnit.MILLISECONDS);
     }
 
@@ -263,14 +263,9 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         }
     }
 
-    /** Says what went wrong, at most once a minute: a database outage must not flood the log. */
+    /** Says what went wrong, at most once a minute ({@link TroubleLog}). */
     void trouble(String what, RuntimeException e) {
-        long now = System.nanoTime();
-        if (lastTroubleNanos == 0 || now - lastTroubleNanos > TimeUnit.MINUTES.toNanos(1)) {
-            lastTroubleNanos = now;
-            LOG.log(System.Logger.Level.WARNING, "cluster node " + settings.nodeId() + ": " + what + " failed: "
-                    + e.getMessage());
-        }
+        troubles.say(what, e);
     }
 
     /** The cluster's nodes and leases. */

@@ -3,7 +3,7 @@ package dev.loomcrawl.crawler.cluster;
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlUrl;
 import dev.loomcrawl.crawler.frontier.HostQueue;
-import dev.loomcrawl.crawler.frontier.HostQueue.Node;
+import dev.loomcrawl.crawler.frontier.Node;
 import dev.loomcrawl.crawler.frontier.HostQueues;
 import dev.loomcrawl.crawler.frontier.Lease;
 import dev.loomcrawl.crawler.politeness.Robots;

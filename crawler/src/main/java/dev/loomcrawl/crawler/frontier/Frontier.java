@@ -3,7 +3,6 @@ package dev.loomcrawl.crawler.frontier;
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlUrl;
 import dev.loomcrawl.crawler.fetch.FetchLimit;
-import dev.loomcrawl.crawler.frontier.HostQueue.Node;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.Permit;
 import java.util.List;

@@ -1,7 +1,6 @@
 package dev.loomcrawl.crawler.frontier;
 
 import dev.loomcrawl.crawler.CrawlUrl;
-import dev.loomcrawl.crawler.frontier.HostQueue.Node;
 import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.store.PageRecord;
 import java.util.List;

@@ -24,44 +24,9 @@ import java.util.PriorityQueue;
  */
 public final class HostQueue {
 
-    /** A URL of the job. Fields are guarded by the frontier's lock. */
-    public static final class Node {
-        public final CrawlUrl url;
-        public final HostQueue host; // null for URLs recorded on sight (robots.txt, invalid)
-        final String referrer;
-        public final int redirects;
-        public int depth;
-        int attempts;
-        long notBefore;
-        public State state = State.QUEUED;
-        /** Once expanded: the URLs this page links to in the crawl, for a shorter path to lower their depth. */
-        Node[] links;
-        /** Once expanded: the redirect's target, whose depth follows this URL's. */
-        Node redirectTo;
-        /** Once expanded: links past the depth limit, admitted if this page is found closer to a seed. */
-        CrawlUrl[] beyond;
-        /** What the URL's last visit found and when it is due again, once a job that revisits has stored it. */
-        Visit visit;
-
-        public Node(CrawlUrl url, HostQueue host, int depth, int redirects, String referrer) {
-            this.url = url;
-            this.host = host;
-            this.depth = depth;
-            this.redirects = redirects;
-            this.referrer = referrer;
-        }
-
-        /** What the URL's last visit found, once a job that revisits stored it; null before its first visit. */
-        public Visit visit() {
-            return visit;
-        }
-    }
-
-    public enum State { QUEUED, LEASED, COMPLETING, DONE }
-
     /** Whether {@code node}'s row is in the store: done, or waiting for a revisit. */
     static boolean stored(Node node) {
-        return node.state == State.DONE || node.visit != null;
+        return node.state == Node.State.DONE || node.visit != null;
     }
 
     private static final Comparator<Node> BY_NOT_BEFORE = Comparator.comparingLong(n -> n.notBefore);
@@ -182,7 +147,7 @@ public final class HostQueue {
     /** Hands out {@code node} (already at the head of the queue) for a request. */
     void lease(Node node, long now, long hostDelayNanos) {
         pending.pollFirst();
-        node.state = State.LEASED;
+        node.state = Node.State.LEASED;
         leased++;
         if (rules == null) {
             robotsLeased = true; // one request at a time until robots.txt is known
@@ -196,7 +161,7 @@ public final class HostQueue {
     /** Hands out {@code node} (at the head of the queue) to be recorded without a request. */
     void leaseSkip(Node node) {
         pending.pollFirst();
-        node.state = State.LEASED;
+        node.state = Node.State.LEASED;
     }
 
     /**

@@ -2,7 +2,6 @@ package dev.loomcrawl.crawler.frontier;
 
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlUrl;
-import dev.loomcrawl.crawler.frontier.HostQueue.Node;
 import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.revisit.Visit;
 import java.time.Instant;

@@ -39,8 +39,8 @@ final class HostTurns {
     }
 
     /** {@code node}, back from a lease, waits in {@code host}'s queue: its turn comes now, or when its backoff ends. */
-    void requeue(HostQueue host, HostQueue.Node node, long now) {
-        node.state = HostQueue.State.QUEUED;
+    void requeue(HostQueue host, Node node, long now) {
+        node.state = Node.State.QUEUED;
         host.requeue(node, now);
         if (node.notBefore - now > 0) {
             wakeAt(host, Math.max(node.notBefore, host.nextStart()));

@@ -2,8 +2,7 @@ package dev.loomcrawl.crawler.frontier;
 
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlUrl;
-import dev.loomcrawl.crawler.frontier.HostQueue.Node;
-import dev.loomcrawl.crawler.frontier.HostQueue.State;
+import dev.loomcrawl.crawler.frontier.Node.State;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.store.Admitted;
 import dev.loomcrawl.crawler.store.PageRecord;

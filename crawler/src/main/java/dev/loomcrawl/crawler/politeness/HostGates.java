@@ -4,19 +4,14 @@ import dev.loomcrawl.crawler.ConfigException;
 import dev.loomcrawl.crawler.CrawlUrl;
 import java.util.ArrayList;
 import java.util.Collections;
-
-
 import java.util.HashMap;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
-
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-
 
 /**
  * Politeness for the whole process: one {@link java.util.concurrent.Semaphore} per politeness key (a

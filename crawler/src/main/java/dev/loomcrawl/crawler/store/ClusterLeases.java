@@ -38,7 +38,6 @@ public final class ClusterLeases {
         this.beat = beat;
     }
 
-
     /** Says this node is alive, with its figures; the first call registers it. */
     public void heartbeat(String nodeId, String address, long pages, int fetching) {
         update(beat, "INSERT INTO cluster_nodes (node_id, address, started_at, heartbeat_at, pages, fetching)"

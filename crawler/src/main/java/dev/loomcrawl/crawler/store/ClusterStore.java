@@ -23,7 +23,6 @@ import java.util.List;
  */
 public final class ClusterStore {
 
-
     /** A URL for the shared frontier. */
     public record Link(String url, String hostKey, int depth, int redirects, String referrer) {}
 
@@ -43,8 +42,6 @@ public final class ClusterStore {
      */
     public record Due(Link link, String etag, String lastModified, String digest, Long simhash, int changes,
             Instant watchedSince, long intervalMillis, long dueInMillis) {}
-
-
 
     /** What one node did for one job, as it last reported. */
     public record Work(String nodeId, long pages, long failed, long skipped, long fetches, int inFlight,

@@ -1,0 +1,43 @@
+package dev.loomcrawl.crawler.frontier;
+
+import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.revisit.Visit;
+
+/**
+ * A URL of the job, in its host's {@link HostQueue} or handed out: its place in the crawl (depth, redirects,
+ * referrer), its state, and once expanded its links. Fields are guarded by the frontier's lock.
+ */
+public final class Node {
+    public enum State { QUEUED, LEASED, COMPLETING, DONE }
+
+    public final CrawlUrl url;
+    public final HostQueue host; // null for URLs recorded on sight (robots.txt, invalid)
+    final String referrer;
+    public final int redirects;
+    public int depth;
+    int attempts;
+    long notBefore;
+    public State state = State.QUEUED;
+    /** Once expanded: the URLs this page links to in the crawl, for a shorter path to lower their depth. */
+    Node[] links;
+    /** Once expanded: the redirect's target, whose depth follows this URL's. */
+    Node redirectTo;
+    /** Once expanded: links past the depth limit, admitted if this page is found closer to a seed. */
+    CrawlUrl[] beyond;
+    /** What the URL's last visit found and when it is due again, once a job that revisits has stored it. */
+    Visit visit;
+
+    public Node(CrawlUrl url, HostQueue host, int depth, int redirects, String referrer) {
+        this.url = url;
+        this.host = host;
+        this.depth = depth;
+        this.redirects = redirects;
+        this.referrer = referrer;
+    }
+
+    /** What the URL's last visit found, once a job that revisits stored it; null before its first visit. */
+    public Visit visit() {
+        return visit;
+    }
+}
+
