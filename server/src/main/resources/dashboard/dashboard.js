@@ -31,8 +31,12 @@ async function api(path, options = {}) {
     if (token) headers.Authorization = "Bearer " + token;
     const response = await fetch(path, { ...options, headers });
     if (response.status === 401) {
-      sessionStorage.removeItem(TOKEN_KEY);
-      await askToken();
+      // Asked again only if the token sent is still the one kept: a request that left before the token was
+      // given (the first refresh sends several) just goes again with it, instead of opening the dialog twice.
+      if (sessionStorage.getItem(TOKEN_KEY) === token) {
+        sessionStorage.removeItem(TOKEN_KEY);
+        await askToken();
+      }
       continue;
     }
     const body = await response.json().catch(() => null);

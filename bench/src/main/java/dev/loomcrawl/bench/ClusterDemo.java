@@ -14,6 +14,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,18 +46,19 @@ final class ClusterDemo {
         this.out = out;
     }
 
-    int run(int nodeCount, Path dir) throws Exception {
+    /** @param ownDb a PostgreSQL of the user's to run on, or null for an embedded one made for the demo */
+    int run(int nodeCount, String ownDb, Path dir) throws Exception {
         Files.createDirectories(dir);
         List<ChildProcess> nodes = new ArrayList<>();
         long start = System.nanoTime();
-        try (LocalPostgres postgres = LocalPostgres.start();
+        try (LocalPostgres postgres = ownDb == null ? LocalPostgres.start() : null;
              FarmProcess farm = FarmProcess.start(mainClass, List.of("--scenario=demo", "--hosts=60",
                      "--pages-per-host=40", "--latency=300"), dir.resolve("seeds.txt"))) {
             SiteGraph graph = new SiteGraph(Scenario.DEMO.config().withSize(60, 40).withLatency(LatencyModel.fixed(300)), 0);
             long total = graph.config().totalPages();
-            String db = postgres.newDatabase();
-            say("PostgreSQL (embedded) on 127.0.0.1:%d; mock farm of 60 hosts x 40 pages, 300 ms each, on port %d",
-                    postgres.port(), farm.port());
+            String db = ownDb == null ? postgres.newDatabase() : ownDb;
+            say("PostgreSQL %s; mock farm of 60 hosts x 40 pages, 300 ms each, on port %d", ownDb == null
+                    ? "(embedded) on 127.0.0.1:" + postgres.port() : "(yours) at " + withoutSecrets(ownDb), farm.port());
             List<String> bases = new ArrayList<>();
             for (int i = 1; i <= nodeCount; i++) {
                 ChildProcess node = ChildProcess.start(mainClass, List.of("-Xmx512m"), List.of("serve", "--port=0",
@@ -96,8 +102,9 @@ final class ClusterDemo {
             long pageFetches = farmSaw.path("byKind").path("page").asLong();
             long stored = view.get("progress").get("pages").asLong();
             say("");
-            say("job %d %s in %.1f s: %,d pages stored, each once (one row per URL, by the database's key)", id,
-                    view.get("status").asText(), seconds, stored);
+            long[] rows = rowsAndUrls(db, id);
+            say("job %d %s in %.1f s: %,d pages stored in %,d rows for %,d URLs%s", id, view.get("status").asText(),
+                    seconds, stored, rows[0], rows[1], rows[0] == rows[1] ? ", each once" : ": SOME TWICE");
             // Out: fetching (the per-host limit) or waiting for their batch to commit (as many again).
             say("pages fetched %,d times: %,d fetched again, URLs the killed node had out when it died, fetching or"
                     + " storing (it held %d hosts, so at most %d)", pageFetches, pageFetches - stored, heldByKilled,
@@ -107,17 +114,35 @@ final class ClusterDemo {
             say("by node: %s", shares(view));
             Thread.sleep(1_000); // the statistics collector reports table counters about every 500 ms
             PgCost cost = PgCost.sample(db).minus(before);
-            say("PostgreSQL per stored page: %.1f statements in %.2f transactions, %.2f ms of its CPU (%,d statements,"
-                    + " %.1f CPU-s in all; %.0f pages/s)", cost.statements() / (double) stored,
-                    cost.commits() / (double) stored, cost.cpuSeconds() * 1000 / stored, cost.statements(),
-                    cost.cpuSeconds(), stored / seconds);
-            cost.top().forEach(line -> say("  %s", line));
+            if (cost.unmeasured() != null) {
+                say("PostgreSQL per stored page: statements not counted (%s); its CPU: %.2f ms a page (%.1f CPU-s;"
+                        + " %.0f pages/s)", cost.unmeasured().lines().findFirst().orElse(""),
+                        cost.cpuSeconds() * 1000 / stored, cost.cpuSeconds(), stored / seconds);
+            } else {
+                say("PostgreSQL per stored page: %.1f statements in %.2f transactions, %.2f ms of its CPU (%,d statements,"
+                        + " %.1f CPU-s in all; %.0f pages/s)", cost.statements() / (double) stored,
+                        cost.commits() / (double) stored, cost.cpuSeconds() * 1000 / stored, cost.statements(),
+                        cost.cpuSeconds(), stored / seconds);
+                cost.top().forEach(line -> say("  %s", line));
+            }
             say("%s", cost.vacuum());
-            return view.get("status").asText().equals("done") && stored == total
+            return view.get("status").asText().equals("done") && stored == total && rows[0] == rows[1]
                     && farmSaw.path("maxInFlightPerHost").asInt() <= PER_HOST ? 0 : 1;
         } finally {
             nodes.forEach(ChildProcess::close);
             http.close();
+        }
+    }
+
+    /** The job's stored rows and distinct URLs among them, counted by the database. */
+    private static long[] rowsAndUrls(String db, long jobId) throws SQLException {
+        try (Connection c = DriverManager.getConnection(db);
+             PreparedStatement ps = c.prepareStatement("SELECT COUNT(*), COUNT(DISTINCT url) FROM pages WHERE job_id = ?")) {
+            ps.setLong(1, jobId);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return new long[] {rs.getLong(1), rs.getLong(2)};
+            }
         }
     }
 
@@ -149,6 +174,10 @@ final class ClusterDemo {
             throw new IOException(method + " " + url + " answered " + response.statusCode() + ": " + response.body());
         }
         return JSON.readTree(response.body());
+    }
+
+    private static String withoutSecrets(String jdbcUrl) {
+        return jdbcUrl.replaceAll("password=[^&]*", "password=***");
     }
 
     private void say(String format, Object... args) {

@@ -24,6 +24,12 @@ public final class DemoCommand implements Callable<Integer> {
                     + " one of them killed mid-crawl (about 30 s).")
     int nodes;
 
+    @Option(names = "--db", paramLabel = "JDBC_URL",
+            description = "With --nodes: a PostgreSQL of your own instead of the embedded one, e.g."
+                    + " jdbc:postgresql://127.0.0.1:5432/loomcrawl?user=u&password=p (the demo's job and its cluster"
+                    + " tables are left in it).")
+    String db;
+
     private final String mainClass;
 
     /** @param mainClass the application's main class, for the farm's own process */
@@ -37,7 +43,14 @@ public final class DemoCommand implements Callable<Integer> {
             if (nodes < 2 || nodes > 8) {
                 throw new IllegalArgumentException("--nodes must be between 2 and 8, was " + nodes);
             }
-            return new ClusterDemo(mainClass, spec.commandLine().getOut()).run(nodes, Path.of("bench-out", "cluster-demo"));
+            if (db != null && !db.startsWith("jdbc:postgresql:")) {
+                throw new IllegalArgumentException("--db must be a PostgreSQL URL (jdbc:postgresql://...), was " + db);
+            }
+            return new ClusterDemo(mainClass, spec.commandLine().getOut()).run(nodes, db,
+                    Path.of("bench-out", "cluster-demo"));
+        }
+        if (db != null) {
+            throw new IllegalArgumentException("--db goes with --nodes: the demo without it runs on an in-memory H2");
         }
         CommandLine bench = new CommandLine(new BenchCommand(mainClass));
         bench.setOut(spec.commandLine().getOut());

@@ -14,15 +14,22 @@ import java.util.Locale;
  * What a PostgreSQL database has done so far, for a cost per page: statements and transactions of this
  * database (pg_stat_statements, which the embedded server preloads) and the CPU time of the server's
  * processes still alive (backends that already exited are not counted: the nodes' pools keep theirs).
+ *
+ * @param unmeasured why the statements were not counted (a server without pg_stat_statements loaded), or null
  */
-record PgCost(long statements, long commits, double cpuSeconds, List<String> top, String vacuum) {
+record PgCost(long statements, long commits, double cpuSeconds, List<String> top, String vacuum, String unmeasured) {
 
     static PgCost sample(String jdbcUrl) throws SQLException {
         try (Connection c = DriverManager.getConnection(jdbcUrl); Statement st = c.createStatement()) {
-            st.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
             long statements = 0;
             long commits = 0;
             List<String> top = new ArrayList<>();
+            String unmeasured = null;
+            try (Statement create = c.createStatement()) {
+                create.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+            } catch (SQLException e) {
+                unmeasured = e.getMessage(); // a server of the user's may not have it, nor let us create it
+            }
             try (ResultSet rs = st.executeQuery("SELECT calls, query, total_exec_time + total_plan_time FROM"
                     + " pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = current_database()"
                     + " ORDER BY total_exec_time + total_plan_time DESC")) {
@@ -37,6 +44,8 @@ record PgCost(long statements, long commits, double cpuSeconds, List<String> top
                                 query.length() > 90 ? query.substring(0, 90) + "..." : query));
                     }
                 }
+            } catch (SQLException e) {
+                unmeasured = unmeasured != null ? unmeasured : e.getMessage(); // not in shared_preload_libraries
             }
             long backend;
             try (ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
@@ -52,7 +61,7 @@ record PgCost(long statements, long commits, double cpuSeconds, List<String> top
                         + " %,d dead rows now, autovacuum ran %d times", rs.getLong(1), rs.getLong(2), rs.getLong(3),
                         rs.getLong(4)) : "";
             }
-            return new PgCost(statements, commits, cpu, top, vacuum);
+            return new PgCost(statements, commits, cpu, top, vacuum, unmeasured);
         }
     }
 
@@ -63,6 +72,6 @@ record PgCost(long statements, long commits, double cpuSeconds, List<String> top
     /** What was done between {@code earlier} and this sample; the top statements are this sample's. */
     PgCost minus(PgCost earlier) {
         return new PgCost(statements - earlier.statements, commits - earlier.commits, cpuSeconds - earlier.cpuSeconds, top,
-                vacuum);
+                vacuum, unmeasured != null ? unmeasured : earlier.unmeasured);
     }
 }

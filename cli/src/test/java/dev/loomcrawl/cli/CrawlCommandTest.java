@@ -153,6 +153,8 @@ class CrawlCommandTest {
             serve --db=jdbc:postgresql://127.0.0.1:1/x --node-id=a/b | nodeId must be 1 to 64 letters
             serve --db=jdbc:postgresql://127.0.0.1:1/x --lease-ttl=1 | leaseTtl must be between 2 s and 10 min
             demo --nodes=1                                       | --nodes must be between 2 and 8, was 1
+            demo --nodes=3 --db=jdbc:h2:mem:d                    | --db must be a PostgreSQL URL
+            demo --db=jdbc:postgresql://127.0.0.1:1/x            | --db goes with --nodes
             """)
     void badClusterFlagsAreOneLineAndExitCodeTwo(String line, String message) {
         Result r = run(line.split(" "));

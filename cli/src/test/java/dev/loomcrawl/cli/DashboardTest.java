@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -76,11 +77,13 @@ class DashboardTest {
 
             wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr[data-job='1'][data-status='running']")));
             wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr[data-job='1'][data-status='done']")));
-            WebElement row = browser.findElement(By.cssSelector("tr[data-job='1']"));
-            List<WebElement> cells = row.findElements(By.tagName("td"));
-            assertThat(cells.get(1).getText()).isEqualTo("done");
-            assertThat(cells.get(4).getText()).isEqualTo("100"); // 10 hosts x 10 pages
-            assertThat(cells.get(6).getText()).isEqualTo("100"); // their /private/ links, skipped by robots.txt
+            // Read in one look, found afresh if the table was redrawn meanwhile (see click).
+            List<String> cells = wait.ignoring(StaleElementReferenceException.class).until(d -> d.findElement(
+                    By.cssSelector("tr[data-job='1']")).findElements(By.tagName("td")).stream().map(WebElement::getText)
+                    .toList());
+            assertThat(cells.get(1)).isEqualTo("done");
+            assertThat(cells.get(4)).isEqualTo("100"); // 10 hosts x 10 pages
+            assertThat(cells.get(6)).isEqualTo("100"); // their /private/ links, skipped by robots.txt
             assertThat(browser.findElement(By.id("error")).getText()).isEmpty();
             // The live figures came in: requests were counted and charted.
             assertThat(browser.findElement(By.id("f-virtual")).getText()).isNotEqualTo("–");
@@ -122,14 +125,16 @@ class DashboardTest {
         try (dev.loomcrawl.testkit.Http http = dev.loomcrawl.testkit.Http.local(CrashRecoveryTest.port(serve))) {
             WebDriverWait wait = continuousJobShown(serve, browser, http);
 
-            WebElement row = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#hosts tr[data-key]")));
-            String key = row.getAttribute("data-key");
-            row.findElement(By.cssSelector("button.pause")).click();
+            // The table is drawn afresh at each refresh: an element found may be gone the next moment, so each
+            // look and click is retried on a fresh find (a click on a stale element does nothing and throws).
+            wait.ignoring(StaleElementReferenceException.class);
+            String key = wait.until(d -> d.findElement(By.cssSelector("#hosts tr[data-key]")).getAttribute("data-key"));
+            click(wait, By.cssSelector("#hosts tr[data-key='" + key + "'] button.pause"));
             wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#hosts tr.paused[data-key='" + key + "']")));
             assertThat(http.get("/hosts", "Authorization", "Bearer s3cret").json().get("settings").get(key)
                     .get("pausedUntil").isNull()).isFalse(); // set on the server, for every job
 
-            browser.findElement(By.cssSelector("#hosts tr[data-key='" + key + "'] button.resume")).click();
+            click(wait, By.cssSelector("#hosts tr[data-key='" + key + "'] button.resume"));
             wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#hosts tr[data-key='" + key + "'] button.pause")));
             assertThat(http.get("/hosts", "Authorization", "Bearer s3cret").json().get("settings").has(key)).isFalse();
             assertThat(browser.findElement(By.id("error")).getText()).isEmpty();
@@ -137,6 +142,14 @@ class DashboardTest {
             browser.quit();
             serve.close();
         }
+    }
+
+    /** Clicks what {@code at} finds once it is there, finding it again if the page redrew it meanwhile. */
+    private static void click(WebDriverWait wait, By at) {
+        wait.until(d -> {
+            d.findElement(at).click();
+            return true;
+        });
     }
 
     /** Starts a continuous job on two farm hosts through the API, then opens the dashboard and gives the token. */
