@@ -103,8 +103,9 @@ final class ClusterDemo {
             long stored = view.get("progress").get("pages").asLong();
             say("");
             long[] rows = rowsAndUrls(db, id);
-            say("job %d %s in %.1f s: %,d pages stored in %,d rows for %,d URLs%s", id, view.get("status").asText(),
-                    seconds, stored, rows[0], rows[1], rows[0] == rows[1] ? ", each once" : ": SOME TWICE");
+            say("job %d %s in %.1f s: %,d pages stored; %,d rows in all (links recorded unfetched, robots.txt's, too)"
+                    + " for %,d URLs%s", id, view.get("status").asText(), seconds, stored, rows[0], rows[1],
+                    rows[0] == rows[1] ? ": each once" : ": SOME TWICE");
             // Out: fetching (the per-host limit) or waiting for their batch to commit (as many again).
             say("pages fetched %,d times: %,d fetched again, URLs the killed node had out when it died, fetching or"
                     + " storing (it held %d hosts, so at most %d)", pageFetches, pageFetches - stored, heldByKilled,
