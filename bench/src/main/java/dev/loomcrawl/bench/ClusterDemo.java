@@ -2,6 +2,7 @@ package dev.loomcrawl.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.localpg.LocalPostgres;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.Scenario;
@@ -58,7 +59,7 @@ final class ClusterDemo {
             long total = graph.config().totalPages();
             String db = ownDb == null ? postgres.newDatabase() : ownDb;
             say("PostgreSQL %s; mock farm of 60 hosts x 40 pages, 300 ms each, on port %d", ownDb == null
-                    ? "(embedded) on 127.0.0.1:" + postgres.port() : "(yours) at " + withoutSecrets(ownDb), farm.port());
+                    ? "(embedded) on 127.0.0.1:" + postgres.port() : "(yours) at " + PageStore.printable(ownDb), farm.port());
             List<String> bases = new ArrayList<>();
             for (int i = 1; i <= nodeCount; i++) {
                 ChildProcess node = ChildProcess.start(mainClass, List.of("-Xmx512m"), List.of("serve", "--port=0",
@@ -175,10 +176,6 @@ final class ClusterDemo {
             throw new IOException(method + " " + url + " answered " + response.statusCode() + ": " + response.body());
         }
         return JSON.readTree(response.body());
-    }
-
-    private static String withoutSecrets(String jdbcUrl) {
-        return jdbcUrl.replaceAll("password=[^&]*", "password=***");
     }
 
     private void say(String format, Object... args) {

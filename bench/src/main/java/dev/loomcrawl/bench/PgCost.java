@@ -25,8 +25,8 @@ record PgCost(long statements, long commits, double cpuSeconds, List<String> top
             long commits = 0;
             List<String> top = new ArrayList<>();
             String unmeasured = null;
-            try (Statement create = c.createStatement()) {
-                create.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+            try {
+                st.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements"); // autocommit: a failure spoils nothing
             } catch (SQLException e) {
                 unmeasured = e.getMessage(); // a server of the user's may not have it, nor let us create it
             }

@@ -183,7 +183,7 @@ final class ServeCommand implements Callable<Integer> {
                 engine.poolSize, perHost, engine.db, secret == null ? "" : ", token required");
         if (node != null) {
             out.printf("cluster node %s: sharing the cluster jobs of %s (host leases of %s s; GET /cluster)%n",
-                    node.nodeId(), engine.db.replaceAll("password=[^&]*", "password=***"), probe.leaseTtl().toSeconds());
+                    node.nodeId(), PageStore.printable(engine.db), probe.leaseTtl().toSeconds());
         }
         if (!resumed.isEmpty()) {
             out.printf("resumed %d job(s) an earlier process left unfinished: %s%n", resumed.size(), resumed);

@@ -46,11 +46,12 @@ final class JobCheckpoint {
             store.jobs().addRunTime(id, seconds - recordedSeconds, Math.max(0, cpu - recordedCpu), false);
             List<PolitenessAudit.KeyFigures> changed = new ArrayList<>();
             for (PolitenessAudit.KeyFigures figures : audit.figures()) {
-                if (!figures.equals(savedAudit.put(figures.key(), figures))) {
+                if (!figures.equals(savedAudit.get(figures.key()))) {
                     changed.add(figures);
                 }
             }
             store.politeness().saveAudit(id, share, changed);
+            changed.forEach(figures -> savedAudit.put(figures.key(), figures)); // saved: a failed write is tried again
             recordedSeconds = seconds;
             recordedCpu = Math.max(recordedCpu, cpu);
         } finally {

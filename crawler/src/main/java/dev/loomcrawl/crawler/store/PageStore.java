@@ -106,6 +106,11 @@ public final class PageStore implements AutoCloseable {
         return jdbcUrl;
     }
 
+    /** {@code jdbcUrl} as it may be printed or logged: a password in it replaced by {@code ***}. */
+    public static String printable(String jdbcUrl) {
+        return jdbcUrl.replaceAll("password=[^&]*", "password=***");
+    }
+
     /**
      * The read pool itself, for tests that run their own SQL: it bypasses the line every query of ours waits in
      * (see {@code Readers}), so nothing that runs alongside a crawl should take connections from it.
