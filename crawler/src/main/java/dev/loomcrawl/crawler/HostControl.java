@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler;
 
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.HostSetting;
+import dev.loomcrawl.crawler.politeness.KeySyntax;
 import dev.loomcrawl.crawler.politeness.KeyView;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.store.PageStore;
@@ -64,12 +65,12 @@ public final class HostControl {
      * Sets {@code setting} for {@code key} (an empty one: back to the defaults): stored first, so that a
      * restart keeps it, then in force for every job before this returns.
      *
-     * @throws ConfigException naming {@code key} when it is empty or too long
+     * @param given a {@code host:port}, a registered domain or an address, in any case; kept as
+     *     {@link KeySyntax#canonical} spells it
+     * @throws ConfigException naming {@code key} when no request could ever count under it
      */
-    public KeyView set(String key, HostSetting setting) {
-        if (key.isBlank() || key.length() > 1024 || key.chars().anyMatch(Character::isWhitespace)) {
-            throw new ConfigException("key", key, "must be a host:port, a domain or an address, was '" + key + "'");
-        }
+    public KeyView set(String given, HostSetting setting) {
+        String key = KeySyntax.canonical(given);
         store.politeness().set(key, setting);
         gates.set(key, setting);
         return key(key);

@@ -72,7 +72,7 @@ public final class ApiServer implements AutoCloseable {
             config.concurrency.useVirtualThreads = true; // a virtual thread per request
             config.jetty.host = settings.host();
             config.jetty.port = settings.port();
-            config.http.maxRequestSize = 1_000_000; // larger bodies: 413
+            config.http.maxRequestSize = Json.MAX_BODY; // larger bodies: 413
             config.http.prefer405over404 = true;
             config.startup.showJavalinBanner = false;
             config.jsonMapper(new io.javalin.json.JavalinJackson(Json.MAPPER, false));

@@ -89,7 +89,7 @@ final class HostHandlers {
         try {
             ctx.json(crawler.hosts().set(ctx.pathParam("key"), new HostSetting(limit, minDelay, pausedUntil)));
         } catch (ConfigException e) {
-            throw ApiError.badRequest(e.getMessage(), "key");
+            throw ApiError.badRequest(e.getMessage(), e.field());
         }
     }
 

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.javalin.http.Context;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -24,6 +25,9 @@ final class Json {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
 
+    /** The largest body a route takes; ApiServer gives Javalin the same bound. */
+    static final int MAX_BODY = 1_000_000;
+
     private Json() {}
 
     /** The request's body as a JSON object: 415 when not declared as JSON, 400 for anything else amiss. */
@@ -32,7 +36,25 @@ final class Json {
         if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith("application/json")) {
             throw new ApiError(415, "unsupported_media_type", "send the body as Content-Type: application/json", null);
         }
-        return object(ctx.bodyAsBytes());
+        return object(body(ctx));
+    }
+
+    /**
+     * The body, read here rather than by Javalin, whose answer to a body cut short (fewer bytes than its
+     * Content-Length) is an empty 408.
+     */
+    private static byte[] body(Context ctx) {
+        byte[] body;
+        try {
+            body = ctx.req().getInputStream().readNBytes(MAX_BODY + 1);
+        } catch (IOException e) {
+            throw ApiError.badRequest("the request body ended before its Content-Length"
+                    + (ctx.contentLength() >= 0 ? " (" + ctx.contentLength() + " bytes)" : ""), null);
+        }
+        if (body.length > MAX_BODY) {
+            throw new ApiError(413, "payload_too_large", "the request body is over " + MAX_BODY + " bytes", null);
+        }
+        return body;
     }
 
     static JsonNode object(byte[] body) {

@@ -15,11 +15,17 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Errors Jetty answers itself, before a request reaches a route (a path with {@code %00} or {@code ..} above
- * the root, a URI too long, a malformed request line), in the API's one error shape instead of Jetty's HTML
- * page: {@code {"error": ..., "message": ..., "field": null}}. Installed on the server, which answers these.
+ * Errors Jetty answers itself, before a request reaches a route (a path with {@code %00}, {@code %ff},
+ * {@code [} or {@code ..} above the root, a URI too long, a malformed request line), for every method, in the
+ * API's one error shape instead of Jetty's HTML page: {@code {"error": ..., "message": ..., "field": null}}. Installed on the server, which answers these.
  */
 final class JsonErrorHandler extends org.eclipse.jetty.server.handler.ErrorHandler {
+
+    /** A body for every method: Jetty's default writes one only for GET, POST and HEAD, so a PUT got none. */
+    @Override
+    public boolean errorPageForMethod(String method) {
+        return true;
+    }
 
     /** JSON whatever the client accepts: Jetty writes it (its own buffer and callbacks), in our shape. */
     @Override

@@ -16,12 +16,16 @@ import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
 import dev.loomcrawl.testkit.Http;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -445,13 +449,38 @@ class ApiServerTest {
         start();
         String target = path.equals("LONG") ? "/crawl/" + "a".repeat(20_000) : path;
         try (Http raw = Http.local(server.port())) { // outside the contract check: these paths are no routes
-            Http.Response r = raw.get(target);
-            assertThat(r.status()).as(r.text()).isBetween(400, 499);
-            assertThat(r.header("Content-Type")).contains("application/json");
-            assertThat(r.json().get("error").asText()).isNotBlank();
-            assertThat(r.json().get("message").asText()).isNotBlank().doesNotContain("<");
+            for (String method : List.of("GET", "PUT")) { // Jetty writes no body for a PUT unless told to
+                Http.Response r = raw.call(method, target, "{}", "Content-Type", "application/json");
+                assertThat(r.status()).as(r.text()).isBetween(400, 499);
+                assertThat(r.header("Content-Type")).contains("application/json");
+                assertThat(r.json().get("error").asText()).isNotBlank();
+                assertThat(r.json().get("message").asText()).isNotBlank().doesNotContain("<");
+            }
         }
         assertThat(http.get("/health").status()).isEqualTo(200); // and the server answers on
+    }
+
+    /** Requests no HTTP client library sends: a path Jetty refuses ({@code [::1]}, {@code %ff}), a body cut short. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "PUT /hosts/[::1] HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 13\r\n\r\n{\"limit\": 2}",
+        "PUT /hosts/%ff HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 13\r\n\r\n{\"limit\": 2}",
+        "PUT /hosts/a.test:80 HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{\"limit\":"})
+    void malformedRequestsAre400WithAJsonBody(String request) throws Exception {
+        start();
+        String head = request.replace("HTTP/1.1\r\n", "HTTP/1.1\r\nHost: 127.0.0.1:" + server.port() + "\r\n");
+        try (Socket socket = new Socket("127.0.0.1", server.port())) {
+            socket.getOutputStream().write(head.getBytes(StandardCharsets.UTF_8));
+            socket.getOutputStream().flush();
+            socket.shutdownOutput(); // a body shorter than its Content-Length: the client has nothing more
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(answer).startsWith("HTTP/1.1 400");
+            assertThat(answer.toLowerCase(Locale.ROOT)).contains("content-type: application/json");
+            JsonNode body = Http.parse(answer.substring(answer.indexOf("\r\n\r\n") + 4));
+            assertThat(body.get("error").asText()).isEqualTo("bad_request");
+            assertThat(body.get("message").asText()).isNotBlank();
+        }
+        assertThat(http.get("/hosts").json().get("settings").size()).isZero(); // nothing was stored
     }
 
     @Test

@@ -9,17 +9,24 @@ import dev.loomcrawl.crawler.ExecutionMode;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.CountingServer;
 import dev.loomcrawl.testkit.Http;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Politeness over the API: GET /hosts, PUT /hosts/{key} while a job runs, and the job's audit. */
 class HostRoutesTest {
     private static final AtomicLong DB = new AtomicLong();
 
+    private String url;
     private PageStore store;
     private Crawler crawler;
     private ApiServer server;
@@ -29,7 +36,8 @@ class HostRoutesTest {
 
     @BeforeEach
     void start() throws Exception {
-        store = PageStore.open("jdbc:h2:mem:hosts" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+        url = "jdbc:h2:mem:hosts" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1";
+        store = PageStore.open(url);
         crawler = new Crawler(store);
         server = ApiServer.start(ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50), crawler);
         http = Http.local(server.port()).observe(contract::check);
@@ -95,6 +103,53 @@ class HostRoutesTest {
         assertThat(http.get("/crawl/999/politeness").status()).isEqualTo(404);
         assertThat(http.post("/crawl", "{\"seeds\": [\"http://a.test/\"], \"politenessKey\": \"server\"}").json()
                 .get("field").asText()).isEqualTo("politenessKey");
+    }
+
+    /** A pause no gate can hold is refused, and a row an older build stored does not stop a process starting. */
+    @Test
+    void aFarFuturePauseIsRefusedAndABadStoredRowIsSkipped() throws Exception {
+        Http.Response far = put("/hosts/example.com:80", "{\"pausedUntil\": \"2400-01-01T00:00:00Z\"}");
+        assertThat(far.status()).as(far.text()).isEqualTo(400);
+        assertThat(far.json().get("field").asText()).isEqualTo("pausedUntil");
+        assertThat(http.get("/hosts").status()).isEqualTo(200);
+        assertThat(http.get("/hosts").json().get("settings").size()).isZero();
+
+        try (Connection c = DriverManager.getConnection(url, "sa", "");
+                Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO host_settings (politeness_key, max_in_flight, min_delay_ms, paused_until)"
+                    + " VALUES ('example.com:80', NULL, NULL, TIMESTAMP '2400-01-01 00:00:00')");
+        }
+        try (Crawler again = new Crawler(store);
+                ApiServer second = ApiServer.start(ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50), again);
+                Http other = Http.local(second.port())) {
+            assertThat(other.get("/hosts").status()).isEqualTo(200);
+            assertThat(other.get("/hosts").json().get("settings").has("example.com:80")).isFalse();
+            Http.Response cleared = other.call("PUT", "/hosts/example.com:80", "{}", "Content-Type", "application/json");
+            assertThat(cleared.status()).as(cleared.text()).isEqualTo(200);
+        }
+    }
+
+    /** Keys no request could ever count under are refused with why, and nothing is stored. */
+    @ParameterizedTest
+    @ValueSource(strings = {"127.0.0.1:99999", "127.0.0.1:0", "a..b", "-", "com", "co.uk", "site.test",
+        "www.example.com", "1.2.3", "300.1.1.1", "a.test:8o", "-a.test:80", "::1:80", "010.0.0.1", "%5B::g%5D"})
+    void keysThatCanNeverMatchAreRefused(String key) {
+        Http.Response r = put("/hosts/" + key, "{\"limit\": 2}");
+        assertThat(r.status()).as(r.text()).isEqualTo(400);
+        assertThat(r.json().get("field").asText()).isEqualTo("key");
+        assertThat(r.json().get("message").asText()).contains(key.replace("%5B", "[").replace("%5D", "]"));
+        assertThat(http.get("/hosts").json().get("settings").size()).isZero();
+    }
+
+    /** A key is stored as the crawler spells the keys it derives: a setting given in another spelling binds. */
+    @ParameterizedTest
+    @CsvSource({"Example.COM:80, example.com:80", "%5B0:0:0:0:0:0:0:1%5D, [::1]", "%5B::1%5D:8080, [::1]:8080",
+        "127.0.0.1:08080, 127.0.0.1:8080", "EXAMPLE.co.uk, example.co.uk"})
+    void aKeyIsStoredInTheCrawlersSpelling(String given, String stored) {
+        Http.Response r = put("/hosts/" + given, "{\"limit\": 2}");
+        assertThat(r.status()).as(r.text()).isEqualTo(200);
+        assertThat(r.json().get("key").asText()).isEqualTo(stored);
+        assertThat(http.get("/hosts").json().get("settings").has(stored)).isTrue();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler.politeness;
 
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -75,8 +76,8 @@ public final class Addresses {
     static String lookUp(String host) {
         try {
             InetAddress address = InetAddress.getByName(host);
-            String literal = address.getHostAddress();
-            return literal.indexOf(':') >= 0 ? "[" + literal + "]" : literal;
+            return address instanceof Inet6Address ? "[" + KeySyntax.ipv6(address.getAddress()) + "]"
+                    : address.getHostAddress();
         } catch (UnknownHostException e) {
             return host;
         }

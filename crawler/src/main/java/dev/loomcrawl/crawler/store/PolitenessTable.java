@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler.store;
 
+import dev.loomcrawl.crawler.ConfigException;
 import dev.loomcrawl.crawler.politeness.HostSetting;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import java.sql.PreparedStatement;
@@ -11,7 +12,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What politeness keeps in the database: operators' settings per key ({@code host_settings}), durable when
@@ -19,8 +22,11 @@ import java.util.TreeMap;
  * at each checkpoint and at the end of a run. Written through the job writes' thread ({@link JobTable}).
  */
 public final class PolitenessTable {
+    private static final System.Logger LOG = System.getLogger(PolitenessTable.class.getName());
+
     private final JobTable jobs;
     private final Readers readers;
+    private final Set<String> reported = ConcurrentHashMap.newKeySet();
 
     PolitenessTable(JobTable jobs, Readers readers) {
         this.jobs = jobs;
@@ -41,7 +47,10 @@ public final class PolitenessTable {
         });
     }
 
-    /** Every stored setting, by key; a pause that ran out is left out of it. */
+    /**
+     * Every stored setting, by key; a pause that ran out is left out of it, and so is a row no process could
+     * use (written by an older build, or by hand), said once in one line: the process starts without it.
+     */
     public Map<String, HostSetting> settings() {
         return readers.query("SELECT politeness_key, max_in_flight, min_delay_ms, paused_until FROM host_settings", rs -> {
             Map<String, HostSetting> all = new TreeMap<>();
@@ -52,13 +61,25 @@ public final class PolitenessTable {
                 Duration minDelay = rs.wasNull() ? null : Duration.ofMillis(delay);
                 Timestamp paused = rs.getTimestamp(4);
                 Instant until = paused == null || paused.toInstant().isBefore(Instant.now()) ? null : paused.toInstant();
-                HostSetting s = new HostSetting(max, minDelay, until);
-                if (!s.empty()) {
-                    all.put(rs.getString(1), s);
+                String key = rs.getString(1);
+                try {
+                    HostSetting s = new HostSetting(max, minDelay, until);
+                    if (!s.empty()) {
+                        all.put(key, s);
+                    }
+                } catch (ConfigException e) {
+                    unusable(key, e);
                 }
             }
             return all;
         });
+    }
+
+    private void unusable(String key, ConfigException e) {
+        if (reported.add(key + " " + e.getMessage())) {
+            LOG.log(System.Logger.Level.WARNING, "the stored setting of politeness key '" + key + "' is ignored: "
+                    + e.getMessage() + " (PUT /hosts/" + key + " with {} clears it)");
+        }
     }
 
     /**

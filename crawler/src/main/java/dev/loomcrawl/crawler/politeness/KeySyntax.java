@@ -1,0 +1,157 @@
+package dev.loomcrawl.crawler.politeness;
+
+import crawlercommons.domains.EffectiveTldFinder;
+import dev.loomcrawl.crawler.ConfigException;
+import java.net.IDN;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * Whether a politeness key an operator gives ({@code PUT /hosts/{key}}) can ever match a request, and its one
+ * spelling: the spelling the crawler itself derives from a URL, so that a stored setting binds. A key that
+ * could never match is refused with the reason, never stored: a pause on it would pause nothing.
+ */
+public final class KeySyntax {
+    private static final Pattern LABEL = Pattern.compile("[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?");
+
+    private KeySyntax() {}
+
+    /**
+     * The key as the crawler spells it: lower case, an IDN in its ASCII form, an IPv6 address compressed.
+     *
+     * @throws ConfigException naming {@code key}, with why no request could ever count under it
+     */
+    public static String canonical(String given) {
+        String key = given.strip().toLowerCase(Locale.ROOT);
+        if (key.isEmpty() || key.length() > 300 || key.chars().anyMatch(Character::isWhitespace)) {
+            throw refused(given, "must be a host:port, a registered domain or an address");
+        }
+        return switch (PolitenessKey.levelOf(key)) {
+            case IP -> address(given, key);
+            case HOST -> hostAndPort(given, key);
+            case DOMAIN -> domain(given, key);
+        };
+    }
+
+    private static String hostAndPort(String given, String key) {
+        int colon = key.lastIndexOf(':');
+        String host = key.substring(0, colon);
+        String port = key.substring(colon + 1);
+        if (host.startsWith("[") && !host.endsWith("]") || !host.startsWith("[") && host.indexOf(':') >= 0) {
+            throw refused(given, "must put an IPv6 address in brackets: [2001:db8::1]:443");
+        }
+        if (!port.matches("[0-9]{1,5}") || Integer.parseInt(port) < 1 || Integer.parseInt(port) > 65_535) {
+            throw refused(given, "must end with a port from 1 to 65535 (host:port), was '" + port + "'");
+        }
+        String canonicalHost = host.startsWith("[") || host.chars().allMatch(c -> c == '.' || Character.isDigit(c))
+                ? address(given, host) : name(given, host);
+        return canonicalHost + ":" + Integer.parseInt(port);
+    }
+
+    private static String domain(String given, String key) {
+        String name = name(given, key);
+        String registered = EffectiveTldFinder.getAssignedDomain(name, true, false);
+        if (registered == null || registered.isEmpty()) {
+            boolean suffix = ("x." + name).equals(EffectiveTldFinder.getAssignedDomain("x." + name, true, false));
+            throw refused(given, suffix
+                    ? "is a public suffix, not a registered domain: a domain key is one registrant's domain (example.co.uk)"
+                    : "is under no suffix of the Public Suffix List, so no host has it as its domain; use host:port"
+                            + " keys or --politeness-key=ip");
+        }
+        if (!registered.equals(name)) {
+            throw refused(given, "is not a registered domain; its domain key is " + registered
+                    + " (or use the host key " + name + ":443)");
+        }
+        return name;
+    }
+
+    private static String name(String given, String host) {
+        String ascii;
+        try {
+            ascii = IDN.toASCII(host, IDN.ALLOW_UNASSIGNED).toLowerCase(Locale.ROOT);
+        } catch (IllegalArgumentException e) {
+            throw refused(given, "is not a host name: " + e.getMessage());
+        }
+        if (ascii.length() > 253 || ascii.endsWith(".")) {
+            throw refused(given, "is not a host name (at most 253 characters, no trailing dot)");
+        }
+        for (String label : ascii.split("\\.", -1)) {
+            if (!LABEL.matcher(label).matches()) {
+                throw refused(given, "is not a host name: each dot-separated label is 1 to 63 letters, digits or"
+                        + " hyphens, not starting or ending with a hyphen");
+            }
+        }
+        return ascii;
+    }
+
+    /** A dotted-quad IPv4 address, or an IPv6 address in brackets, compressed as the crawler spells it. */
+    private static String address(String given, String key) {
+        if (key.startsWith("[") && key.endsWith("]") && key.length() > 2 && key.indexOf(':') > 0) {
+            try {
+                // the brackets make the JDK parse a literal and never ask DNS
+                if (InetAddress.getByName(key) instanceof Inet6Address v6) {
+                    return "[" + ipv6(v6.getAddress()) + "]";
+                }
+            } catch (UnknownHostException e) {
+                // refused below
+            }
+            throw refused(given, "is not an IPv6 address");
+        }
+        String[] parts = key.split("\\.", -1);
+        if (parts.length != 4) {
+            throw refused(given, "is not an IPv4 address: four numbers from 0 to 255 without leading zeros,"
+                    + " such as 192.0.2.1");
+        }
+        StringBuilder canonical = new StringBuilder();
+        for (String part : parts) {
+            if (!part.matches("0|[1-9][0-9]{0,2}") || Integer.parseInt(part) > 255) {
+                // a leading zero is octal to a browser and decimal to others: the key would mean two addresses
+                throw refused(given, "is not an IPv4 address: four numbers from 0 to 255 without leading zeros,"
+                        + " such as 192.0.2.1");
+            }
+            canonical.append(canonical.isEmpty() ? "" : ".").append(Integer.parseInt(part));
+        }
+        return canonical.toString();
+    }
+
+    /** RFC 5952's text form: lower case, leading zeros dropped, the longest run of two or more zero groups as ::. */
+    static String ipv6(byte[] address) {
+        int[] groups = new int[8];
+        for (int i = 0; i < 8; i++) {
+            groups[i] = (address[2 * i] & 0xff) << 8 | address[2 * i + 1] & 0xff;
+        }
+        int bestStart = -1;
+        int bestLength = 1;
+        for (int i = 0; i < 8; ) {
+            int j = i;
+            while (j < 8 && groups[j] == 0) {
+                j++;
+            }
+            if (j - i > bestLength) {
+                bestStart = i;
+                bestLength = j - i;
+            }
+            i = j == i ? i + 1 : j;
+        }
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 8; i++) {
+            if (i == bestStart) {
+                text.append("::");
+                i += bestLength - 1;
+                continue;
+            }
+            if (!text.isEmpty() && text.charAt(text.length() - 1) != ':') {
+                text.append(':');
+            }
+            text.append(Integer.toHexString(groups[i]));
+        }
+        return text.toString();
+    }
+
+    private static ConfigException refused(String given, String why) {
+        return new ConfigException("key", given, "'" + given + "' " + why);
+    }
+}
