@@ -62,7 +62,7 @@ final class ExportCommand implements Callable<Integer> {
         }
         try (PageStore store = PageStore.open(db.db)) {
             if (store.jobs().find(id).isEmpty()) {
-                throw new IllegalArgumentException("no job " + id + " in " + db.db);
+                throw new IllegalArgumentException("no job " + id + " in " + PageStore.printable(db.db));
             }
             try (OutputStream out = open()) {
                 long rows = links ? Export.links(store, id, chosen, out)

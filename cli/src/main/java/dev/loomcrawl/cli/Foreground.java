@@ -38,11 +38,12 @@ final class Foreground {
                 toRows.stored(row);
                 progress.stored(row);
             });
-            String resume = "./loomcrawl resume " + job.id() + (db.equals(DbOption.DEFAULT) ? "" : " --db='" + db + "'");
+            String resume = "./loomcrawl resume " + job.id()
+                    + (db.equals(DbOption.DEFAULT) ? "" : " --db='" + PageStore.printable(db) + "'");
             if (!quiet) {
                 err.println("loomcrawl: job " + job.id() + " running ("
                         + job.config().execution().mode().label() + " mode, "
-                        + db + "); Ctrl-C suspends it");
+                        + PageStore.printable(db) + "); Ctrl-C suspends it");
                 err.flush();
             }
             Interrupts interrupts = Interrupts.install(new Interrupts.Actions() {

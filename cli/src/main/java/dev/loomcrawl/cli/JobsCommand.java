@@ -51,7 +51,7 @@ final class JobsCommand implements Callable<Integer> {
                     out.println(mapper.writeValueAsString(row(job)));
                 }
             } else if (jobs.isEmpty()) {
-                out.println("no jobs in " + db.db);
+                out.println("no jobs in " + PageStore.printable(db.db));
             } else {
                 out.printf("%6s  %-9s  %-8s  %9s  %8s  %8s  %-19s  %9s  %s%n", "id", "status", "mode", "pages", "failed",
                         "skipped", "started", "seconds", "seeds");

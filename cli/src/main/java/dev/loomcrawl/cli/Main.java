@@ -1,6 +1,7 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.ConfigException;
+import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.store.StoreException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -59,6 +60,11 @@ public final class Main implements Runnable {
         }
     }
 
+    /** An error as the one line a user sees: never a password, whatever the message quotes. */
+    static String line(String message) {
+        return "loomcrawl: " + PageStore.printable(String.valueOf(message));
+    }
+
     /** Exit code for bad flags, bad URLs and bad values. */
     static final int USAGE = 2;
 
@@ -74,7 +80,7 @@ public final class Main implements Runnable {
             try {
                 cli.addSubcommand(args[0], named.get());
             } catch (IllegalStateException e) { // a lab command without the lab's libraries
-                err.println("loomcrawl: " + e.getMessage());
+                err.println(line(e.getMessage()));
                 return 1;
             }
         } else {
@@ -91,24 +97,24 @@ public final class Main implements Runnable {
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         // One line, exit code 2, no stack trace: for people and for scripts.
         cli.setParameterExceptionHandler((e, ignored) -> {
-            err.println("loomcrawl: " + e.getMessage() + " (see --help)");
+            err.println(line(e.getMessage() + " (see --help)"));
             return USAGE;
         });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof ConfigException c) {
-                err.println("loomcrawl: " + Flags.describe(c));
+                err.println(line(Flags.describe(c)));
                 return USAGE;
             }
             if (e instanceof IllegalArgumentException) {
-                err.println("loomcrawl: " + e.getMessage());
+                err.println(line(e.getMessage()));
                 return USAGE;
             }
             if (e instanceof StoreException || e instanceof IOException || e instanceof IllegalStateException
                     || e instanceof java.io.UncheckedIOException) {
-                err.println("loomcrawl: " + e.getMessage());
+                err.println(line(e.getMessage()));
                 return 1;
             }
-            err.println("loomcrawl: failed: " + e);
+            err.println(line("failed: " + e));
             return 1;
         });
         return cli.execute(args);

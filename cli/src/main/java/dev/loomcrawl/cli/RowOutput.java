@@ -3,6 +3,7 @@ package dev.loomcrawl.cli;
 import dev.loomcrawl.crawler.StoredListener;
 import dev.loomcrawl.crawler.store.Export;
 import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.store.PageStore;
 import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -59,6 +61,28 @@ final class RowOutput implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalArgumentException("--output: cannot write " + target + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Makes {@code target}, if it exists, hold exactly the rows job {@code jobId} has stored, each URL once and
+     * every line whole: what {@code resume --output} does before it adds rows. Rows reach the file as they are
+     * stored, a moment before their commit, so a process killed meanwhile leaves rows the database lost (they
+     * are fetched again and would be written twice) and maybe a cut last line. Written beside the file and
+     * moved over it, so a kill during the rewrite leaves the old file whole.
+     */
+    static void rewrite(String target, PageStore store, long jobId) throws IOException {
+        Path path = Path.of(target);
+        if (target.equals("-") || !Files.exists(path)) {
+            return;
+        }
+        Path fresh = path.resolveSibling(path.getFileName() + ".resume-tmp");
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(fresh), 65_536)) {
+            Export.job(store, jobId, Export.Format.forFile(target), null, out);
+        } catch (IOException e) {
+            Files.deleteIfExists(fresh);
+            throw new IllegalArgumentException("--output: cannot rewrite " + target + ": " + e.getMessage());
+        }
+        Files.move(fresh, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     boolean toStdout() {

@@ -139,13 +139,13 @@ final class ServeCommand implements Callable<Integer> {
         Crawler crawler = new Crawler(store, options);
         ApiServer server;
         try {
-            server = ApiServer.start(new ApiServer.Settings(host, port, defaultMode, engine.poolSize, maxPoolSize, secret,
+            server = ApiServer.starting(new ApiServer.Settings(host, port, defaultMode, engine.poolSize, maxPoolSize, secret,
                     reader, Set.copyOf(allowedHostNames), !noPinningWatch, !loopback && !allowPrivateAddresses), crawler);
         } catch (RuntimeException e) {
             // Nothing was resumed yet: every unfinished job stays as it was, for the next start.
             crawler.close();
             store.close();
-            throw new IllegalStateException(bindProblem(e), e);
+            throw new IllegalStateException(bindProblem(host, port, e), e);
         }
         String base = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.port();
         ClusterNode node = null;
@@ -159,6 +159,7 @@ final class ServeCommand implements Callable<Integer> {
         // node: a one-process job there belongs to the process that ran it (loomcrawl resume), and every
         // node resuming it would crawl it once each. Cluster jobs carry on by themselves.
         List<Long> resumed = clustered ? List.of() : crawler.resumeUnfinished();
+        server.ready();
         CountDownLatch stopped = new CountDownLatch(1);
         ClusterNode cluster = node;
         Jobs jobs = cluster != null ? cluster : crawler;
@@ -180,7 +181,7 @@ final class ServeCommand implements Callable<Integer> {
             }
         }));
         out.printf(READY + "%s (%s mode by default, pool size %d, per-host %d, db %s)%s%n", base, defaultMode.label(),
-                engine.poolSize, perHost, engine.db, secret == null ? "" : ", token required");
+                engine.poolSize, perHost, PageStore.printable(engine.db), secret == null ? "" : ", token required");
         if (node != null) {
             out.printf("cluster node %s: sharing the cluster jobs of %s (host leases of %s s; GET /cluster)%n",
                     node.nodeId(), PageStore.printable(engine.db), probe.leaseTtl().toSeconds());
@@ -209,20 +210,23 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     /** One line for why the server could not listen. */
-    static String bindProblem(Throwable e) {
+    /** Why the server could not listen on {@code host:port}, in one line that names them. */
+    static String bindProblem(String host, int port, Throwable e) {
+        String where = (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof BindException bind) {
                 String message = String.valueOf(bind.getMessage()).toLowerCase(java.util.Locale.ROOT);
                 if (message.contains("assign") || message.contains("not available")) {
-                    return "cannot listen there: this machine has no such address (" + bind.getMessage() + ")";
+                    return "cannot listen on " + where + ": this machine has no such address (" + bind.getMessage() + ")";
                 }
                 if (message.contains("in use")) {
-                    return "cannot listen there: the port is in use by another process";
+                    return "cannot listen on " + where + ": the port is in use by another process (--port chooses"
+                            + " another; --port=0 any free one)";
                 }
-                return "cannot listen there: " + bind.getMessage();
+                return "cannot listen on " + where + ": " + bind.getMessage();
             }
         }
-        return "cannot start the server: " + e.getMessage();
+        return "cannot start the server on " + where + ": " + e.getMessage();
     }
 
     private static String blankToNull(String s) {

@@ -23,7 +23,9 @@ final class StoredJob {
     DbOption db;
 
     @Option(names = "--output", paramLabel = "FILE", description = "Add every row stored from now on to FILE"
-            + " (JSON Lines, or CSV for .csv; '-' for stdout).")
+            + " (JSON Lines, or CSV for .csv; '-' for stdout). resume first rewrites an existing FILE from the"
+            + " database: every URL the job stored, once, every line whole (a killed crawl may have left a cut line"
+            + " or rows it never committed).")
     String output;
 
     @Mixin
@@ -41,7 +43,7 @@ final class StoredJob {
         boolean recrawl = run == Run.RECRAWL;
         CrawlConfig config;
         try (PageStore store = PageStore.open(db)) {
-            JobRow row = store.jobs().find(id).orElseThrow(() -> new IllegalArgumentException("no job " + id + " in " + db));
+            JobRow row = store.jobs().find(id).orElseThrow(() -> new IllegalArgumentException("no job " + id + " in " + PageStore.printable(db)));
             if (!recrawl && !row.unfinished()) {
                 throw new IllegalArgumentException("job " + id + " has ended (" + row.status() + "): nothing to resume"
                         + " ('loomcrawl recrawl " + id + "' visits its pages again)");
@@ -51,6 +53,9 @@ final class StoredJob {
                         + " (a continuous job revisits its pages by itself)");
             }
             config = ConfigCodec.fromJson(row.config());
+            if (!recrawl) {
+                RowOutput.rewrite(output, store, id);
+            }
         }
         RowOutput rows = RowOutput.open(output, true, config.output().storeBody(), spec.commandLine().getOut());
         CrawlerOptions process = new CrawlerOptions(config.politeness().perHostConcurrency(),

@@ -139,6 +139,21 @@ class CrawlCommandTest {
         assertThat(r.err()).contains("/proc").contains("not writable").doesNotContain("Exception", "\tat ");
     }
 
+    /** A database URL's password is never printed: not in an error line, not in a log line, not in output. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "jobs --db=jdbc:postgresql://127.0.0.1:1/x?user=x&password=s3cret",
+        "serve --port=0 --db=jdbc:postgresql://127.0.0.1:1/x?user=x&password=s3cret",
+        "crawl http://example.test/ --db=jdbc:postgresql://127.0.0.1:1/x?password=s3cret&user=x",
+        "export 1 --db=jdbc:h2:/proc/x;USER=sa;PASSWORD=s3cret"})
+    void aPasswordIsNeverPrinted(String line) throws Exception {
+        Result r = runProcess(line.split(" "));
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).startsWith("loomcrawl: ");
+        assertThat(r.out() + r.err()).doesNotContain("s3cret");
+    }
+
     @Test
     void noSeedIsAnError() {
         Result r = run("crawl", "--db=jdbc:h2:mem:none");

@@ -239,19 +239,16 @@ public final class Crawler implements Jobs, AutoCloseable {
 
     /** A job as its row and, while it runs here, its live figures show it. */
     public JobReport report(JobRow row) {
-        return JobReport.of(row, jobs.get(row.id()).orElse(null), engine.store().soleUser());
+        return JobReport.of(row, jobs.get(row.id()).orElse(null), engine.store());
     }
 
     /**
-     * Fetches every URL at once, one virtual thread each, under the process's per-host permits, and returns
-     * when all are done or {@code deadline} has passed; unfinished fetches are cancelled then. Results are
-     * in the order of {@code urls}.
-     *
-     * @param refusePrivateAddresses refuse hosts that resolve to loopback, private or link-local addresses
+     * Fetches every URL of {@code request} at once, one virtual thread each, under the process's per-host
+     * permits (and each host's robots.txt unless the request says otherwise), and returns when all are done or
+     * the deadline has passed; unfinished fetches are cancelled then. Results are in the order of the URLs.
      */
-    public List<FetchOutcome> fetchAll(List<CrawlUrl> urls, Duration deadline, boolean refusePrivateAddresses)
-            throws InterruptedException {
-        return oneOff.fetchAll(urls, deadline, refusePrivateAddresses);
+    public List<FetchOutcome> fetchAll(FetchRequest request) throws InterruptedException {
+        return oneOff.fetchAll(request);
     }
 
     /** Figures of the whole process, every job and one-off fetch together. */

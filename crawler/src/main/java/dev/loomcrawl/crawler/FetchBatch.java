@@ -7,6 +7,9 @@ import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.Permit;
 import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import dev.loomcrawl.crawler.politeness.RetryPolicy;
+import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.politeness.RobotsFetch;
+import dev.loomcrawl.crawler.politeness.RobotsMemo;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  * The seed benchmarks' {@code handle(request)} pattern: fetch many URLs at once, one virtual thread each,
  * wait for all of them or the deadline, whichever comes first. Each fetch waits for its host's permit the
  * plain blocking way, {@link HostGates#enter}: the same process-wide permits that crawl jobs take, so a
- * one-off fetch never adds a request to a host already at its limit.
+ * one-off fetch never adds a request to a host already at its limit. Each host's robots.txt is obeyed as a
+ * crawl obeys it, unless the request says otherwise.
  */
 final class FetchBatch implements AutoCloseable {
     private final Engine engine;
@@ -31,6 +35,8 @@ final class FetchBatch implements AutoCloseable {
     private final PolitenessKey level;
     /** A fetcher for each {@code refusePrivateAddresses}, made on first use. */
     private final ConcurrentHashMap<Boolean, Fetcher> fetchers = new ConcurrentHashMap<>();
+    private final RobotsMemo robots = new RobotsMemo();
+    private final String agentToken = Robots.productToken(CrawlConfig.DEFAULT_USER_AGENT);
 
     FetchBatch(Engine engine, PolitenessKey level) {
         this.engine = engine;
@@ -38,37 +44,32 @@ final class FetchBatch implements AutoCloseable {
     }
 
     /** See {@link Crawler#fetchAll}. */
-    List<FetchOutcome> fetchAll(List<CrawlUrl> urls, Duration deadline, boolean refusePrivateAddresses)
-            throws InterruptedException {
-        Fetcher fetcher = fetchers.computeIfAbsent(refusePrivateAddresses, refuse -> {
-            CrawlConfig defaults = CrawlConfig.builder().seed("http://localhost/").refusePrivateAddresses(refuse).build();
+    List<FetchOutcome> fetchAll(FetchRequest request) throws InterruptedException {
+        boolean refuse = request.refusePrivateAddresses();
+        Fetcher fetcher = fetchers.computeIfAbsent(refuse, r -> {
+            CrawlConfig defaults = CrawlConfig.builder().seed("http://localhost/").refusePrivateAddresses(r).build();
             return new Fetcher(Fetcher.Settings.of(defaults), engine.names(), engine.deadlines());
         });
-        return run(fetcher, engine, level, urls, deadline);
-    }
-
-    @Override
-    public void close() {
-        fetchers.values().forEach(Fetcher::close);
-    }
-
-    private static List<FetchOutcome> run(Fetcher fetcher, Engine engine, PolitenessKey level, List<CrawlUrl> urls,
-            Duration deadline) throws InterruptedException {
-        List<Callable<FetchOutcome>> tasks = new ArrayList<>(urls.size());
-        for (CrawlUrl url : urls) {
-            tasks.add(() -> fetchOne(fetcher, engine, level, url));
+        List<Callable<FetchOutcome>> tasks = new ArrayList<>(request.urls().size());
+        for (CrawlUrl url : request.urls()) {
+            tasks.add(() -> request.respectRobots() ? fetchAllowed(fetcher, url) : fetchOne(fetcher, url));
         }
         List<Future<FetchOutcome>> futures;
         try (ExecutorService executor = Executors.newThreadPerTaskExecutor(ExecutionMode.counting(
                 Thread.ofVirtual().name("fetch-vt-", 0).factory(), engine.sampler().threadsStarted()))) {
             // invokeAll cancels (interrupts) whatever has not finished when the deadline passes.
-            futures = executor.invokeAll(tasks, deadline.toNanos(), TimeUnit.NANOSECONDS);
+            futures = executor.invokeAll(tasks, request.deadline().toNanos(), TimeUnit.NANOSECONDS);
         }
-        List<FetchOutcome> outcomes = new ArrayList<>(urls.size());
-        for (int i = 0; i < urls.size(); i++) {
-            outcomes.add(outcomeOf(urls.get(i), futures.get(i), deadline));
+        List<FetchOutcome> outcomes = new ArrayList<>(futures.size());
+        for (int i = 0; i < futures.size(); i++) {
+            outcomes.add(outcomeOf(request.urls().get(i), futures.get(i), request.deadline()));
         }
         return outcomes;
+    }
+
+    @Override
+    public void close() {
+        fetchers.values().forEach(Fetcher::close);
     }
 
     private static FetchOutcome outcomeOf(CrawlUrl url, Future<FetchOutcome> future, Duration deadline)
@@ -85,8 +86,33 @@ final class FetchBatch implements AutoCloseable {
         }
     }
 
-    private static FetchOutcome fetchOne(Fetcher fetcher, Engine engine, PolitenessKey level, CrawlUrl url)
-            throws InterruptedException {
+    /** {@code url} fetched if its host's robots.txt allows it; else a {@code skipped} outcome that says why. */
+    private FetchOutcome fetchAllowed(Fetcher fetcher, CrawlUrl url) throws InterruptedException {
+        long start = System.nanoTime();
+        RobotsMemo.Verdict verdict = robots.check(url, page -> {
+            Permit permit = engine.gates().enter(HostGates.Target.of(page), level);
+            RobotsFetch.Outcome outcome = null;
+            try {
+                outcome = RobotsFetch.fetch(fetcher, page, agentToken, null);
+                return outcome;
+            } finally {
+                engine.gates().exit(permit, 0, 0, outcome != null && outcome.failure() != null);
+            }
+        });
+        double millis = (System.nanoTime() - start) / 1e6;
+        if (verdict.unreachable() != null) { // RFC 9309 2.3.1.4: assume a complete disallow
+            FetchResult.Failed f = verdict.unreachable();
+            return new FetchOutcome(url.url(), "failed", f.status(), null, 0, millis, f.kind().label(),
+                    "robots.txt could not be had, so nothing of the host is fetched: " + f.detail());
+        }
+        if (verdict.refusal() != null) {
+            return new FetchOutcome(url.url(), "skipped", 0, null, 0, millis, FailureKind.ROBOTS.label(),
+                    verdict.refusal());
+        }
+        return fetchOne(fetcher, url);
+    }
+
+    private FetchOutcome fetchOne(Fetcher fetcher, CrawlUrl url) throws InterruptedException {
         long start = System.nanoTime();
         Permit permit = engine.gates().enter(HostGates.Target.of(url), level);
         FetchResult result = null;

@@ -1,6 +1,8 @@
 package dev.loomcrawl.crawler;
 
 import dev.loomcrawl.crawler.store.JobRow;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.store.Tallies;
 
 import java.time.Instant;
 import java.util.List;
@@ -21,8 +23,13 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
     /** One node's share of a cluster job, as {@code GET /crawl/{id}} shows it. */
     public record Share(String node, long pages, long failed, long skipped, long fetches, int inFlight, boolean live) {}
 
-    /** A job as its row shows it, with the live figures of {@code live} while it runs in this process. */
-    static JobReport of(JobRow row, CrawlJob live, boolean soleUser) {
+    /**
+     * A job as its row shows it, with the live figures of {@code live} while it runs in this process. A job
+     * no process runs here and that ended without a summary (its process was killed) is counted from its
+     * stored rows: what the database holds, not zeros.
+     */
+    static JobReport of(JobRow row, CrawlJob live, PageStore store) {
+        boolean soleUser = store.soleUser();
         CrawlSummary stored = Summaries.parse(row.summary());
         List<String> seeds = ConfigCodec.seeds(row.config());
         if (live != null) {
@@ -32,9 +39,19 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
                     ended ? row.finishedAt() : null, progress, ended ? live.summary() : null, row.cluster(), null);
         }
         String status = row.shownStatus(Instant.now(), soleUser);
-        CrawlProgress progress = stored == null ? null : new CrawlProgress(row.id(), status, stored.pages(),
-                stored.failed(), stored.skipped(), 0, 0, 0, stored.seconds(), stored.pagesPerSecond(), 0,
-                ConfigCodec.maxPages(row.config()), stored.failures(), Map.of());
+        CrawlProgress progress;
+        if (row.status().equals(JobStatus.RUNNING.label()) || stored == null && row.unfinished()) {
+            // killed, or run by another process: any summary is an earlier run's
+            Tallies t = store.tallies(row.id());
+            double seconds = Math.round(row.activeSeconds() * 10) / 10.0;
+            progress = new CrawlProgress(row.id(), status, t.pages(), t.failed(), t.skipped(), 0, 0, 0, seconds,
+                    seconds <= 0 ? 0 : JobStats.round1(t.pages() / seconds), 0, ConfigCodec.maxPages(row.config()),
+                    t.failures(), Map.of());
+        } else {
+            progress = stored == null ? null : new CrawlProgress(row.id(), status, stored.pages(), stored.failed(),
+                    stored.skipped(), 0, 0, 0, stored.seconds(), stored.pagesPerSecond(), 0,
+                    ConfigCodec.maxPages(row.config()), stored.failures(), Map.of());
+        }
         return new JobReport(row.id(), status, row.mode(), row.poolSize(), seeds, row.createdAt(),
                 row.finishedAt(), progress, stored, row.cluster(), null);
     }

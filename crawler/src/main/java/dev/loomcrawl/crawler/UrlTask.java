@@ -89,9 +89,6 @@ final class UrlTask {
             skip = lease.skip();
         }
         if (skip != null) {
-            if (skip.kind() == FailureKind.ROBOTS) {
-                audit.disallowed(lease.url());
-            }
             store(lease, RetryPolicy.HostSignal.OK, harvester.skipped(lease, skip), List.of());
             return;
         }
@@ -200,10 +197,16 @@ final class UrlTask {
         }
     }
 
-    /** Rows the store now has: into the figures, and to the listener. */
+    /**
+     * Rows the store now has: into the figures and the audit, and to the listener. Every robots.txt refusal
+     * comes through here, the leased URL's and the links recorded on sight alike.
+     */
     private void counted(Lease lease, List<PageRecord> stored) {
         for (PageRecord row : stored) {
             stats.stored(row, System.nanoTime() - lease.leasedNanos());
+            if (FailureKind.ROBOTS.label().equals(row.failure())) {
+                audit.disallowed(row.url().equals(lease.url().url()) ? lease.url() : CrawlUrl.of(row.url()));
+            }
             if (listener != null) {
                 listener.stored(row);
             }

@@ -240,6 +240,10 @@ class CrawlerTest {
             assertThat(store.pages(summary.jobId(), 0, 10, null)).filteredOn(p -> p.outcome() == Outcome.SKIPPED)
                     .extracting(PageRecord::url)
                     .containsExactlyInAnyOrder(everyone.url("/private/a"), specific.url("/no-loom"));
+            // the audit counts every refusal, links recorded on sight included
+            assertThat(store.politeness().audit(summary.jobId()).stream()
+                    .mapToLong(dev.loomcrawl.crawler.politeness.PolitenessAudit.KeyFigures::robotsDisallowed).sum())
+                    .isEqualTo(2);
         }
     }
 

@@ -92,7 +92,7 @@ class ProcessWideTest {
             for (int i = 0; i < 40; i++) {
                 urls.add(CrawlUrl.of(site.url("/p/" + (i % 63) + "?batch=" + i)));
             }
-            List<FetchOutcome> fetched = crawler.fetchAll(urls, Duration.ofSeconds(30), false);
+            List<FetchOutcome> fetched = crawler.fetchAll(new FetchRequest(urls, Duration.ofSeconds(30), false, true));
             assertThat(fetched).allSatisfy(o -> assertThat(o.outcome()).isIn("ok", "failed"));
             job.awaitSummary();
             assertThat(site.counter.maxInFlight.get()).isLessThanOrEqualTo(4);

@@ -3,7 +3,9 @@ package dev.loomcrawl.server;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.ExecutionMode;
 import dev.loomcrawl.crawler.FetchOutcome;
+import dev.loomcrawl.crawler.FetchRequest;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
+import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.store.StoreException;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
@@ -58,6 +60,7 @@ public final class ApiServer implements AutoCloseable {
     private final HostHandlers hosts;
     private final AccessGuard guard;
     private final Javalin app;
+    private volatile boolean ready;
 
     private ApiServer(Settings settings, Crawler crawler) {
         this.settings = settings;
@@ -93,7 +96,8 @@ public final class ApiServer implements AutoCloseable {
             });
             config.routes.exception(StoreException.class, (e, ctx) -> {
                 LOG.error("{} {}: the store failed", ctx.method(), ctx.path(), e);
-                ctx.status(503).json(new ApiError.Body("store_unavailable", "the database failed: " + e.getMessage()
+                ctx.status(503).json(new ApiError.Body("store_unavailable", "the database failed: "
+                        + PageStore.printable(String.valueOf(e.getMessage()))
                         + "; GET /health says why, and a restart reopens it", null));
             });
             config.routes.exception(Exception.class, (e, ctx) -> {
@@ -103,8 +107,18 @@ public final class ApiServer implements AutoCloseable {
         });
     }
 
-    /** Starts the server; {@code settings.port() == 0} picks a free port. */
+    /** Starts the server, ready at once; {@code settings.port() == 0} picks a free port. */
     public static ApiServer start(Settings settings, Crawler crawler) {
+        ApiServer server = starting(settings, crawler);
+        server.ready();
+        return server;
+    }
+
+    /**
+     * Starts the server not ready yet: {@code /health} answers 503 {@code starting} until {@link #ready}, so
+     * that nothing reads a job as interrupted while this process is about to take it up again.
+     */
+    public static ApiServer starting(Settings settings, Crawler crawler) {
         ApiServer server = new ApiServer(settings, crawler);
         try {
             server.app.start();
@@ -179,17 +193,30 @@ public final class ApiServer implements AutoCloseable {
     }
 
     private void fetch(Context ctx) throws InterruptedException {
-        FetchRequest request = FetchRequest.of(Json.object(ctx), settings.guardPrivateAddresses());
+        FetchRequest request = FetchBody.of(Json.object(ctx), settings.guardPrivateAddresses());
         long start = System.nanoTime();
-        List<FetchOutcome> results = crawler.fetchAll(request.urls(), request.deadline(), request.refusePrivateAddresses());
+        List<FetchOutcome> results = crawler.fetchAll(request);
         Map<String, Long> totals = new TreeMap<>();
         results.forEach(r -> totals.merge(r.outcome(), 1L, Long::sum));
         ctx.json(Map.of("results", results, "totals", totals,
                 "millis", Math.round((System.nanoTime() - start) / 1e5) / 10.0));
     }
 
-    /** 200 while the store answers; 503 with the reason once it does not (a load balancer then stops sending). */
+    /** The process has taken up what it takes up at start (jobs an earlier process left): healthy from now on. */
+    public void ready() {
+        ready = true;
+    }
+
+    /**
+     * 200 while the store answers; 503 while the process starts or once the store fails, with the reason (a
+     * load balancer then stops sending).
+     */
     private void health(Context ctx) {
+        if (!ready) {
+            ctx.status(503).json(Map.of("status", "starting",
+                    "problem", "taking up the jobs an earlier process left unfinished"));
+            return;
+        }
         crawler.store().problem().ifPresentOrElse(
                 problem -> ctx.status(503).json(Map.of("status", "failing", "problem", problem)),
                 () -> ctx.json(Map.of("status", "ok")));

@@ -89,7 +89,7 @@ final class JobHandlers {
             throw ApiError.of(e);
         }
         if (guardPrivate && !config.fetch().refusePrivateAddresses()) {
-            throw ApiError.badRequest(FetchRequest.PRIVATE_GUARDED, "refusePrivateAddresses");
+            throw ApiError.badRequest(FetchBody.PRIVATE_GUARDED, "refusePrivateAddresses");
         }
         Freshness.Webhook webhook = config.freshness().webhook();
         if (guardPrivate && webhook != null) {

@@ -2,22 +2,23 @@ package dev.loomcrawl.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.FetchRequest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The body of {@code POST /fetch}, checked field by field.
- *
- * @param urls 1 to 200 http(s) URLs
- * @param deadline for the whole batch, 1 to 60,000 ms (default 10,000)
- * @param refusePrivateAddresses refuse hosts that resolve to private or link-local addresses
+ * The body of {@code POST /fetch}, checked field by field: {@code urls} (1 to 200 http(s) URLs),
+ * {@code timeoutMs} (for the whole batch, 1 to 60,000, default 10,000), {@code refusePrivateAddresses} and
+ * {@code respectRobots} (default true: a URL robots.txt disallows is {@code skipped}, as in a crawl).
  */
-record FetchRequest(List<CrawlUrl> urls, Duration deadline, boolean refusePrivateAddresses) {
+final class FetchBody {
     static final int MAX_URLS = 200;
     static final String PRIVATE_GUARDED = "refusePrivateAddresses cannot be false on this server: it refuses"
             + " loopback, private and link-local addresses for every request (its operator lifts that with"
             + " serve --allow-private-addresses)";
+
+    private FetchBody() {}
 
     /**
      * @param guard the server refuses private addresses and no request may lift that; otherwise a request may
@@ -27,6 +28,7 @@ record FetchRequest(List<CrawlUrl> urls, Duration deadline, boolean refusePrivat
         List<CrawlUrl> urls = null;
         int timeoutMs = 10_000;
         boolean refuse = guard;
+        boolean respectRobots = true;
         var fields = body.fields();
         while (fields.hasNext()) {
             var field = fields.next();
@@ -48,13 +50,19 @@ record FetchRequest(List<CrawlUrl> urls, Duration deadline, boolean refusePrivat
                     }
                     refuse = v.booleanValue();
                 }
+                case "respectRobots" -> {
+                    if (!v.isBoolean()) {
+                        throw ApiError.badRequest("respectRobots must be true or false", "respectRobots");
+                    }
+                    respectRobots = v.booleanValue();
+                }
                 default -> throw ApiError.badRequest(field.getKey() + " is not a known field", field.getKey());
             }
         }
         if (urls == null) {
             throw ApiError.badRequest("urls must hold 1 to " + MAX_URLS + " URLs", "urls");
         }
-        return new FetchRequest(urls, Duration.ofMillis(timeoutMs), refuse);
+        return new FetchRequest(urls, Duration.ofMillis(timeoutMs), refuse, respectRobots);
     }
 
     private static List<CrawlUrl> urls(JsonNode v) {
