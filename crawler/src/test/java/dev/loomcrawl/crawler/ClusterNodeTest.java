@@ -90,6 +90,35 @@ class ClusterNodeTest {
         }
     }
 
+    /**
+     * A node that joins while two others hold every host at one over the new fair share gets its share within a
+     * few heartbeats (they kept one host over their share each, and it got none), and the nodes' shares add up
+     * to the job's rows.
+     */
+    @Test
+    void aNodeJoiningLateGetsItsShareAndTheSharesAddUp() throws Exception {
+        String db = postgres.newDatabase();
+        try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(6, 30).withLatency(LatencyModel.fixed(250)));
+             TwoNodes nodes = TwoNodes.on(db, new CrawlerOptions(1, 10_000, true))) {
+            CrawlConfig config = CrawlConfig.builder().seeds(farm.seedUrls()).maxDepth(farm.graph().maxDepth() + 1)
+                    .perHostConcurrency(1).fetchDeadline(Duration.ofSeconds(3)).build();
+            CrawlJob job = nodes.a().start(config);
+            long total = farm.graph().config().totalPages();
+            await().atMost(Duration.ofSeconds(20)).until(() -> nodes.a().view().leases().size() == 6);
+            try (PageStore storeC = PageStore.open(db); Crawler crawlerC = new Crawler(storeC, new CrawlerOptions(1, 10_000, true));
+                 ClusterNode c = ClusterNode.join(crawlerC, node("c"))) {
+                await().atMost(Duration.ofSeconds(15)).until(() -> c.view().leases().stream()
+                        .filter(lease -> lease.owner().equals("c")).count() >= 1);
+                await().atMost(Duration.ofSeconds(90)).until(() -> storeC.jobs().find(job.id()).orElseThrow().status().equals("done"));
+                assertThat(storeC.countPages(job.id(), 200)).isEqualTo(total);
+                assertThat(farm.counters().duplicateFetches()).isZero();
+                long rows = storeC.countPages(job.id(), null);
+                await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(c.report(job.id()).orElseThrow().nodes()
+                        .stream().mapToLong(share -> share.pages() + share.failed() + share.skipped()).sum()).isEqualTo(rows));
+            }
+        }
+    }
+
     @Test
     void twoNodesShareOneJobEachPageOnceAndNoHostAboveItsLimit() throws Exception {
         String db = postgres.newDatabase();

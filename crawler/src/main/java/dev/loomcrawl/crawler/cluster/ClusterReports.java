@@ -79,8 +79,7 @@ final class ClusterReports {
     private void writeWork(CrawlJob job) {
         CrawlProgress p = job.progress();
         ClusterStore.Work before = earlier.getOrDefault(job.id(), NO_WORK);
-        db.reportWork(job.id(), settings.nodeId(), before.pages() + p.pages(), before.failed() + p.failed(),
-                before.skipped() + p.skipped(), before.fetches() + p.pages() + p.failed(), (int) p.inFlight());
+        db.reportWork(job.id(), settings.nodeId(), before.fetches() + p.pages() + p.failed(), (int) p.inFlight());
     }
 
     /** A cluster job's progress summed over nodes, from the database, with each node's share. */

@@ -58,8 +58,9 @@ final class HostHolds {
     }
 
     /**
-     * Takes hosts up to a fair share of those with work; gives back hosts over it (with hysteresis, so two
-     * nodes do not trade one host back and forth) and hosts with nothing left, once nothing of theirs is out.
+     * Takes hosts up to a fair share of those with work; gives back hosts over it when a node holds fewer than
+     * its share (with hysteresis otherwise, so two nodes do not trade one host back and forth) and hosts with
+     * nothing left, once nothing of theirs is out.
      *
      * @param more whether to take hosts (the node runs cluster jobs and is not leaving)
      * @param levels the politeness keys of the cluster jobs: beyond {@code host}, every host of a key is held by
@@ -78,8 +79,10 @@ final class HostHolds {
             }
         }
         int held = (int) holds.values().stream().filter(h -> !h.giving).count();
-        if (held > share + 1) {
-            // Over the share: give some back, chosen by name so that the choice holds from one beat to the next.
+        // Over the share: give some back when another node wants them (one that joined holds none) or when far
+        // over; one host over with every node at its share is no reason to move a host and its queue.
+        if (held > share + 1 || held > share && db.leases().fewestHeld(settings.leaseTtl()) < share) {
+            // chosen by name, so that the choice holds from one beat to the next
             holds.values().stream().filter(h -> !h.giving).sorted(Comparator.comparing(h -> h.hostKey))
                     .limit(held - share).forEach(h -> h.giving = true);
             held = share;

@@ -161,6 +161,13 @@ public final class ClusterLeases {
                 within.toMillis());
     }
 
+    /** The fewest hosts any live node holds (0 for a node that holds none, as one that just joined). */
+    public int fewestHeld(Duration within) {
+        return (int) beat.count("SELECT COALESCE(MIN(held), 0) FROM (SELECT (SELECT COUNT(*) FROM cluster_hosts h"
+                + " WHERE h.owner = n.node_id AND h.expires_at > now()) AS held FROM cluster_nodes n"
+                + " WHERE n.heartbeat_at > now() - ? * interval '1 millisecond') live", within.toMillis());
+    }
+
     /** Hosts this node holds that have nothing left to fetch in any job. */
     public List<String> idleHolds(String nodeId) {
         return beat.list("SELECT h.host_key FROM cluster_hosts h WHERE h.owner = ? AND NOT EXISTS"

@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One job's results of a cluster node's batch in SQL, within the batch's transaction ({@link ClusterCommits}):
@@ -47,8 +48,11 @@ final class ClusterResults {
         List<Link> links = new ArrayList<>();
         RevisitWrites revisits = new RevisitWrites(c, null);
         List<Change> events = new ArrayList<>();
+        Map<String, long[]> work = new TreeMap<>(); // node -> rows stored by outcome, in node order (locks)
         for (Commit r : results) {
             rows.addAll(r.recorded());
+            long[] byOutcome = work.computeIfAbsent(r.nodeId(), node -> new long[3]);
+            r.recorded().forEach(row -> byOutcome[row.outcome().ordinal()]++);
             int depth = r.page() == null ? 0 : depths.getOrDefault(r.page().url(), r.page().depth());
             if (r.revisit()) {
                 if (r.visit().rewrite() != null) {
@@ -56,6 +60,7 @@ final class ClusterResults {
                 }
             } else if (r.page() != null) {
                 rows.add(r.page().withDepth(depth));
+                byOutcome[r.page().outcome().ordinal()]++;
             }
             if (r.visit() != null && r.visit().change() != null) {
                 events.add(r.visit().change());
@@ -94,6 +99,15 @@ final class ClusterResults {
             queued = List.copyOf(admitted.subList(0, keep));
         }
         appendEvents(c, jobId, events, revisits);
+        for (Map.Entry<String, long[]> node : work.entrySet()) {
+            long[] n = node.getValue();
+            // Counted with the rows they count, in their transaction: each node's share adds up to the job's rows
+            // even when a node is killed between two heartbeats.
+            update(c, "INSERT INTO cluster_work (job_id, node_id, pages, failed, skipped, fetches, in_flight, updated_at)"
+                    + " VALUES (?, ?, ?, ?, ?, 0, 0, now()) ON CONFLICT (job_id, node_id) DO UPDATE SET"
+                    + " pages = cluster_work.pages + EXCLUDED.pages, failed = cluster_work.failed + EXCLUDED.failed,"
+                    + " skipped = cluster_work.skipped + EXCLUDED.skipped", jobId, node.getKey(), n[0], n[1], n[2]);
+        }
         return queued;
     }
 

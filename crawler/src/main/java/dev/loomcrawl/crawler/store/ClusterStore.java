@@ -159,15 +159,18 @@ public final class ClusterStore {
     }
 
     /** What this node did for a job so far. */
-    public void reportWork(long jobId, String nodeId, long pages, long failed, long skipped, long fetches, int inFlight) {
+    /**
+     * What a node is doing for a job now: its requests so far and in flight. Its stored rows are counted as
+     * they are committed ({@link ClusterResults}), not here.
+     */
+    public void reportWork(long jobId, String nodeId, long fetches, int inFlight) {
         update(beat, "INSERT INTO cluster_work (job_id, node_id, pages, failed, skipped, fetches, in_flight, updated_at)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, now()) ON CONFLICT (job_id, node_id) DO UPDATE SET pages = EXCLUDED.pages,"
-                + " failed = EXCLUDED.failed, skipped = EXCLUDED.skipped, fetches = EXCLUDED.fetches,"
-                + " in_flight = EXCLUDED.in_flight, updated_at = now()",
-                jobId, nodeId, pages, failed, skipped, fetches, inFlight);
+                + " VALUES (?, ?, 0, 0, 0, ?, ?, now()) ON CONFLICT (job_id, node_id) DO UPDATE SET"
+                + " fetches = EXCLUDED.fetches, in_flight = EXCLUDED.in_flight, updated_at = now()",
+                jobId, nodeId, fetches, inFlight);
     }
 
-    /** Each node's share of a job, as last reported. */
+    /** Each node's share of a job: rows as committed, requests as last reported. */
     public List<Work> work(long jobId) {
         return pool.list("SELECT node_id, pages, failed, skipped, fetches, in_flight, EXTRACT(EPOCH FROM (now() - updated_at))"
                 + " FROM cluster_work WHERE job_id = ? ORDER BY node_id", rs -> new Work(rs.getString(1), rs.getLong(2),
