@@ -127,7 +127,17 @@ function row(cells) {
   return tr;
 }
 
+// A continuous job never ends: in place of an ETA, what its revisits are doing and what they found.
+function revisits(p) {
+  const found = Object.assign({}, p.changes || {});
+  delete found.new;
+  const revisited = Object.values(found).reduce((a, b) => a + b, 0);
+  return `${fmt(p.due)} due of ${fmt(p.queued)} · ${fmt(revisited)} revisited (${fmt(found.changed || 0)} changed, `
+    + `${fmt(found.unchanged || 0)} unchanged)`;
+}
+
 function eta(p) {
+  if (p && p.continuous) return revisits(p);
   if (!p || p.status !== "running" || !(p.recentPagesPerSecond > 0)) return "–";
   const stored = p.pages + p.failed + p.skipped;
   const left = Math.min(p.maxPages - (p.pages + p.failed), p.queued + p.inFlight);
@@ -145,13 +155,15 @@ function showJobs(list) {
     const skipped = sum ? sum.skipped : p ? p.skipped : 0;
     const running = job.status === "running" || job.status === "queued";
     let fraction = running ? 0 : 1;
-    if (running && p) {
+    if (running && p && p.continuous) {
+      fraction = p.queued > 0 ? 1 - p.due / p.queued : 1; // the share of its URLs not due yet: fresh
+    } else if (running && p) {
       const stored = p.pages + p.failed + p.skipped;
       fraction = stored / Math.max(1, Math.min(p.maxPages, stored + p.queued + p.inFlight));
     }
     const bar = document.createElement("div");
     bar.className = "bar";
-    bar.title = Math.round(fraction * 100) + "%";
+    bar.title = Math.round(fraction * 100) + (running && p && p.continuous ? "% fresh" : "%");
     const fill = document.createElement("i");
     fill.style.width = Math.min(100, fraction * 100) + "%";
     bar.append(fill);

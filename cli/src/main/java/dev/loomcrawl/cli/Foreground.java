@@ -96,8 +96,8 @@ final class Foreground {
                 err.println("loomcrawl: job failed: " + job.failureMessage().get());
                 return 1;
             }
-            if (summary.pages() == 0) {
-                err.println("loomcrawl: no page could be fetched" + SummaryTable.firstFailure(summary));
+            if (summary.pages() == 0) { // a cluster node's share, whose job's state is the cluster's
+                err.println("loomcrawl: " + summary.whyNoPage());
                 return 1;
             }
             return 0;

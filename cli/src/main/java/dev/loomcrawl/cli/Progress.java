@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Live progress of a job on stderr: one updating line on a terminal, a line every few seconds in a log.
- * It shows rows done and, for a bounded crawl, the share of {@code --max-pages} and an ETA; the rate over
+ * It shows rows done and, for a bounded crawl, the share of {@code --max-pages} and an ETA (a continuous job,
+ * which never ends, shows its revisits instead: due, revisited, changed, unchanged); the rate over
  * the last few seconds; requests really in flight (not tasks waiting for a pool thread); failures by kind,
  * and the first few failures as they happen. No progress-bar library: none knows these figures, and the
  * line is a dozen lines of formatting.
@@ -85,7 +86,7 @@ final class Progress {
 
     String line(CrawlProgress p) {
         StringBuilder b = new StringBuilder(String.format("%6.1fs  %,d pages", p.seconds(), p.pages()));
-        if (p.maxPages() > 0 && p.maxPages() < 100_000_000) {
+        if (p.maxPages() > 0 && p.maxPages() < 100_000_000 && !p.continuous()) {
             long done = p.pages() + p.failed();
             b.append(String.format(" (%.0f%% of %,d)", 100.0 * done / p.maxPages(), p.maxPages()));
         }
@@ -100,14 +101,36 @@ final class Progress {
         }
         // While it runs, the rate of the last seconds; at the end, the whole run's average.
         boolean running = p.status().equals("running");
-        b.append(String.format("  %,.0f requests/s%s  %,d in flight  %,d queued",
-                running ? p.recentPagesPerSecond() : p.pagesPerSecond(), running ? "" : " on average", p.fetching(),
-                p.queued()));
+        b.append(String.format("  %,.0f requests/s%s  %,d in flight",
+                running ? p.recentPagesPerSecond() : p.pagesPerSecond(), running ? "" : " on average", p.fetching()));
+        if (p.continuous()) {
+            // it never ends: what it is doing is revisiting, and what the revisits found
+            b.append(revisits(p));
+            return b.toString();
+        }
+        b.append(String.format("  %,d queued", p.queued()));
         String eta = eta(p);
         if (eta != null) {
             b.append("  ETA ").append(eta);
         }
         return b.toString();
+    }
+
+    /** A continuous job's revisits: URLs due now of those waiting, revisits done, and what they found. */
+    static String revisits(CrawlProgress p) {
+        Map<String, Long> found = new TreeMap<>(p.changes());
+        found.remove("new");
+        long revisited = found.values().stream().mapToLong(Long::longValue).sum();
+        StringBuilder b = new StringBuilder(String.format("  %,d due of %,d waiting  %,d revisited", p.due(),
+                p.queued(), revisited));
+        b.append(String.format(" (%,d changed, %,d unchanged", found.getOrDefault("changed", 0L),
+                found.getOrDefault("unchanged", 0L)));
+        for (String kind : new String[] {"moved", "gone"}) {
+            if (found.getOrDefault(kind, 0L) > 0) {
+                b.append(String.format(", %,d %s", found.get(kind), kind));
+            }
+        }
+        return b.append(')').toString();
     }
 
     /** Hosts whose URLs wait for something other than their turn, and why: a crawl that seems idle says so. */

@@ -33,16 +33,4 @@ final class SummaryTable {
                     .forEach(e -> out.printf("    %s: %s%n", e.getKey(), e.getValue()));
         }
     }
-
-    /** ": <kind>: <detail>" of the most common failure, to say why nothing could be fetched. */
-    static String firstFailure(CrawlSummary s) {
-        if (!s.topFailures().isEmpty()) {
-            CrawlSummary.TopFailure f = s.topFailures().getFirst();
-            return ": " + f.kind() + (f.detail() == null ? "" : ": " + f.detail());
-        }
-        if (!s.hostsGivenUp().isEmpty()) {
-            return ": " + s.hostsGivenUp().values().iterator().next();
-        }
-        return s.skipped() > 0 ? ": every URL was skipped " + s.skips() : "";
-    }
 }

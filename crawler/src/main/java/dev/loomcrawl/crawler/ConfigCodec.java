@@ -274,6 +274,16 @@ public final class ConfigCodec {
         }
     }
 
+    /** Whether a stored config is a continuous job's (it revisits its pages), without building it all. */
+    public static boolean continuous(String json) {
+        try {
+            JsonNode revisit = JSON.readTree(json).get("revisit");
+            return revisit != null && !revisit.isNull();
+        } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
+            return false;
+        }
+    }
+
     /** The seeds of a stored config without building it all (for listing jobs). */
     public static List<String> seeds(String json) {
         try {

@@ -126,8 +126,13 @@ public final class CrawlJob {
                 summary = stats.summary(id, end == JobStatus.FAILED ? end : JobStatus.RUNNING, config, frontier.givenUpHosts());
                 return;
             }
-            summary = resumed ? Summaries.wholeJob(store, id, stored, config, stats, frontier.givenUpHosts())
-                    : stats.summary(id, stored, config, frontier.givenUpHosts());
+            summary = summarise(stored);
+            if (stored == JobStatus.DONE && summary.pages() == 0) {
+                // a crawl that found nothing failed: one state for the CLI's exit code, the API and the dashboard
+                failureMessage = summary.whyNoPage();
+                stored = JobStatus.FAILED;
+                summary = summarise(stored);
+            }
             store.jobs().update(id, stored.label(), Summaries.json(summary));
         } catch (RuntimeException e) {
             if (summary == null) {
@@ -139,6 +144,11 @@ public final class CrawlJob {
             onEnd.accept(this); // dropped from the crawler's running jobs before anyone waiting is told
             finished.countDown();
         }
+    }
+
+    private CrawlSummary summarise(JobStatus stored) {
+        return resumed ? Summaries.wholeJob(engine.store(), id, stored, config, stats, frontier.givenUpHosts())
+                : stats.summary(id, stored, config, frontier.givenUpHosts());
     }
 
     /** Writes the job's checkpoint ({@link JobCheckpoint}): every {@link JobRow#CHECKPOINT} while it runs, and at its end. */
@@ -232,6 +242,9 @@ public final class CrawlJob {
     }
 
     public CrawlProgress progress() {
-        return stats.progress(id, status.label(), frontier.queued(), frontier.inFlight(), config.scope().maxPages());
+        boolean continuous = config.freshness().revisit() != null;
+        int queued = frontier.queued();
+        return stats.progress(id, status.label(), queued, continuous ? frontier.due() : queued, frontier.inFlight(),
+                config.scope().maxPages(), continuous);
     }
 }

@@ -57,6 +57,22 @@ public record CrawlSummary(
         return pages + failed;
     }
 
+    /**
+     * Why a job that ended found no page, in one line: its most common failure, a host given up, or its skips.
+     * A job that ends so has {@code failed}, whoever reads it (the CLI's exit code, the API, the dashboard).
+     */
+    public String whyNoPage() {
+        String why = "no page could be fetched";
+        if (!topFailures.isEmpty()) {
+            TopFailure f = topFailures.getFirst();
+            return why + ": " + f.kind() + (f.detail() == null ? "" : ": " + f.detail());
+        }
+        if (!hostsGivenUp.isEmpty()) {
+            return why + ": " + hostsGivenUp.values().iterator().next();
+        }
+        return skipped > 0 ? why + ": every URL was skipped " + skips : why;
+    }
+
     /** This summary as JSON, as it is stored with its job and as {@code crawl --json} prints it. */
     public String toJson() {
         return Summaries.json(this);

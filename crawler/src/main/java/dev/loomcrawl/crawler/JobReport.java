@@ -44,13 +44,13 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
             // killed, or run by another process: any summary is an earlier run's
             Tallies t = store.tallies(row.id());
             double seconds = Math.round(row.activeSeconds() * 10) / 10.0;
-            progress = new CrawlProgress(row.id(), status, t.pages(), t.failed(), t.skipped(), 0, 0, 0, seconds,
+            progress = new CrawlProgress(row.id(), status, t.pages(), t.failed(), t.skipped(), 0, 0, 0, 0, seconds,
                     seconds <= 0 ? 0 : JobStats.round1(t.pages() / seconds), 0, ConfigCodec.maxPages(row.config()),
-                    t.failures(), Map.of());
+                    ConfigCodec.continuous(row.config()), t.failures(), Map.of());
         } else {
             progress = stored == null ? null : new CrawlProgress(row.id(), status, stored.pages(), stored.failed(),
-                    stored.skipped(), 0, 0, 0, stored.seconds(), stored.pagesPerSecond(), 0,
-                    ConfigCodec.maxPages(row.config()), stored.failures(), Map.of());
+                    stored.skipped(), 0, 0, 0, 0, stored.seconds(), stored.pagesPerSecond(), 0,
+                    ConfigCodec.maxPages(row.config()), ConfigCodec.continuous(row.config()), stored.failures(), Map.of());
         }
         return new JobReport(row.id(), status, row.mode(), row.poolSize(), seeds, row.createdAt(),
                 row.finishedAt(), progress, stored, row.cluster(), null);

@@ -45,6 +45,9 @@ public final class JobStats {
         peak = sampler.watchPeak();
         startCpu = RuntimeSampler.processCpuNanos();
         startNanos = System.nanoTime();
+        synchronized (recent) {
+            recent.addLast(new Point(startNanos, tally.fetches())); // the first line's rate counts from the start
+        }
     }
 
     void finish() {
@@ -105,7 +108,8 @@ public final class JobStats {
     }
 
     /** Live figures; the rates count requests, as the summary's {@code pagesPerSecond} does. */
-    CrawlProgress progress(long jobId, String status, long queued, long inFlight, int maxPages) {
+    CrawlProgress progress(long jobId, String status, long queued, long due, long inFlight, int maxPages,
+            boolean continuous) {
         long fetches = tally.fetches();
         long now = System.nanoTime();
         double recentRate;
@@ -121,8 +125,8 @@ public final class JobStats {
             recentRate = span < 0.2 ? 0 : (fetches - first.fetches()) / span;
         }
         return new CrawlProgress(jobId, status, before[0] + tally.pages(), before[1] + tally.failed(),
-                before[2] + tally.skipped(), queued, inFlight, tally.fetching(), round1(seconds()), requestsPerSecond(),
-                round1(recentRate), maxPages, tally.failures(), tally.changes());
+                before[2] + tally.skipped(), queued, due, inFlight, tally.fetching(), round1(seconds()), requestsPerSecond(),
+                round1(recentRate), maxPages, continuous, tally.failures(), tally.changes());
     }
 
     /** This run's summary; for a job that ran in one process, the whole job's. */

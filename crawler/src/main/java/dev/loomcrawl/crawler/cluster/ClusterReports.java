@@ -105,9 +105,9 @@ final class ClusterReports {
         CrawlProgress here = live == null ? null : live.progress();
         String status = live != null ? row.status() : row.shownStatus(java.time.Instant.now(), false);
         CrawlProgress progress = new CrawlProgress(row.id(), status, counts.pages(), counts.failed(), counts.skipped(),
-                counts.queued(), inFlight, here == null ? 0 : here.fetching(), JobStats.round1(seconds),
+                counts.queued(), counts.due(), inFlight, here == null ? 0 : here.fetching(), JobStats.round1(seconds),
                 JobStats.round1(stored / seconds), here == null ? 0 : here.recentPagesPerSecond(),
-                ConfigCodec.maxPages(row.config()), summary != null ? summary.failures() : Map.of(), Map.of());
+                ConfigCodec.maxPages(row.config()), ConfigCodec.continuous(row.config()), summary != null ? summary.failures() : Map.of(), Map.of());
         return new JobReport(row.id(), status, row.mode(), row.poolSize(), ConfigCodec.seeds(row.config()),
                 row.createdAt(), row.finishedAt(), progress, summary, true, shares);
     }

@@ -189,6 +189,24 @@ public final class Frontier implements HostGates.Listener {
         }
     }
 
+    /**
+     * URLs waiting here whose time has come; the rest wait for a retry's backoff or, on a continuous job, for
+     * their next visit. Counted through every host: for progress, a few times a second at most.
+     */
+    public int due() {
+        long now = System.nanoTime();
+        lock.lock();
+        try {
+            int due = 0;
+            for (HostQueue host : queues.all()) {
+                due += host.dueCount(now);
+            }
+            return due;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** URLs waiting here, by what limits their host's requests. */
     public Map<HostGates.Target, Integer> queuedByHost() {
         Map<HostGates.Target, Integer> queued = new java.util.HashMap<>();

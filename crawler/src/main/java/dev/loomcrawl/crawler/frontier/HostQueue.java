@@ -91,6 +91,17 @@ public final class HostQueue {
         return pending.size() + (backingOff == null ? 0 : backingOff.size());
     }
 
+    /** URLs of this host whose time has come: every pending one, and retries and revisits due by {@code now}. */
+    int dueCount(long now) {
+        int due = pending.size();
+        if (backingOff != null) {
+            for (Node node : backingOff) {
+                due += node.notBefore - now <= 0 ? 1 : 0;
+            }
+        }
+        return due;
+    }
+
     /** The URL to hand out next if one is due now (a retry whose backoff is over comes first), or null. */
     Node due(long now) {
         if (backingOff != null && !backingOff.isEmpty() && backingOff.peek().notBefore - now <= 0) {

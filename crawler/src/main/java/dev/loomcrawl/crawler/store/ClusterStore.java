@@ -48,7 +48,8 @@ public final class ClusterStore {
             double ageSeconds) {}
 
     /** A job's stored rows by outcome, and URLs still to fetch. */
-    public record Counts(long pages, long failed, long skipped, long queued) {}
+    /** A job's stored rows by outcome, and its URLs waiting ({@code queued}), of which {@code due} now. */
+    public record Counts(long pages, long failed, long skipped, long queued, long due) {}
 
     /** The store's pool, shared with its reads. */
     private final Readers pool;
@@ -189,7 +190,9 @@ public final class ClusterStore {
             return null;
         }, jobId);
         return new Counts(n[0], n[1], n[2],
-                pool.count("SELECT COUNT(*) FROM cluster_frontier WHERE job_id = ? AND state = 'queued'", jobId));
+                pool.count("SELECT COUNT(*) FROM cluster_frontier WHERE job_id = ? AND state = 'queued'", jobId),
+                pool.count("SELECT COUNT(*) FROM cluster_frontier WHERE job_id = ? AND state = 'queued'"
+                        + " AND (due_at IS NULL OR due_at <= now())", jobId));
     }
 
     // ---- plumbing (reads go through Readers; writes retry a broken deadlock here)
