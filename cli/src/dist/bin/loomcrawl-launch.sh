@@ -93,7 +93,7 @@ start_cache() {
     mkdir -p "$dir" 2>/dev/null || return 0
     rm -f "$dir"/crawl-*.aot "$dir"/crawl-*.failed # earlier builds'
     echo "loomcrawl: once per build and JDK, recording a start-up cache: a short crawl of a local test farm" \
-      "whose loaded classes later crawls reuse (20-40 s on 2 cores; LOOMCRAWL_START_CACHE=off skips it)..." >&2
+      "whose loaded classes later crawls reuse (10-40 s on 2 cores; LOOMCRAWL_START_CACHE=off skips it)..." >&2
     local tmp="$cache.$$.tmp" started=$SECONDS
     # shellcheck disable=SC2086 # the options are lists
     if "$jdk/bin/java" $jvm_opts -XX:AOTCacheOutput="$tmp" -cp "$app" dev.loomcrawl.cli.Main aot-training \

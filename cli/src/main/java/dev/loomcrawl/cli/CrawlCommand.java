@@ -4,6 +4,7 @@ import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.CrawlerOptions;
+import dev.loomcrawl.crawler.Freshness;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,7 +61,8 @@ final class CrawlCommand implements Callable<Integer> {
     List<String> allowDomains = new ArrayList<>();
 
     @Option(names = "--deny-url", paramLabel = "REGEX",
-            description = "Links whose URL matches this regular expression are not followed; repeatable.")
+            description = "Links whose URL matches this regular expression are not followed; repeatable. RE2 syntax,"
+                    + " matched in linear time: backreferences and lookaround are refused.")
     List<String> denyPatterns = new ArrayList<>();
 
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10",
@@ -209,13 +211,7 @@ final class CrawlCommand implements Callable<Integer> {
         if (revisitMin != null || revisitMax != null) {
             Duration min = revisitMin == null ? null : Flags.duration("--revisit-min", revisitMin);
             Duration max = revisitMax == null ? null : Flags.duration("--revisit-max", revisitMax);
-            if (min == null) { // only the most: the least is a minute, or the most if that is less
-                min = max.compareTo(Duration.ofMinutes(1)) < 0 ? max : Duration.ofMinutes(1);
-            }
-            if (max == null) { // only the least: the most is a week, or the least if that is more
-                max = min.compareTo(Duration.ofDays(7)) > 0 ? min : Duration.ofDays(7);
-            }
-            b.revisit(min, max);
+            b.revisit(Freshness.Revisit.of(min, max));
         }
         b.skipNearDuplicates(skipNearDuplicates);
         if (webhookUrl != null || webhookSecret != null) {

@@ -97,6 +97,13 @@ public final class Main implements Runnable {
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         // One line, exit code 2, no stack trace: for people and for scripts.
         cli.setParameterExceptionHandler((e, ignored) -> {
+            if (e instanceof CommandLine.UnmatchedArgumentException u && !u.isUnknownOption()
+                    && !u.getSuggestions().isEmpty() && u.getCommandLine() == cli) {
+                // a mistyped command: name the nearest, as git does
+                err.println(line("'" + u.getUnmatched().getFirst() + "' is not a command; did you mean "
+                        + String.join(" or ", u.getSuggestions()) + "? (see --help)"));
+                return USAGE;
+            }
             err.println(line(e.getMessage() + " (see --help)"));
             return USAGE;
         });

@@ -39,5 +39,7 @@ class MainTest {
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err().strip().lines()).hasSize(1);
         assertThat(r.err()).startsWith("loomcrawl: ").contains("crawll").doesNotContain("Exception", "\tat ");
+        assertThat(CrawlCommandTest.run("crawwl").err()).contains("did you mean crawl");
+        assertThat(CrawlCommandTest.run("servee", "--port=0").err()).contains("did you mean serve?");
     }
 }

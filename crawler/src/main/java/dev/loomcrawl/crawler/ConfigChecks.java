@@ -1,5 +1,7 @@
 package dev.loomcrawl.crawler;
 
+import com.google.re2j.Pattern;
+import com.google.re2j.PatternSyntaxException;
 import crawlercommons.domains.EffectiveTldFinder;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -8,8 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /** The checks a {@link CrawlConfig} runs as it is built: each failure names the field and the bad value. */
 final class ConfigChecks {
@@ -78,14 +78,19 @@ final class ConfigChecks {
         return Set.copyOf(out);
     }
 
+    /**
+     * Deny patterns are RE2 syntax ({@link com.google.re2j}): they match in time linear in the URL, so no
+     * pattern can stall a crawl ({@code (a+)+$} on a long URL takes a backtracking engine years); what RE2
+     * cannot run in linear time (backreferences, lookaround) is refused.
+     */
     static List<String> checkPatterns(List<String> patterns) {
         for (int i = 0; i < patterns.size(); i++) {
             try {
                 Pattern.compile(patterns.get(i));
             } catch (PatternSyntaxException | NullPointerException e) {
                 throw new ConfigException("denyPatterns[" + i + "]", patterns.get(i),
-                        "is not a valid regular expression: " + (e.getMessage() == null ? "null" : e.getMessage().lines()
-                                .findFirst().orElse("")));
+                        "is not a regular expression RE2 runs in linear time (no backreferences, no lookaround): "
+                                + (e.getMessage() == null ? "null" : e.getMessage().lines().findFirst().orElse("")));
             }
         }
         return List.copyOf(patterns);

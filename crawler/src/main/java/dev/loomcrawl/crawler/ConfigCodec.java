@@ -173,21 +173,22 @@ public final class ConfigCodec {
         }
     }
 
-    /** {@code {"min": "PT1M", "max": "P7D"}}: ISO-8601 durations. */
+    /** {@code {"min": "PT1M", "max": "P7D"}}: ISO-8601 durations, either one may be left out. */
     private static Freshness.Revisit revisit(String name, JsonNode v) {
-        Map<String, JsonNode> parts = object(name, v, Set.of("min", "max"));
-        return new Freshness.Revisit(isoDuration(name + ".min", parts.get("min")),
-                isoDuration(name + ".max", parts.get("max")));
+        Map<String, JsonNode> parts = object(name, v, Set.of("min", "max"), Set.of());
+        Duration min = parts.get("min") == null ? null : isoDuration(name + ".min", parts.get("min"));
+        Duration max = parts.get("max") == null ? null : isoDuration(name + ".max", parts.get("max"));
+        return Freshness.Revisit.of(min, max);
     }
 
     /** {@code {"url": "https://...", "secret": "..."}}. */
     private static Freshness.Webhook webhook(String name, JsonNode v) {
-        Map<String, JsonNode> parts = object(name, v, Set.of("url", "secret"));
+        Map<String, JsonNode> parts = object(name, v, Set.of("url", "secret"), Set.of("url", "secret"));
         return new Freshness.Webhook(text(name + ".url", parts.get("url")), text(name + ".secret", parts.get("secret")));
     }
 
-    /** The fields of an object holding exactly {@code names}, each present. */
-    private static Map<String, JsonNode> object(String name, JsonNode v, Set<String> names) {
+    /** The fields of an object holding only {@code names}, each of {@code required} present. */
+    private static Map<String, JsonNode> object(String name, JsonNode v, Set<String> names, Set<String> required) {
         if (!v.isObject()) {
             throw new ConfigException(name, v, "must be an object with " + String.join(" and ", new java.util.TreeSet<>(names)));
         }
@@ -198,7 +199,7 @@ public final class ConfigCodec {
             }
             parts.put(e.getKey(), e.getValue());
         });
-        for (String part : names) {
+        for (String part : required) {
             if (!parts.containsKey(part)) {
                 throw new ConfigException(name + "." + part, null, "must be given");
             }

@@ -22,6 +22,21 @@ public record Freshness(Revisit revisit, boolean skipNearDuplicates, Webhook web
      * every {@code min}, its interval adapting in between ({@code revisit.RevisitSchedule}).
      */
     public record Revisit(Duration min, Duration max) {
+        /**
+         * The bounds with either one left out (null): the least is a minute, or the most if that is less; the most
+         * a week, or the least if that is more. The one rule for {@code --revisit-min/max} and {@code "revisit"}.
+         *
+         * @throws ConfigException naming {@code revisit} when both are null
+         */
+        public static Revisit of(Duration min, Duration max) {
+            if (min == null && max == null) {
+                throw new ConfigException("revisit", null, "must give min, max or both");
+            }
+            Duration least = min != null ? min : max.compareTo(Duration.ofMinutes(1)) < 0 ? max : Duration.ofMinutes(1);
+            Duration most = max != null ? max : least.compareTo(Duration.ofDays(7)) > 0 ? least : Duration.ofDays(7);
+            return new Revisit(least, most);
+        }
+
         public Revisit {
             if (min == null || min.compareTo(Duration.ofSeconds(1)) < 0 || min.compareTo(Duration.ofDays(365)) > 0) {
                 throw new ConfigException("revisit.min", min, "must be between 1 s and 365 days, was " + min);

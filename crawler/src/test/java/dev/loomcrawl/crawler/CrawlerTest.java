@@ -247,6 +247,23 @@ class CrawlerTest {
         }
     }
 
+    /**
+     * A deny pattern that backtracks exponentially in java.util.regex ({@code (a+)+$} against 40 a's and a
+     * final character that fails it: about 2^40 steps) matches in linear time, so the crawl ends at once.
+     */
+    @Test
+    void aCatastrophicDenyPatternRunsInLinearTime() throws Exception {
+        String tail = "/" + "a".repeat(40) + "!";
+        try (TestSite site = new TestSite()) {
+            site.stub("/", TestSite.html("<a href='" + tail + "'>x</a><a href='/aaaa'>y</a>"))
+                    .stub(tail, TestSite.html("<title>t</title>")).stub("/aaaa", TestSite.html("<title>d</title>"));
+            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).denyPattern("(a+)+$")
+                    .respectRobots(false));
+            assertThat(site.counter.requestsByPath.keySet()).containsExactlyInAnyOrder("/", tail); // /aaaa denied
+            assertThat(summary.pages()).isEqualTo(2);
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(ExecutionMode.class)
     void unreachableRobotsTxtIsRetriedWithBackoffThenTheHostIsGivenUp(ExecutionMode mode) throws Exception {

@@ -127,6 +127,10 @@ class ChangeStreamTest {
         r = http.post("/crawl", "{" + seed + ",\"revisit\":{\"min\":\"soon\",\"max\":\"P7D\"}}");
         assertThat(r.status()).isEqualTo(400);
         assertThat(r.json().get("field").asText()).isEqualTo("revisit.min");
+        // one rule with the CLI's: either bound may be left out
+        r = http.post("/crawl", "{" + seed + ",\"revisit\":{\"min\":\"PT1M\"}}");
+        assertThat(r.status()).as(r.text()).isEqualTo(202);
+        http.delete("/crawl/" + r.json().get("id").asLong());
         r = http.post("/crawl", "{" + seed + ",\"webhook\":{\"url\":\"ftp://x\",\"secret\":\"s\"}}");
         assertThat(r.status()).isEqualTo(400);
         assertThat(r.json().get("field").asText()).isEqualTo("webhook.url");

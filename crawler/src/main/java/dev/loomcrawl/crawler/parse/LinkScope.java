@@ -1,11 +1,11 @@
 package dev.loomcrawl.crawler.parse;
 
+import com.google.re2j.Pattern;
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlUrl;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Which links a job follows: hosts allowed exactly ({@code *}: any), domains allowed with all their
