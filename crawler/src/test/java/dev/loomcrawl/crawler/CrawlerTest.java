@@ -271,8 +271,13 @@ class CrawlerTest {
             site.stub("/robots.txt", aResponse().withStatus(503))
                     .stub("/", TestSite.html("<title>never</title>"));
 
-            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).robotsRetryFor(Duration.ofMillis(2_500))
-                    .mode(mode));
+            CrawlJob job = crawler.start(CrawlConfig.builder().seed(site.url("/")).robotsRetryFor(Duration.ofMillis(2_500))
+                    .mode(mode).build());
+            CrawlSummary summary = job.awaitSummary();
+            // no page at all: the job failed, and says why
+            assertThat(summary.status()).isEqualTo("failed");
+            assertThat(job.failureMessage()).hasValueSatisfying(why -> assertThat(why)
+                    .startsWith("no page could be fetched").contains("robots.txt unreachable"));
 
             // 1 s, then what is left of the 2.5 s: three tries, and no page of the host is asked meanwhile.
             assertThat(site.counter.requests("/robots.txt")).isEqualTo(3);

@@ -146,7 +146,7 @@ final class HeldHosts {
             if (held.local.staleFor(held.url.url(), askedAt) || !held.local.urls.add(held.url.url())) {
                 continue; // visited since the read, or loaded already: waiting here, or in flight
             }
-            Visit visit = new Visit(d.etag(), d.lastModified(), d.digest(), d.simhash(), d.changes(),
+            Visit visit = new Visit(d.etag(), d.lastModified(), d.digest(), d.simhash(), d.status(), d.movedTo(), d.changes(),
                     d.watchedSince(), d.intervalMillis(), now.plusMillis(d.dueInMillis()));
             queues.enqueueDue(held.node(d.link()), visit);
         }

@@ -9,8 +9,9 @@ import java.time.Instant;
  * What one visit of a URL found, as a {@link Change}: {@code new} the first time; then {@code unchanged} (the
  * server answered 304, or the body's SHA-256 is the one stored), {@code changed} (with the SimHash distance,
  * {@code minor} within {@value Fingerprints#NEAR} bits), {@code moved} (a redirect, with its target) or
- * {@code gone} (404, 410, or a host name DNS no longer knows). A visit that failed otherwise (a timeout, a 5xx
- * after its retries, a URL skipped without a request) tells nothing about the page: no event.
+ * {@code gone} (404, 410, or a host name DNS no longer knows). An event is a change of state: a URL that was 404
+ * or 410 and still is, or that redirects where it redirected, is {@code unchanged}. A visit that failed otherwise
+ * (a timeout, a 5xx after its retries, a URL skipped without a request) tells nothing about the page: no event.
  */
 public final class ChangeDetector {
     private ChangeDetector() {}
@@ -30,11 +31,15 @@ public final class ChangeDetector {
             return event(page, Change.Kind.UNCHANGED, null, null, null);
         }
         if (status == 404 || status == 410 || hostGone(page)) {
-            return event(page, Change.Kind.GONE, null, null, null);
+            // an event is a change of state: a URL that was gone already is as it was
+            boolean wasGone = previous.status() == 404 || previous.status() == 410;
+            return event(page, wasGone ? Change.Kind.UNCHANGED : Change.Kind.GONE, null, null, null);
         }
         if (status >= 300 && status < 400) {
-            String target = page.outlinks().isEmpty() ? null : page.outlinks().getFirst();
-            return target == null ? null : event(page, Change.Kind.MOVED, null, null, target);
+            String target = Visit.movedTo(status, page.outlinks());
+            return target == null ? null
+                    : event(page, target.equals(previous.movedTo()) ? Change.Kind.UNCHANGED : Change.Kind.MOVED, null,
+                            null, target.equals(previous.movedTo()) ? null : target);
         }
         if (status < 200 || status >= 300 || page.digest() == null) {
             return null;

@@ -32,8 +32,8 @@ public final class RevisitSchedule {
     /** The schedule after a first visit that stored {@code page}: due {@code min} later. */
     public static Visit first(PageRecord page, Freshness.Revisit bounds, Instant now) {
         long interval = bounds.min().toMillis();
-        return new Visit(page.etag(), page.lastModified(), page.digest(), page.simhash(), 0, now, interval,
-                now.plusMillis(interval));
+        return new Visit(page.etag(), page.lastModified(), page.digest(), page.simhash(), page.status(),
+                Visit.movedTo(page.status(), page.outlinks()), 0, now, interval, now.plusMillis(interval));
     }
 
     /**
@@ -46,10 +46,9 @@ public final class RevisitSchedule {
         Instant next = ChangeDetector.ends(change) ? null : now.plusMillis(interval);
         boolean rewritten = ChangeDetector.rewrites(change) && page != null;
         return rewritten
-                ? new Visit(page.etag(), page.lastModified(), page.digest(), page.simhash(), changes,
-                        previous.watchedSince(), interval, next)
-                : new Visit(previous.etag(), previous.lastModified(), previous.digest(), previous.simhash(), changes,
-                        previous.watchedSince(), interval, next);
+                ? new Visit(page.etag(), page.lastModified(), page.digest(), page.simhash(), page.status(),
+                        Visit.movedTo(page.status(), page.outlinks()), changes, previous.watchedSince(), interval, next)
+                : previous.withSchedule(changes, interval, next);
     }
 
     private static long interval(Visit previous, int changes, Freshness.Revisit bounds, Instant now) {
@@ -80,7 +79,7 @@ public final class RevisitSchedule {
         double wanted = h.changes() == 0 ? min * Math.pow(GROWTH, visits - 1)
                 : Math.max(1, Duration.between(first, last).toMillis()) / (double) h.changes() / 2;
         long interval = Math.clamp(Math.round(Math.min(wanted, max)), min, max);
-        return new Visit(h.etag(), h.lastModified(), h.digest(), h.simhash(), h.changes(), first, interval,
-                h.ended() ? null : last.plusMillis(interval));
+        return new Visit(h.etag(), h.lastModified(), h.digest(), h.simhash(), h.status(), h.movedTo(), h.changes(), first,
+                interval, h.ended() ? null : last.plusMillis(interval));
     }
 }

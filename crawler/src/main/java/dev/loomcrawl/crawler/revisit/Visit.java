@@ -8,16 +8,30 @@ import java.time.Instant;
  * follows from the URL's change events ({@link RevisitSchedule#resumed}), so a visit that finds no change writes
  * its event and nothing else.
  *
+ * @param status the HTTP status the stored row has: a revisit finding the same 404, 410 or redirect is no event
+ *     of change
+ * @param movedTo the redirect target the stored row has, or null
  * @param changes changes seen so far
  * @param watchedSince the first visit: changes per time watched estimate how often the page changes
  * @param intervalMillis the interval the schedule last chose
  * @param nextVisitAt when the URL is due again; null when it is not to be revisited (gone, moved)
  */
-public record Visit(String etag, String lastModified, String digest, Long simhash, int changes, Instant watchedSince,
-        long intervalMillis, Instant nextVisitAt) {
+public record Visit(String etag, String lastModified, String digest, Long simhash, int status, String movedTo,
+        int changes, Instant watchedSince, long intervalMillis, Instant nextVisitAt) {
 
     /** This visit due at {@code value} instead. */
     public Visit withNextVisitAt(Instant value) {
-        return new Visit(etag, lastModified, digest, simhash, changes, watchedSince, intervalMillis, value);
+        return new Visit(etag, lastModified, digest, simhash, status, movedTo, changes, watchedSince, intervalMillis,
+                value);
+    }
+
+    /** This visit with a new schedule: what identifies its content stays. */
+    public Visit withSchedule(int changesSeen, long interval, Instant next) {
+        return new Visit(etag, lastModified, digest, simhash, status, movedTo, changesSeen, watchedSince, interval, next);
+    }
+
+    /** The redirect target of a stored row: its first outlink when its status is 3xx, else null. */
+    public static String movedTo(int status, java.util.List<String> outlinks) {
+        return status >= 300 && status < 400 && !outlinks.isEmpty() ? outlinks.getFirst() : null;
     }
 }

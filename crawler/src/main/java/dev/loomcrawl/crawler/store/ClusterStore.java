@@ -40,8 +40,8 @@ public final class ClusterStore {
      * (for a conditional request, and to tell a change) and its schedule. {@code dueInMillis} is counted from the
      * read, by the database's clock (negative: overdue).
      */
-    public record Due(Link link, String etag, String lastModified, String digest, Long simhash, int changes,
-            Instant watchedSince, long intervalMillis, long dueInMillis) {}
+    public record Due(Link link, String etag, String lastModified, String digest, Long simhash, int status,
+            String movedTo, int changes, Instant watchedSince, long intervalMillis, long dueInMillis) {}
 
     /** What one node did for one job, as it last reported. */
     public record Work(String nodeId, long pages, long failed, long skipped, long fetches, int inFlight,
@@ -108,10 +108,11 @@ public final class ClusterStore {
     public List<Due> due(long jobId, Collection<String> hostKeys, long withinMillis, int perHost) {
         return pool.list("""
                 SELECT url, host_key, depth, redirects, referrer, changes, watched_since, interval_ms, due_in, etag,
-                  last_modified, digest, simhash FROM (
+                  last_modified, digest, simhash, status, moved_to FROM (
                   SELECT f.url, f.host_key, f.depth, f.redirects, f.referrer, f.changes, f.watched_since, f.interval_ms,
                     CAST(EXTRACT(EPOCH FROM (f.due_at - now())) * 1000 AS BIGINT) AS due_in, p.etag, p.last_modified,
-                    p.digest, p.simhash, ROW_NUMBER() OVER (PARTITION BY f.host_key ORDER BY f.due_at) AS nth
+                    p.digest, p.simhash, p.status, CASE WHEN p.status BETWEEN 300 AND 399 THEN p.outlinks END AS moved_to,
+                    ROW_NUMBER() OVER (PARTITION BY f.host_key ORDER BY f.due_at) AS nth
                   FROM cluster_frontier f LEFT JOIN pages p ON p.job_id = f.job_id AND p.url = f.url
                   WHERE f.host_key = ANY (?) AND f.job_id = ? AND f.state = 'queued'
                     AND f.due_at <= now() + ? * INTERVAL '1 millisecond') AS d
@@ -119,8 +120,10 @@ public final class ClusterStore {
                     long simhash = rs.getLong(13);
                     Long hash = rs.wasNull() ? null : simhash;
                     Timestamp watched = rs.getTimestamp(7);
+                    String target = rs.getString(15);
                     return new Due(new Link(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5)),
-                            rs.getString(10), rs.getString(11), rs.getString(12), hash, rs.getInt(6),
+                            rs.getString(10), rs.getString(11), rs.getString(12), hash, rs.getInt(14),
+                            target == null ? null : target.lines().findFirst().orElse(null), rs.getInt(6),
                             watched == null ? null : watched.toInstant(), rs.getLong(8), rs.getLong(9));
                 }, hostKeys.toArray(String[]::new), jobId, withinMillis, perHost);
     }

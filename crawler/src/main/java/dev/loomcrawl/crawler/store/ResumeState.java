@@ -50,13 +50,16 @@ public record ResumeState(List<Admitted> admitted, Set<String> stored, Map<Strin
             Set<Long> ending = new HashSet<>();
             readers.stream("SELECT id FROM changes WHERE job_id = ? AND kind IN ('gone', 'moved')",
                     rs -> ending.add(rs.getLong(1)), jobId);
-            readers.stream("SELECT url, etag, last_modified, digest, simhash, fetched_at FROM pages"
+            readers.stream("SELECT url, etag, last_modified, digest, simhash, fetched_at, status,"
+                    + " CASE WHEN status BETWEEN 300 AND 399 THEN outlinks END FROM pages"
                     + " WHERE job_id = ? AND attempts > 0", rs -> {
                         long simhash = rs.getLong(5);
                         Long hash = rs.wasNull() ? null : simhash;
                         Object[] e = events.get(rs.getString(1));
+                        String target = rs.getString(8);
                         visits.put(rs.getString(1), new VisitHistory(rs.getString(2), rs.getString(3), rs.getString(4),
-                                hash, rs.getTimestamp(6).toInstant(), e == null ? 0 : (int) e[0],
+                                hash, rs.getInt(7), target == null ? null : target.lines().findFirst().orElse(null),
+                                rs.getTimestamp(6).toInstant(), e == null ? 0 : (int) e[0],
                                 e == null ? 0 : (int) e[1], e == null ? null : (Instant) e[2],
                                 e == null ? null : (Instant) e[3], e != null && ending.contains((long) e[4])));
                     }, jobId);

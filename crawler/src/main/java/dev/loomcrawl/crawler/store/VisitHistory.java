@@ -13,4 +13,5 @@ import java.time.Instant;
  * @param lastVisit its last event's time, or null when it has none
  * @param ended its last event was {@code gone} or {@code moved}: it is not visited again
  */
-public record VisitHistory(String etag, String lastModified, String digest, Long simhash, Instant fetchedAt, int visits, int changes, Instant firstVisit, Instant lastVisit, boolean ended) {}
+public record VisitHistory(String etag, String lastModified, String digest, Long simhash, int status, String movedTo,
+        Instant fetchedAt, int visits, int changes, Instant firstVisit, Instant lastVisit, boolean ended) {}

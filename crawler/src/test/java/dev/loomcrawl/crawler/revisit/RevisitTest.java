@@ -149,6 +149,13 @@ class RevisitTest {
             assertThat(by.values()).allSatisfy(events -> assertThat(events).hasSize(1)); // once each
             assertThat(store.jobs().find(first.jobId()).orElseThrow().status()).isEqualTo("done");
             assertThat(store.countPages(first.jobId(), null)).isEqualTo(7);
+
+            // A second recrawl: what was gone still is, what moved moves where it moved. An event is a change of
+            // state, so both are unchanged now.
+            crawler.recrawl(first.jobId(), Crawler.Hooks.NONE).awaitSummary();
+            by = byPath(site, first.jobId());
+            assertThat(by.get("/gone")).extracting(Change::kind).containsExactly(Change.Kind.GONE, Change.Kind.UNCHANGED);
+            assertThat(by.get("/moved")).extracting(Change::kind).containsExactly(Change.Kind.MOVED, Change.Kind.UNCHANGED);
         }
     }
 
