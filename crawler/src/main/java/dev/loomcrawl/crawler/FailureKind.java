@@ -19,6 +19,11 @@ public enum FailureKind {
     PROTOCOL,
     /** The server answered 4xx or 5xx. */
     HTTP_STATUS,
+    /**
+     * A redirect back to a URL of its own chain (to itself, or to the URL that redirected to it): no page is
+     * there, however many hops one follows.
+     */
+    REDIRECT_LOOP,
     /** The body was longer than {@code maxBodyBytes} (decoded). */
     TOO_LARGE,
     /** A type the job does not keep (not HTML and not an accepted type): recorded with type and size. Skipped. */

@@ -247,6 +247,24 @@ class CrawlerTest {
         }
     }
 
+    /** A redirect loop is a failure of the URL that closes it, not two ordinary redirect rows. */
+    @Test
+    void aRedirectLoopIsStoredAsAFailure() throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/", TestSite.html("<a href='/a'>a</a><a href='/self'>s</a>"))
+                    .stub("/a", aResponse().withStatus(302).withHeader("Location", "/b"))
+                    .stub("/b", aResponse().withStatus(302).withHeader("Location", "/a"))
+                    .stub("/self", aResponse().withStatus(301).withHeader("Location", "/self"));
+            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).respectRobots(false));
+            Map<String, PageRecord> rows = store.pages(summary.jobId(), 0, 10, null).stream()
+                    .collect(Collectors.toMap(p -> p.url().replace(site.url(""), ""), p -> p));
+            assertThat(rows.get("/a").failure()).isNull(); // a redirect, followed
+            assertThat(rows.get("/b").failure()).isEqualTo("redirect-loop");
+            assertThat(rows.get("/self").failure()).isEqualTo("redirect-loop");
+            assertThat(summary.failures()).containsEntry("redirect-loop", 2L);
+        }
+    }
+
     /**
      * A deny pattern that backtracks exponentially in java.util.regex ({@code (a+)+$} against 40 a's and a
      * final character that fails it: about 2^40 steps) matches in linear time, so the crawl ends at once.

@@ -192,6 +192,28 @@ class RealWebTest {
         }
     }
 
+    /**
+     * A robots.txt over the 512 KiB read (RFC 9309 asks at least 500 KiB) is read to its last whole line within
+     * them, not refused: a rule inside counts, one past it does not, and the skip says the file was cut.
+     */
+    @Test
+    void aRobotsTxtOverTheCapIsReadToItsLastWholeLineAndSaysSo() throws Exception {
+        StringBuilder robots = new StringBuilder("User-agent: *\nDisallow: /early/\n");
+        while (robots.length() < 520 * 1024) {
+            robots.append("# filler to pass the read limit of robots.txt, as some sites' generated files do\n");
+        }
+        robots.append("Disallow: /late/\n");
+        try (TestSite site = new TestSite()) {
+            site.stub("/robots.txt", page("text/plain", robots.toString().getBytes(StandardCharsets.UTF_8)))
+                    .stub("/", TestSite.html(links("/early/a", "/late/b")))
+                    .stub("/late/b", TestSite.html("<title>late</title>"));
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")));
+            assertThat(pages.get("/early/a").failure()).isEqualTo("robots");
+            assertThat(pages.get("/early/a").detail()).contains("first 512 KiB");
+            assertThat(pages.get("/late/b").outcome()).isEqualTo(Outcome.OK); // past the read: not a rule
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(ExecutionMode.class)
     void compressedPagesAreAskedForAndDecodedAndABombFailsAsTooLarge(ExecutionMode mode) throws Exception {

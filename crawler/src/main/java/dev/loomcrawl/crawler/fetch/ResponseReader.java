@@ -68,8 +68,9 @@ final class ResponseReader {
         if (purpose == Purpose.PAGE && declared > limit) {
             return tooLarge(status, headers, start, "body of " + declared + " bytes is over " + limit);
         }
-        // robots.txt longer than the limit is cut, not refused (RFC 9309); pages and sitemaps are refused.
-        byte[] raw = Bodies.read(body, declared, purpose == Purpose.ROBOTS ? limit : limit + 1);
+        // robots.txt longer than the limit is cut, not refused (RFC 9309: Robots.parse reads what fits); pages and
+        // sitemaps are refused.
+        byte[] raw = Bodies.read(body, declared, limit + 1);
         if (raw.length > limit && purpose != Purpose.ROBOTS) {
             return tooLarge(status, headers, start, "body over " + limit + " bytes");
         }

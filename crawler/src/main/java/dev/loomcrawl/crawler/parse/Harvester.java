@@ -78,6 +78,13 @@ public final class Harvester {
                     .detail("redirect without Location").build(), List.of());
         }
         String target = PageParser.resolve(lease.url().url(), location);
+        boolean loop = target != null
+                && (target.equals(lease.url().url()) || lease.redirects() > 0 && target.equals(lease.referrer()));
+        if (loop) {
+            return new Harvest(answered(lease, r.status(), r.contentType(), r.nanos())
+                    .failure(FailureKind.REDIRECT_LOOP.label(), "redirect loop: " + lease.url().url() + " -> " + target)
+                    .build(), List.of());
+        }
         List<Lease.Found> links = new ArrayList<>(1);
         List<String> outlinks = new ArrayList<>(1);
         if (target != null && lease.redirects() < config.fetch().maxRedirects()) {

@@ -47,6 +47,10 @@ public final class Robots {
 
     public static final Rules ALLOW_ALL = new Rules(new SimpleRobotRules(SimpleRobotRules.RobotRulesMode.ALLOW_ALL), 0, null, null);
 
+    private static final System.Logger LOG = System.getLogger(Robots.class.getName());
+    /** robots.txt files found over the limit, said once each (a cluster reads the text again on every node). */
+    private static final java.util.Set<String> CUT_REPORTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     private Robots() {}
 
     /**
@@ -58,13 +62,32 @@ public final class Robots {
         return first.isEmpty() ? "loomcrawl" : first.toLowerCase(Locale.ROOT);
     }
 
-    /** The rules of a robots.txt that answered 2xx. */
+    /**
+     * The rules of a robots.txt that answered 2xx. One over {@link #MAX_BYTES} is read up to its last whole line
+     * within them, as RFC 9309 2.5 allows, and says so: in the reason of every URL it disallows, and in one log
+     * line.
+     */
     public static Rules parse(CrawlUrl robotsUrl, byte[] body, String contentType, String agentToken) {
-        BaseRobotRules rules = new SimpleRobotRulesParser().parseContent(robotsUrl.url(), body,
+        byte[] read = body;
+        String reason = "disallowed by robots.txt";
+        if (body.length > MAX_BYTES) {
+            int end = MAX_BYTES;
+            while (end > 0 && body[end - 1] != '\n') {
+                end--;
+            }
+            read = java.util.Arrays.copyOf(body, end);
+            reason += " (its first " + MAX_BYTES / 1024 + " KiB: the rest was not read, as RFC 9309 allows)";
+            if (CUT_REPORTED.add(robotsUrl.url())) {
+                LOG.log(System.Logger.Level.WARNING, robotsUrl.url() + " is over " + MAX_BYTES / 1024
+                        + " KiB: its rules are read from its first " + end + " bytes (RFC 9309 2.5)");
+            }
+        }
+        BaseRobotRules rules = new SimpleRobotRulesParser().parseContent(robotsUrl.url(), read,
                 contentType, List.of(agentToken));
         long delayMillis = rules.getCrawlDelay() == BaseRobotRules.UNSET_CRAWL_DELAY ? 0
                 : Math.min(Math.max(0, rules.getCrawlDelay()), MAX_CRAWL_DELAY.toMillis());
-        return new Rules(rules, Duration.ofMillis(delayMillis).toNanos(), "disallowed by robots.txt",
+        // the text as received (at most a byte over the limit): read again elsewhere, it says the same
+        return new Rules(rules, Duration.ofMillis(delayMillis).toNanos(), reason,
                 new Text(robotsUrl.url(), body, contentType));
     }
 
