@@ -6,6 +6,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.github.tomakehurst.wiremock.http.Fault;
 import dev.loomcrawl.crawler.politeness.RetryPolicy;
@@ -88,6 +89,28 @@ class ReliabilityTest {
             // The job did not pause: the other host was crawled meanwhile.
             assertThat(other.counter.arrivals.stream().map(Map.Entry::getValue)
                     .filter(t -> t > limited.get(0) && t < limited.get(1))).isNotEmpty();
+        }
+    }
+
+    /** A URL's attempts are its requests, whatever process made them: a 429 before a stop and a 200 after are 2. */
+    @Test
+    void attemptsCountOnAcrossARestart() throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.server.stubFor(get(urlPathEqualTo("/limited")).inScenario("rl").whenScenarioStateIs(STARTED)
+                    .willReturn(aResponse().withStatus(429).withHeader("Retry-After", "1")).willSetStateTo("open"));
+            site.server.stubFor(get(urlPathEqualTo("/limited")).inScenario("rl").whenScenarioStateIs("open")
+                    .willReturn(TestSite.html("<title>finally</title>")));
+            CrawlJob job = crawler.start(CrawlConfig.builder().seed(site.url("/limited")).respectRobots(false).build());
+            await().atMost(Duration.ofSeconds(10)).until(() -> site.counter.requests("/limited") == 1);
+            crawler.suspend(Duration.ofSeconds(5)); // the 429 is handled within the grace, then the process stops
+            assertThat(job.suspended()).isTrue();
+            crawler.close();
+
+            crawler = new Crawler(store);
+            CrawlSummary summary = crawler.resume(job.id()).awaitSummary();
+            assertThat(summary.pages()).isEqualTo(1);
+            assertThat(site.counter.requests("/limited")).isEqualTo(2);
+            assertThat(store.pages(job.id(), 0, 1, null).getFirst().attempts()).isEqualTo(2);
         }
     }
 

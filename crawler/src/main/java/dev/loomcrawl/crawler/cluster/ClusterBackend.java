@@ -132,6 +132,11 @@ final class ClusterBackend implements FrontierBackend {
     }
 
     @Override
+    public void retried(Node url, int attempts) {
+        db.retried(jobId, url.url.url(), attempts); // the next node to hold the host counts on from here
+    }
+
+    @Override
     public void forget(Node url) {
         held.forget(url);
     }

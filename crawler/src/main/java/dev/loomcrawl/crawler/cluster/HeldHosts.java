@@ -13,6 +13,7 @@ import dev.loomcrawl.crawler.store.ClusterStore;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -102,10 +103,10 @@ final class HeldHosts {
      * A host's URLs as the database had them, and its robots.txt (null: not asked), into its queue here; the
      * URLs join with robots.txt, so none is handed out to fetch it again. {@code more}: the database has more.
      */
-    void loaded(String hostKey, List<ClusterStore.Link> rows, boolean more, ClusterLeases.RobotsRow robots) {
+    void loaded(String hostKey, ClusterStore.Queued rows, boolean more, ClusterLeases.RobotsRow robots) {
         lock.lock();
         try {
-            add(rows);
+            add(rows.links(), rows.attempts());
             HeldHost local = hosts.get(hostKey);
             if (local != null) {
                 local.more = more;
@@ -180,7 +181,7 @@ final class HeldHosts {
     }
 
     /** URLs into the local queues of hosts this node holds; others stay in the database. Under the lock. */
-    private void add(List<ClusterStore.Link> links) {
+    private void add(List<ClusterStore.Link> links, Map<String, Integer> attempts) {
         if (queues.cancelled() || stopped) {
             return;
         }
@@ -189,7 +190,8 @@ final class HeldHosts {
             if (held == null || held.local.urls.size() >= LOCAL_CAP || !held.local.urls.add(held.url.url())) {
                 continue;
             }
-            queues.enqueue(held.node(link));
+            // tried before, by this node or another: its attempts count on
+            queues.enqueue(held.node(link).triedBefore(attempts.getOrDefault(link.url(), 0)));
         }
     }
 
@@ -273,7 +275,7 @@ final class HeldHosts {
         }
         lock.lock();
         try {
-            add(admitted);
+            add(admitted, Map.of());
         } finally {
             lock.unlock();
         }

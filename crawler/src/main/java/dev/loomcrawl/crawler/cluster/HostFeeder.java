@@ -99,8 +99,8 @@ final class HostFeeder {
         }
         HeldHosts.Loading loading = held.loading(hostKey, hold);
         ClusterLeases.RobotsRow robots = loading.robotsKnown() ? null : db.leases().robots(hostKey);
-        List<ClusterStore.Link> rows = db.queued(jobId, hostKey, loading.except(), BATCH);
-        held.loaded(hostKey, rows, rows.size() == BATCH, robots);
+        ClusterStore.Queued rows = db.queued(jobId, hostKey, loading.except(), BATCH);
+        held.loaded(hostKey, rows, rows.links().size() == BATCH, robots);
     }
 
     /** The stored URLs of held hosts due soon. */

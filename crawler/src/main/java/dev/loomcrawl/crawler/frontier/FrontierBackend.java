@@ -62,6 +62,9 @@ public interface FrontierBackend {
     /** URLs a sitemap read under the lease of {@code lease} lists, admitted at depth 1. @return rows recorded on sight */
     List<PageRecord> listed(Node lease, List<Lease.Found> found, String sitemap) throws InterruptedException;
 
+    /** {@code node} was tried {@code attempts} times so far and waits to be tried again. */
+    default void retried(Node node, int attempts) throws InterruptedException {}
+
     /** {@code node}'s lease ended and it is not queued here any more (stored, or its host dropped). Under the lock. */
     default void forget(Node node) {}
 

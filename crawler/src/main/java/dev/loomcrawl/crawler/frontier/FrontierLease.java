@@ -189,19 +189,22 @@ final class FrontierLease implements Lease {
     }
 
     @Override
-    public void retry(RetryPolicy.HostSignal exchange, Duration delay) {
+    public void retry(RetryPolicy.HostSignal exchange, Duration delay) throws InterruptedException {
         exchangeOver(exchange);
+        int attempts;
         lock.lock();
         try {
             if (ended) {
                 return;
             }
+            attempts = node.attempts;
             node.notBefore = System.nanoTime() + delay.toNanos();
             requeue(System.nanoTime());
         } finally {
             lock.unlock();
         }
         release();
+        frontier.backend.retried(node, attempts);
     }
 
     @Override

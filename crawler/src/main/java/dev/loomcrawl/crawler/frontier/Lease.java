@@ -96,7 +96,7 @@ public interface Lease extends AutoCloseable {
      * Tells the host how the exchange went and frees its permit, and the URL goes back to its host's queue, to
      * be tried after {@code delay}. Ends the lease.
      */
-    void retry(RetryPolicy.HostSignal exchange, Duration delay);
+    void retry(RetryPolicy.HostSignal exchange, Duration delay) throws InterruptedException;
 
     /** The change event {@link #complete} stored for this visit (a continuous job or a recrawl), or null. */
     default Change change() {

@@ -112,13 +112,21 @@ public final class MemoryBackend implements FrontierBackend {
                     } else if (state.stored().contains(url.url())) {
                         seen.stored(new Node(url, null, a.depth(), a.redirects(), a.referrer())).state = State.DONE;
                     } else if (!seen.knows(url.url())) {
-                        seen.admit(url, a.depth(), a.redirects(), a.referrer());
+                        Node node = seen.admit(url, a.depth(), a.redirects(), a.referrer());
+                        if (node != null) {
+                            node.triedBefore(state.attempts().getOrDefault(url.url(), 0)); // by an earlier run
+                        }
                     }
                 });
             }
         } finally {
             lock.unlock();
         }
+    }
+
+    @Override
+    public void retried(Node node, int attempts) throws InterruptedException {
+        store.saveRetry(jobId, node.url.url(), attempts);
     }
 
     @Override

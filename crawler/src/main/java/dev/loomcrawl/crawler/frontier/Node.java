@@ -35,6 +35,12 @@ public final class Node {
         this.referrer = referrer;
     }
 
+    /** The URL had {@code attempts} requests before it was queued here (an earlier run, another node). */
+    public Node triedBefore(int attempts) {
+        this.attempts = attempts;
+        return this;
+    }
+
     /** What the URL's last visit found, once a job that revisits stored it; null before its first visit. */
     public Visit visit() {
         return visit;

@@ -30,6 +30,7 @@ final class BatchWrites {
     private final PreparedStatement lowerPageDepth;
     private final PreparedStatement lowerAdmittedDepth;
     private final RevisitWrites revisits;
+    private final PreparedStatement insertRetry;
 
     BatchWrites(Connection connection, Dialect dialect, boolean hashKey) throws SQLException {
         this.insertAdmitted = connection.prepareStatement(Dialect.insert("admissions", Schema.ADMITTED_COLUMNS));
@@ -42,6 +43,7 @@ final class BatchWrites {
         this.lowerAdmittedDepth = connection.prepareStatement(
                 "INSERT INTO admissions (job_id, url, depth, redirects) VALUES (?, ?, ?, " + Admitted.DEPTH_ONLY + ")");
         this.revisits = new RevisitWrites(connection, chain);
+        this.insertRetry = connection.prepareStatement("INSERT INTO retries (job_id, url, attempts) VALUES (?, ?, ?)");
     }
 
     /** Runs one batch's statements; the caller commits, or rolls back on a failure. */
@@ -119,6 +121,19 @@ final class BatchWrites {
             if (depths > 0) {
                 lowerPageDepth.executeBatch();
                 lowerAdmittedDepth.executeBatch();
+            }
+            int retries = 0;
+            for (GroupWriter.Write write : batch) {
+                if (write instanceof GroupWriter.Write.Retry retry) {
+                    insertRetry.setLong(1, retry.jobId());
+                    insertRetry.setString(2, retry.url());
+                    insertRetry.setInt(3, retry.attempts());
+                    insertRetry.addBatch();
+                    retries++;
+                }
+            }
+            if (retries > 0) {
+                insertRetry.executeBatch();
             }
     }
 

@@ -27,7 +27,9 @@ final class ClusterSchema {
                 new Schema.Added("due_at", "TIMESTAMP WITH TIME ZONE"),
                 new Schema.Added("changes", "INT NOT NULL DEFAULT 0"),
                 new Schema.Added("watched_since", "TIMESTAMP WITH TIME ZONE"),
-                new Schema.Added("interval_ms", "BIGINT NOT NULL DEFAULT 0")), "PRIMARY KEY (job_id, url)");
+                new Schema.Added("interval_ms", "BIGINT NOT NULL DEFAULT 0"),
+                // requests made of a URL not stored yet (retried after a 429 or a 5xx), whichever node made them
+                new Schema.Added("attempts", "INT NOT NULL DEFAULT 0")), "PRIMARY KEY (job_id, url)");
         // Only what is left to fetch is indexed by host: done rows leave the index as they are marked.
         st.execute("CREATE INDEX IF NOT EXISTS cluster_frontier_queued ON cluster_frontier (host_key, job_id)"
                 + " WHERE state = 'queued'");

@@ -9,7 +9,9 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The SQL by which nodes of a cluster share crawl jobs through one PostgreSQL database: the shared frontier
@@ -90,15 +92,29 @@ public final class ClusterStore {
         });
     }
 
+    /** URLs a job has yet to visit a first time, with the requests made of those tried already. */
+    public record Queued(List<Link> links, Map<String, Integer> attempts) {}
+
     /**
      * Up to {@code limit} URLs of {@code hostKey} a job has yet to visit a first time, shallowest first, but for
      * {@code except}.
      */
-    public List<Link> queued(long jobId, String hostKey, Collection<String> except, int limit) {
-        return pool.list("SELECT url, depth, redirects, referrer FROM cluster_frontier WHERE host_key = ? AND job_id = ?"
-                + " AND state = 'queued' AND due_at IS NULL AND NOT (url = ANY (?)) ORDER BY depth LIMIT ?",
-                rs -> new Link(rs.getString(1), hostKey, rs.getInt(2), rs.getInt(3), rs.getString(4)),
-                hostKey, jobId, except.toArray(String[]::new), limit);
+    public Queued queued(long jobId, String hostKey, Collection<String> except, int limit) {
+        Map<String, Integer> attempts = new HashMap<>();
+        List<Link> links = pool.list("SELECT url, depth, redirects, referrer, attempts FROM cluster_frontier"
+                + " WHERE host_key = ? AND job_id = ? AND state = 'queued' AND due_at IS NULL AND NOT (url = ANY (?))"
+                + " ORDER BY depth LIMIT ?", rs -> {
+                    if (rs.getInt(5) > 0) {
+                        attempts.put(rs.getString(1), rs.getInt(5));
+                    }
+                    return new Link(rs.getString(1), hostKey, rs.getInt(2), rs.getInt(3), rs.getString(4));
+                }, hostKey, jobId, except.toArray(String[]::new), limit);
+        return new Queued(links, attempts);
+    }
+
+    /** Job {@code jobId}'s {@code url} has had {@code attempts} requests and waits for another. */
+    public void retried(long jobId, String url, int attempts) {
+        update(pool, "UPDATE cluster_frontier SET attempts = ? WHERE job_id = ? AND url = ?", attempts, jobId, url);
     }
 
     /**

@@ -45,6 +45,9 @@ final class GroupWriter {
         record Revisit(long jobId, String url, PageRecord page, Change change, List<Admitted> admitted,
                 List<PageRecord> recorded) implements Write {}
 
+        /** A URL tried {@code attempts} times so far, to be tried again: a resumed job counts on from there. */
+        record Retry(long jobId, String url, int attempts) implements Write {}
+
         /** A shorter path to a page handed over earlier: its depth is lowered. */
         record Depth(long jobId, String url, int depth) implements Write {}
 

@@ -182,6 +182,11 @@ public final class PageStore implements AutoCloseable {
         group.submit(new GroupWriter.Write.Revisit(jobId, url, page, change, admitted, recorded));
     }
 
+    /** Notes that job {@code jobId}'s {@code url} has had {@code attempts} requests and waits for another. */
+    public void saveRetry(long jobId, String url, int attempts) throws InterruptedException {
+        group.submit(new GroupWriter.Write.Retry(jobId, url, attempts));
+    }
+
     /** Stores URLs admitted with no page to go with them (a job's seeds), and rows recorded with them. */
     public void saveAdmitted(List<Admitted> admitted, List<PageRecord> recorded) throws InterruptedException {
         group.submit(new GroupWriter.Write.Result(admitted, recorded, List.of()));

@@ -17,8 +17,10 @@ import java.util.Set;
  * @param stored the URLs it stored a result for: done, never fetched again (a continuous job revisits them)
  * @param visits for a job that revisits its pages, each stored URL that was fetched, with what its visits found;
  *     empty otherwise
+ * @param attempts requests made of URLs not stored yet (retried after a 429 or a 5xx), by URL
  */
-public record ResumeState(List<Admitted> admitted, Set<String> stored, Map<String, VisitHistory> visits) {
+public record ResumeState(List<Admitted> admitted, Set<String> stored, Map<String, VisitHistory> visits,
+        Map<String, Integer> attempts) {
 
     /**
      * What a job had admitted and stored, to resume it. Admissions are a log (see {@link Schema}): a URL's rows
@@ -64,7 +66,11 @@ public record ResumeState(List<Admitted> admitted, Set<String> stored, Map<Strin
                                 e == null ? null : (Instant) e[3], e != null && ending.contains((long) e[4])));
                     }, jobId);
         }
-        return new ResumeState(admitted, stored, visits);
+        Map<String, Integer> attempts = new HashMap<>();
+        readers.stream("SELECT url, MAX(attempts) FROM retries WHERE job_id = ? GROUP BY url",
+                rs -> attempts.put(rs.getString(1), rs.getInt(2)), jobId);
+        attempts.keySet().removeAll(stored);
+        return new ResumeState(admitted, stored, visits, attempts);
     }
 
     /** Two rows of the admissions log for one URL as one: the admission's details, the least depth. */

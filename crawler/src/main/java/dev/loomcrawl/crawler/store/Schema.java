@@ -131,6 +131,16 @@ final class Schema {
                           referrer VARCHAR(4096))""");
                 st.execute("CREATE INDEX IF NOT EXISTS admissions_job ON admissions (job_id)");
             }
+            // Requests a URL has had without a stored result (a 429 or 5xx retried later), as a log: a resumed job
+            // counts on from them, so a URL's attempts are its requests whatever process made them.
+            if (have.stream().noneMatch(column -> column.startsWith("retries."))) {
+                st.execute("""
+                        CREATE TABLE IF NOT EXISTS retries (
+                          job_id BIGINT NOT NULL,
+                          url VARCHAR(4096) NOT NULL,
+                          attempts INT NOT NULL)""");
+                st.execute("CREATE INDEX IF NOT EXISTS retries_job ON retries (job_id)");
+            }
             // The change feed: events appended in the order they are stored, read by id (SSE, webhooks, export).
             boolean newChanges = have.stream().noneMatch(column -> column.startsWith("changes."));
             table(st, have, "changes", """
