@@ -57,6 +57,16 @@ class ReliabilityTest {
                 .collect(Collectors.toMap(p -> p.url().replace(site.url(""), ""), p -> p));
     }
 
+    /** A crawl that stores no page: the job fails, saying why, and its rows say the rest. */
+    private Map<String, PageRecord> crawlWithNoPage(TestSite site, CrawlConfigBuilder config) throws InterruptedException {
+        CrawlJob job = crawler.start(config.build());
+        CrawlSummary summary = job.awaitSummary();
+        assertThat(summary.status()).isEqualTo("failed");
+        assertThat(job.failureMessage()).hasValueSatisfying(why -> assertThat(why).startsWith("no page could be fetched"));
+        return store.pages(summary.jobId(), 0, 1_000, null).stream()
+                .collect(Collectors.toMap(p -> p.url().replace(site.url(""), ""), p -> p));
+    }
+
     private static long millisBetween(long fromNanos, long toNanos) {
         return Duration.ofNanos(toNanos - fromNanos).toMillis();
     }
@@ -238,7 +248,7 @@ class ReliabilityTest {
     @Test
     void privateAddressesCanBeRefused() throws Exception {
         try (TestSite site = new TestSite().tree(3, 0)) {
-            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/p/0"))
+            Map<String, PageRecord> pages = crawlWithNoPage(site, CrawlConfig.builder().seed(site.url("/p/0"))
                     .refusePrivateAddresses(true).respectRobots(false));
             assertThat(pages.get("/p/0").failure()).isEqualTo("connect");
             assertThat(pages.get("/p/0").detail()).contains("private address 127.0.0.1");
@@ -251,7 +261,7 @@ class ReliabilityTest {
     void aRefusedPrivateAddressFailsAtOnceAsConnectNotAsRobots() throws Exception {
         try (TestSite site = new TestSite().tree(3, 0)) {
             long start = System.nanoTime();
-            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/p/0"))
+            Map<String, PageRecord> pages = crawlWithNoPage(site, CrawlConfig.builder().seed(site.url("/p/0"))
                     .refusePrivateAddresses(true));
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2)); // no robots retries
             assertThat(pages.get("/p/0").failure()).isEqualTo("connect");
