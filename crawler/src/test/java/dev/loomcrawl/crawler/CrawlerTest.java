@@ -247,6 +247,18 @@ class CrawlerTest {
         }
     }
 
+    /** The first progress a job gives counts its rate from its start (it said 0 requests/s after a dozen pages). */
+    @Test
+    void theFirstProgressHasARate() throws Exception {
+        try (TestSite site = new TestSite().tree(63, 50)) {
+            CrawlJob job = crawler.start(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10).perHostConcurrency(2)
+                    .respectRobots(false).build());
+            await().atMost(Duration.ofSeconds(10)).until(() -> site.counter.total.get() >= 20);
+            assertThat(job.progress().recentPagesPerSecond()).isPositive(); // the first call of progress()
+            job.awaitSummary();
+        }
+    }
+
     /** A redirect loop is a failure of the URL that closes it, not two ordinary redirect rows. */
     @Test
     void aRedirectLoopIsStoredAsAFailure() throws Exception {

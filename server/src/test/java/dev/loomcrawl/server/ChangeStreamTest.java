@@ -110,7 +110,12 @@ class ChangeStreamTest {
             // Counted by kind on /metrics, and in the job's progress.
             String metrics = http.get("/metrics").text();
             assertThat(metrics).containsPattern("loomcrawl_changes_total\\{kind=\"new\"} [1-9]");
-            assertThat(http.get("/crawl/" + job).json().get("progress").get("changes").get("new").asLong()).isEqualTo(8);
+            JsonNode progress = http.get("/crawl/" + job).json().get("progress");
+            assertThat(progress.get("changes").get("new").asLong()).isEqualTo(8);
+            // A job that never ends: its progress is what is due and what the revisits found, not a queue to empty.
+            assertThat(progress.get("continuous").asBoolean()).isTrue();
+            assertThat(progress.get("due").asLong()).isBetween(0L, progress.get("queued").asLong());
+            assertThat(progress.get("queued").asLong()).isPositive(); // the 8 URLs wait for their next visit
 
             assertThat(http.get("/crawl/" + job + "/changes?after=x").status()).isEqualTo(400);
             assertThat(http.get("/crawl/999/changes").status()).isEqualTo(404);

@@ -1,0 +1,34 @@
+package dev.loomcrawl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomcrawl.crawler.CrawlProgress;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The progress line says what a job is doing: a bounded crawl's share and ETA, a continuous job's revisits. */
+class ProgressTest {
+    private final Progress progress = new Progress(new PrintWriter(new StringWriter()), false);
+
+    private static CrawlProgress running(long queued, long due, boolean continuous, Map<String, Long> changes) {
+        return new CrawlProgress(1, "running", 300, 2, 0, queued, due, 4, 4, 12.5, 24.0, 30.0, 10_000, continuous,
+                Map.of(), changes);
+    }
+
+    @Test
+    void aBoundedCrawlShowsItsShareQueueAndEta() {
+        String line = progress.line(running(600, 600, false, Map.of()));
+        assertThat(line).contains("300 pages (3% of 10,000)").contains("600 queued").contains("ETA");
+    }
+
+    @Test
+    void aContinuousJobShowsDueRevisitsAndWhatTheyFoundNeverAnEta() {
+        String line = progress.line(running(300, 12, true,
+                Map.of("new", 300L, "unchanged", 500L, "changed", 40L, "gone", 2L)));
+        assertThat(line).contains("12 due of 300 waiting").contains("542 revisited")
+                .contains("40 changed, 500 unchanged, 2 gone");
+        assertThat(line).doesNotContain("ETA").doesNotContain("% of").doesNotContain("queued");
+    }
+}
