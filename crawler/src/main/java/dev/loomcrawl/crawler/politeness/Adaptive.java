@@ -23,8 +23,12 @@ import java.util.concurrent.TimeUnit;
  *       {@value #SLOW_FACTOR}× the baseline and the baseline plus {@value #DEVIATIONS} deviations: it catches an
  *       overload that does not come from a step of ours (other clients, a server in trouble).
  *   <li><b>Overloaded</b> when a step up was slower, when the recent latency is above the slow threshold, or when
- *       more than {@value #ERROR_SHARE} of recent answers ({@value #ERROR_WEIGHT} per answer) were 5xx or 429.
+ *       more than {@value #ERROR_SHARE} of recent answers ({@value #ERROR_WEIGHT} per answer) were 5xx or 429 (an
+ *       error that came with a {@code Retry-After} is obeyed by the rest it asked for, and is no overload: see
+ *       {@link HostGates#exit}). One stray 5xx that a retry answers, or a 429 now and then, cuts nothing.
  *   <li><b>Decrease</b>: the limit to ×{@value #DECREASE} (at least 1), the recent latency back to the baseline;
+ *       after a run of errors (an incident, not the level's cost) it grows back by one per healthy answer to
+ *       where it was, and no ceiling is remembered;
  *       on errors the gap doubled (at least {@value #MIN_GAP_MILLIS} ms, at most {@value #MAX_GAP_MILLIS} ms), on
  *       slowness only once the limit is 1 and then at most {@value #SLOW_GAP_BASELINES} baselines (late answers may
  *       be our own CPU's doing, not the server's); the recent latency and error share start afresh. Answers to requests sent before a change of the limit are then only learnt from, not acted on:
@@ -48,8 +52,8 @@ final class Adaptive {
     static final double DEVIATION_WEIGHT = 0.25;
     static final double SLOW_FACTOR = 1.5;
     static final double DEVIATIONS = 4;
-    static final double ERROR_WEIGHT = 0.1;
-    static final double ERROR_SHARE = 0.1;
+    static final double ERROR_WEIGHT = 0.05;
+    static final double ERROR_SHARE = 0.25;
     static final double DECREASE = 0.75;
     static final long MIN_GAP_MILLIS = 50;
     static final long MAX_GAP_MILLIS = 10_000;
@@ -78,6 +82,8 @@ final class Adaptive {
     private int probeWait = FIRST_PROBE;
     /** Until its first overload the key's limit doubles each round, as TCP's slow start does. */
     private boolean slowStart = true;
+    /** After a cut for errors: the limit it grows back to by one per healthy answer (0: none). */
+    private int recovery;
 
     Adaptive(int limit) {
         allowed = Math.min(START, limit);
@@ -149,7 +155,8 @@ final class Adaptive {
         if (gapNanos < TimeUnit.MILLISECONDS.toNanos(5)) {
             gapNanos = 0;
         }
-        return increase(limit) || gapNanos != gapBefore;
+        boolean atBaseline = nanos > 0 && nanos <= RISE * baselineNanos;
+        return increase(limit, full && atBaseline && !error) || gapNanos != gapBefore;
     }
 
     /** The slow threshold: above it, the recent latency says the key is overloaded (infinite before any answer). */
@@ -201,11 +208,18 @@ final class Adaptive {
     /** @param errors whether the server answered errors, not only slowly */
     private boolean decrease(boolean errors) {
         slowStart = false;
-        if (ceiling != 0 && allowed >= ceiling) {
-            probeWait = Math.min(MAX_PROBE, probeWait * 2); // a probe past the last overload failed again
-        }
-        ceiling = allowed;
         int before = allowed;
+        if (errors) {
+            // A run of errors is an incident, not this level's cost: the limit grows back by answers once they are
+            // healthy, and no ceiling is remembered against it.
+            recovery = Math.max(recovery, before);
+        } else {
+            if (ceiling != 0 && allowed >= ceiling) {
+                probeWait = Math.min(MAX_PROBE, probeWait * 2); // a probe past the last overload failed again
+            }
+            ceiling = allowed;
+            recovery = 0;
+        }
         leaveLevel();
         allowed = Math.max(1, (int) (allowed * DECREASE));
         if (errors || before == 1) {
@@ -221,10 +235,26 @@ final class Adaptive {
         return true;
     }
 
-    private boolean increase(int limit) {
+    /** @param healthy an answer near the key's baseline to a request sent while it used all it was allowed */
+    private boolean increase(int limit, boolean healthy) {
         if (allowed >= limit) {
             allowed = limit; // the configured limit was lowered meanwhile
+            recovery = 0;
             return false;
+        }
+        if (allowed < recovery) {
+            if (!healthy) {
+                return false;
+            }
+            // Back from a run of errors by one per healthy answer, as TCP grows back by acknowledgements: the
+            // key's normal latency is known by then, and an answer above it stops the growth.
+            leaveLevel();
+            allowed++;
+            if (allowed >= recovery) {
+                recovery = 0;
+            }
+            newLevel(0);
+            return true;
         }
         int round = Math.max(SAMPLES, allowed);
         if (ceiling != 0 && allowed >= ceiling && levelAnswers >= round) {

@@ -174,8 +174,11 @@ public final class HostGates {
             rest(permit.target.hostKey, restUntilNanos);
         }
         long latency = nanos > 0 && selfBusy.getAsBoolean() ? 0 : nanos; // late by our doing: no latency to learn
+        // An error that asked for a rest (429 or 503 with Retry-After) is obeyed by that rest, once; it is no
+        // sign of an overload that the limit should answer for the rest of the crawl.
+        boolean overload = error && restUntilNanos == 0;
         for (Gate g : permit.gates()) {
-            g.ended(latency, error, now);
+            g.ended(latency, overload, now);
             wake(g);
         }
         table.sweep(now);
