@@ -2,7 +2,7 @@ package dev.loomcrawl.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.store.Passwords;
 import dev.loomcrawl.localpg.LocalPostgres;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.Scenario;
@@ -59,7 +59,7 @@ final class ClusterDemo {
             long total = graph.config().totalPages();
             String db = ownDb == null ? postgres.newDatabase() : ownDb;
             say("PostgreSQL %s; mock farm of 60 hosts x 40 pages, 300 ms each, on port %d", ownDb == null
-                    ? "(embedded) on 127.0.0.1:" + postgres.port() : "(yours) at " + PageStore.printable(ownDb), farm.port());
+                    ? "(embedded) on 127.0.0.1:" + postgres.port() : "(yours) at " + Passwords.hidden(ownDb), farm.port());
             List<String> bases = new ArrayList<>();
             for (int i = 1; i <= nodeCount; i++) {
                 ChildProcess node = ChildProcess.start(mainClass, List.of("-Xmx512m"), List.of("serve", "--port=0",

@@ -8,6 +8,7 @@ import dev.loomcrawl.crawler.store.PageStore;
 import java.io.PrintWriter;
 import java.time.Duration;
 import dev.loomcrawl.crawler.StoredListener;
+import dev.loomcrawl.crawler.store.Passwords;
 import java.util.function.BiFunction;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -39,11 +40,11 @@ final class Foreground {
                 progress.stored(row);
             });
             String resume = "./loomcrawl resume " + job.id()
-                    + (db.equals(DbOption.DEFAULT) ? "" : " --db='" + PageStore.printable(db) + "'");
+                    + (db.equals(DbOption.DEFAULT) ? "" : " --db='" + Passwords.hidden(db) + "'");
             if (!quiet) {
                 err.println("loomcrawl: job " + job.id() + " running ("
                         + job.config().execution().mode().label() + " mode, "
-                        + PageStore.printable(db) + "); Ctrl-C suspends it");
+                        + Passwords.hidden(db) + "); Ctrl-C suspends it");
                 err.flush();
             }
             Interrupts interrupts = Interrupts.install(new Interrupts.Actions() {

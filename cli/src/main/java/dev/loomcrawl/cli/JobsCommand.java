@@ -5,6 +5,7 @@ import dev.loomcrawl.crawler.CrawlSummary;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.JobReport;
 import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.store.Passwords;
 import java.io.PrintWriter;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -51,7 +52,7 @@ final class JobsCommand implements Callable<Integer> {
                     out.println(mapper.writeValueAsString(row(job)));
                 }
             } else if (jobs.isEmpty()) {
-                out.println("no jobs in " + PageStore.printable(db.db));
+                out.println("no jobs in " + Passwords.hidden(db.db));
             } else {
                 out.printf("%6s  %-9s  %-8s  %9s  %8s  %8s  %-19s  %9s  %s%n", "id", "status", "mode", "pages", "failed",
                         "skipped", "started", "seconds", "seeds");

@@ -1,7 +1,7 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.ConfigException;
-import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.store.Passwords;
 import dev.loomcrawl.crawler.store.StoreException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -62,7 +62,7 @@ public final class Main implements Runnable {
 
     /** An error as the one line a user sees: never a password, whatever the message quotes. */
     static String line(String message) {
-        return "loomcrawl: " + PageStore.printable(String.valueOf(message));
+        return "loomcrawl: " + Passwords.hidden(String.valueOf(message));
     }
 
     /** Exit code for bad flags, bad URLs and bad values. */

@@ -9,6 +9,7 @@ import dev.loomcrawl.crawler.cluster.ClusterNode;
 import dev.loomcrawl.crawler.cluster.NodeSettings;
 import dev.loomcrawl.crawler.store.Dialect;
 import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.store.Passwords;
 import dev.loomcrawl.server.ApiServer;
 import java.io.PrintWriter;
 import java.net.BindException;
@@ -181,10 +182,10 @@ final class ServeCommand implements Callable<Integer> {
             }
         }));
         out.printf(READY + "%s (%s mode by default, pool size %d, per-host %d, db %s)%s%n", base, defaultMode.label(),
-                engine.poolSize, perHost, PageStore.printable(engine.db), secret == null ? "" : ", token required");
+                engine.poolSize, perHost, Passwords.hidden(engine.db), secret == null ? "" : ", token required");
         if (node != null) {
             out.printf("cluster node %s: sharing the cluster jobs of %s (host leases of %s s; GET /cluster)%n",
-                    node.nodeId(), PageStore.printable(engine.db), probe.leaseTtl().toSeconds());
+                    node.nodeId(), Passwords.hidden(engine.db), probe.leaseTtl().toSeconds());
         }
         if (!resumed.isEmpty()) {
             out.printf("resumed %d job(s) an earlier process left unfinished: %s%n", resumed.size(), resumed);

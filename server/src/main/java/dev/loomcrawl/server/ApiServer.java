@@ -5,7 +5,7 @@ import dev.loomcrawl.crawler.ExecutionMode;
 import dev.loomcrawl.crawler.FetchOutcome;
 import dev.loomcrawl.crawler.FetchRequest;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
-import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.store.Passwords;
 import dev.loomcrawl.crawler.store.StoreException;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
@@ -97,7 +97,7 @@ public final class ApiServer implements AutoCloseable {
             config.routes.exception(StoreException.class, (e, ctx) -> {
                 LOG.error("{} {}: the store failed", ctx.method(), ctx.path(), e);
                 ctx.status(503).json(new ApiError.Body("store_unavailable", "the database failed: "
-                        + PageStore.printable(String.valueOf(e.getMessage()))
+                        + Passwords.hidden(String.valueOf(e.getMessage()))
                         + "; GET /health says why, and a restart reopens it", null));
             });
             config.routes.exception(Exception.class, (e, ctx) -> {

@@ -78,9 +78,9 @@ final class H2Files {
         int newline = message.indexOf('\n');
         String first = (newline < 0 ? message : message.substring(0, newline)).strip();
         if (first.contains("Database may be already in use")) {
-            return "the database " + PageStore.printable(jdbcUrl) + " is in use by another loomcrawl process (a running serve?):"
+            return "the database " + Passwords.hidden(jdbcUrl) + " is in use by another loomcrawl process (a running serve?):"
                     + " stop it, or give this command another --db";
         }
-        return "cannot open database '" + PageStore.printable(jdbcUrl) + "': " + PageStore.printable(first);
+        return "cannot open database '" + Passwords.hidden(jdbcUrl) + "': " + Passwords.hidden(first);
     }
 }

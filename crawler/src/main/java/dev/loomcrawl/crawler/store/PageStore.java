@@ -11,7 +11,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
@@ -31,8 +30,6 @@ import javax.sql.DataSource;
  * What is lost is fetched again by a resumed job, never stored twice.
  */
 public final class PageStore implements AutoCloseable {
-    private static final Pattern PASSWORD_SETTING = Pattern.compile("(?i)(password\\s*=\\s*)[^&;\\s'\"]*");
-    private static final Pattern SECRET_IN_URL = Pattern.compile("(//[^/@:\\s'\"]+:)[^/@\\s'\"]*@");
     static final long COMMIT_MILLIS = 250; // 500 saves 6% CPU on 100,000 pages but breaks the kill bound (README)
 
     private final String jdbcUrl;
@@ -109,14 +106,6 @@ public final class PageStore implements AutoCloseable {
         return jdbcUrl;
     }
 
-    /**
-     * {@code text} as it may be printed or logged: every password of a JDBC URL in it ({@code password=} of
-     * PostgreSQL's query, {@code PASSWORD=} of H2's settings, a {@code user:password@} before a host) as
-     * {@code ***}.
-     */
-    public static String printable(String text) {
-        return SECRET_IN_URL.matcher(PASSWORD_SETTING.matcher(text).replaceAll("$1***")).replaceAll("$1***@");
-    }
 
     /**
      * The read pool itself, for tests that run their own SQL: it bypasses the line every query of ours waits in
@@ -204,7 +193,7 @@ public final class PageStore implements AutoCloseable {
             readers.count("SELECT 1");
             return Optional.empty();
         } catch (RuntimeException e) {
-            return Optional.of(printable(String.valueOf(e.getMessage()).lines().findFirst().orElse("the database failed")));
+            return Optional.of(Passwords.hidden(String.valueOf(e.getMessage()).lines().findFirst().orElse("the database failed")));
         }
     }
 
