@@ -255,7 +255,7 @@ class ApiServerTest {
             {"seeds":["http://a.test/"],"warc":"/tmp/x.warc"} | 400 | bad_request | warc
             {"seeds":["http://a.test/"],"extract":{"t":"h[[["}} | 400 | bad_request | extract.t
             {"seeds":"http://a.test/"}                  | 400 | bad_request | seeds
-            {"seeds":["http://a.test/"],"denyPatterns":["(a)\\1"]} | 400 | bad_request | denyPatterns[0]
+            {"seeds":["http://a.test/"],"denyPatterns":["(a)\\\\1"]} | 400 | bad_request | denyPatterns[0]
             {"seeds":["http://a.test/"],"denyPatterns":["(?=a)b"]} | 400 | bad_request | denyPatterns[0]
             {"seeds":["http://a.test/"],"revisit":{"min":"PT0S"}} | 400 | bad_request | revisit.min
             {"seeds":["http://a.test/"],"revisit":{"min":"garbage"}} | 400 | bad_request | revisit.min
