@@ -71,10 +71,10 @@ final class RowOutput implements AutoCloseable {
      * moved over it, so a kill during the rewrite leaves the old file whole.
      */
     static void rewrite(String target, PageStore store, long jobId) throws IOException {
-        Path path = Path.of(target);
-        if (target.equals("-") || !Files.exists(path)) {
-            return;
+        if (target == null || target.equals("-") || !Files.exists(Path.of(target))) {
+            return; // no file, or none written yet: nothing to make whole
         }
+        Path path = Path.of(target);
         Path fresh = path.resolveSibling(path.getFileName() + ".resume-tmp");
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(fresh), 65_536)) {
             Export.job(store, jobId, Export.Format.forFile(target), null, out);
