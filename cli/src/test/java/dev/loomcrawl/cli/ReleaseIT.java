@@ -109,7 +109,7 @@ class ReleaseIT {
                     "LOOMCRAWL_JAVA_OPTS", "-Djdk.net.hosts.file=" + hosts + " -Xlog:class+load=info:stderr");
             String seed = farm.seedUrls().getFirst();
             String first = run(home, env, "crawl", seed, "--quiet", "--db=jdbc:h2:" + dir.resolve("db1"));
-            assertThat(first).startsWith("0 ").contains("loomcrawl: recording a start-up cache");
+            assertThat(first).startsWith("0 ").contains("recording a start-up cache").contains("start-up cache recorded in");
             List<Path> caches = caches(cacheHome);
             assertThat(caches).hasSize(1);
 
@@ -135,7 +135,7 @@ class ReleaseIT {
             Files.setLastModifiedTime(home.resolve("lib/loomcrawl-crawler-" + System.getProperty("loomcrawl.version")
                     + ".jar"), FileTime.from(Instant.now().plusSeconds(120)));
             String third = run(home, env, "crawl", seed, "--quiet", "--db=jdbc:h2:" + dir.resolve("db3"));
-            assertThat(third).startsWith("0 ").contains("loomcrawl: recording a start-up cache");
+            assertThat(third).startsWith("0 ").contains("recording a start-up cache");
             assertThat(caches(cacheHome)).hasSize(1).doesNotContainAnyElementsOf(caches);
         }
     }
