@@ -38,9 +38,8 @@ import java.util.concurrent.TimeUnit;
  *       the key was last overloaded waits {@value #FIRST_PROBE} answers, twice as long after each such probe that
  *       overloads it again (up to {@value #MAX_PROBE}): a key that cannot take more is asked rarely. A round at
  *       that level without overload forgets it.
- *   <li><b>Start</b>: a new key begins at {@value #START} in flight (or its limit, if lower) and grows by one per
- *       answer at its fastest latency (TCP's slow start: doubling each round trip) until an answer comes slower
- *       ({@link #startAnswer}).
+ *   <li><b>Start</b>: a new key begins at {@value #START} in flight (or its limit, if lower), and until its first
+ *       overload its limit doubles each round instead of growing by one (TCP's slow start).
  * </ul>
  */
 final class Adaptive {
@@ -81,15 +80,8 @@ final class Adaptive {
     /** The limit at which the key was last overloaded (0: none to remember), and the answers a step to it waits. */
     private int ceiling;
     private int probeWait = FIRST_PROBE;
-    /**
-     * Until its answers first come slower than its fastest, the key's limit grows by one per answer, as TCP's slow
-     * start does; its answers meanwhile are its unloaded latency (the fastest answer, and their mean).
-     */
+    /** Until its first overload the key's limit doubles each round, as TCP's slow start does. */
     private boolean slowStart = true;
-    private long fastestNanos;
-    private int startAnswers;
-    private double startSum;
-    private double startSquares;
     /** After a cut for errors: the limit it grows back to by one per healthy answer (0: none). */
     private int recovery;
 
@@ -158,9 +150,6 @@ final class Adaptive {
         if (slow || slowerThanBelow()) {
             return decrease(false);
         }
-        if (slowStart && full && nanos > 0 && !error) {
-            return startAnswer(nanos, limit);
-        }
         long gapBefore = gapNanos;
         gapNanos = (long) (gapNanos * GAP_DECAY);
         if (gapNanos < TimeUnit.MILLISECONDS.toNanos(5)) {
@@ -168,42 +157,6 @@ final class Adaptive {
         }
         boolean atBaseline = nanos > 0 && nanos <= RISE * baselineNanos;
         return increase(limit, full && atBaseline && !error) || gapNanos != gapBefore;
-    }
-
-    /**
-     * An answer during slow start: one at the key's fastest latency (within {@value #RISE}×) allows one more
-     * request, so a round trip of answers doubles the limit (2, 4, 8: a key reaches 8 within two round trips,
-     * where doubling after rounds of {@value #SAMPLES} answers took four); a slower one ends slow start, as
-     * HyStart ends it on a rise in delay, one step back, and the rounds of the level rule go on from there (a
-     * server that slows past some level is cut by them).
-     */
-    private boolean startAnswer(long nanos, int limit) {
-        fastestNanos = fastestNanos == 0 ? nanos : Math.min(fastestNanos, nanos);
-        double ms = nanos / 1e6;
-        if (allowed >= limit) {
-            slowStart = false; // at the limit: the level rule judges what comes next
-            return false;
-        }
-        if (nanos > RISE * fastestNanos) {
-            // The last step may have been one too many: back to the level before it, whose rounds then say
-            // (with at least SAMPLES answers) what the key's unloaded latency is, and the next step is judged.
-            slowStart = false;
-            if (startAnswers >= SAMPLES) {
-                unloadedMean = startSum / startAnswers;
-                unloadedVariance = Math.max(0, startSquares / startAnswers - unloadedMean * unloadedMean)
-                        / (startAnswers - 1);
-            }
-            int before = allowed;
-            allowed = Math.max(Math.min(START, limit), allowed - 1);
-            newLevel(before);
-            return allowed != before;
-        }
-        startAnswers++;
-        startSum += ms;
-        startSquares += ms * ms;
-        allowed++;
-        newLevel(0);
-        return true;
     }
 
     /** The slow threshold: above it, the recent latency says the key is overloaded (infinite before any answer). */
