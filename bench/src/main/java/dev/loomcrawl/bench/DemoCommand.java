@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
 /** {@code loomcrawl demo}: the quick start. A short bench on the demo farm: virtual threads vs 200 threads. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Quick start: crawl 2,000 slow mock pages with virtual threads, then with a 200-thread pool,"
-                + " and compare (about 30 s; report in bench-out/demo/report.html).")
+                + " and compare (about 45 s on 2 cores; report in bench-out/demo/report.html).")
 public final class DemoCommand implements Callable<Integer> {
     static final String[] ARGS = {"--scenario=demo", "--modes=virtual,pool:200", "--runs=1", "--warmup=1",
         "--out=bench-out/demo"};
@@ -21,7 +21,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--nodes", paramLabel = "N", defaultValue = "0",
             description = "Instead: a cluster of N serve nodes (2 to 8) sharing one crawl through an embedded PostgreSQL,"
-                    + " one of them killed mid-crawl (about 30 s).")
+                    + " one of them killed mid-crawl (about 50 s on 2 cores).")
     int nodes;
 
     @Option(names = "--db", paramLabel = "JDBC_URL",
