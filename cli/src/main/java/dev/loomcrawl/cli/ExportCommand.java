@@ -3,7 +3,6 @@ package dev.loomcrawl.cli;
 import dev.loomcrawl.crawler.store.Export;
 import dev.loomcrawl.crawler.store.FindingsExport;
 import dev.loomcrawl.crawler.store.PageStore;
-import dev.loomcrawl.crawler.store.Passwords;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -63,7 +62,7 @@ final class ExportCommand implements Callable<Integer> {
         }
         try (PageStore store = PageStore.open(db.db)) {
             if (store.jobs().find(id).isEmpty()) {
-                throw new IllegalArgumentException("no job " + id + " in " + Passwords.hidden(db.db));
+                throw new IllegalArgumentException("no job " + id + " in " + db.db); // Main.line hides a password
             }
             try (OutputStream out = open()) {
                 long rows = links ? Export.links(store, id, chosen, out)

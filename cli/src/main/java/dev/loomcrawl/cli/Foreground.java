@@ -97,7 +97,7 @@ final class Foreground {
                 err.println("loomcrawl: job failed: " + job.failureMessage().get());
                 return 1;
             }
-            if (summary.pages() == 0) { // a cluster node's share, whose job's state is the cluster's
+            if (summary.pages() == 0) { // ended otherwise (cancelled) before a single page
                 err.println("loomcrawl: " + summary.whyNoPage());
                 return 1;
             }

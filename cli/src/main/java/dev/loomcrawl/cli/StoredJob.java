@@ -6,7 +6,6 @@ import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.CrawlerOptions;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
-import dev.loomcrawl.crawler.store.Passwords;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -44,7 +43,7 @@ final class StoredJob {
         boolean recrawl = run == Run.RECRAWL;
         CrawlConfig config;
         try (PageStore store = PageStore.open(db)) {
-            JobRow row = store.jobs().find(id).orElseThrow(() -> new IllegalArgumentException("no job " + id + " in " + Passwords.hidden(db)));
+            JobRow row = store.jobs().find(id).orElseThrow(() -> new IllegalArgumentException("no job " + id + " in " + db));
             if (!recrawl && !row.unfinished()) {
                 throw new IllegalArgumentException("job " + id + " has ended (" + row.status() + "): nothing to resume"
                         + " ('loomcrawl recrawl " + id + "' visits its pages again)");

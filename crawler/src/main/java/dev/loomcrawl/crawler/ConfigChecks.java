@@ -2,7 +2,7 @@ package dev.loomcrawl.crawler;
 
 import com.google.re2j.Pattern;
 import com.google.re2j.PatternSyntaxException;
-import crawlercommons.domains.EffectiveTldFinder;
+import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -69,7 +69,7 @@ final class ConfigChecks {
             if (problem != null) {
                 throw new ConfigException("allowedDomains", d, "holds a bad domain '" + d + "': " + problem);
             }
-            if (isPublicSuffix(domain)) {
+            if (PolitenessKey.publicSuffix(domain)) {
                 throw new ConfigException("allowedDomains", d, "holds '" + d + "', a public suffix: it would admit"
                         + " unrelated sites; give a domain under it, like example." + domain);
             }
@@ -119,8 +119,4 @@ final class ConfigChecks {
     }
 
     /** Whether {@code domain} is itself a public suffix ({@code com}, {@code co.uk}, {@code github.io}). */
-    private static boolean isPublicSuffix(String domain) {
-        EffectiveTldFinder.EffectiveTLD tld = EffectiveTldFinder.getEffectiveTLD(domain);
-        return tld != null && tld.getDomain().equals(domain);
-    }
 }

@@ -39,19 +39,22 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
                     ended ? row.finishedAt() : null, progress, ended ? live.summary() : null, row.cluster(), null);
         }
         String status = row.shownStatus(Instant.now(), soleUser);
-        CrawlProgress progress;
+        Tallies.Outcomes rows = null;
+        double seconds = 0;
+        double rate = 0;
         if (row.status().equals(JobStatus.RUNNING.label()) || stored == null && row.unfinished()) {
-            // killed, or run by another process: any summary is an earlier run's
-            Tallies t = store.tallies(row.id());
-            double seconds = Math.round(row.activeSeconds() * 10) / 10.0;
-            progress = new CrawlProgress(row.id(), status, t.pages(), t.failed(), t.skipped(), 0, 0, 0, 0, seconds,
-                    seconds <= 0 ? 0 : JobStats.round1(t.pages() / seconds), 0, ConfigCodec.maxPages(row.config()),
-                    ConfigCodec.continuous(row.config()), t.failures(), Map.of());
-        } else {
-            progress = stored == null ? null : new CrawlProgress(row.id(), status, stored.pages(), stored.failed(),
-                    stored.skipped(), 0, 0, 0, 0, stored.seconds(), stored.pagesPerSecond(), 0,
-                    ConfigCodec.maxPages(row.config()), ConfigCodec.continuous(row.config()), stored.failures(), Map.of());
+            // killed, or run by another process: any summary is an earlier run's, so count what is stored
+            rows = store.outcomes(row.id());
+            seconds = Math.round(row.activeSeconds() * 10) / 10.0;
+            rate = seconds <= 0 ? 0 : JobStats.round1(rows.pages() / seconds);
+        } else if (stored != null) {
+            rows = new Tallies.Outcomes(stored.pages(), stored.failed(), stored.skipped(), stored.failures());
+            seconds = stored.seconds();
+            rate = stored.pagesPerSecond();
         }
+        CrawlProgress progress = rows == null ? null : new CrawlProgress(row.id(), status, rows.pages(), rows.failed(),
+                rows.skipped(), 0, 0, 0, 0, seconds, rate, 0,
+                ConfigCodec.maxPages(row.config()), ConfigCodec.continuous(row.config()), rows.failures(), Map.of());
         return new JobReport(row.id(), status, row.mode(), row.poolSize(), seeds, row.createdAt(),
                 row.finishedAt(), progress, stored, row.cluster(), null);
     }

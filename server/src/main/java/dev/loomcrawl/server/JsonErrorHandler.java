@@ -17,7 +17,8 @@ import org.eclipse.jetty.util.Callback;
 /**
  * Errors Jetty answers itself, before a request reaches a route (a path with {@code %00}, {@code %ff},
  * {@code [} or {@code ..} above the root, a URI too long, a malformed request line), for every method, in the
- * API's one error shape instead of Jetty's HTML page: {@code {"error": ..., "message": ..., "field": null}}. Installed on the server, which answers these.
+ * API's one error shape instead of Jetty's HTML page: {@code {"error": ..., "message": ..., "field": null}}.
+ * Installed on the server, which answers these.
  */
 final class JsonErrorHandler extends org.eclipse.jetty.server.handler.ErrorHandler {
 

@@ -6,6 +6,7 @@ import java.net.IDN;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -15,8 +16,11 @@ import java.util.regex.Pattern;
  * could never match is refused with the reason, never stored: a pause on it would pause nothing.
  */
 public final class KeySyntax {
+    /**
+     * RFC 1123's label, stricter than what a URL's host may be (UrlSyntax lets a hyphen start a label): a key is
+     * typed by an operator, and one that starts with a hyphen is taken for a typo rather than stored.
+     */
     private static final Pattern LABEL = Pattern.compile("[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?");
-
     private KeySyntax() {}
 
     /**
@@ -46,8 +50,7 @@ public final class KeySyntax {
         if (!port.matches("[0-9]{1,5}") || Integer.parseInt(port) < 1 || Integer.parseInt(port) > 65_535) {
             throw refused(given, "must end with a port from 1 to 65535 (host:port), was '" + port + "'");
         }
-        String canonicalHost = host.startsWith("[") || host.chars().allMatch(c -> c == '.' || Character.isDigit(c))
-                ? address(given, host) : name(given, host);
+        String canonicalHost = PolitenessKey.levelOf(host) == PolitenessKey.IP ? address(given, host) : name(given, host);
         return canonicalHost + ":" + Integer.parseInt(port);
     }
 
@@ -55,8 +58,7 @@ public final class KeySyntax {
         String name = name(given, key);
         String registered = EffectiveTldFinder.getAssignedDomain(name, true, false);
         if (registered == null || registered.isEmpty()) {
-            boolean suffix = ("x." + name).equals(EffectiveTldFinder.getAssignedDomain("x." + name, true, false));
-            throw refused(given, suffix
+            throw refused(given, PolitenessKey.publicSuffix(name)
                     ? "is a public suffix, not a registered domain: a domain key is one registrant's domain (example.co.uk)"
                     : "is under no suffix of the Public Suffix List, so no host has it as its domain; use host:port"
                             + " keys or --politeness-key=ip");
@@ -100,21 +102,15 @@ public final class KeySyntax {
             }
             throw refused(given, "is not an IPv6 address");
         }
+        // a leading zero is octal to a browser and decimal to others: such a key would mean two addresses
         String[] parts = key.split("\\.", -1);
-        if (parts.length != 4) {
+        boolean dottedQuad = parts.length == 4 && Arrays.stream(parts)
+                .allMatch(part -> part.matches("0|[1-9][0-9]{0,2}") && Integer.parseInt(part) <= 255);
+        if (!dottedQuad) {
             throw refused(given, "is not an IPv4 address: four numbers from 0 to 255 without leading zeros,"
                     + " such as 192.0.2.1");
         }
-        StringBuilder canonical = new StringBuilder();
-        for (String part : parts) {
-            if (!part.matches("0|[1-9][0-9]{0,2}") || Integer.parseInt(part) > 255) {
-                // a leading zero is octal to a browser and decimal to others: the key would mean two addresses
-                throw refused(given, "is not an IPv4 address: four numbers from 0 to 255 without leading zeros,"
-                        + " such as 192.0.2.1");
-            }
-            canonical.append(canonical.isEmpty() ? "" : ".").append(Integer.parseInt(part));
-        }
-        return canonical.toString();
+        return key;
     }
 
     /** RFC 5952's text form: lower case, leading zeros dropped, the longest run of two or more zero groups as ::. */

@@ -44,6 +44,12 @@ public enum PolitenessKey {
         return domain == null || domain.isEmpty() ? host : domain;
     }
 
+    /** Whether {@code domain} is itself a suffix of the Public Suffix List ({@code com}, {@code co.uk}). */
+    public static boolean publicSuffix(String domain) {
+        EffectiveTldFinder.EffectiveTLD tld = EffectiveTldFinder.getEffectiveTLD(domain);
+        return tld != null && tld.getDomain().equals(domain);
+    }
+
     /** The level a key given by a user belongs to: {@code host:port}, an address literal, or a domain. */
     public static PolitenessKey levelOf(String key) {
         if (key.startsWith("[") && key.endsWith("]") || key.chars().allMatch(c -> c == '.' || Character.isDigit(c))) {

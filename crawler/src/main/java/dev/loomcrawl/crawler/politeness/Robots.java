@@ -5,8 +5,11 @@ import crawlercommons.robots.SimpleRobotRules;
 import crawlercommons.robots.SimpleRobotRulesParser;
 import dev.loomcrawl.crawler.CrawlUrl;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * robots.txt (RFC 9309), parsed by crawler-commons' {@link SimpleRobotRulesParser}, matched against the
@@ -49,7 +52,7 @@ public final class Robots {
 
     private static final System.Logger LOG = System.getLogger(Robots.class.getName());
     /** robots.txt files found over the limit, said once each (a cluster reads the text again on every node). */
-    private static final java.util.Set<String> CUT_REPORTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Set<String> CUT_REPORTED = ConcurrentHashMap.newKeySet();
 
     private Robots() {}
 
@@ -75,7 +78,7 @@ public final class Robots {
             while (end > 0 && body[end - 1] != '\n') {
                 end--;
             }
-            read = java.util.Arrays.copyOf(body, end);
+            read = Arrays.copyOf(body, end);
             reason += " (its first " + MAX_BYTES / 1024 + " KiB: the rest was not read, as RFC 9309 allows)";
             if (CUT_REPORTED.add(robotsUrl.url())) {
                 LOG.log(System.Logger.Level.WARNING, robotsUrl.url() + " is over " + MAX_BYTES / 1024

@@ -37,9 +37,11 @@ public final class ChangeDetector {
         }
         if (status >= 300 && status < 400) {
             String target = Visit.movedTo(status, page.outlinks());
-            return target == null ? null
-                    : event(page, target.equals(previous.movedTo()) ? Change.Kind.UNCHANGED : Change.Kind.MOVED, null,
-                            null, target.equals(previous.movedTo()) ? null : target);
+            if (target == null) {
+                return null;
+            }
+            return target.equals(previous.movedTo()) ? event(page, Change.Kind.UNCHANGED, null, null, null)
+                    : event(page, Change.Kind.MOVED, null, null, target);
         }
         if (status < 200 || status >= 300 || page.digest() == null) {
             return null;

@@ -32,8 +32,7 @@ public final class RevisitSchedule {
     /** The schedule after a first visit that stored {@code page}: due {@code min} later. */
     public static Visit first(PageRecord page, Freshness.Revisit bounds, Instant now) {
         long interval = bounds.min().toMillis();
-        return new Visit(page.etag(), page.lastModified(), page.digest(), page.simhash(), page.status(),
-                Visit.movedTo(page.status(), page.outlinks()), 0, now, interval, now.plusMillis(interval));
+        return Visit.of(page, 0, now, interval, now.plusMillis(interval));
     }
 
     /**
@@ -46,8 +45,7 @@ public final class RevisitSchedule {
         Instant next = ChangeDetector.ends(change) ? null : now.plusMillis(interval);
         boolean rewritten = ChangeDetector.rewrites(change) && page != null;
         return rewritten
-                ? new Visit(page.etag(), page.lastModified(), page.digest(), page.simhash(), page.status(),
-                        Visit.movedTo(page.status(), page.outlinks()), changes, previous.watchedSince(), interval, next)
+                ? Visit.of(page, changes, previous.watchedSince(), interval, next)
                 : previous.withSchedule(changes, interval, next);
     }
 

@@ -1,6 +1,8 @@
 package dev.loomcrawl.crawler.revisit;
 
+import dev.loomcrawl.crawler.store.PageRecord;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * A stored URL as a job that revisits it holds it in memory: what identified its content at the last visit (to
@@ -21,8 +23,7 @@ public record Visit(String etag, String lastModified, String digest, Long simhas
 
     /** This visit due at {@code value} instead. */
     public Visit withNextVisitAt(Instant value) {
-        return new Visit(etag, lastModified, digest, simhash, status, movedTo, changes, watchedSince, intervalMillis,
-                value);
+        return withSchedule(changes, intervalMillis, value);
     }
 
     /** This visit with a new schedule: what identifies its content stays. */
@@ -30,8 +31,14 @@ public record Visit(String etag, String lastModified, String digest, Long simhas
         return new Visit(etag, lastModified, digest, simhash, status, movedTo, changesSeen, watchedSince, interval, next);
     }
 
+    /** What identifies {@code page}'s content and state, stored now, with a schedule. */
+    public static Visit of(PageRecord page, int changes, Instant watchedSince, long interval, Instant next) {
+        return new Visit(page.etag(), page.lastModified(), page.digest(), page.simhash(), page.status(),
+                movedTo(page.status(), page.outlinks()), changes, watchedSince, interval, next);
+    }
+
     /** The redirect target of a stored row: its first outlink when its status is 3xx, else null. */
-    public static String movedTo(int status, java.util.List<String> outlinks) {
+    public static String movedTo(int status, List<String> outlinks) {
         return status >= 300 && status < 400 && !outlinks.isEmpty() ? outlinks.getFirst() : null;
     }
 }

@@ -178,7 +178,6 @@ public final class ClusterStore {
         update(pool, "UPDATE cluster_frontier SET state = 'dropped' WHERE job_id = ? AND state = 'queued'", jobId);
     }
 
-    /** What this node did for a job so far. */
     /**
      * What a node is doing for a job now: its requests so far and in flight. Its stored rows are counted as
      * they are committed ({@link ClusterResults}), not here.
@@ -199,19 +198,11 @@ public final class ClusterStore {
 
     /** A job's stored rows by outcome and its URLs still to fetch, summed over every node. */
     public Counts counts(long jobId) {
-        long[] n = new long[3]; // pages, failed, skipped
-        pool.list("SELECT failure, COUNT(*) FROM pages WHERE job_id = ? GROUP BY failure", rs -> {
-            switch (PageRecord.outcomeOf(rs.getString(1))) {
-                case OK -> n[0] += rs.getLong(2);
-                case FAILED -> n[1] += rs.getLong(2);
-                case SKIPPED -> n[2] += rs.getLong(2);
-            }
-            return null;
-        }, jobId);
-        return new Counts(n[0], n[1], n[2],
-                pool.count("SELECT COUNT(*) FROM cluster_frontier WHERE job_id = ? AND state = 'queued'", jobId),
-                pool.count("SELECT COUNT(*) FROM cluster_frontier WHERE job_id = ? AND state = 'queued'"
-                        + " AND (due_at IS NULL OR due_at <= now())", jobId));
+        Tallies.Outcomes rows = Tallies.outcomes(pool, jobId);
+        long[] waiting = pool.list("SELECT COUNT(*), COUNT(*) FILTER (WHERE due_at IS NULL OR due_at <= now())"
+                + " FROM cluster_frontier WHERE job_id = ? AND state = 'queued'",
+                rs -> new long[] {rs.getLong(1), rs.getLong(2)}, jobId).getFirst();
+        return new Counts(rows.pages(), rows.failed(), rows.skipped(), waiting[0], waiting[1]);
     }
 
     // ---- plumbing (reads go through Readers; writes retry a broken deadlock here)

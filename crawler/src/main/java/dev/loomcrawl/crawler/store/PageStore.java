@@ -276,6 +276,11 @@ public final class PageStore implements AutoCloseable {
         return ResumeState.read(readers, jobId, true);
     }
 
+    /** A job's stored rows by outcome (a grouped count: for listing jobs). */
+    public Tallies.Outcomes outcomes(long jobId) {
+        return Tallies.outcomes(readers, jobId);
+    }
+
     /** Figures of a whole job from its stored rows. */
     public Tallies tallies(long jobId) {
         return Tallies.read(readers, jobId);

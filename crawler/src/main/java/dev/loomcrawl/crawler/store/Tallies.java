@@ -17,6 +17,24 @@ public record Tallies(long pages, long failed, long skipped, long bytes, long re
     /** A failure reason and how many URLs ended with it. */
     public record TopFailure(String kind, String detail, long count) {}
 
+    /** A job's stored rows by outcome, and its failures by kind: one grouped count, not a read of every row. */
+    public record Outcomes(long pages, long failed, long skipped, Map<String, Long> failures) {}
+
+    /** The outcomes of job {@code jobId}'s stored rows. */
+    static Outcomes outcomes(Readers readers, long jobId) {
+        long[] n = new long[3]; // pages, failed, skipped
+        Map<String, Long> failures = new TreeMap<>();
+        readers.stream("SELECT failure, COUNT(*) FROM pages WHERE job_id = ? GROUP BY failure", rs -> {
+            String failure = rs.getString(1);
+            Outcome outcome = PageRecord.outcomeOf(failure);
+            n[outcome.ordinal()] += rs.getLong(2);
+            if (outcome == Outcome.FAILED) {
+                failures.put(failure, rs.getLong(2));
+            }
+        }, jobId);
+        return new Outcomes(n[0], n[1], n[2], failures);
+    }
+
     /** The figures of job {@code jobId} from its rows. */
     static Tallies read(Readers readers, long jobId) {
         Map<String, Long> statuses = new TreeMap<>();
