@@ -5,6 +5,8 @@ import dev.loomcrawl.crawler.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.CrawlerOptions;
 import dev.loomcrawl.crawler.Freshness;
+import dev.loomcrawl.crawler.content.ContentFormat;
+import dev.loomcrawl.crawler.store.Export;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -130,6 +132,15 @@ final class CrawlCommand implements Callable<Integer> {
     @Option(names = "--store-body", description = "Keep each page's body in the store, for export.")
     boolean storeBody;
 
+    @Option(names = "--content", paramLabel = "markdown|text", description = "Keep each page's main content (no"
+            + " menus, footers, side bars, comments or banners) in the row's 'content' field, as Markdown (headings,"
+            + " lists, tables, code, links) or plain text; with the page's lang, description, author and published.")
+    String content;
+
+    @Option(names = "--content-max-chars", paramLabel = "N", description = "Cut content longer than this, saying"
+            + " so at its end (default ${DEFAULT-VALUE}).", defaultValue = "200000")
+    int contentMaxChars;
+
     @Option(names = "--revisit-min", paramLabel = "DURATION", description = "Make the job continuous: revisit each"
             + " stored page, conditionally, at most this often (30s, 1m, 2h, 7d; default 1m when --revisit-max is"
             + " given). It runs until Ctrl-C; 'loomcrawl resume' continues it.")
@@ -160,7 +171,7 @@ final class CrawlCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         CrawlConfig config = config();
-        RowOutput rows = RowOutput.open(output, false, storeBody, spec.commandLine().getOut()); // a bad path fails before anything is crawled
+        RowOutput rows = RowOutput.open(output, false, Export.Columns.of(config.output()), spec.commandLine().getOut()); // a bad path fails before anything is crawled
         CrawlerOptions process = politeness.on(inFlight.options(perHost));
         return Foreground.run(spec, engine.db, process,
                 (crawler, listener) -> crawler.start(config, new Crawler.Hooks(null, listener)), rows, report.json, report.quiet);
@@ -197,6 +208,8 @@ final class CrawlCommand implements Callable<Integer> {
                 .sitemaps(sitemaps)
                 .ignoreNofollow(ignoreNofollow)
                 .storeBody(storeBody)
+                .content(content == null ? ContentFormat.NONE : Flags.contentFormat("--content", content))
+                .contentMaxChars(contentMaxChars)
                 .warcFile(warc);
         if (userAgent != null) {
             b.userAgent(userAgent);

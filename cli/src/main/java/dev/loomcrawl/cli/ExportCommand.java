@@ -2,6 +2,7 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.store.Export;
 import dev.loomcrawl.crawler.store.FindingsExport;
+import dev.loomcrawl.crawler.store.MarkdownFiles;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -16,9 +17,13 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code loomcrawl export JOB}: a job's rows (or its links, changes, near-duplicates, politeness audit) as JSON Lines or CSV. */
+/**
+ * {@code loomcrawl export JOB}: a job's rows (or its links, changes, near-duplicates, politeness audit) as JSON
+ * Lines or CSV; or its pages' main content as Markdown files, one per page.
+ */
 @Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Stream a job's rows from the database, as JSON Lines or CSV, to stdout or a file.")
+        description = "Stream a job's rows from the database, as JSON Lines or CSV, to stdout or a file; or write"
+                + " its pages' main content as one Markdown file each (--format=markdown --output=DIR).")
 final class ExportCommand implements Callable<Integer> {
 
     @Spec
@@ -30,12 +35,19 @@ final class ExportCommand implements Callable<Integer> {
     @Mixin
     DbOption db;
 
-    @Option(names = "--format", paramLabel = "jsonl|csv",
-            description = "jsonl (default) or csv; by default the output file's name decides.")
+    @Option(names = "--format", paramLabel = "jsonl|csv|markdown",
+            description = "jsonl (default) or csv; by default the output file's name decides. markdown: one .md file"
+                    + " per page with content (a job crawled with --content) into the --output directory, with front"
+                    + " matter (url, title, fetchedAt, lang, description, author, published), named from the URL.")
     String format;
 
-    @Option(names = "--output", paramLabel = "FILE", description = "Write here instead of stdout.")
+    @Option(names = "--output", paramLabel = "FILE|DIR", description = "Write here instead of stdout (a directory"
+            + " for --format=markdown).")
     Path output;
+
+    @Option(names = "--content-max-chars", paramLabel = "N", description = "Cut each page's content to this many"
+            + " characters, saying so at its end (default: as stored).")
+    Integer contentMaxChars;
 
     @Option(names = "--links", description = "The link graph instead: one 'from, to' row per link of every stored page.")
     boolean links;
@@ -55,6 +67,13 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (contentMaxChars != null && contentMaxChars < 1) {
+            throw new IllegalArgumentException("--content-max-chars must be at least 1, was " + contentMaxChars);
+        }
+        int maxChars = contentMaxChars == null ? Integer.MAX_VALUE : contentMaxChars;
+        if (format != null && format.strip().equalsIgnoreCase("markdown")) {
+            return markdown(maxChars);
+        }
         Export.Format chosen = format != null ? Export.Format.of(format)
                 : output != null ? Export.Format.forFile(output.toString()) : Export.Format.JSONL;
         if ((links ? 1 : 0) + (changes ? 1 : 0) + (nearDuplicates ? 1 : 0) + (politeness ? 1 : 0) > 1) {
@@ -69,7 +88,7 @@ final class ExportCommand implements Callable<Integer> {
                         : changes ? FindingsExport.changes(store, id, chosen, out)
                         : nearDuplicates ? FindingsExport.nearDuplicates(store, id, chosen, out)
                         : politeness ? FindingsExport.politeness(store, id, chosen, out)
-                        : Export.job(store, id, chosen, null, out);
+                        : Export.job(store, id, chosen, null, maxChars, out);
                 out.flush();
                 if (output != null) {
                     String what = links ? "links" : changes ? "change events" : nearDuplicates ? "near-duplicate rows"
@@ -77,6 +96,31 @@ final class ExportCommand implements Callable<Integer> {
                     spec.commandLine().getErr().printf("loomcrawl: %,d %s written to %s%n", rows, what, output);
                 }
             }
+        }
+        return 0;
+    }
+
+    private int markdown(int maxChars) throws IOException {
+        if (output == null) {
+            throw new IllegalArgumentException("--format=markdown writes one file per page: give a directory with --output");
+        }
+        if (links || changes || nearDuplicates || politeness) {
+            throw new IllegalArgumentException("--format=markdown writes pages' content: leave out --links, --changes,"
+                    + " --near-duplicates and --politeness");
+        }
+        if (Files.exists(output) && !Files.isDirectory(output)) {
+            throw new IllegalArgumentException("--output " + output + " is a file: --format=markdown needs a directory");
+        }
+        try (PageStore store = PageStore.open(db.db)) {
+            if (store.jobs().find(id).isEmpty()) {
+                throw new IllegalArgumentException("no job " + id + " in " + db.db);
+            }
+            if (!store.hasContent(id)) {
+                throw new IllegalArgumentException("job " + id + " kept no content: crawl with --content=markdown (or"
+                        + " \"content\": \"markdown\" in POST /crawl) to export it as Markdown");
+            }
+            long files = MarkdownFiles.write(store, id, output, maxChars);
+            spec.commandLine().getErr().printf("loomcrawl: %,d Markdown files written to %s%n", files, output);
         }
         return 0;
     }

@@ -30,11 +30,22 @@ final class Flags {
             Map.entry("extract", "--extract"),
             Map.entry("extractAll", "--extract-all"),
             Map.entry("warcFile", "--warc"),
+            Map.entry("content", "--content"),
+            Map.entry("contentMaxChars", "--content-max-chars"),
             Map.entry("mode", "--mode"),
             Map.entry("revisit", "--revisit-min/--revisit-max"),
             Map.entry("webhook", "--webhook-url/--webhook-secret"));
 
     private Flags() {}
+
+    /** {@code markdown}, {@code text} or {@code none}; else a one-line error naming {@code flag}. */
+    static dev.loomcrawl.crawler.content.ContentFormat contentFormat(String flag, String value) {
+        try {
+            return dev.loomcrawl.crawler.content.ContentFormat.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(flag + " " + e.getMessage());
+        }
+    }
 
     /**
      * A duration as people type it: a number and a unit ({@code 500ms}, {@code 30s}, {@code 1m}, {@code 2h},

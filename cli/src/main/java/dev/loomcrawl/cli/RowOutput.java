@@ -39,16 +39,16 @@ final class RowOutput implements AutoCloseable {
     /**
      * @param target a file, {@code -} for {@code stdout}, or null for no output
      * @param append add to an existing file (a resumed job); a CSV header is written only to an empty file
-     * @param withBody the job keeps bodies ({@code --store-body}): CSV gets their columns too
+     * @param columns the job keeps bodies or content: CSV gets their columns too
      */
-    static RowOutput open(String target, boolean append, boolean withBody, java.io.PrintWriter stdout)
+    static RowOutput open(String target, boolean append, Export.Columns columns, java.io.PrintWriter stdout)
             throws IOException {
         if (target == null) {
             return new RowOutput(null, null, false);
         }
         if (target.equals("-")) {
             OutputStream out = new TextStream(stdout);
-            return new RowOutput(out, new Export.Writer(out, Export.Format.JSONL, withBody, true), true);
+            return new RowOutput(out, new Export.Writer(out, Export.Format.JSONL, columns, true), true);
         }
         Path path = Path.of(target);
         boolean empty = !Files.exists(path) || Files.size(path) == 0 || !append;
@@ -57,7 +57,7 @@ final class RowOutput implements AutoCloseable {
                 Files.createDirectories(path.toAbsolutePath().getParent());
             }
             OutputStream out = new BufferedOutputStream(new FileOutputStream(path.toFile(), append), 65_536);
-            return new RowOutput(out, new Export.Writer(out, Export.Format.forFile(target), withBody, empty), false);
+            return new RowOutput(out, new Export.Writer(out, Export.Format.forFile(target), columns, empty), false);
         } catch (IOException e) {
             throw new IllegalArgumentException("--output: cannot write " + target + ": " + e.getMessage());
         }

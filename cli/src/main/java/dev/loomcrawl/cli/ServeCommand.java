@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.crawler.content.ContentFormat;
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.CrawlerOptions;
@@ -85,6 +86,11 @@ final class ServeCommand implements Callable<Integer> {
                     + " a dead node's hosts move on (default: ${DEFAULT-VALUE}).")
     double leaseTtlSeconds;
 
+    @Option(names = "--content", paramLabel = "markdown|text", description = "Keep the main content of every job's"
+            + " pages, and give it in every POST /fetch result, unless the request says otherwise (\"content\":"
+            + " \"none\").")
+    String content;
+
     @Option(names = "--no-pinning-watch", description = "Do not stream JFR VirtualThreadPinned events into /stats.")
     boolean noPinningWatch;
 
@@ -141,7 +147,8 @@ final class ServeCommand implements Callable<Integer> {
         ApiServer server;
         try {
             server = ApiServer.starting(new ApiServer.Settings(host, port, defaultMode, engine.poolSize, maxPoolSize, secret,
-                    reader, Set.copyOf(allowedHostNames), !noPinningWatch, !loopback && !allowPrivateAddresses), crawler);
+                    reader, Set.copyOf(allowedHostNames), !noPinningWatch, !loopback && !allowPrivateAddresses,
+                    content == null ? ContentFormat.NONE : Flags.contentFormat("--content", content)), crawler);
         } catch (RuntimeException e) {
             // Nothing was resumed yet: every unfinished job stays as it was, for the next start.
             crawler.close();

@@ -4,6 +4,7 @@ import dev.loomcrawl.crawler.ConfigCodec;
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.CrawlerOptions;
+import dev.loomcrawl.crawler.store.Export;
 import dev.loomcrawl.crawler.store.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import picocli.CommandLine.Mixin;
@@ -57,7 +58,7 @@ final class StoredJob {
                 RowOutput.rewrite(output, store, id);
             }
         }
-        RowOutput rows = RowOutput.open(output, true, config.output().storeBody(), spec.commandLine().getOut());
+        RowOutput rows = RowOutput.open(output, true, Export.Columns.of(config.output()), spec.commandLine().getOut());
         CrawlerOptions process = new CrawlerOptions(config.politeness().perHostConcurrency(),
                 config.execution().maxInFlight(), true, config.politeness().politenessKey(), true);
         return Foreground.run(spec, db, process, (crawler, listener) -> recrawl

@@ -113,6 +113,8 @@ class CrawlCommandTest {
             --mode=fibers                            | mode must be 'virtual' or 'pool'
             --pool-size=0                            | --pool-size must be between
             --max-pages=abc                          | Invalid value for option '--max-pages'
+            --content=html                           | --content must be 'markdown', 'text' or 'none', was 'html'
+            --content-max-chars=10                   | --content-max-chars must be between 1000 and 100000000, was 10
             --seeds-file=/nonexistent/seeds.txt      | --seeds-file: cannot read
             --bogus                                  | Unknown option: '--bogus'
             http://user:secret@example.com/          | must not carry credentials

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomcrawl.crawler.content.ContentFormat;
 import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import java.time.Duration;
 import java.util.Iterator;
@@ -78,6 +79,8 @@ public final class ConfigCodec {
         o.set("extract", JSON.valueToTree(c.output().extract()));
         o.set("extractAll", JSON.valueToTree(c.output().extractAll()));
         o.put("storeBody", c.output().storeBody());
+        o.put("content", c.output().content().label());
+        o.put("contentMaxChars", c.output().contentMaxChars());
         if (c.output().warcFile() != null) {
             o.put("warc", c.output().warcFile());
         }
@@ -157,6 +160,8 @@ public final class ConfigCodec {
                 case "extract" -> strings(name, v, b::extract);
                 case "extractAll" -> strings(name, v, b::extractAll);
                 case "storeBody" -> b.storeBody(bool(name, v));
+                case "content" -> b.content(contentFormat(name, v));
+                case "contentMaxChars" -> b.contentMaxChars(integer(name, v));
                 case "warc" -> b.warcFile(v.isNull() ? null : text(name, v));
                 case "mode" -> b.mode(ExecutionMode.parse(text(name, v)));
                 case "poolSize" -> b.poolSize(integer(name, v));
@@ -227,6 +232,16 @@ public final class ConfigCodec {
             throw new ConfigException(name, v, "must be a string");
         }
         return v.textValue();
+    }
+
+    private static ContentFormat contentFormat(String name, JsonNode v) {
+        try {
+            return ContentFormat.parse(text(name, v));
+        } catch (ConfigException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(name, v.textValue(), e.getMessage());
+        }
     }
 
     private static int integer(String name, JsonNode v) {

@@ -1,5 +1,8 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.content.ContentFormat;
+import dev.loomcrawl.crawler.content.MainContent;
+
 import static dev.loomcrawl.crawler.ConfigChecks.checkDomains;
 import static dev.loomcrawl.crawler.ConfigChecks.checkHeaders;
 import static dev.loomcrawl.crawler.ConfigChecks.checkPatterns;
@@ -149,12 +152,16 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
      * @param storeBody keep each page's decoded body in the store (default false)
      * @param warcFile write a request and a response record for every stored fetch to this WARC file
      *     ({@code .warc.gz}: gzipped per record); null for none
+     * @param content keep each page's main content in this form (default {@link ContentFormat#NONE})
+     * @param contentMaxChars most characters of content kept per page; a longer one is cut and says so
      */
     public record Output(
             Map<String, String> extract,
             Map<String, String> extractAll,
             boolean storeBody,
-            String warcFile) {
+            String warcFile,
+            ContentFormat content,
+            int contentMaxChars) {
 
         public Output {
             extract = checkRules("extract", extract);
@@ -162,6 +169,15 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
             if (warcFile != null && warcFile.isBlank()) {
                 warcFile = null;
             }
+            if (content == null) {
+                throw new ConfigException("content", null, "must be 'markdown', 'text' or 'none', was null");
+            }
+            requireRange("contentMaxChars", contentMaxChars, 1_000, 100_000_000);
+        }
+
+        /** What the parser is asked for, page by page. */
+        public MainContent.Request contentRequest() {
+            return new MainContent.Request(content, contentMaxChars);
         }
     }
 

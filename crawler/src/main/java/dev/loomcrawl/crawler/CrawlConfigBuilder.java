@@ -1,5 +1,7 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.content.ContentFormat;
+
 import dev.loomcrawl.crawler.politeness.PolitenessKey;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,6 +45,8 @@ public final class CrawlConfigBuilder {
     private final Map<String, String> extractAll = new LinkedHashMap<>();
     private boolean storeBody;
     private String warcFile;
+    private ContentFormat content = ContentFormat.NONE;
+    private int contentMaxChars = ContentFormat.DEFAULT_MAX_CHARS;
     private ExecutionMode mode = ExecutionMode.VIRTUAL;
     private int poolSize = 200;
     private Freshness.Revisit revisit;
@@ -94,6 +98,8 @@ public final class CrawlConfigBuilder {
     public CrawlConfigBuilder extractAll(String name, String rule) { extractAll.put(name, rule); return this; }
     public CrawlConfigBuilder storeBody(boolean value) { storeBody = value; return this; }
     public CrawlConfigBuilder warcFile(String value) { warcFile = value; return this; }
+    public CrawlConfigBuilder content(ContentFormat value) { content = value; return this; }
+    public CrawlConfigBuilder contentMaxChars(int value) { contentMaxChars = value; return this; }
     public CrawlConfigBuilder mode(ExecutionMode value) { mode = value; return this; }
     public CrawlConfigBuilder poolSize(int value) { poolSize = value; return this; }
     /** Makes the job continuous: each stored page is revisited, every {@code min} at most and {@code max} at least. */
@@ -111,7 +117,7 @@ public final class CrawlConfigBuilder {
                         maxRetries, politenessKey),
                 new CrawlConfig.Fetch(connectTimeout, requestTimeout, fetchDeadline, maxBodyBytes, maxRedirects, userAgent,
                         headers, refusePrivateAddresses),
-                new CrawlConfig.Output(extract, extractAll, storeBody, warcFile),
+                new CrawlConfig.Output(extract, extractAll, storeBody, warcFile, content, contentMaxChars),
                 new CrawlConfig.Execution(mode, poolSize, maxInFlight),
                 new Freshness(revisit, skipNearDuplicates, webhook));
     }
@@ -148,6 +154,8 @@ public final class CrawlConfigBuilder {
         b.extractAll.putAll(config.output().extractAll());
         b.storeBody = config.output().storeBody();
         b.warcFile = config.output().warcFile();
+        b.content = config.output().content();
+        b.contentMaxChars = config.output().contentMaxChars();
         b.mode = config.execution().mode();
         b.poolSize = config.execution().poolSize();
         b.revisit = config.freshness().revisit();

@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.content.MainContent;
 import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.fetch.Fetcher;
 import dev.loomcrawl.crawler.parse.PageParser;
@@ -52,7 +53,8 @@ final class FetchBatch implements AutoCloseable {
         });
         List<Callable<FetchOutcome>> tasks = new ArrayList<>(request.urls().size());
         for (CrawlUrl url : request.urls()) {
-            tasks.add(() -> request.respectRobots() ? fetchAllowed(fetcher, url) : fetchOne(fetcher, url));
+            tasks.add(() -> request.respectRobots() ? fetchAllowed(fetcher, url, request.content())
+                    : fetchOne(fetcher, url, request.content()));
         }
         List<Future<FetchOutcome>> futures;
         try (ExecutorService executor = Executors.newThreadPerTaskExecutor(ExecutionMode.counting(
@@ -77,17 +79,18 @@ final class FetchBatch implements AutoCloseable {
         try {
             return future.get();
         } catch (CancellationException e) {
-            return new FetchOutcome(url.url(), "cancelled", 0, null, 0, deadline.toMillis(), null,
+            return FetchOutcome.without(url.url(), "cancelled", 0, 0, deadline.toMillis(), null,
                     "not finished within " + deadline.toMillis() + " ms");
         } catch (ExecutionException e) {
             // a bug of ours for this one URL: say so for it, answer for the others
-            return new FetchOutcome(url.url(), "failed", 0, null, 0, 0, FailureKind.INTERNAL.label(),
+            return FetchOutcome.without(url.url(), "failed", 0, 0, 0, FailureKind.INTERNAL.label(),
                     "internal error: " + e.getCause());
         }
     }
 
     /** {@code url} fetched if its host's robots.txt allows it; else a {@code skipped} outcome that says why. */
-    private FetchOutcome fetchAllowed(Fetcher fetcher, CrawlUrl url) throws InterruptedException {
+    private FetchOutcome fetchAllowed(Fetcher fetcher, CrawlUrl url, MainContent.Request content)
+            throws InterruptedException {
         long start = System.nanoTime();
         RobotsMemo.Verdict verdict = robots.check(url, page -> {
             Permit permit = engine.gates().enter(HostGates.Target.of(page), level);
@@ -102,17 +105,18 @@ final class FetchBatch implements AutoCloseable {
         double millis = (System.nanoTime() - start) / 1e6;
         if (verdict.unreachable() != null) { // RFC 9309 2.3.1.4: assume a complete disallow
             FetchResult.Failed f = verdict.unreachable();
-            return new FetchOutcome(url.url(), "failed", f.status(), null, 0, millis, f.kind().label(),
+            return FetchOutcome.without(url.url(), "failed", f.status(), 0, millis, f.kind().label(),
                     "robots.txt could not be had, so nothing of the host is fetched: " + f.detail());
         }
         if (verdict.refusal() != null) {
-            return new FetchOutcome(url.url(), "skipped", 0, null, 0, millis, FailureKind.ROBOTS.label(),
+            return FetchOutcome.without(url.url(), "skipped", 0, 0, millis, FailureKind.ROBOTS.label(),
                     verdict.refusal());
         }
-        return fetchOne(fetcher, url);
+        return fetchOne(fetcher, url, content);
     }
 
-    private FetchOutcome fetchOne(Fetcher fetcher, CrawlUrl url) throws InterruptedException {
+    private FetchOutcome fetchOne(Fetcher fetcher, CrawlUrl url, MainContent.Request content)
+            throws InterruptedException {
         long start = System.nanoTime();
         Permit permit = engine.gates().enter(HostGates.Target.of(url), level);
         FetchResult result = null;
@@ -130,12 +134,20 @@ final class FetchBatch implements AutoCloseable {
         double millis = (System.nanoTime() - start) / 1e6;
         return switch (result) {
             case FetchResult.Response r -> {
-                String title = r.html() && r.body().length > 0
-                        ? PageParser.parse(engine.parsers(), r.body(), r.charset().orElse(null), url.url(), null).title() : null;
-                yield new FetchOutcome(url.url(), "ok", r.status(), title, r.body().length, millis, null,
-                        r.redirect() ? "redirect to " + r.location().orElse("nowhere") : null);
+                String detail = r.redirect() ? "redirect to " + r.location().orElse("nowhere") : null;
+                if (!r.html() || r.body().length == 0) {
+                    yield FetchOutcome.without(url.url(), "ok", r.status(), r.body().length, millis, null, detail);
+                }
+                PageParser.Parsed page = PageParser.parse(engine.parsers(), r.body(), r.charset().orElse(null),
+                        url.url(), null, content);
+                MainContent.Extracted extracted = page.content();
+                if (extracted != null && extracted.problem() != null) {
+                    detail = detail == null ? extracted.problem() : detail + "; " + extracted.problem();
+                }
+                yield new FetchOutcome(url.url(), "ok", r.status(), page.title(), r.body().length, millis, null, detail,
+                        extracted == null ? null : extracted.content());
             }
-            case FetchResult.Failed f -> new FetchOutcome(url.url(), "failed", f.status(), null, f.bytes(), millis,
+            case FetchResult.Failed f -> FetchOutcome.without(url.url(), "failed", f.status(), f.bytes(), millis,
                     f.kind().label(), f.detail());
         };
     }

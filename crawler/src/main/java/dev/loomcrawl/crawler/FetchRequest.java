@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.content.MainContent;
 import java.time.Duration;
 import java.util.List;
 
@@ -11,9 +12,10 @@ import java.util.List;
  * @param refusePrivateAddresses refuse hosts that resolve to loopback, private or link-local addresses
  * @param respectRobots obey each host's robots.txt, as a crawl does (a disallowed URL is {@code skipped}, not
  *     fetched); false only when the caller has the site's leave
+ * @param content each HTML page's main content, in the form asked for ({@link MainContent.Request#NONE}: none)
  */
 public record FetchRequest(List<CrawlUrl> urls, Duration deadline, boolean refusePrivateAddresses,
-        boolean respectRobots) {
+        boolean respectRobots, MainContent.Request content) {
     public FetchRequest {
         urls = List.copyOf(urls);
     }

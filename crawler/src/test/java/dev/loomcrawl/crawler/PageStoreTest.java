@@ -33,7 +33,7 @@ class PageStoreTest {
     static PageRecord page(long job, String url, int depth) {
         return new PageRecord(job, url, depth, 200, "text/html", "t", 10, 1.5, 1, null, null, Instant.now(), "crawl-vt-1",
                 null, List.of("http://a.test/x"), Map.of("h1", "hello"), null, null, 2.0, "\"v1\"",
-                "Mon, 02 Nov 2026 10:00:00 GMT", "ab".repeat(32), 0x1234_5678_9abc_def0L);
+                "Mon, 02 Nov 2026 10:00:00 GMT", "ab".repeat(32), 0x1234_5678_9abc_def0L, null);
     }
 
     /**
@@ -162,7 +162,7 @@ class PageStoreTest {
     void aRowOfNullsFirstInABatchChangesNoOtherRow() throws Exception {
         try (PageStore store = PageStore.open("jdbc:h2:mem:nulls;DB_CLOSE_DELAY=-1")) {
             PageRecord skipped = new PageRecord(9, "http://a.test/private/1", 1, 0, null, null, 0, 0, 0, "robots",
-                    "disallowed by robots.txt", Instant.now(), "t", null, List.of(), Map.of(), null, null, 0, null, null, null, null);
+                    "disallowed by robots.txt", Instant.now(), "t", null, List.of(), Map.of(), null, null, 0, null, null, null, null, null);
             store.saveWithLinks(page(9, "http://a.test/", 0), List.of(), List.of(skipped));
             store.flush();
             PageRecord back = store.pages(9, 0, 10, 200).getFirst();
@@ -191,7 +191,7 @@ class PageStoreTest {
             Admitted link = new Admitted(4, "http://a.test/l", 1, 0, "http://a.test/");
             PageRecord first = page(4, "http://a.test/", 0);
             PageRecord again = new PageRecord(4, "http://a.test/", 0, 503, "text/html", "again", 10, 1.5, 1, "http",
-                    "503", Instant.now(), "t", null, List.of(), Map.of(), null, null, 2.0, null, null, null, null);
+                    "503", Instant.now(), "t", null, List.of(), Map.of(), null, null, 2.0, null, null, null, null, null);
             PageRecord a = page(4, "http://a.test/a", 1);
             store.saveWithLinks(first, List.of(link, link), List.of(a, a));
             store.flush();

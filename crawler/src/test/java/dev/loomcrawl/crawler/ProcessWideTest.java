@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.content.MainContent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -92,7 +93,7 @@ class ProcessWideTest {
             for (int i = 0; i < 40; i++) {
                 urls.add(CrawlUrl.of(site.url("/p/" + (i % 63) + "?batch=" + i)));
             }
-            List<FetchOutcome> fetched = crawler.fetchAll(new FetchRequest(urls, Duration.ofSeconds(30), false, true));
+            List<FetchOutcome> fetched = crawler.fetchAll(new FetchRequest(urls, Duration.ofSeconds(30), false, true, MainContent.Request.NONE));
             assertThat(fetched).allSatisfy(o -> assertThat(o.outcome()).isIn("ok", "failed"));
             job.awaitSummary();
             assertThat(site.counter.maxInFlight.get()).isLessThanOrEqualTo(4);

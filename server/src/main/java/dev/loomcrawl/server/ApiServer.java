@@ -3,6 +3,7 @@ package dev.loomcrawl.server;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.ExecutionMode;
 import dev.loomcrawl.crawler.FetchOutcome;
+import dev.loomcrawl.crawler.content.ContentFormat;
 import dev.loomcrawl.crawler.FetchRequest;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
 import dev.loomcrawl.crawler.store.Passwords;
@@ -14,6 +15,7 @@ import io.javalin.http.HandlerType;
 import io.javalin.http.HttpResponseException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -38,13 +40,16 @@ public final class ApiServer implements AutoCloseable {
      * @param watchPinning stream JFR's VirtualThreadPinned events into /stats
      * @param guardPrivateAddresses jobs and {@code POST /fetch} refuse hosts on loopback, private or link-local
      *     addresses, and no request may lift that: for a server others can reach (only its operator lifts it)
+     * @param content main content of jobs and {@code POST /fetch} requests that do not choose ({@code serve --content})
      */
     public record Settings(String host, int port, ExecutionMode mode, int poolSize, int maxPoolSize, String token,
-            String readToken, Set<String> allowedHostNames, boolean watchPinning, boolean guardPrivateAddresses) {
+            String readToken, Set<String> allowedHostNames, boolean watchPinning, boolean guardPrivateAddresses,
+            ContentFormat content) {
 
         /** Loopback, no token: what tests and a local user start with. */
         public static Settings local(int port, ExecutionMode mode, int poolSize) {
-            return new Settings("127.0.0.1", port, mode, poolSize, 1_000, null, null, Set.of(), true, false);
+            return new Settings("127.0.0.1", port, mode, poolSize, 1_000, null, null, Set.of(), true, false,
+                    ContentFormat.NONE);
         }
     }
 
@@ -67,8 +72,7 @@ public final class ApiServer implements AutoCloseable {
         this.crawler = crawler;
         this.metrics = new Metrics(crawler, settings.watchPinning());
         this.stats = new ServerStats(crawler, settings.mode(), settings.poolSize(), metrics::pinnedEvents);
-        this.jobs = new JobHandlers(crawler, settings.mode(), settings.poolSize(), settings.maxPoolSize(),
-                settings.guardPrivateAddresses());
+        this.jobs = new JobHandlers(crawler, settings);
         this.hosts = new HostHandlers(crawler);
         this.guard = new AccessGuard(settings);
         this.app = Javalin.create(config -> {
@@ -193,13 +197,34 @@ public final class ApiServer implements AutoCloseable {
     }
 
     private void fetch(Context ctx) throws InterruptedException {
-        FetchRequest request = FetchBody.of(Json.object(ctx), settings.guardPrivateAddresses());
+        FetchRequest request = FetchBody.of(Json.object(ctx), settings.guardPrivateAddresses(), settings.content());
         long start = System.nanoTime();
         List<FetchOutcome> results = crawler.fetchAll(request);
         Map<String, Long> totals = new TreeMap<>();
         results.forEach(r -> totals.merge(r.outcome(), 1L, Long::sum));
-        ctx.json(Map.of("results", results, "totals", totals,
+        ctx.json(Map.of("results", results.stream().map(ApiServer::fetched).toList(), "totals", totals,
                 "millis", Math.round((System.nanoTime() - start) / 1e5) / 10.0));
+    }
+
+    /** One URL's result as JSON shows it; the content fields as in a job's rows, when the request asked for them. */
+    private static Map<String, Object> fetched(FetchOutcome r) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("url", r.url());
+        row.put("outcome", r.outcome());
+        row.put("status", r.status());
+        row.put("title", r.title());
+        row.put("bytes", r.bytes());
+        row.put("millis", r.millis());
+        row.put("failure", r.failure());
+        row.put("detail", r.detail());
+        if (r.content() != null) {
+            row.put("content", r.content().text());
+            row.put("lang", r.content().lang());
+            row.put("description", r.content().description());
+            row.put("author", r.content().author());
+            row.put("published", r.content().published());
+        }
+        return row;
     }
 
     /** The process has taken up what it takes up at start (jobs an earlier process left): healthy from now on. */

@@ -3,6 +3,8 @@ package dev.loomcrawl.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.crawler.CrawlUrl;
 import dev.loomcrawl.crawler.FetchRequest;
+import dev.loomcrawl.crawler.content.ContentFormat;
+import dev.loomcrawl.crawler.content.MainContent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +12,9 @@ import java.util.List;
 /**
  * The body of {@code POST /fetch}, checked field by field: {@code urls} (1 to 200 http(s) URLs),
  * {@code timeoutMs} (for the whole batch, 1 to 60,000, default 10,000), {@code refusePrivateAddresses} and
- * {@code respectRobots} (default true: a URL robots.txt disallows is {@code skipped}, as in a crawl).
+ * {@code respectRobots} (default true: a URL robots.txt disallows is {@code skipped}, as in a crawl),
+ * {@code content} ({@code markdown}, {@code text} or {@code none}; the server's default unless given) and
+ * {@code contentMaxChars}.
  */
 final class FetchBody {
     static final int MAX_URLS = 200;
@@ -24,9 +28,11 @@ final class FetchBody {
      * @param guard the server refuses private addresses and no request may lift that; otherwise a request may
      *     ask for it ({@code "refusePrivateAddresses": true})
      */
-    static FetchRequest of(JsonNode body, boolean guard) {
+    static FetchRequest of(JsonNode body, boolean guard, ContentFormat defaultContent) {
         List<CrawlUrl> urls = null;
         int timeoutMs = 10_000;
+        ContentFormat content = defaultContent;
+        int contentMaxChars = ContentFormat.DEFAULT_MAX_CHARS;
         boolean refuse = guard;
         boolean respectRobots = true;
         var fields = body.fields();
@@ -56,13 +62,28 @@ final class FetchBody {
                     }
                     respectRobots = v.booleanValue();
                 }
+                case "content" -> {
+                    try {
+                        content = ContentFormat.parse(v.isTextual() ? v.textValue() : v.toString());
+                    } catch (IllegalArgumentException e) {
+                        throw ApiError.badRequest("content " + e.getMessage(), "content");
+                    }
+                }
+                case "contentMaxChars" -> {
+                    if (!v.isIntegralNumber() || !v.canConvertToInt() || v.intValue() < 1_000 || v.intValue() > 100_000_000) {
+                        throw ApiError.badRequest("contentMaxChars must be a whole number from 1000 to 100000000, was " + v,
+                                "contentMaxChars");
+                    }
+                    contentMaxChars = v.intValue();
+                }
                 default -> throw ApiError.badRequest(field.getKey() + " is not a known field", field.getKey());
             }
         }
         if (urls == null) {
             throw ApiError.badRequest("urls must hold 1 to " + MAX_URLS + " URLs", "urls");
         }
-        return new FetchRequest(urls, Duration.ofMillis(timeoutMs), refuse, respectRobots);
+        return new FetchRequest(urls, Duration.ofMillis(timeoutMs), refuse, respectRobots,
+                new MainContent.Request(content, contentMaxChars));
     }
 
     private static List<CrawlUrl> urls(JsonNode v) {

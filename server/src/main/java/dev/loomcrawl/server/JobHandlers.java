@@ -8,6 +8,7 @@ import dev.loomcrawl.crawler.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.content.ContentFormat;
 import dev.loomcrawl.crawler.Freshness;
 import dev.loomcrawl.crawler.Jobs;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
@@ -34,15 +35,16 @@ final class JobHandlers {
     private final int poolSize;
     private final int maxPoolSize;
     private final boolean guardPrivate;
+    private final ContentFormat content;
 
-    /** @param guardPrivate jobs refuse private addresses, and a request may not say otherwise */
-    JobHandlers(Crawler crawler, ExecutionMode mode, int poolSize, int maxPoolSize, boolean guardPrivate) {
+    JobHandlers(Crawler crawler, ApiServer.Settings settings) {
         this.crawler = crawler;
         this.store = crawler.store();
-        this.mode = mode;
-        this.poolSize = poolSize;
-        this.maxPoolSize = maxPoolSize;
-        this.guardPrivate = guardPrivate;
+        this.mode = settings.mode();
+        this.poolSize = settings.poolSize();
+        this.maxPoolSize = settings.maxPoolSize();
+        this.guardPrivate = settings.guardPrivateAddresses(); // and a request may not say otherwise
+        this.content = settings.content();
     }
 
     /** This server's crawler is a node of a cluster from now on: jobs go through the node. */
@@ -78,7 +80,7 @@ final class JobHandlers {
         try {
             CrawlConfigBuilder defaults = CrawlConfig.builder().mode(mode).poolSize(poolSize)
                     .politenessKey(crawler.options().politenessKey())
-                    .refusePrivateAddresses(guardPrivate);
+                    .refusePrivateAddresses(guardPrivate).content(content);
             // On a cluster node a fetch must end well within a host lease: the default deadline fits it.
             ClusterNode cluster = node;
             if (cluster != null) {

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.content.ContentFormat;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
@@ -96,7 +97,7 @@ class ApiServerTest {
 
     private static ApiServer.Settings withTokens(String token, String readToken) {
         return new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 50, 1_000, token, readToken, Set.of(), true,
-                false);
+                false, ContentFormat.NONE);
     }
 
     private static String crawlBody(MockSites farm, String extra) {
@@ -343,7 +344,7 @@ class ApiServerTest {
     @Test
     void aGuardedServerReachesNoPrivateAddressWhateverARequestSays() {
         start(memory(), new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 50, 1_000, null, null, Set.of(),
-                true, true));
+                true, true, ContentFormat.NONE));
         fastFarm.reset();
         for (String path : new String[] {"/crawl", "/fetch"}) {
             String body = path.equals("/crawl") ? crawlBody(fastFarm, ",\"refusePrivateAddresses\":false")
@@ -364,7 +365,7 @@ class ApiServerTest {
     @Test
     void aRequestForAnotherHostIsMisdirected() {
         start(memory(), new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 50, 1_000, null, null,
-                Set.of("crawler.internal"), true, false));
+                Set.of("crawler.internal"), true, false, ContentFormat.NONE));
         Http.Response rebinding = http.call("POST", "/fetch", "{\"urls\":[\"http://127.0.0.1:1/\"]}", "Host",
                 "attacker.example");
         assertThat(rebinding.status()).isEqualTo(421);

@@ -5,6 +5,7 @@ import dev.loomcrawl.crawler.CrawlUrl;
 import dev.loomcrawl.crawler.FailureKind;
 import dev.loomcrawl.crawler.FetchedPage;
 import dev.loomcrawl.crawler.PageHandler;
+import dev.loomcrawl.crawler.content.MainContent;
 import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.frontier.Lease;
@@ -37,6 +38,7 @@ public final class Harvester {
     private final LinkScope scope;
     private final Frontier frontier;
     private final Extraction extraction;
+    private final MainContent.Request content;
     private final PageHandler handler;
     /**
      * Links the frontier does not hold (out of scope, or past the depth limit), as written, and their checked
@@ -56,6 +58,7 @@ public final class Harvester {
         this.scope = LinkScope.of(config);
         this.frontier = frontier;
         this.extraction = Extraction.of(config);
+        this.content = config.output().contentRequest();
         this.handler = handler;
         this.nearDuplicates = config.freshness().skipNearDuplicates() ? new NearDuplicates<>() : null;
     }
@@ -99,7 +102,7 @@ public final class Harvester {
 
     private Harvest page(Lease lease, FetchResult.Response r) {
         PageParser.Parsed parsed = PageParser.parse(parsers, r.body(), r.charset().orElse(null), lease.url().url(),
-                r.headers().firstValue("X-Robots-Tag").orElse(null));
+                r.headers().firstValue("X-Robots-Tag").orElse(null), content);
         Set<String> outlinks = new LinkedHashSet<>();
         List<Lease.Found> links = new ArrayList<>(parsed.links().size());
         List<String> ordered = new ArrayList<>(parsed.links().size());
@@ -111,6 +114,9 @@ public final class Harvester {
         outlinks.addAll(ordered);
         Map<String, Object> fields = extraction.isEmpty() ? Map.of() : extraction.apply(parsed.document());
         String detail = duplicateOf == null ? null : "near-duplicate of " + duplicateOf + ": links not followed";
+        if (parsed.content() != null && parsed.content().problem() != null) {
+            detail = detail == null ? parsed.content().problem() : detail + "; " + parsed.content().problem();
+        }
         if (handler != null) {
             try {
                 Map<String, Object> handled = handler.handle(new FetchedPage(lease.url().url(), lease.depth(),
@@ -127,7 +133,8 @@ public final class Harvester {
         return new Harvest(identified(answered(lease, r.status(), r.contentType(), r.nanos()), r).title(parsed.title())
                 .simhash(parsed.simhash())
                 .bytes(r.body().length).detail(detail).outlinks(List.copyOf(outlinks)).fields(fields)
-                .canonical(parsed.canonical()).body(kept(r.body())).build(), links);
+                .canonical(parsed.canonical()).body(kept(r.body()))
+                .content(parsed.content() == null ? null : parsed.content().content()).build(), links);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler.parse;
 
 import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.content.MainContent;
 import dev.loomcrawl.crawler.store.Handoff;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -51,9 +52,10 @@ public final class PageParser {
      * @param nofollow the page asks that none of its links be followed ({@code <meta name=robots>} or the
      *     {@code X-Robots-Tag} header)
      * @param simhash the SimHash of the page's visible text ({@link Fingerprints})
+     * @param content the page's main content when it was asked for, else null
      */
     public record Parsed(Document document, String title, List<Link> links, String canonical, boolean nofollow,
-            long simhash) {}
+            long simhash, MainContent.Extracted content) {}
 
     private PageParser() {}
 
@@ -61,12 +63,13 @@ public final class PageParser {
      * Parses on one of {@code parsers}' threads ({@link ExecutionMode#newParsers}) and waits for it; an
      * interrupt is kept for the caller, not acted on.
      */
-    public static Parsed parse(ExecutorService parsers, byte[] body, String charset, String url, String robotsHeader) {
+    public static Parsed parse(ExecutorService parsers, byte[] body, String charset, String url, String robotsHeader,
+            MainContent.Request content) {
         // a parse takes a millisecond: an interrupt waits for it, and the caller sees the flag when it returns
-        return Handoff.await(parsers.submit(() -> parseHere(body, charset, url, robotsHeader)));
+        return Handoff.await(parsers.submit(() -> parseHere(body, charset, url, robotsHeader, content)));
     }
 
-    static Parsed parseHere(byte[] body, String charset, String url, String robotsHeader) {
+    static Parsed parseHere(byte[] body, String charset, String url, String robotsHeader, MainContent.Request content) {
         Document doc;
         try {
             doc = Jsoup.parse(new ByteArrayInputStream(body), known(charset), url);
@@ -87,7 +90,7 @@ public final class PageParser {
         }
         String title = finds.title == null ? "" : StringUtil.normaliseWhitespace(finds.title.text()).trim();
         return new Parsed(doc, title, links, finds.canonical == null ? null : resolve(baseUrl, finds.canonical.attr("href")),
-                nofollow, finds.text.value());
+                nofollow, finds.text.value(), content.wanted() ? MainContent.of(doc, content) : null);
     }
 
     /**

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.content.ContentFormat;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -23,9 +25,10 @@ import java.util.Map;
  * columns in the same order whichever way they leave (the API, {@code crawl --output}, {@code export}).
  *
  * <p>Columns: {@code url, depth, status, outcome, contentType, title, bytes, fetchMs, fetchedAt, failure,
- * detail, referrer, outlinks, fields, canonical, attempts, etag, lastModified, digest, simhash}, and {@code body} for jobs that keep bodies (text
- * in its charset for text types, else base64, said by {@code bodyEncoding}). In CSV, {@code outlinks} are
- * separated by spaces and {@code fields} is a JSON object.
+ * detail, referrer, outlinks, fields, canonical, attempts, etag, lastModified, digest, simhash}; {@code content,
+ * lang, description, author, published} for jobs that keep main content ({@code --content}); and {@code body}
+ * for jobs that keep bodies (text in its charset for text types, else base64, said by {@code bodyEncoding}).
+ * In CSV, {@code outlinks} are separated by spaces and {@code fields} is a JSON object.
  */
 public final class Export {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -33,6 +36,24 @@ public final class Export {
     private static final List<String> COLUMNS = List.of("url", "depth", "status", "outcome", "contentType", "title",
             "bytes", "fetchMs", "fetchedAt", "failure", "detail", "referrer", "outlinks", "fields", "canonical",
             "attempts", "etag", "lastModified", "digest", "simhash");
+
+    private static final List<String> CONTENT_COLUMNS = List.of("content", "lang", "description", "author",
+            "published");
+
+    /**
+     * The columns a job's rows have beyond the ones every row has.
+     *
+     * @param body the job keeps bodies ({@code --store-body})
+     * @param content the job keeps main content ({@code --content})
+     */
+    public record Columns(boolean body, boolean content) {
+        public static final Columns PLAIN = new Columns(false, false);
+
+        /** The columns of a job with these output settings. */
+        public static Columns of(CrawlConfig.Output output) {
+            return new Columns(output.storeBody(), output.content() != ContentFormat.NONE);
+        }
+    }
 
     /** How rows are written. */
     public enum Format {
@@ -69,16 +90,27 @@ public final class Export {
         private final SequenceWriter rows;
         private final Format format;
         private final OutputStream out;
+        private final int contentMaxChars;
         private long count;
 
         /** @param header write CSV's header line (not when appending to a file that has one) */
-        public Writer(OutputStream out, Format format, boolean withBody, boolean header) throws IOException {
+        public Writer(OutputStream out, Format format, Columns columns, boolean header) throws IOException {
+            this(out, format, columns, header, Integer.MAX_VALUE);
+        }
+
+        /** @param contentMaxChars content longer than this is cut, and says so */
+        public Writer(OutputStream out, Format format, Columns columns, boolean header, int contentMaxChars)
+                throws IOException {
             this.format = format;
             this.out = out;
+            this.contentMaxChars = contentMaxChars;
             if (format == Format.CSV) {
                 CsvSchema.Builder schema = CsvSchema.builder();
                 COLUMNS.forEach(schema::addColumn);
-                if (withBody) {
+                if (columns.content()) {
+                    CONTENT_COLUMNS.forEach(schema::addColumn);
+                }
+                if (columns.body()) {
                     schema.addColumn("body").addColumn("bodyEncoding");
                 }
                 CsvSchema built = header ? schema.build().withHeader() : schema.build().withoutHeader();
@@ -90,7 +122,7 @@ public final class Export {
         }
 
         public void write(PageRecord page) throws IOException {
-            rows.write(row(page, format));
+            rows.write(row(page, format, contentMaxChars));
             count++;
         }
 
@@ -119,8 +151,14 @@ public final class Export {
      */
     public static long job(PageStore store, long jobId, Format format, Integer status, OutputStream out)
             throws IOException {
+        return job(store, jobId, format, status, Integer.MAX_VALUE, out);
+    }
+
+    /** As {@link #job(PageStore, long, Format, Integer, OutputStream)}, content cut at {@code contentMaxChars}. */
+    public static long job(PageStore store, long jobId, Format format, Integer status, int contentMaxChars,
+            OutputStream out) throws IOException {
         boolean withBody = store.hasBodies(jobId);
-        Writer writer = new Writer(out, format, withBody, true);
+        Writer writer = new Writer(out, format, new Columns(withBody, store.hasContent(jobId)), true, contentMaxChars);
         try (writer) {
             store.forEachPage(jobId, 0, Integer.MAX_VALUE, status, withBody, page -> {
                 try {
@@ -202,11 +240,11 @@ public final class Export {
 
     /** One row as JSON shows it, columns in order. */
     public static Map<String, Object> rowOf(PageRecord page) {
-        return row(page, Format.JSONL);
+        return row(page, Format.JSONL, Integer.MAX_VALUE);
     }
 
     /** One row as a map, columns in order. */
-    static Map<String, Object> row(PageRecord p, Format format) {
+    static Map<String, Object> row(PageRecord p, Format format, int contentMaxChars) {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("url", p.url());
         row.put("depth", p.depth());
@@ -228,6 +266,14 @@ public final class Export {
         row.put("lastModified", p.lastModified());
         row.put("digest", p.digest());
         row.put("simhash", p.simhash() == null ? null : HexFormat.of().toHexDigits(p.simhash()));
+        if (p.content() != null) {
+            PageContent c = p.content().cut(contentMaxChars);
+            row.put("content", c.text());
+            row.put("lang", c.lang());
+            row.put("description", c.description());
+            row.put("author", c.author());
+            row.put("published", c.published());
+        }
         if (p.body() != null) {
             boolean text = isText(p.contentType());
             row.put("body", text ? new String(p.body(), charsetOf(p.contentType()))

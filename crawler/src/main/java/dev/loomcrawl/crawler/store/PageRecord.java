@@ -26,6 +26,7 @@ import java.util.Map;
  * @param lastModified the response's {@code Last-Modified} as the server sent it, or null
  * @param digest SHA-256 of the body (decoded), 64 hex digits; null without a body
  * @param simhash a 64-bit SimHash of the page's visible text (the parse package's {@code Fingerprints}); null for what is not HTML
+ * @param content the page's main content and facts when its job keeps them ({@code --content}); null otherwise
  */
 public record PageRecord(
         long jobId,
@@ -50,7 +51,8 @@ public record PageRecord(
         String etag,
         String lastModified,
         String digest,
-        Long simhash) {
+        Long simhash,
+        PageContent content) {
 
     /** Failure labels of URLs that were skipped on purpose rather than failed. */
     private static final java.util.Set<String> SKIPS = java.util.Set.of("robots", "not-html");
@@ -113,6 +115,7 @@ public record PageRecord(
         private String lastModified;
         private String digest;
         private Long simhash;
+        private PageContent content;
 
         private Builder(long jobId, String url) {
             this.jobId = jobId;
@@ -141,11 +144,12 @@ public record PageRecord(
         public Builder lastModified(String value) { lastModified = value; return this; }
         public Builder digest(String value) { digest = value; return this; }
         public Builder simhash(Long value) { simhash = value; return this; }
+        public Builder content(PageContent value) { content = value; return this; }
 
         public PageRecord build() {
             return new PageRecord(jobId, url, depth, status, contentType, title, bytes, fetchMillis, attempts, failure,
                     detail, fetchedAt, thread, referrer, outlinks, fields, canonical, body, pageMillis, etag, lastModified,
-                    digest, simhash);
+                    digest, simhash, content);
         }
     }
 
@@ -153,6 +157,6 @@ public record PageRecord(
     public PageRecord withDepth(int value) {
         return new PageRecord(jobId, url, value, status, contentType, title, bytes, fetchMillis, attempts, failure, detail,
                 fetchedAt, thread, referrer, outlinks, fields, canonical, body, pageMillis, etag, lastModified, digest,
-                simhash);
+                simhash, content);
     }
 }

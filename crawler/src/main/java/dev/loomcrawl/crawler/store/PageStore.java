@@ -250,6 +250,12 @@ public final class PageStore implements AutoCloseable {
                 ResultSet::next, jobId);
     }
 
+    /** Whether any of the job's rows keeps main content ({@code --content}). */
+    public boolean hasContent(long jobId) {
+        return readers.query("SELECT 1 FROM pages WHERE job_id = ? AND content IS NOT NULL FETCH FIRST 1 ROWS ONLY",
+                ResultSet::next, jobId);
+    }
+
     /** Groups of a job's pages with near-identical text (SimHashes within 3 bits); see {@link NearDuplicateGroups}. */
     public List<List<NearDuplicateGroups.Page>> nearDuplicateGroups(long jobId) {
         return NearDuplicateGroups.of(readers, jobId, hashKey);

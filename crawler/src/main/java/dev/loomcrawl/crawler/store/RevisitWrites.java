@@ -17,7 +17,7 @@ final class RevisitWrites {
     /** Columns a revisit rewrites: the row's content, then its schedule. */
     private static final List<String> CONTENT = List.of("status", "content_type", "title", "bytes", "fetch_ms",
             "attempts", "failure", "detail", "fetched_at", "thread", "outlinks", "fields", "canonical", "body",
-            "page_ms", "etag", "last_modified", "digest", "simhash");
+            "page_ms", "etag", "last_modified", "digest", "simhash", "content", "lang", "description", "author", "published");
     static final List<String> CHANGE_COLUMNS = List.of("job_id", "url", "kind", "at", "status", "distance", "severity",
             "target");
 
@@ -85,7 +85,8 @@ final class RevisitWrites {
         } else {
             ps.setLong(19, p.simhash());
         }
-        return 20;
+        Rows.bindContent(ps, 20, p.content());
+        return 25;
     }
 
     /** An event, appended to the feed. */

@@ -52,6 +52,16 @@ final class Rows {
         } else {
             ps.setLong(23, p.simhash());
         }
+        bindContent(ps, 24, p.content());
+    }
+
+    /** A row's content and facts into five parameters from {@code at}: all null when the job keeps none. */
+    static void bindContent(PreparedStatement ps, int at, PageContent c) throws SQLException {
+        ps.setString(at, c == null ? null : c.text());
+        ps.setString(at + 1, c == null ? null : c.lang());
+        ps.setString(at + 2, c == null ? null : c.description());
+        ps.setString(at + 3, c == null ? null : c.author());
+        ps.setString(at + 4, c == null ? null : c.published());
     }
 
     static void bindAdmitted(PreparedStatement ps, Admitted a) throws SQLException {
@@ -75,7 +85,13 @@ final class Rows {
                 .fields(fields == null ? Map.of() : parse(fields)).canonical(rs.getString("canonical"))
                 .body(withBody ? rs.getBytes("body") : null).pageMillis(rs.getDouble("page_ms"))
                 .etag(rs.getString("etag")).lastModified(rs.getString("last_modified")).digest(rs.getString("digest"))
-                .simhash(rs.getObject("simhash") == null ? null : rs.getLong("simhash")).build();
+                .simhash(rs.getObject("simhash") == null ? null : rs.getLong("simhash")).content(content(rs)).build();
+    }
+
+    private static PageContent content(ResultSet rs) throws SQLException {
+        String text = rs.getString("content");
+        return text == null ? null : new PageContent(text, rs.getString("lang"), rs.getString("description"),
+                rs.getString("author"), rs.getString("published"));
     }
 
     static JobRow job(ResultSet rs) throws SQLException {

@@ -25,7 +25,8 @@ final class Schema {
 
     static final List<String> PAGE_COLUMNS = List.of("job_id", "url", "depth", "status", "content_type", "title",
             "bytes", "fetch_ms", "attempts", "failure", "detail", "fetched_at", "thread", "referrer", "outlinks",
-            "fields", "canonical", "body", "page_ms", "etag", "last_modified", "digest", "simhash");
+            "fields", "canonical", "body", "page_ms", "etag", "last_modified", "digest", "simhash", "content", "lang",
+            "description", "author", "published");
     /** The columns of the admissions log, and of the frontier table earlier versions kept it in. */
     static final List<String> ADMITTED_COLUMNS = List.of("job_id", "url", "depth", "redirects", "referrer");
 
@@ -91,7 +92,12 @@ final class Schema {
                     new Added("etag", "VARCHAR(1024)"),
                     new Added("last_modified", "VARCHAR(64)"),
                     new Added("digest", "VARCHAR(64)"),
-                    new Added("simhash", "BIGINT")),
+                    new Added("simhash", "BIGINT"),
+                    new Added("content", text),
+                    new Added("lang", "VARCHAR(64)"),
+                    new Added("description", "VARCHAR(2048)"),
+                    new Added("author", "VARCHAR(512)"),
+                    new Added("published", "VARCHAR(64)")),
                     hashKey ? "PRIMARY KEY (seq),\nUNIQUE (job_id, url_hash)" : "PRIMARY KEY (job_id, url)");
             if (hashKey && !newPages) {
                 identityCache(st);

@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler.parse;
 
+import dev.loomcrawl.crawler.content.MainContent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomcrawl.crawler.store.NearDuplicates;
@@ -16,7 +17,7 @@ class FingerprintsTest {
             """;
 
     private static long simhashOf(String html) {
-        return PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", "http://a.test/", null).simhash();
+        return PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", "http://a.test/", null, MainContent.Request.NONE).simhash();
     }
 
     @Test

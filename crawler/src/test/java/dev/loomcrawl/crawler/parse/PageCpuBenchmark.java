@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler.parse;
 
+import dev.loomcrawl.crawler.content.MainContent;
 import dev.loomcrawl.crawler.CrawlUrl;
 import dev.loomcrawl.crawler.store.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
@@ -65,13 +66,13 @@ public class PageCpuBenchmark {
 
     @Benchmark
     public PageParser.Parsed parse() {
-        return PageParser.parseHere(page, "utf-8", base, null);
+        return PageParser.parseHere(page, "utf-8", base, null, MainContent.Request.NONE);
     }
 
     /** Parse, and normalise every link as if none had been seen before (the worst case). */
     @Benchmark
     public List<CrawlUrl> parseAndNormaliseLinks() {
-        PageParser.Parsed parsed = PageParser.parseHere(page, "utf-8", base, null);
+        PageParser.Parsed parsed = PageParser.parseHere(page, "utf-8", base, null, MainContent.Request.NONE);
         List<CrawlUrl> links = new ArrayList<>(parsed.links().size());
         for (PageParser.Link link : parsed.links()) {
             CrawlUrl.parse(link.href()).ifPresent(links::add);
@@ -86,7 +87,7 @@ public class PageCpuBenchmark {
         long n = url++;
         store.saveWithLinks(new PageRecord(1, base + "?n=" + n, 2, 200, "text/html", "h7 page 12", page.length, 300.0,
                 1, null, null, Instant.now(), "crawl-vt-1", base, links.stream().map(CrawlUrl::url).toList(), null, null,
-                null, 310.0, null, null, null, null), List.of(), List.of());
+                null, 310.0, null, null, null, null, null), List.of(), List.of());
         if (n % STORE_BATCH == 0) {
             store.flush();
         }

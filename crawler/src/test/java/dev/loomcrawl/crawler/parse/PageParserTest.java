@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler.parse;
 
+import dev.loomcrawl.crawler.content.MainContent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
@@ -42,7 +43,7 @@ class PageParserTest {
     })
     void oneWalkFindsWhatTheSelectorsFound(String html) {
         for (String header : new String[] {null, "nofollow", "noarchive"}) {
-            PageParser.Parsed walked = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL, header);
+            PageParser.Parsed walked = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL, header, MainContent.Request.NONE);
             PageParser.Parsed selected = bySelectors(walked.document(), header);
             assertThat(walked.title()).as(html).isEqualTo(selected.title());
             assertThat(walked.links()).as(html).isEqualTo(selected.links());
@@ -54,7 +55,7 @@ class PageParserTest {
     @org.junit.jupiter.api.Test
     void theCasesAboveFindSomething() {
         String html = "<base href='http://b.test/s/'><title>t</title><link rel=canonical href=c><a href=x>x</a><area href=y>";
-        PageParser.Parsed p = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL, null);
+        PageParser.Parsed p = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL, null, MainContent.Request.NONE);
         assertThat(p.title()).isEqualTo("t");
         assertThat(p.canonical()).isEqualTo("http://b.test/s/c");
         assertThat(p.links()).extracting(PageParser.Link::href).containsExactly("http://b.test/s/x", "http://b.test/s/y");
@@ -81,7 +82,7 @@ class PageParserTest {
         }
         Element canonical = doc.selectFirst(canonicalQuery);
         return new PageParser.Parsed(doc, doc.title(), found,
-                canonical == null ? null : PageParser.resolve(baseUrl, canonical.attr("href")), nofollow, 0L);
+                canonical == null ? null : PageParser.resolve(baseUrl, canonical.attr("href")), nofollow, 0L, null);
     }
 
     private static boolean nofollow(String directives) {

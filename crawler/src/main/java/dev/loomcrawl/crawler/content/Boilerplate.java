@@ -1,0 +1,104 @@
+package dev.loomcrawl.crawler.content;
+
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.jsoup.nodes.Element;
+
+/**
+ * What is not main content, told from an element alone: its tag, its ARIA role, whether it is shown, and
+ * the words of its {@code class} and {@code id}. The word lists are Readability's (Mozilla), with the names
+ * today's sites give cookie notices, share bars and newsletters.
+ */
+final class Boilerplate {
+    /** Never text a reader sees, or never the article: scripts, forms, navigation, side bars, footers. */
+    private static final java.util.Set<String> TAGS = java.util.Set.of("script", "style", "noscript", "template",
+            "iframe", "svg", "canvas", "object", "embed", "form", "button", "input", "select", "textarea", "nav",
+            "aside", "footer", "header", "dialog", "menu", "label");
+    private static final java.util.Set<String> ROLES = java.util.Set.of("navigation", "banner", "contentinfo",
+            "complementary", "dialog", "alertdialog", "alert", "search", "menu", "menubar", "toolbar", "tablist");
+    /**
+     * Class and id words of blocks that are not the article: Readability's "unlikely candidates", and words from
+     * trafilatura's discard list (buttons, ratings, user profiles, paywalls, print-only and edit links).
+     */
+    private static final Pattern UNLIKELY = Pattern.compile("-ad-|\\bads?\\b|advert|ai2html|banner|breadcrumb|"
+            + "button|byline|combx|comment|community|consent|cookie|cover-wrap|disqus|dateline|editsection|extra|"
+            + "footer|gdpr|header|legends|masthead|menu|meta|modal|most-popular|newsletter|nav|noprint|outbrain|"
+            + "overlay|pager|pagination|paywall|popup|premium|profile|promo|rating|related|remark|replies|rss|share|"
+            + "sharing|shoutbox|sidebar|signature|signup|skip|skyscraper|social|sponsor|subscribe|supplemental|tags|"
+            + "taboola|timestamp|toc-|toolbar|tools|user-info|vote|widget|yom-remote|author-bio|postinfo|post-info");
+    /** Words that save a block the list above would drop: "article-header" holds no article, "main-nav" does. */
+    private static final Pattern MAYBE = Pattern.compile("and|article|body|column|content|main|mathjax|shadow");
+    /** Words that weigh for (+25) and against (-25) a block being the article (Readability's class weight). */
+    private static final Pattern POSITIVE = Pattern.compile("article|body|content|entry|hentry|h-entry|main|page|"
+            + "post|text|blog|story|prose|markdown");
+    private static final Pattern NEGATIVE = Pattern.compile("-ad-|hidden|\\bhid\\b|banner|combx|comment|com-|contact|"
+            + "footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|"
+            + "sponsor|shopping|tags|widget|cookie|consent|newsletter|byline|author");
+
+    /** Readability's byline test: a short block so named is who wrote it and when, not what they wrote. */
+    private static final Pattern BYLINE = Pattern.compile("byline|author|dateline|writtenby|p-author");
+    private static final int BYLINE_MAX = 100;
+
+    private Boilerplate() {}
+
+    /**
+     * Left out with everything under it, wherever it is.
+     *
+     * @param strict judge by the class and id words too, not only by tag, role and visibility
+     */
+    static boolean isBoilerplate(Element e, boolean strict) {
+        if (TAGS.contains(e.normalName()) || hidden(e)) {
+            return true;
+        }
+        String role = e.attr("role");
+        if (!role.isEmpty() && ROLES.contains(role.toLowerCase(Locale.ROOT))) {
+            return true;
+        }
+        String words = strict ? words(e) : "";
+        if (words.isEmpty() || e.normalName().equals("body") || e.normalName().equals("a")
+                || e.normalName().equals("article") || e.normalName().equals("main")) {
+            return false;
+        }
+        return UNLIKELY.matcher(words).find() && !MAYBE.matcher(words).find()
+                || BYLINE.matcher(words).find() && e.text().length() < BYLINE_MAX;
+    }
+
+    /** Readability's class weight: +25 for each of class and id that sounds like content, -25 for each that does not. */
+    static int weight(Element e) {
+        int weight = 0;
+        for (String words : new String[] {e.className(), e.id()}) {
+            if (words.isEmpty()) {
+                continue;
+            }
+            String w = words.toLowerCase(Locale.ROOT);
+            if (NEGATIVE.matcher(w).find()) {
+                weight -= 25;
+            }
+            if (POSITIVE.matcher(w).find()) {
+                weight += 25;
+            }
+        }
+        return weight;
+    }
+
+    private static boolean hidden(Element e) {
+        if (e.hasAttr("hidden") || "true".equalsIgnoreCase(e.attr("aria-hidden"))) {
+            return true;
+        }
+        String style = e.attr("style");
+        if (style.isEmpty()) {
+            return false;
+        }
+        String s = style.toLowerCase(Locale.ROOT).replace(" ", "");
+        return s.contains("display:none") || s.contains("visibility:hidden");
+    }
+
+    private static String words(Element e) {
+        String cls = e.className();
+        String id = e.id();
+        if (cls.isEmpty() && id.isEmpty()) {
+            return "";
+        }
+        return (cls + " " + id).toLowerCase(Locale.ROOT);
+    }
+}

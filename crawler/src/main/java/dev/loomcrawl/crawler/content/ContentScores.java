@@ -1,0 +1,251 @@
+package dev.loomcrawl.crawler.content;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
+
+/**
+ * Which blocks of a page are its main content, by Readability's scores (Mozilla's {@code grabArticle}):
+ * every paragraph of 25 characters or more scores one point, one per comma and one per hundred characters
+ * (three at most), given whole to its parent, half to its grandparent and a third or less to three more
+ * ancestors; a block's score, cut by the share of its text that is link text, elects the best; the best's
+ * siblings of merit join it. Unlike Readability it reads the document without changing it: what Readability
+ * removes first, this walk does not enter.
+ */
+final class ContentScores {
+    /** Paragraphs shorter than this are captions, labels and buttons: they score nothing. */
+    private static final int MIN_PARAGRAPH = 25;
+    private static final int ANCESTORS = 5;
+    /** When this many runners-up share an ancestor with the best, that ancestor is the article. */
+    private static final int RUNNERS_UP = 3;
+    private static final Set<String> PARAGRAPHS = Set.of("p", "pre", "td");
+    /** Blocks whose presence makes a {@code div} a container rather than a paragraph of its own. */
+    private static final Set<String> BLOCKS = Set.of("address", "article", "aside", "blockquote", "dd", "div", "dl",
+            "dt", "fieldset", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li",
+            "main", "nav", "ol", "p", "pre", "section", "table", "ul");
+
+    private final boolean strict;
+    private final Map<Element, Double> scores = new IdentityHashMap<>();
+    private final List<Element> candidates = new ArrayList<>();
+
+    private ContentScores(boolean strict) {
+        this.strict = strict;
+    }
+
+    /**
+     * The page's main content: one block, or a block and its siblings of merit, in page order; the body when
+     * no paragraph scored.
+     *
+     * @param strict leave out blocks whose class or id sounds like boilerplate; a page whose article is
+     *     so named (a {@code div class="sidebar-layout"} around everything) is read again without
+     */
+    static List<Element> pick(Element body, boolean strict) {
+        ContentScores s = new ContentScores(strict);
+        s.score(body);
+        return s.best(body);
+    }
+
+    private void score(Element parent) {
+        for (Element e : parent.children()) {
+            if (Boilerplate.isBoilerplate(e, strict)) {
+                continue;
+            }
+            if (isParagraph(e)) {
+                String text = e.text();
+                if (text.length() >= MIN_PARAGRAPH) {
+                    credit(e, 1 + commas(text) + Math.min(text.length() / 100, 3));
+                }
+                if (!e.normalName().equals("td")) {
+                    continue;
+                }
+            }
+            score(e);
+        }
+    }
+
+    private void credit(Element paragraph, double points) {
+        Element up = paragraph.parent();
+        for (int level = 0; level < ANCESTORS && up != null && up.parent() != null; level++, up = up.parent()) {
+            double share = level == 0 ? points : level == 1 ? points / 2 : points / (level * 3);
+            Double had = scores.get(up);
+            if (had == null) {
+                candidates.add(up);
+                had = (double) initial(up);
+            }
+            scores.put(up, had + share);
+        }
+    }
+
+    private List<Element> best(Element body) {
+        Element top = null;
+        double topScore = 0;
+        for (Element c : candidates) {
+            double score = scores.get(c) * (1 - linkDensity(c));
+            scores.put(c, score);
+            if (top == null || score > topScore) {
+                top = c;
+                topScore = score;
+            }
+        }
+        if (top == null || top == body) {
+            return List.of(body);
+        }
+        top = sharedAncestor(top, topScore, body);
+        top = risingAncestor(top, body);
+        while (top.parent() != null && top.parent() != body && top.parent().childrenSize() == 1) {
+            top = top.parent(); // the only child: its parent holds the same content, and maybe its title
+        }
+        return withSiblings(top);
+    }
+
+    /** Readability: three runners-up within 75% of the best that share an ancestor with it make that ancestor the article. */
+    private Element sharedAncestor(Element top, double topScore, Element body) {
+        List<Element> runnersUp = new ArrayList<>();
+        for (Element c : candidates) {
+            if (c != top && scores.get(c) >= 0.75 * topScore) {
+                runnersUp.add(c);
+            }
+        }
+        if (runnersUp.size() < RUNNERS_UP) {
+            return top;
+        }
+        for (Element up = top.parent(); up != null && up != body; up = up.parent()) {
+            int sharing = 0;
+            for (Element r : runnersUp) {
+                if (isAncestor(up, r)) {
+                    sharing++;
+                }
+            }
+            if (sharing >= RUNNERS_UP) {
+                return up;
+            }
+        }
+        return top;
+    }
+
+    /** Readability: an ancestor that scores more than the best, before scores fall under a third, holds more of the article. */
+    private Element risingAncestor(Element top, Element body) {
+        double last = scores.get(top);
+        double threshold = last / 3;
+        for (Element up = top.parent(); up != null && up != body; up = up.parent()) {
+            Double score = scores.get(up);
+            if (score == null) {
+                continue;
+            }
+            if (score < threshold) {
+                break;
+            }
+            if (score > last) {
+                return up;
+            }
+            last = score;
+        }
+        return top;
+    }
+
+    private List<Element> withSiblings(Element top) {
+        Element parent = top.parent();
+        if (parent == null) {
+            return List.of(top);
+        }
+        double topScore = scores.getOrDefault(top, 0.0);
+        double threshold = Math.max(10, topScore * 0.2);
+        List<Element> kept = new ArrayList<>();
+        for (Element sibling : parent.children()) {
+            if (sibling == top) {
+                kept.add(sibling);
+                continue;
+            }
+            if (Boilerplate.isBoilerplate(sibling, strict)) {
+                continue;
+            }
+            double bonus = !top.className().isEmpty() && top.className().equals(sibling.className()) ? topScore * 0.2 : 0;
+            Double score = scores.get(sibling);
+            if (score != null && score + bonus >= threshold) {
+                kept.add(sibling);
+            } else if (sibling.normalName().equals("p")) {
+                String text = sibling.text();
+                double links = linkDensity(sibling);
+                if (text.length() > 80 && links < 0.25
+                        || text.length() > 0 && links == 0 && (text.endsWith(".") || text.contains(". "))) {
+                    kept.add(sibling);
+                }
+            }
+        }
+        return kept;
+    }
+
+    /** A block to score as a paragraph: {@code p}, {@code pre}, {@code td}, or a block with no blocks in it. */
+    private static boolean isParagraph(Element e) {
+        if (PARAGRAPHS.contains(e.normalName())) {
+            return true;
+        }
+        if (!e.normalName().equals("div") && !e.normalName().equals("section")) {
+            return false;
+        }
+        for (Element child : e.children()) {
+            if (BLOCKS.contains(child.normalName())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Readability's start for a block: by its tag, plus its class weight when strict. */
+    private int initial(Element e) {
+        int byTag = switch (e.normalName()) {
+            case "div", "article", "main" -> 5;
+            case "pre", "td", "blockquote" -> 3;
+            case "address", "ol", "ul", "dl", "dd", "dt", "li", "form" -> -3;
+            case "h1", "h2", "h3", "h4", "h5", "h6", "th" -> -5;
+            default -> 0;
+        };
+        return byTag + (strict ? Boilerplate.weight(e) : 0);
+    }
+
+    /** The share of a block's text that is the text of links. */
+    static double linkDensity(Element e) {
+        int[] lengths = new int[2]; // all text, link text
+        count(e, false, lengths);
+        return lengths[0] == 0 ? 0 : (double) lengths[1] / lengths[0];
+    }
+
+    private static void count(Node node, boolean inLink, int[] lengths) {
+        for (Node child : node.childNodes()) {
+            if (child instanceof TextNode t) {
+                int n = t.text().strip().length();
+                lengths[0] += n;
+                if (inLink) {
+                    lengths[1] += n;
+                }
+            } else if (child instanceof Element e) {
+                count(e, inLink || e.normalName().equals("a"), lengths);
+            }
+        }
+    }
+
+    static int commas(String text) {
+        int n = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == ',' || c == '\uFF0C' || c == '\u060C' || c == '\u3001') {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private static boolean isAncestor(Element ancestor, Element e) {
+        for (Element up = e; up != null; up = up.parent()) {
+            if (up == ancestor) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,134 @@
+package dev.loomcrawl.crawler.content;
+
+import dev.loomcrawl.crawler.store.PageContent;
+import java.util.List;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+
+/**
+ * A parsed page's main content, in the form asked for, with the page's facts beside it. It reads the
+ * document the crawl already parsed and leaves it as it was (links and fields are taken from the same
+ * tree), on the parser thread that parsed it.
+ */
+public final class MainContent {
+    /** Content shorter than this, read by class names too, is read again by tags alone (Readability retries the same way). */
+    private static final int ENOUGH = 250;
+
+    /**
+     * What a job asks for.
+     *
+     * @param maxChars most characters kept; more are cut, and the cut is said at the end
+     */
+    public record Request(ContentFormat format, int maxChars) {
+        public static final Request NONE = new Request(ContentFormat.NONE, ContentFormat.DEFAULT_MAX_CHARS);
+
+        public boolean wanted() {
+            return format != ContentFormat.NONE;
+        }
+    }
+
+    /**
+     * @param content the page's content and facts; its text empty when none was found
+     * @param problem why the text is empty, in words for the row's {@code detail}; null when it is not
+     */
+    public record Extracted(PageContent content, String problem) {}
+
+    private MainContent() {}
+
+    public static Extracted of(Document doc, Request request) {
+        PageFacts facts;
+        try {
+            facts = PageFacts.of(doc);
+        } catch (RuntimeException e) {
+            facts = new PageFacts(null, null, null, null);
+        }
+        String text;
+        try {
+            text = text(doc, request.format() == ContentFormat.MARKDOWN);
+        } catch (RuntimeException | StackOverflowError e) {
+            return new Extracted(content("", facts), "no main content: the extractor failed (" + e + ")");
+        }
+        if (text.isEmpty()) {
+            return new Extracted(content("", facts), "no main content: the page has no text outside navigation and"
+                    + " boilerplate");
+        }
+        return new Extracted(content(text, facts).cut(request.maxChars()), null);
+    }
+
+    private static String text(Document doc, boolean markdown) {
+        Element body = doc.body();
+        if (body == null) {
+            return "";
+        }
+        String strict = write(body, markdown, true);
+        if (strict.length() >= ENOUGH) {
+            return strict;
+        }
+        String loose = write(body, markdown, false);
+        return loose.length() > strict.length() ? loose : strict;
+    }
+
+    private static String write(Element body, boolean markdown, boolean strict) {
+        List<Element> blocks = ContentScores.pick(body, strict);
+        MarkdownWriter writer = new MarkdownWriter(markdown, strict);
+        String text = writer.write(blocks);
+        Element headline = writer.wroteH1() ? null : headline(body, blocks);
+        String heading = headline == null ? "" : writer.heading(headline);
+        return heading.isEmpty() ? text : text.isEmpty() ? heading : heading + "\n\n" + text;
+    }
+
+    /**
+     * The article's title when the chosen blocks lack it: the last {@code h1} before them, outside navigation,
+     * side bars and footers (an article's {@code h1} is often in a {@code header} beside its text, and a site's
+     * logo may be an earlier {@code h1}).
+     */
+    private static Element headline(Element body, List<Element> blocks) {
+        Element first = blocks.get(0);
+        Element headline = null;
+        for (Element h1 : body.getElementsByTag("h1")) {
+            if (isAfter(h1, first)) {
+                break;
+            }
+            if (h1.closest("nav, aside, footer, [role=navigation], [role=complementary]") == null
+                    && !h1.text().isBlank()) {
+                headline = h1;
+            }
+        }
+        return headline;
+    }
+
+    /** Whether {@code e} comes after the start of {@code block} in page order (inside it counts as after). */
+    private static boolean isAfter(Element e, Element block) {
+        for (Element up = e; up != null; up = up.parent()) {
+            if (up == block) {
+                return true;
+            }
+        }
+        return e.siblingIndex() >= 0 && compare(e, block) > 0;
+    }
+
+    private static int compare(Element a, Element b) {
+        List<Element> pathA = path(a);
+        List<Element> pathB = path(b);
+        int i = 0;
+        while (i < pathA.size() && i < pathB.size() && pathA.get(i) == pathB.get(i)) {
+            i++;
+        }
+        if (i == pathA.size() || i == pathB.size()) {
+            return pathA.size() - pathB.size();
+        }
+        return Integer.compare(pathA.get(i).siblingIndex(), pathB.get(i).siblingIndex());
+    }
+
+    private static List<Element> path(Element e) {
+        java.util.ArrayList<Element> path = new java.util.ArrayList<>();
+        for (Element up = e; up != null; up = up.parent()) {
+            path.add(0, up);
+        }
+        return path;
+    }
+
+    private static PageContent content(String text, PageFacts facts) {
+        return new PageContent(text, facts.lang(), facts.description(), facts.author(), facts.published());
+    }
+}
