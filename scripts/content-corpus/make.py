@@ -453,14 +453,16 @@ PAGES = [
 ]
 
 if __name__ == "__main__":
+    import heldout
     os.makedirs(OUT, exist_ok=True)
-    for name, template, article in PAGES:
-        a = ARTICLES[article]
+    every = [(n, t, ARTICLES[k]) for n, t, k in PAGES] + [(n, t, heldout.ARTICLES[k]) for n, t, k in heldout.PAGES]
+    for name, template, a in every:
         with open(os.path.join(OUT, name + ".html"), "w", encoding="utf-8") as f:
             f.write(template(a))
         with open(os.path.join(OUT, name + ".txt"), "w", encoding="utf-8") as f:
             f.write("\n\n".join(gold_blocks(a)) + "\n")
         meta = {k: a.get(k) for k in ("lang", "description", "author", "published")}
+        meta.update(a.get("facts", {}))  # what the template's markup says besides the meta tags
         with open(os.path.join(OUT, name + ".json"), "w", encoding="utf-8") as f:
             json.dump(meta, f, ensure_ascii=False, indent=1)
-    print(f"{len(PAGES)} pages in {os.path.normpath(OUT)}")
+    print(f"{len(every)} pages in {os.path.normpath(OUT)}")

@@ -70,6 +70,10 @@ final class ContentScores {
 
     private void credit(Element paragraph, double points) {
         Element up = paragraph.parent();
+        if (up != null && up.normalName().equals("div") && up.childrenSize() == 1 && up.textNodes().stream()
+                .allMatch(TextNode::isBlank)) {
+            up = up.parent(); // Readability replaces a div around a lone paragraph by the paragraph: one level less
+        }
         for (int level = 0; level < ANCESTORS && up != null && up.parent() != null; level++, up = up.parent()) {
             double share = level == 0 ? points : level == 1 ? points / 2 : points / (level * 3);
             Double had = scores.get(up);

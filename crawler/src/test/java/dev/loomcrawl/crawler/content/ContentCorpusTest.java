@@ -19,11 +19,13 @@ import org.junit.jupiter.api.Test;
  * Main content against the corpus's marked text (crawler/src/test/resources/content-corpus, written by
  * scripts/content-corpus/make.py): pages in the shapes of seventeen kinds of site, each with the text a careful
  * reader marks as its main content. Scored by tokens, as trafilatura's and Readability's evaluations score.
+ * The {@code heldout-} pages were written after the extractor's rules were fixed, and never tuned on.
  */
 class ContentCorpusTest {
     static final List<String> PAGES = List.of("wordpress-news", "wordpress-recipe", "news-divsoup", "news-split",
             "medium-essay", "medium-tech", "mkdocs-guide", "sphinx-reference", "phpbb-forum", "qa-site", "wiki-article",
-            "gov-press", "hugo-blog", "megamenu-short", "changelog", "regional-de", "devto-tutorial");
+            "gov-press", "hugo-blog", "megamenu-short", "changelog", "regional-de", "devto-tutorial",
+            "heldout-ghost", "heldout-substack", "heldout-kb", "heldout-discourse", "heldout-textblocks", "heldout-readme");
     private static final MainContent.Request MARKDOWN = new MainContent.Request(ContentFormat.MARKDOWN, 1_000_000);
     private static final MainContent.Request TEXT = new MainContent.Request(ContentFormat.TEXT, 1_000_000);
 
@@ -38,8 +40,11 @@ class ContentCorpusTest {
             table.append(String.format(Locale.ROOT, "%-20s %9.3f %6.3f %5.3f%n", page, s.precision(), s.recall(), s.f1()));
         }
         Score mean = Score.mean(scores);
+        Score heldOut = Score.mean(scores.subList(PAGES.indexOf("heldout-ghost"), PAGES.size()));
         table.append(String.format(Locale.ROOT, "%-20s %9.3f %6.3f %5.3f%n", "mean", mean.precision(), mean.recall(),
                 mean.f1()));
+        table.append(String.format(Locale.ROOT, "%-20s %9.3f %6.3f %5.3f%n", "mean of heldout-", heldOut.precision(),
+                heldOut.recall(), heldOut.f1()));
         System.out.print(table);
         assertThat(mean.f1()).as(table.toString()).isGreaterThanOrEqualTo(0.95);
         assertThat(scores).as(table.toString()).allSatisfy(s -> assertThat(s.f1()).isGreaterThanOrEqualTo(0.85));
