@@ -92,6 +92,12 @@ public final class BenchCommand implements Callable<Integer> {
                     + " a crawl has recorded one for this build).")
     List<String> javaOptions;
 
+    @Option(names = "--crawl-options", paramLabel = "FLAGS",
+            description = "With --cold: more 'crawl' flags for the crawl processes, one set per flag (\"\" for none),"
+                    + " compared A B A B with every --java-options set: --crawl-options= --crawl-options=--content=markdown"
+                    + " times what main content costs.")
+    List<String> crawlOptions;
+
     @Option(names = "--floor", description = "With --cold: also time, in each round, a process that makes the farm's"
             + " requests and nothing else (robots.txt, the seed, then the pages at most per-host at a time; no parsing,"
             + " no storing) under the first option set: the same requests made the plainest way, to measure the crawl against.")
@@ -175,9 +181,11 @@ public final class BenchCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--floor fetches every page of the farm, which a crawl reaches with"
                         + " --max-depth=" + farmDepth + " or more, was " + depth);
             }
-            List<Variant> variants = javaOptions == null || javaOptions.isEmpty()
+            List<Variant> jvms = javaOptions == null || javaOptions.isEmpty()
                     ? List.of(Variant.launcherDefaults(System.getenv()))
                     : javaOptions.stream().map(Variant::parse).toList();
+            List<Variant> variants = crawlOptions == null || crawlOptions.isEmpty() ? jvms
+                    : jvms.stream().flatMap(v -> crawlOptions.stream().map(v::withCrawlFlags)).toList();
             err.printf("bench --cold: %s farm in its own process (%s); %d run(s) of %d option set(s)%s%n", chosen.label(),
                     chosen.description(), runs, variants.size(), rivals.isEmpty() ? "" : " and " + rivals.size() + " rival(s)");
             ColdBench.Result result = ColdBench.run(mainClass, chosen, farmConfig, farmArgs, depth, limit, variants, floor, rivals,

@@ -180,9 +180,11 @@ final class ColdBench {
         for (String suffix : List.of(".mv.db", ".trace.db")) {
             Files.deleteIfExists(Path.of(db + suffix));
         }
-        TimedProcess t = TimedProcess.run(TimedProcess.java(variant, List.of(mainClass, "crawl", "--seeds-file=" + seeds, "--max-depth=" + maxDepth,
+        List<String> args = new ArrayList<>(List.of(mainClass, "crawl", "--seeds-file=" + seeds, "--max-depth=" + maxDepth,
                 "--per-host=" + perHost, "--max-pages=" + Math.min(50_000_000, farm.totalPages() * 4), "--json", "--quiet",
-                "--db=jdbc:h2:" + db.toAbsolutePath())), "a cold crawl", out.resolve("cold-stderr.txt"), out);
+                "--db=jdbc:h2:" + db.toAbsolutePath()));
+        args.addAll(variant.crawlFlags());
+        TimedProcess t = TimedProcess.run(TimedProcess.java(variant, args), "a cold crawl", out.resolve("cold-stderr.txt"), out);
         JsonNode summary = json(t.stdout());
         return run(variant.label(), round, t, summary.path("pages").asLong(), summary.path("failed").asLong(),
                 summary.path("skipped").asLong(), summary.path("failures"), farmProcess, Throughput.read(db));

@@ -10,12 +10,24 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** One option set {@code bench --cold} compares: a label and the JVM options of the crawl process. */
-record Variant(String label, List<String> jvmOptions) {
+/**
+ * One option set {@code bench --cold} compares: a label, the JVM options of the crawl process and the crawl flags
+ * it is given besides the bench's own ({@code --content=markdown}).
+ */
+record Variant(String label, List<String> jvmOptions, List<String> crawlFlags) {
     static Variant parse(String spec) {
         String s = spec.strip();
-        return new Variant(s.isEmpty() ? "default" : s, s.isEmpty() ? List.of()
-                : Arrays.stream(s.split("\\s+")).toList());
+        return new Variant(s.isEmpty() ? "default" : s, words(s), List.of());
+    }
+
+    /** This set with {@code flags} (split at spaces) added to each crawl, and said in its label. */
+    Variant withCrawlFlags(String flags) {
+        String f = flags.strip();
+        return new Variant(label + (f.isEmpty() ? ", no crawl flags" : ", " + f), jvmOptions, words(f));
+    }
+
+    private static List<String> words(String s) {
+        return s.isEmpty() ? List.of() : Arrays.stream(s.split("\\s+")).toList();
     }
 
     /**
@@ -31,7 +43,7 @@ record Variant(String label, List<String> jvmOptions) {
             options.add("-XX:AOTCache=" + cache);
         }
         return new Variant(cache.isBlank() ? "launcher's options, no start-up cache"
-                : "launcher's options and start-up cache", List.copyOf(options));
+                : "launcher's options and start-up cache", List.copyOf(options), List.of());
     }
 
     /**

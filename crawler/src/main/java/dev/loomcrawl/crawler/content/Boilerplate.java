@@ -39,6 +39,13 @@ final class Boilerplate {
     private static final Pattern BYLINE = Pattern.compile("byline|author|dateline|writtenby|p-author");
     private static final int BYLINE_MAX = 100;
 
+    /** What the class and id words say, judged once per spelling: pages of a site repeat them, and the lists are long. */
+    private enum Words { CONTENT, BOILERPLATE, BYLINE }
+
+    private static final int REMEMBERED = 20_000;
+    private static final java.util.concurrent.ConcurrentHashMap<String, Words> JUDGED =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     private Boilerplate() {}
 
     /**
@@ -59,8 +66,16 @@ final class Boilerplate {
                 || e.normalName().equals("article") || e.normalName().equals("main")) {
             return false;
         }
-        return UNLIKELY.matcher(words).find() && !MAYBE.matcher(words).find()
-                || BYLINE.matcher(words).find() && e.text().length() < BYLINE_MAX;
+        Words judged = JUDGED.get(words);
+        if (judged == null) {
+            judged = UNLIKELY.matcher(words).find() && !MAYBE.matcher(words).find() ? Words.BOILERPLATE
+                    : BYLINE.matcher(words).find() ? Words.BYLINE : Words.CONTENT;
+            if (JUDGED.size() >= REMEMBERED) {
+                JUDGED.clear(); // a crawl of many sites: start again rather than hold every spelling
+            }
+            JUDGED.put(words, judged);
+        }
+        return judged == Words.BOILERPLATE || judged == Words.BYLINE && e.text().length() < BYLINE_MAX;
     }
 
     /** Readability's class weight: +25 for each of class and id that sounds like content, -25 for each that does not. */

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jsoup.nodes.Element;
-import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
 
 /**
@@ -56,9 +55,9 @@ final class ContentScores {
                 continue;
             }
             if (isParagraph(e)) {
-                String text = e.text();
-                if (text.length() >= MIN_PARAGRAPH) {
-                    credit(e, 1 + commas(text) + Math.min(text.length() / 100, 3));
+                TextStats text = TextStats.of(e);
+                if (text.chars() >= MIN_PARAGRAPH) {
+                    credit(e, 1 + text.commas() + Math.min(text.chars() / 100, 3));
                 }
                 if (!e.normalName().equals("td")) {
                     continue;
@@ -89,7 +88,7 @@ final class ContentScores {
         Element top = null;
         double topScore = 0;
         for (Element c : candidates) {
-            double score = scores.get(c) * (1 - linkDensity(c));
+            double score = scores.get(c) * (1 - TextStats.of(c).linkDensity());
             scores.put(c, score);
             if (top == null || score > topScore) {
                 top = c;
@@ -173,10 +172,9 @@ final class ContentScores {
             if (score != null && score + bonus >= threshold) {
                 kept.add(sibling);
             } else if (sibling.normalName().equals("p")) {
-                String text = sibling.text();
-                double links = linkDensity(sibling);
-                if (text.length() > 80 && links < 0.25
-                        || text.length() > 0 && links == 0 && (text.endsWith(".") || text.contains(". "))) {
+                TextStats stats = TextStats.of(sibling);
+                double links = stats.linkDensity();
+                if (stats.chars() > 80 && links < 0.25 || stats.chars() > 0 && links == 0 && endsASentence(sibling.text())) {
                     kept.add(sibling);
                 }
             }
@@ -212,36 +210,9 @@ final class ContentScores {
         return byTag + (strict ? Boilerplate.weight(e) : 0);
     }
 
-    /** The share of a block's text that is the text of links. */
-    static double linkDensity(Element e) {
-        int[] lengths = new int[2]; // all text, link text
-        count(e, false, lengths);
-        return lengths[0] == 0 ? 0 : (double) lengths[1] / lengths[0];
-    }
-
-    private static void count(Node node, boolean inLink, int[] lengths) {
-        for (Node child : node.childNodes()) {
-            if (child instanceof TextNode t) {
-                int n = t.text().strip().length();
-                lengths[0] += n;
-                if (inLink) {
-                    lengths[1] += n;
-                }
-            } else if (child instanceof Element e) {
-                count(e, inLink || e.normalName().equals("a"), lengths);
-            }
-        }
-    }
-
-    static int commas(String text) {
-        int n = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == ',' || c == '\uFF0C' || c == '\u060C' || c == '\u3001') {
-                n++;
-            }
-        }
-        return n;
+    /** Readability's test for a short paragraph to keep beside the article: it holds a sentence's end. */
+    private static boolean endsASentence(String text) {
+        return text.endsWith(".") || text.contains(". ");
     }
 
     private static boolean isAncestor(Element ancestor, Element e) {

@@ -23,7 +23,7 @@ final class MarkdownWriter {
     private static final Set<String> INLINE = Set.of("a", "abbr", "b", "bdi", "bdo", "big", "br", "cite", "code",
             "data", "del", "dfn", "em", "font", "i", "img", "ins", "kbd", "mark", "picture", "q", "s", "samp", "small",
             "source", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr");
-    private static final Set<String> LINK_BOXES = Set.of("ul", "ol", "dl", "div", "section", "table", "p");
+    private static final Set<String> LINK_BOXES = Set.of("ul", "ol", "dl", "div", "section", "table");
 
     /** A paragraph this short whose text is nearly all link text is navigation, not prose. */
     private static final int SHORT = 120;
@@ -151,8 +151,8 @@ final class MarkdownWriter {
         if (!LINK_BOXES.contains(e.normalName())) {
             return false;
         }
-        double links = ContentScores.linkDensity(e);
-        return links > 0.5 && ContentScores.commas(e.text()) < 10;
+        TextStats text = TextStats.of(e);
+        return text.linkDensity() > 0.5 && text.commas() < 10;
     }
 
     private String inline(Element e) {

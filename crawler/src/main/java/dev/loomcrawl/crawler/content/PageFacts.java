@@ -29,36 +29,76 @@ record PageFacts(String lang, String description, String author, String publishe
             "publishdate", "publish-date", "date", "sailthru.date", "parsely-pub-date");
 
     static PageFacts of(Document doc) {
-        Map<String, String> meta = new HashMap<>();
-        for (Element m : doc.getElementsByTag("meta")) {
-            String key = m.hasAttr("property") ? m.attr("property") : m.hasAttr("name") ? m.attr("name")
-                    : m.hasAttr("itemprop") ? m.attr("itemprop") : m.attr("http-equiv");
-            String content = m.attr("content").strip();
-            if (!key.isEmpty() && !content.isEmpty()) {
-                meta.putIfAbsent(key.strip().toLowerCase(Locale.ROOT), content);
-            }
+        Found found = new Found();
+        for (Element e : doc.getAllElements()) { // one walk for every fact: a walk costs more than the checks
+            found.see(e);
         }
-        JsonLd ld = JsonLd.of(doc);
-        String author = first(ld.author, meta, AUTHOR);
+        JsonLd ld = JsonLd.of(found.jsonLd);
+        String author = first(ld.author, found.meta, AUTHOR);
         if (author != null && author.startsWith("http")) {
             author = null; // article:author is often a profile URL, not a name
         }
-        if (author == null) {
-            Element rel = doc.selectFirst("a[rel~=(?i)^author$], [itemprop=author]");
-            author = rel == null ? null : blankToNull(rel.text());
+        if (author == null && found.author != null) {
+            author = blankToNull(found.author.text());
         }
-        String published = first(ld.published, meta, PUBLISHED);
-        if (published == null) {
-            Element time = doc.selectFirst("time[pubdate][datetime], [itemprop=datePublished][datetime], "
-                    + "article time[datetime]");
-            published = time == null ? null : blankToNull(time.attr("datetime"));
+        String published = first(ld.published, found.meta, PUBLISHED);
+        Element time = found.pubdate != null ? found.pubdate : found.timeInArticle;
+        if (published == null && time != null) {
+            published = blankToNull(time.attr("datetime"));
         }
-        return new PageFacts(cut(lang(doc, meta), 64), cut(first(ld.description, meta, DESCRIPTION), 2048),
+        return new PageFacts(cut(lang(doc, found.meta), 64), cut(first(ld.description, found.meta, DESCRIPTION), 2048),
                 cut(author, 512), cut(published, 64));
     }
 
+    /** What one walk over the page finds: its meta tags by name, JSON-LD scripts, an author link, a publication time. */
+    private static final class Found {
+        final Map<String, String> meta = new HashMap<>();
+        final List<Element> jsonLd = new ArrayList<>(2);
+        Element author;
+        /** The first element that says it is the publication time ({@code pubdate}, {@code itemprop=datePublished}). */
+        Element pubdate;
+        /** Else the first {@code <time datetime>} of an article. */
+        Element timeInArticle;
+
+        void see(Element e) {
+            switch (e.normalName()) {
+                case "meta" -> {
+                    String key = e.hasAttr("property") ? e.attr("property") : e.hasAttr("name") ? e.attr("name")
+                            : e.hasAttr("itemprop") ? e.attr("itemprop") : e.attr("http-equiv");
+                    String content = e.attr("content").strip();
+                    if (!key.isEmpty() && !content.isEmpty()) {
+                        meta.putIfAbsent(key.strip().toLowerCase(Locale.ROOT), content);
+                    }
+                }
+                case "script" -> {
+                    if (e.attr("type").strip().equalsIgnoreCase("application/ld+json")) {
+                        jsonLd.add(e);
+                    }
+                }
+                case "a" -> {
+                    if (author == null && e.attr("rel").toLowerCase(Locale.ROOT).matches("(.*\\s)?author(\\s.*)?")) {
+                        author = e;
+                    }
+                }
+                case "time" -> {
+                    if (timeInArticle == null && e.hasAttr("datetime") && e.closest("article") != null) {
+                        timeInArticle = e;
+                    }
+                }
+                default -> { }
+            }
+            if (pubdate == null && e.hasAttr("datetime")
+                    && (e.hasAttr("pubdate") || e.attr("itemprop").equals("datePublished"))) {
+                pubdate = e;
+            }
+            if (author == null && e.attr("itemprop").equals("author")) {
+                author = e;
+            }
+        }
+    }
+
     private static String lang(Document doc, Map<String, String> meta) {
-        Element html = doc.selectFirst("html");
+        Element html = doc.firstElementChild();
         String lang = html == null ? "" : html.hasAttr("lang") ? html.attr("lang") : html.attr("xml:lang");
         if (!lang.isBlank()) {
             return lang.strip();
@@ -94,8 +134,8 @@ record PageFacts(String lang, String description, String author, String publishe
 
     /** The first schema.org creative work a page's JSON-LD describes, as far as the facts above go. */
     private record JsonLd(String author, String published, String description) {
-        static JsonLd of(Document doc) {
-            for (Element script : doc.select("script[type~=(?i)application/ld\\+json]")) {
+        static JsonLd of(List<Element> scripts) {
+            for (Element script : scripts) {
                 StringBuilder data = new StringBuilder();
                 script.dataNodes().forEach((DataNode d) -> data.append(d.getWholeData()));
                 try {
