@@ -50,7 +50,7 @@ final class ContentScores {
     }
 
     private void score(Element parent) {
-        for (Element e : parent.children()) {
+        for (Element e = parent.firstElementChild(); e != null; e = e.nextElementSibling()) {
             if (Boilerplate.isBoilerplate(e, strict)) {
                 continue;
             }
@@ -73,7 +73,8 @@ final class ContentScores {
                 .allMatch(TextNode::isBlank)) {
             up = up.parent(); // Readability replaces a div around a lone paragraph by the paragraph: one level less
         }
-        for (int level = 0; level < ANCESTORS && up != null && up.parent() != null; level++, up = up.parent()) {
+        // Up to the body, not above: <html> holds nothing the body does not (Readability stops where the document starts).
+        for (int level = 0; level < ANCESTORS && up != null && !up.normalName().equals("html"); level++, up = up.parent()) {
             double share = level == 0 ? points : level == 1 ? points / 2 : points / (level * 3);
             Double had = scores.get(up);
             if (had == null) {
@@ -85,6 +86,10 @@ final class ContentScores {
     }
 
     private List<Element> best(Element body) {
+        if (candidates.size() == 1) {
+            Element only = candidates.get(0); // nothing to compare it with: its link density would change nothing
+            return only == body ? List.of(body) : withSiblings(only);
+        }
         Element top = null;
         double topScore = 0;
         for (Element c : candidates) {
@@ -190,7 +195,7 @@ final class ContentScores {
         if (!e.normalName().equals("div") && !e.normalName().equals("section")) {
             return false;
         }
-        for (Element child : e.children()) {
+        for (Element child = e.firstElementChild(); child != null; child = child.nextElementSibling()) {
             if (BLOCKS.contains(child.normalName())) {
                 return false;
             }

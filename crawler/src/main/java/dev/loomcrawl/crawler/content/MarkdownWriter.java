@@ -37,6 +37,9 @@ final class MarkdownWriter {
     /** Blocks that are headings, by identity, and their level: a heading with nothing under it is dropped. */
     private final java.util.IdentityHashMap<String, Integer> headings = new java.util.IdentityHashMap<>();
     private boolean wroteH1;
+    /** A text node's characters, and what is written of them: reused from node to node. */
+    private char[] in = new char[256];
+    private char[] out = new char[512];
 
     /** @param strict leave out blocks by their class and id words too (see {@link Boilerplate}) */
     MarkdownWriter(boolean markdown, boolean strict) {
@@ -259,24 +262,50 @@ final class MarkdownWriter {
         }
     }
 
-    /** A text node as HTML shows it: runs of white space are one space; Markdown's marks escaped. */
+    /**
+     * A text node as HTML shows it: runs of white space are one space; Markdown's marks escaped. One loop over
+     * a char array, the cases in one switch: a crawl runs on C1 alone (conf/jvm.options), which compiles a call
+     * per character, or a {@code charAt}, as a call.
+     */
     private void text(TextNode t, StringBuilder sb) {
         String s = t.getWholeText();
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\u00A0') {
-                space(sb);
-            } else {
-                textChars++;
-                if (inLink > 0) {
-                    linkChars++;
+        int length = s.length();
+        if (in.length < length) {
+            in = new char[Math.max(length, 2 * in.length)];
+            out = new char[2 * in.length];
+        }
+        s.getChars(0, length, in, 0);
+        int last = sb.length() - 1;
+        boolean white = last < 0 || sb.charAt(last) == ' ' || sb.charAt(last) == '\n';
+        int n = 0;
+        int chars = 0;
+        for (int i = 0; i < length; i++) {
+            char c = in[i];
+            switch (c) {
+                case ' ', '\n', '\t', '\r', '\f', '\u00A0' -> {
+                    if (!white) {
+                        out[n++] = ' ';
+                        white = true;
+                    }
                 }
-                if (markdown && (c == '\\' || c == '*' || c == '_' || c == '`' || c == '[' || c == ']' || c == '<')) {
-                    sb.append('\\');
+                case '\\', '*', '_', '`', '[', ']', '<' -> {
+                    if (markdown) {
+                        out[n++] = '\\';
+                    }
+                    out[n++] = c;
+                    white = false;
+                    chars++;
                 }
-                sb.append(c);
+                default -> {
+                    out[n++] = c;
+                    white = false;
+                    chars++;
+                }
             }
         }
+        sb.append(out, 0, n);
+        textChars += chars;
+        linkChars += inLink > 0 ? chars : 0;
     }
 
     private static void space(StringBuilder sb) {
@@ -388,6 +417,9 @@ final class MarkdownWriter {
 
     /** Each line stripped, blank lines gone. */
     private static String lines(String s) {
+        if (s.indexOf('\n') < 0) {
+            return s.strip(); // most paragraphs: one line
+        }
         StringBuilder sb = new StringBuilder(s.length());
         for (String line : s.split("\n")) {
             String l = line.strip();

@@ -76,7 +76,7 @@ record PageFacts(String lang, String description, String author, String publishe
                     }
                 }
                 case "a" -> {
-                    if (author == null && e.attr("rel").toLowerCase(Locale.ROOT).matches("(.*\\s)?author(\\s.*)?")) {
+                    if (author == null && e.hasAttr("rel") && hasWord(e.attr("rel"), "author")) {
                         author = e;
                     }
                 }
@@ -95,6 +95,16 @@ record PageFacts(String lang, String description, String author, String publishe
                 author = e;
             }
         }
+    }
+
+    /** Whether a space-separated attribute value holds {@code word}, in any case. */
+    private static boolean hasWord(String value, String word) {
+        for (String w : value.strip().split("\\s+")) {
+            if (w.equalsIgnoreCase(word)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String lang(Document doc, Map<String, String> meta) {

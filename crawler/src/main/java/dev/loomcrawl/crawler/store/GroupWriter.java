@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -61,7 +62,14 @@ final class GroupWriter {
     private final Connection connection;
     private final ReentrantLock lock;
     private final Condition committedAdvanced;
-    private final BlockingQueue<Write> queue = new ArrayBlockingQueue<>(QUEUE);
+    /**
+     * Room for writes in the queue. A task waits for it parked, without a timeout: timed waits of thousands of
+     * tasks on a full queue (each timeout walks the list of waiters to unlink itself) cost a crawl that outruns
+     * its disk a tenth of its CPU. A writer that stops opens it for everyone, who then see why.
+     */
+    private final Semaphore room = new Semaphore(QUEUE);
+    /** Writes, and wake-ups beyond them ({@link Write.Wake}, which take no room). */
+    private final BlockingQueue<Write> queue = new ArrayBlockingQueue<>(QUEUE + 64);
     private final long commitNanos;
     private final BatchWrites statements;
     private final Thread thread;
@@ -104,10 +112,13 @@ final class GroupWriter {
      */
     void submit(Write write) throws InterruptedException {
         throwIfFailed();
-        while (!queue.offer(write, IDLE_POLL.toMillis(), TimeUnit.MILLISECONDS)) {
-            throwIfFailed(); // never wait forever on a writer that died with a full queue
+        room.acquire(); // released when the writer takes a write, and for everyone when it stops
+        if (!queue.offer(write)) { // no space though there was room: the writer has stopped
+            throwIfFailed();
+            throw new StoreException("the store is closed", null);
         }
         submitted.incrementAndGet();
+        throwIfFailed(); // a writer that stopped meanwhile will not write it: say so now
     }
 
     /** Waits until everything submitted before this call is committed. */
@@ -143,6 +154,7 @@ final class GroupWriter {
                 batch.add(first);
                 queue.drainTo(batch, BATCH - 1);
                 batch.removeIf(Write.Wake.class::isInstance); // a wake-up: closing, or a flush waiting
+                room.release(batch.size());
                 if (!batch.isEmpty()) {
                     write(batch);
                     batch.clear();
@@ -154,6 +166,7 @@ final class GroupWriter {
         } catch (SQLException | RuntimeException e) {
             failure = new StoreException("storage failed: " + e.getMessage(), e);
         } finally {
+            room.release(Integer.MAX_VALUE - QUEUE); // no task waits on a writer that is gone
             lock.lock();
             try {
                 committedAdvanced.signalAll();
