@@ -16,10 +16,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code loomcrawl crawl}: one crawl, start to end, with progress on stderr and a summary at the end. */
 @Command(name = "crawl", mixinStandardHelpOptions = true, sortOptions = false,

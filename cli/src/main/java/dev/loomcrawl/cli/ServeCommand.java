@@ -1,6 +1,5 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.content.ContentFormat;
 import dev.loomcrawl.crawler.CrawlConfig;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.CrawlerOptions;
@@ -8,6 +7,7 @@ import dev.loomcrawl.crawler.ExecutionMode;
 import dev.loomcrawl.crawler.Jobs;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
 import dev.loomcrawl.crawler.cluster.NodeSettings;
+import dev.loomcrawl.crawler.content.ContentFormat;
 import dev.loomcrawl.crawler.store.Dialect;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.store.Passwords;

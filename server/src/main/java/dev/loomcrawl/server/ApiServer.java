@@ -3,9 +3,10 @@ package dev.loomcrawl.server;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.ExecutionMode;
 import dev.loomcrawl.crawler.FetchOutcome;
-import dev.loomcrawl.crawler.content.ContentFormat;
 import dev.loomcrawl.crawler.FetchRequest;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
+import dev.loomcrawl.crawler.content.ContentFormat;
+import dev.loomcrawl.crawler.store.Export;
 import dev.loomcrawl.crawler.store.Passwords;
 import dev.loomcrawl.crawler.store.StoreException;
 import io.javalin.Javalin;
@@ -218,11 +219,7 @@ public final class ApiServer implements AutoCloseable {
         row.put("failure", r.failure());
         row.put("detail", r.detail());
         if (r.content() != null) {
-            row.put("content", r.content().text());
-            row.put("lang", r.content().lang());
-            row.put("description", r.content().description());
-            row.put("author", r.content().author());
-            row.put("published", r.content().published());
+            Export.putContent(r.content(), row);
         }
         return row;
     }

@@ -267,12 +267,7 @@ public final class Export {
         row.put("digest", p.digest());
         row.put("simhash", p.simhash() == null ? null : HexFormat.of().toHexDigits(p.simhash()));
         if (p.content() != null) {
-            PageContent c = p.content().cut(contentMaxChars);
-            row.put("content", c.text());
-            row.put("lang", c.lang());
-            row.put("description", c.description());
-            row.put("author", c.author());
-            row.put("published", c.published());
+            putContent(p.content().cut(contentMaxChars), row);
         }
         if (p.body() != null) {
             boolean text = isText(p.contentType());
@@ -281,6 +276,15 @@ public final class Export {
             row.put("bodyEncoding", text ? "text" : "base64");
         }
         return row;
+    }
+
+    /** A page's content and facts as rows and {@code POST /fetch} results show them, in order. */
+    public static void putContent(PageContent c, Map<String, Object> row) {
+        row.put("content", c.text());
+        row.put("lang", c.lang());
+        row.put("description", c.description());
+        row.put("author", c.author());
+        row.put("published", c.published());
     }
 
     private static String json(Map<String, Object> fields) {
