@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomcrawl.crawler.content.ContentFormat;
 import dev.loomcrawl.crawler.store.Export;
 import dev.loomcrawl.crawler.store.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
@@ -31,13 +32,15 @@ class PostgresStoreTest {
         try (TestSite site = new TestSite().tree(63, 20); PageStore store = PageStore.open(db);
              Crawler crawler = new Crawler(store)) {
             CrawlSummary summary = crawler.start(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10)
-                    .perHostConcurrency(4).mode(mode).extract("t", "title").build()).awaitSummary();
+                    .perHostConcurrency(4).mode(mode).extract("t", "title").content(ContentFormat.TEXT).build())
+                    .awaitSummary();
 
             assertThat(summary.pages()).isEqualTo(63);
             assertThat(store.countPages(summary.jobId(), 200)).isEqualTo(63);
             assertThat(site.counter.duplicates()).isZero();
             List<PageRecord> pages = store.pages(summary.jobId(), 0, 100, null);
-            assertThat(pages).hasSize(63).allSatisfy(p -> assertThat(p.fields()).containsKey("t"));
+            assertThat(pages).hasSize(63).allSatisfy(p -> assertThat(p.fields()).containsKey("t"))
+                    .allSatisfy(p -> assertThat(p.content()).isNotNull()); // main content in PostgreSQL's TEXT
             assertThat(pages.stream().filter(p -> p.url().endsWith("/p/62")).findFirst().orElseThrow().depth()).isEqualTo(5);
             assertThat(store.jobs().find(summary.jobId()).orElseThrow().status()).isEqualTo("done");
             ByteArrayOutputStream csv = new ByteArrayOutputStream();
