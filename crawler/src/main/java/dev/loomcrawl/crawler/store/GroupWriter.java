@@ -118,7 +118,6 @@ final class GroupWriter {
             throw new StoreException("the store is closed", null);
         }
         submitted.incrementAndGet();
-        throwIfFailed(); // a writer that stopped meanwhile will not write it: say so now
     }
 
     /** Waits until everything submitted before this call is committed. */
