@@ -30,7 +30,8 @@ class DocsTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     /** {@code loomcrawl COMMAND ...} in a command line or inline code: the command and the rest of its line. */
     private static final Pattern COMMAND_LINE = Pattern.compile("loomcrawl ([a-z-]+)([^`\\n]*)");
-    private static final Pattern FLAG = Pattern.compile("(?<![\\w-])(--[a-z][a-z0-9-]*)");
+    /** A flag of the command: not one that is the value of another ({@code --crawl-options=--content=markdown}). */
+    private static final Pattern FLAG = Pattern.compile("(?<![\\w=-])(--[a-z][a-z0-9-]*)");
     /** A reference-table row of docs/cli.md: {@code | `--flag` | ...}. */
     private static final Pattern TABLE_FLAG = Pattern.compile("^\\| `(--[a-z][a-z0-9-]*)`");
     private static final Pattern ROUTE = Pattern.compile("\\b(GET|POST|PUT|DELETE) (/[A-Za-z0-9_{}/.-]*)");
