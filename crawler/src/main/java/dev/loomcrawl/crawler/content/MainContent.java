@@ -85,47 +85,16 @@ public final class MainContent {
     private static Element headline(Element body, List<Element> blocks) {
         Element first = blocks.get(0);
         Element headline = null;
-        for (Element h1 : body.getElementsByTag("h1")) {
-            if (isAfter(h1, first)) {
+        for (Element e : body.getAllElements()) { // page order: stop where the chosen blocks start
+            if (e == first) {
                 break;
             }
-            if (h1.closest("nav, aside, footer, [role=navigation], [role=complementary]") == null
-                    && !h1.text().isBlank()) {
-                headline = h1;
+            if (e.nameIs("h1") && !e.text().isBlank()
+                    && e.closest("nav, aside, footer, [role=navigation], [role=complementary]") == null) {
+                headline = e;
             }
         }
         return headline;
-    }
-
-    /** Whether {@code e} comes after the start of {@code block} in page order (inside it counts as after). */
-    private static boolean isAfter(Element e, Element block) {
-        for (Element up = e; up != null; up = up.parent()) {
-            if (up == block) {
-                return true;
-            }
-        }
-        return e.siblingIndex() >= 0 && compare(e, block) > 0;
-    }
-
-    private static int compare(Element a, Element b) {
-        List<Element> pathA = path(a);
-        List<Element> pathB = path(b);
-        int i = 0;
-        while (i < pathA.size() && i < pathB.size() && pathA.get(i) == pathB.get(i)) {
-            i++;
-        }
-        if (i == pathA.size() || i == pathB.size()) {
-            return pathA.size() - pathB.size();
-        }
-        return Integer.compare(pathA.get(i).siblingIndex(), pathB.get(i).siblingIndex());
-    }
-
-    private static List<Element> path(Element e) {
-        java.util.ArrayList<Element> path = new java.util.ArrayList<>();
-        for (Element up = e; up != null; up = up.parent()) {
-            path.add(0, up);
-        }
-        return path;
     }
 
     private static PageContent content(String text, PageFacts facts) {
