@@ -172,7 +172,7 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
             if (content == null) {
                 throw new ConfigException("content", null, "must be 'markdown', 'text' or 'none', was null");
             }
-            requireRange("contentMaxChars", contentMaxChars, 1_000, 100_000_000);
+            requireRange("contentMaxChars", contentMaxChars, ContentFormat.MIN_MAX_CHARS, ContentFormat.MAX_MAX_CHARS);
         }
 
         /** What the parser is asked for, page by page. */

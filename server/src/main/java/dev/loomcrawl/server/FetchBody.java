@@ -70,8 +70,10 @@ final class FetchBody {
                     }
                 }
                 case "contentMaxChars" -> {
-                    if (!v.isIntegralNumber() || !v.canConvertToInt() || v.intValue() < 1_000 || v.intValue() > 100_000_000) {
-                        throw ApiError.badRequest("contentMaxChars must be a whole number from 1000 to 100000000, was " + v,
+                    if (!v.isIntegralNumber() || !v.canConvertToInt() || v.intValue() < ContentFormat.MIN_MAX_CHARS
+                            || v.intValue() > ContentFormat.MAX_MAX_CHARS) {
+                        throw ApiError.badRequest("contentMaxChars must be a whole number from " + ContentFormat.MIN_MAX_CHARS
+                                + " to " + ContentFormat.MAX_MAX_CHARS + ", was " + v,
                                 "contentMaxChars");
                     }
                     contentMaxChars = v.intValue();

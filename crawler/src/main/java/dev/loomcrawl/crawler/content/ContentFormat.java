@@ -13,6 +13,9 @@ public enum ContentFormat {
 
     /** Most characters of content kept per page unless a job says otherwise; a long article has ~60,000. */
     public static final int DEFAULT_MAX_CHARS = 200_000;
+    /** The least and most a job or a fetch may ask to keep. */
+    public static final int MIN_MAX_CHARS = 1_000;
+    public static final int MAX_MAX_CHARS = 100_000_000;
 
     /** {@code none}, {@code markdown} or {@code text}, as users write it. */
     public String label() {
