@@ -101,15 +101,16 @@ class CrawlCommandTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
             ftp://x                                  | URL must be http or https: 'ftp://x'
-            not a url                                | URL must be http or https
+            not a url                                | not a valid URL (a relative URL without a base): 'not a url'
             --per-host=0                             | --per-host must be between 1 and 10000, was 0
             --extract=t=h[[[                         | --extract t is not a valid CSS selector
             --allow-domain=co.uk                     | --allow-domain holds 'co.uk', a public suffix
             --header=Host:x                          | --header Host is set by the HTTP client itself
             --output=/proc/nope/x.jsonl              | --output: cannot write
-            http://127.0.0.1:99999/                  | port out of range
-            http://127.0.0.1:-1/                     | port must be digits
-            http://127.0.0.1:+80/                    | port must be digits
+            http://127.0.0.1:99999/                  | not a valid URL (a port above 65535)
+            http://127.0.0.1:-1/                     | a port that is not a number
+            http://127.0.0.1:+80/                    | a port that is not a number
+            http://1.2.3.4.5/                        | an IPv4 address of more than four parts
             --mode=fibers                            | mode must be 'virtual' or 'pool'
             --pool-size=0                            | --pool-size must be between
             --max-pages=abc                          | Invalid value for option '--max-pages'

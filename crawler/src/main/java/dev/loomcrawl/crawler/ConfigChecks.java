@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler;
 import com.google.re2j.Pattern;
 import com.google.re2j.PatternSyntaxException;
 import dev.loomcrawl.crawler.politeness.PolitenessKey;
+import dev.loomcrawl.crawler.url.Hosts;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -54,21 +55,34 @@ final class ConfigChecks {
         return Map.copyOf(out);
     }
 
-    static Set<String> lowerCase(Set<String> hosts) {
-        return Set.copyOf(hosts.stream().map(h -> h.strip().toLowerCase(Locale.ROOT)).toList());
+    /** The hosts in the one spelling URLs' hosts have ({@link Hosts}), so that each matches what a link names. */
+    static Set<String> checkHosts(Set<String> hosts) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String h : hosts) {
+            out.add(host("allowedHosts", h, h == null ? "" : h.strip()));
+        }
+        return Set.copyOf(out);
+    }
+
+    private static String host(String field, String given, String host) {
+        if (host.isEmpty()) {
+            throw new ConfigException(field, given, "holds an empty name");
+        }
+        try {
+            return Hosts.canonical(host);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(field, given, "holds a bad host name '" + given + "': " + e.getMessage());
+        }
     }
 
     static Set<String> checkDomains(Set<String> domains) {
         Set<String> out = new LinkedHashSet<>();
         for (String d : domains) {
-            String domain = d == null ? "" : d.strip().toLowerCase(Locale.ROOT);
+            String domain = d == null ? "" : d.strip();
             while (domain.startsWith(".") || domain.startsWith("*.")) {
                 domain = domain.substring(domain.indexOf('.') + 1);
             }
-            String problem = domain.isEmpty() ? "an empty name" : UrlSyntax.hostProblem(domain);
-            if (problem != null) {
-                throw new ConfigException("allowedDomains", d, "holds a bad domain '" + d + "': " + problem);
-            }
+            domain = host("allowedDomains", d, domain);
             if (PolitenessKey.publicSuffix(domain)) {
                 throw new ConfigException("allowedDomains", d, "holds '" + d + "', a public suffix: it would admit"
                         + " unrelated sites; give a domain under it, like example." + domain);

@@ -9,7 +9,7 @@ import static dev.loomcrawl.crawler.ConfigChecks.checkPatterns;
 import static dev.loomcrawl.crawler.ConfigChecks.checkRules;
 import static dev.loomcrawl.crawler.ConfigChecks.checkTypes;
 import static dev.loomcrawl.crawler.ConfigChecks.hasLineBreak;
-import static dev.loomcrawl.crawler.ConfigChecks.lowerCase;
+import static dev.loomcrawl.crawler.ConfigChecks.checkHosts;
 import static dev.loomcrawl.crawler.ConfigChecks.requireDuration;
 import static dev.loomcrawl.crawler.ConfigChecks.requireRange;
 
@@ -66,7 +66,7 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
             }
             requireRange("maxDepth", maxDepth, 0, 1_000);
             requireRange("maxPages", maxPages, 1, 100_000_000);
-            allowedHosts = lowerCase(allowedHosts);
+            allowedHosts = checkHosts(allowedHosts);
             allowedDomains = checkDomains(allowedDomains);
             denyPatterns = checkPatterns(denyPatterns);
             acceptTypes = checkTypes(acceptTypes);

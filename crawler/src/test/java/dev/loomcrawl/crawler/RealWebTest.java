@@ -103,24 +103,45 @@ class RealWebTest {
     }
 
     /**
-     * Links whose paths escape unreserved characters ({@code %7E}, {@code %2d}) are fetched at the URLs they
-     * name, queries and all, and the page holding them is stored with them: crawler-commons 1.6's normaliser made
-     * {@code /~user?x?1} of {@code /%7Euser?x=1} and threw on {@code /p%2d1/p%2d2/?q=f}, which failed the page.
+     * Links whose paths escape unreserved characters ({@code %7E}, {@code %2d}) are fetched as a browser fetches
+     * them, escapes, queries and all, and the page holding them is stored with them.
      */
     @Test
     void linksWithEscapedUnreservedCharactersKeepTheirQueries() throws Exception {
         try (TestSite site = new TestSite()) {
             site.stub("/", TestSite.html(links("/%7Euser?x=1", "/p%2d1/p%2d2/?q=f")))
-                    .stub("/~user", TestSite.html("<title>user</title>"))
-                    .stub("/p-1/p-2/", TestSite.html("<title>p</title>"));
+                    .stub("/%7Euser", TestSite.html("<title>user</title>"))
+                    .stub("/p%2d1/p%2d2/", TestSite.html("<title>p</title>"));
 
             Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")));
 
             assertThat(pages.get("/").status()).isEqualTo(200);
-            assertThat(site.counter.requests("/~user?x=1")).isEqualTo(1);
-            assertThat(site.counter.requests("/p-1/p-2/?q=f")).isEqualTo(1);
-            assertThat(pages.get("/~user?x=1").title()).isEqualTo("user");
-            assertThat(pages.get("/p-1/p-2/?q=f").title()).isEqualTo("p");
+            assertThat(site.counter.requests("/%7Euser?x=1")).isEqualTo(1);
+            assertThat(site.counter.requests("/p%2d1/p%2d2/?q=f")).isEqualTo(1);
+            assertThat(pages.get("/%7Euser?x=1").title()).isEqualTo("user");
+            assertThat(pages.get("/p%2d1/p%2d2/?q=f").title()).isEqualTo("p");
+        }
+    }
+
+    /**
+     * Every spelling of one address is one host: seeds and links that name 127.0.0.1 as {@code 2130706433},
+     * {@code 127.1} or {@code 0x7f.0.0.1} fetch robots.txt once and each page once, under one politeness key.
+     */
+    @Test
+    void everySpellingOfAnAddressIsOneHost() throws Exception {
+        try (TestSite site = new TestSite()) {
+            String port = site.url("").substring(site.url("").lastIndexOf(':') + 1);
+            site.stub("/", TestSite.html(links("http://2130706433:" + port + "/a", "http://0x7f.0.0.1:" + port + "/a",
+                    "//127.1:" + port + "/")))
+                    .stub("/a", TestSite.html("<title>a</title>"));
+
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed("http://127.0.0.1:" + port + "/")
+                    .seed("http://2130706433:" + port + "/").seed("http://127.1:" + port + "/"));
+
+            assertThat(pages).containsOnlyKeys("/", "/a");
+            assertThat(site.counter.requests("/")).isEqualTo(1);
+            assertThat(site.counter.requests("/a")).isEqualTo(1);
+            assertThat(site.counter.requests("/robots.txt")).isEqualTo(1);
         }
     }
 

@@ -175,8 +175,6 @@ final class ClusterBackend implements FrontierBackend {
         long epoch = held.epochOf(page);
         for (Lease.Found f : found) {
             switch (f) {
-                case Lease.Found.Invalid invalid -> recorded.add(onSight(page, invalid.url(), FailureKind.INVALID_URL,
-                        invalid.reason()));
                 case Lease.Found.Link link -> {
                     String forbidden = held.forbidden(link);
                     if (forbidden != null) {

@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler.content;
 
+import dev.loomcrawl.crawler.url.WebUrl;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -34,6 +35,9 @@ final class MarkdownWriter {
     private int textChars;
     private int linkChars;
     private int inLink;
+    /** The base URL links resolve against, parsed once: {@code <base href>} or the page's URL. */
+    private String baseUri = "";
+    private WebUrl base;
     /** Blocks that are headings, by identity, and their level: a heading with nothing under it is dropped. */
     private final java.util.IdentityHashMap<String, Integer> headings = new java.util.IdentityHashMap<>();
     private boolean wroteH1;
@@ -208,14 +212,22 @@ final class MarkdownWriter {
         } finally {
             inLink--;
         }
-        String href = a.absUrl("href");
-        boolean web = href.startsWith("http://") || href.startsWith("https://");
+        String href = markdown ? href(a) : null;
         String text = inner.toString();
-        if (!markdown || !web || text.isBlank()) {
+        if (href == null || text.isBlank()) {
             sb.append(text);
             return;
         }
         wrap(text, "[", "](" + href.replace(" ", "%20").replace(")", "%29") + ")", sb);
+    }
+
+    /** The link's http(s) URL as a browser resolves it (with its fragment), or null. */
+    private String href(Element a) {
+        if (!a.baseUri().equals(baseUri)) {
+            baseUri = a.baseUri();
+            base = WebUrl.parse(baseUri) instanceof WebUrl.Parse.Ok ok ? ok.url() : null;
+        }
+        return base != null && WebUrl.parse(a.attr("href"), base) instanceof WebUrl.Parse.Ok ok ? ok.url().href() : null;
     }
 
     private void marked(Element e, String mark, StringBuilder sb) {

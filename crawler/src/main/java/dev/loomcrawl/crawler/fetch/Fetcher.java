@@ -7,7 +7,6 @@ import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.politeness.RetryPolicy;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -94,7 +93,7 @@ public final class Fetcher implements AutoCloseable {
 
     private HttpRequest request(CrawlUrl url, BooleanSupplier mayStart, Validators validators) {
         // No .timeout(): send(...) below keeps the header timeout (see there).
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url.url()))
+        HttpRequest.Builder b = HttpRequest.newBuilder(url.toUri())
                 .header("User-Agent", settings.userAgent())
                 .header("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
                 .header("Accept-Encoding", "gzip, deflate");
@@ -182,13 +181,20 @@ public final class Fetcher implements AutoCloseable {
         if (unknown != null) {
             return new FetchResult.Failed(FailureKind.CONNECT, unknown, 0, null, 0, System.nanoTime() - start, null, true);
         }
-        if (settings.refusePrivateAddresses()) {
-            String refused = HostNames.privateAddress(url.host());
-            if (refused != null) {
-                return new FetchResult.Failed(FailureKind.CONNECT, refused, 0, null, 0, System.nanoTime() - start,
-                        null, true);
-            }
+        if (!settings.refusePrivateAddresses()) {
+            return exchange(url, purpose, restAsked, mayStart, validators, start);
         }
+        try (AddressGuard.Guarded guarded = AddressGuard.guard(url.host())) { // the client's own lookup included
+            String refused = HostNames.privateAddress(url.host());
+            FetchResult result = refused != null ? null : exchange(url, purpose, restAsked, mayStart, validators, start);
+            refused = guarded.refusal() != null ? guarded.refusal() : refused; // an answer that turned private
+            return refused == null ? result : new FetchResult.Failed(FailureKind.CONNECT, refused, 0, null, 0,
+                    System.nanoTime() - start, null, true);
+        }
+    }
+
+    private FetchResult exchange(CrawlUrl url, Purpose purpose, Consumer<Duration> restAsked, BooleanSupplier mayStart,
+            Validators validators, long start) throws InterruptedException, NotSent {
         Deadlines.Watch watch = null;
         boolean audited = false;
         HttpResponse<InputStream> response = null;

@@ -50,21 +50,28 @@ public final class HostNames {
     }
 
     /**
-     * Why {@code host} must not be fetched on a public-web crawl, or null. Checked before connecting;
-     * a DNS answer that changes between this check and the connection is not caught.
+     * Why {@code host} must not be fetched on a public-web crawl, or null: an address literal that is private, or
+     * a name whose answer holds only private addresses. Asked under {@link AddressGuard#guard}, the same lookup
+     * the HTTP client makes to connect, so a name is refused or connected to a public address, whatever DNS
+     * answers in between.
      */
     public static String privateAddress(String host) {
         String name = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
         try {
             for (InetAddress address : InetAddress.getAllByName(name)) {
                 if (isPrivate(address)) {
-                    return "refused: " + host + " resolves to private address " + address.getHostAddress();
+                    return refusal(host, address);
                 }
             }
             return null;
         } catch (UnknownHostException e) {
-            return null; // the fetch itself will fail to connect, and say so
+            String message = String.valueOf(e.getMessage());
+            return message.startsWith("refused: ") ? message : null; // else the fetch fails to connect, and says so
         }
+    }
+
+    static String refusal(String host, InetAddress address) {
+        return "refused: " + host + " resolves to private address " + address.getHostAddress();
     }
 
     /** Loopback, private, link-local, unique-local (fc00::/7), any-local and multicast addresses. */

@@ -7,10 +7,9 @@ import crawlercommons.sitemaps.SiteMapParser;
 import crawlercommons.sitemaps.SiteMapURL;
 import crawlercommons.sitemaps.UnknownFormatException;
 import dev.loomcrawl.crawler.CrawlUrl;
-import dev.loomcrawl.crawler.parse.PageParser;
 import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.url.WebUrl;
 import java.io.IOException;
-import java.net.URI;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -43,8 +42,11 @@ public final class SitemapReader {
     public static Listed read(Fetcher fetcher, CrawlUrl anyPage, Robots.Rules rules, BooleanSupplier mayStart)
             throws InterruptedException {
         Set<String> locations = new LinkedHashSet<>();
+        WebUrl base = anyPage.web();
         for (String s : rules.sitemaps()) {
-            locations.add(PageParser.resolve(anyPage.origin() + "/", s));
+            if (CrawlUrl.check(s, base) instanceof CrawlUrl.Check.Ok ok) {
+                locations.add(ok.url().url());
+            }
         }
         CrawlUrl standard = CrawlUrl.of(anyPage.origin() + "/sitemap.xml");
         if (rules.allows(standard)) {
@@ -71,7 +73,7 @@ public final class SitemapReader {
             }
             AbstractSiteMap map;
             try {
-                map = parser.parseSiteMap(r.contentType(), r.body(), URI.create(url.url()).toURL());
+                map = parser.parseSiteMap(r.contentType(), r.body(), url.toUri().toURL());
             } catch (UnknownFormatException | IOException | IllegalArgumentException e) {
                 continue;
             }

@@ -118,8 +118,5 @@ public interface Lease extends AutoCloseable {
          * @param parsed the normalised URL, or null when {@code url} is one the frontier {@link Frontier#knows}
          */
         record Link(String url, CrawlUrl parsed, boolean redirect) implements Found {}
-
-        /** An http(s) link that cannot be fetched as written: recorded once as {@code invalid-url}. */
-        record Invalid(String url, String reason) implements Found {}
     }
 }

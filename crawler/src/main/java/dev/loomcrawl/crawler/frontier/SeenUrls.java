@@ -76,13 +76,6 @@ final class SeenUrls {
         int n = 0;
         for (Lease.Found f : found) {
             switch (f) {
-                case Lease.Found.Invalid invalid -> {
-                    if (seen.containsKey(invalid.url())) {
-                        continue;
-                    }
-                    Node node = recordedOnSight(new CrawlUrl(invalid.url(), "", ""), page.depth + 1, page); // no host
-                    out.recorded.add(skipped(node, FailureKind.INVALID_URL, invalid.reason()));
-                }
                 case Lease.Found.Link link -> {
                     int depth = link.redirect() ? page.depth : page.depth + 1;
                     Node known = seen.get(link.url());

@@ -17,19 +17,14 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * What one fetch yields: the record to store and the links to follow. Links a job has seen before are
- * recognised as written, without normalising them again; links out of scope are remembered the same way,
- * up to a bound; only new URLs pay for crawler-commons' normaliser.
+ * What one fetch yields: the record to store and the links to follow, each a URL as a browser resolves it
+ * ({@link CrawlUrl#check(String, dev.loomcrawl.crawler.url.WebUrl)}).
  */
 public final class Harvester {
-    /** Links remembered after their check: about 200 bytes each, so at most ~40 MB. */
-    private static final int MAX_REMEMBERED = 200_000;
-
     /** A URL's record and the links to offer the frontier. */
     public record Harvest(PageRecord page, List<Lease.Found> links) {}
 
@@ -40,12 +35,6 @@ public final class Harvester {
     private final Extraction extraction;
     private final MainContent.Request content;
     private final PageHandler handler;
-    /**
-     * Links the frontier does not hold (out of scope, or past the depth limit), as written, and their checked
-     * form: a page's links repeat across a site, and parsing and normalising one costs more than the rest of
-     * its handling.
-     */
-    private final ConcurrentHashMap<String, CrawlUrl> checked = new ConcurrentHashMap<>();
     private final ExecutorService parsers;
     /** The job's pages by SimHash, when it skips the links of near-duplicates; else null. Guarded by its lock. */
     private final NearDuplicates<String> nearDuplicates;
@@ -80,9 +69,9 @@ public final class Harvester {
             return new Harvest(answered(lease, r.status(), r.contentType(), r.nanos())
                     .detail("redirect without Location").build(), List.of());
         }
-        String target = PageParser.resolve(lease.url().url(), location);
-        boolean loop = target != null
-                && (target.equals(lease.url().url()) || lease.redirects() > 0 && target.equals(lease.referrer()));
+        CrawlUrl target = CrawlUrl.check(location, lease.url().web()) instanceof CrawlUrl.Check.Ok ok ? ok.url() : null;
+        boolean loop = target != null && (target.url().equals(lease.url().url())
+                || lease.redirects() > 0 && target.url().equals(lease.referrer()));
         if (loop) {
             return new Harvest(answered(lease, r.status(), r.contentType(), r.nanos())
                     .failure(FailureKind.REDIRECT_LOOP.label(), "redirect loop: " + lease.url().url() + " -> " + target)
@@ -93,7 +82,7 @@ public final class Harvester {
         if (target != null && lease.redirects() < config.fetch().maxRedirects()) {
             sort(target, true, true, outlinks, links);
         }
-        String detail = "redirect to " + (target == null ? location : target)
+        String detail = "redirect to " + (target == null ? location + " (not a valid URL)" : target)
                 + (lease.redirects() >= config.fetch().maxRedirects()
                         ? " (not followed: " + config.fetch().maxRedirects() + " hops)" : "");
         return new Harvest(answered(lease, r.status(), r.contentType(), r.nanos()).detail(detail).outlinks(outlinks)
@@ -108,7 +97,7 @@ public final class Harvester {
         List<String> ordered = new ArrayList<>(parsed.links().size());
         String duplicateOf = nearDuplicateOf(lease.url().url(), parsed.simhash());
         for (PageParser.Link link : parsed.links()) {
-            sort(link.href(), (link.follow() || config.scope().ignoreNofollow()) && duplicateOf == null, false, ordered,
+            sort(link.url(), (link.follow() || config.scope().ignoreNofollow()) && duplicateOf == null, false, ordered,
                     links);
         }
         outlinks.addAll(ordered);
@@ -157,43 +146,8 @@ public final class Harvester {
         }
     }
 
-    /**
-     * Puts {@code href} in the page's outlinks (normalised) and, when it is to be followed and in scope,
-     * among the links for the frontier; an invalid http(s) link in scope is offered to be recorded.
-     */
-    private void sort(String href, boolean follow, boolean redirect, List<String> outlinks, List<Lease.Found> links) {
-        if (frontier.knows(href)) {
-            outlinks.add(href);
-            if (follow) {
-                links.add(new Lease.Found.Link(href, null, redirect));
-            }
-            return;
-        }
-        CrawlUrl remembered = checked.get(href);
-        if (remembered != null) {
-            follow(remembered, follow, redirect, outlinks, links);
-            return;
-        }
-        switch (CrawlUrl.check(href)) {
-            case CrawlUrl.Check.Ok ok -> {
-                CrawlUrl url = ok.url();
-                if (!frontier.knows(url.url()) && checked.size() < MAX_REMEMBERED) {
-                    checked.put(href, url);
-                }
-                follow(url, follow, redirect, outlinks, links);
-            }
-            case CrawlUrl.Check.Invalid invalid -> {
-                outlinks.add(href);
-                if (follow && scope.hostAllowed(roughHost(href))) {
-                    links.add(new Lease.Found.Invalid(href, invalid.reason()));
-                }
-            }
-            case CrawlUrl.Check.Ignored ignored -> { } // mailto:, javascript: and the like are no links to crawl
-        }
-    }
-
-    /** A checked link: into the outlinks, and to the frontier when it is to be followed and in scope. */
-    private void follow(CrawlUrl url, boolean follow, boolean redirect, List<String> outlinks, List<Lease.Found> links) {
+    /** A link: into the outlinks, and to the frontier when it is to be followed and in scope. */
+    private void sort(CrawlUrl url, boolean follow, boolean redirect, List<String> outlinks, List<Lease.Found> links) {
         outlinks.add(url.url());
         if (!follow) {
             return;
@@ -210,23 +164,11 @@ public final class Harvester {
         List<Lease.Found> links = new ArrayList<>(urls.size());
         List<String> ignored = new ArrayList<>(urls.size());
         for (String url : urls) {
-            sort(url, true, false, ignored, links);
+            if (CrawlUrl.check(url) instanceof CrawlUrl.Check.Ok ok) {
+                sort(ok.url(), true, false, ignored, links);
+            }
         }
         return links;
-    }
-
-    /** The host of a URL that would not parse, as far as it can be told: between {@code ://} and the port or path. */
-    private static String roughHost(String url) {
-        int start = url.indexOf("://");
-        if (start < 0) {
-            return "";
-        }
-        start += 3;
-        int end = start;
-        while (end < url.length() && ":/?#".indexOf(url.charAt(end)) < 0) {
-            end++;
-        }
-        return url.substring(start, end).toLowerCase(java.util.Locale.ROOT);
     }
 
     /** The response's identity: its validators as the server sent them, and the body's digest. */

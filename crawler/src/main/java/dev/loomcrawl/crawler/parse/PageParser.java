@@ -1,8 +1,10 @@
 package dev.loomcrawl.crawler.parse;
 
+import dev.loomcrawl.crawler.CrawlUrl;
 import dev.loomcrawl.crawler.ExecutionMode;
 import dev.loomcrawl.crawler.content.MainContent;
 import dev.loomcrawl.crawler.store.Handoff;
+import dev.loomcrawl.crawler.url.WebUrl;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,7 +12,7 @@ import java.nio.charset.Charset;
 import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.UnsupportedCharsetException;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -43,10 +45,10 @@ public final class PageParser {
     private static final Evaluator BASE = QueryParser.parse("base[href]");
 
     /**
-     * @param href the link resolved against the page, not yet normalised
+     * @param url the link as a browser resolves it against the page ({@link CrawlUrl#check(String, WebUrl)})
      * @param follow false for {@code rel=nofollow} (and every link of a {@code nofollow} page)
      */
-    record Link(String href, boolean follow) {}
+    record Link(CrawlUrl url, boolean follow) {}
 
     /**
      * @param nofollow the page asks that none of its links be followed ({@code <meta name=robots>} or the
@@ -79,17 +81,12 @@ public final class PageParser {
         Finds finds = new Finds(doc);
         NodeTraversor.traverse(finds, doc);
         boolean nofollow = finds.nofollow || hasNofollow(robotsHeader);
-        String baseUrl = finds.base == null ? url : orElse(finds.base.absUrl("href"), url);
-        Set<String> seen = new LinkedHashSet<>();
-        List<Link> links = new ArrayList<>(finds.links.size());
-        for (Element a : finds.links) {
-            String href = resolve(baseUrl, a.attr("href"));
-            if (href != null && seen.add(href)) {
-                links.add(new Link(href, !nofollow && !hasNofollow(a.attr("rel"))));
-            }
-        }
+        WebUrl base = baseUrl(url, finds.base);
+        List<Link> links = links(finds.links, base, url, nofollow);
         String title = finds.title == null ? "" : StringUtil.normaliseWhitespace(finds.title.text()).trim();
-        return new Parsed(doc, title, links, finds.canonical == null ? null : resolve(baseUrl, finds.canonical.attr("href")),
+        String canonical = finds.canonical != null
+                && CrawlUrl.check(finds.canonical.attr("href"), base) instanceof CrawlUrl.Check.Ok ok ? ok.url().url() : null;
+        return new Parsed(doc, title, links, canonical,
                 nofollow, finds.text.value(), content.wanted() ? MainContent.of(doc, content) : null);
     }
 
@@ -190,54 +187,31 @@ public final class PageParser {
         return d.contains("nofollow") || d.contains("none");
     }
 
-    private static String orElse(String value, String otherwise) {
-        return value == null || value.isEmpty() ? otherwise : value;
+    /**
+     * The links of {@code anchors} in page order, each once, as a browser resolves them against {@code base}; a
+     * jump within the page ({@code #top}) is no link, nor is what {@link CrawlUrl#check} refuses.
+     */
+    static List<Link> links(List<Element> anchors, WebUrl base, String url, boolean nofollow) {
+        Set<String> seen = new HashSet<>();
+        List<Link> links = new ArrayList<>(anchors.size());
+        for (Element a : anchors) {
+            String href = a.attr("href");
+            if (CrawlUrl.check(href, base) instanceof CrawlUrl.Check.Ok ok) {
+                boolean jump = href.strip().startsWith("#") && ok.url().url().equals(url);
+                if (!jump && seen.add(ok.url().url())) {
+                    links.add(new Link(ok.url(), !nofollow && !hasNofollow(a.attr("rel"))));
+                }
+            }
+        }
+        return links;
     }
 
     /**
-     * {@code href} as an absolute URL, fragment dropped, or null for an empty or script link. The common
-     * shapes (absolute, scheme-relative, root-relative) are joined as strings; the rest goes through
-     * Jsoup's resolver. Normalisation comes later, and only for URLs not seen before.
+     * The page's base URL: its {@code <base href>} resolved against its own URL when that is a valid http(s) URL,
+     * else the page's URL (as the HTML standard's "document base URL").
      */
-    public static String resolve(String base, String href) {
-        String h = href.strip();
-        int hash = h.indexOf('#');
-        if (hash >= 0) {
-            h = h.substring(0, hash);
-        }
-        if (h.isEmpty()) {
-            return null;
-        }
-        if (startsWithIgnoreCase(h, "http://") || startsWithIgnoreCase(h, "https://")) {
-            return simple(h) ? h : StringUtil.resolve(base, h);
-        }
-        if (h.startsWith("//")) {
-            return simple(h) ? base.substring(0, base.indexOf(':') + 1) + h : StringUtil.resolve(base, h);
-        }
-        if (h.startsWith("/") && simple(h)) {
-            int pathStart = base.indexOf('/', base.indexOf("://") + 3);
-            return (pathStart < 0 ? base : base.substring(0, pathStart)) + h;
-        }
-        String resolved = StringUtil.resolve(base, h);
-        return resolved.isEmpty() ? null : resolved;
-    }
-
-    /** No dot segments, spaces, backslashes or control characters: safe to join without parsing. */
-    private static boolean simple(String h) {
-        for (int i = 0; i < h.length(); i++) {
-            char c = h.charAt(i);
-            if (c <= ' ' || c == '\\' || c >= 0x7f) {
-                return false;
-            }
-            if (c == '.' && i > 0 && h.charAt(i - 1) == '/'
-                    && (i + 1 == h.length() || h.charAt(i + 1) == '/' || h.charAt(i + 1) == '.')) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean startsWithIgnoreCase(String s, String prefix) {
-        return s.regionMatches(true, 0, prefix, 0, prefix.length());
+    static WebUrl baseUrl(String url, Element base) {
+        WebUrl page = ((WebUrl.Parse.Ok) WebUrl.parse(url)).url();
+        return base != null && WebUrl.parse(base.attr("href"), page) instanceof WebUrl.Parse.Ok ok ? ok.url() : page;
     }
 }

@@ -1,6 +1,6 @@
 package dev.loomcrawl.crawler.politeness;
 
-import java.net.Inet6Address;
+import dev.loomcrawl.crawler.url.Hosts;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -75,9 +75,7 @@ public final class Addresses {
 
     static String lookUp(String host) {
         try {
-            InetAddress address = InetAddress.getByName(host);
-            return address instanceof Inet6Address ? "[" + KeySyntax.ipv6(address.getAddress()) + "]"
-                    : address.getHostAddress();
+            return Hosts.of(InetAddress.getByName(host));
         } catch (UnknownHostException e) {
             return host;
         }

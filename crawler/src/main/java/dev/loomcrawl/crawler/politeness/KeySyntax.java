@@ -2,10 +2,7 @@ package dev.loomcrawl.crawler.politeness;
 
 import crawlercommons.domains.EffectiveTldFinder;
 import dev.loomcrawl.crawler.ConfigException;
-import java.net.IDN;
-import java.net.Inet6Address;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
+import dev.loomcrawl.crawler.url.Hosts;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -17,14 +14,15 @@ import java.util.regex.Pattern;
  */
 public final class KeySyntax {
     /**
-     * RFC 1123's label, stricter than what a URL's host may be (UrlSyntax lets a hyphen start a label): a key is
+     * RFC 1123's label, stricter than what a URL's host may be (the URL Standard lets a hyphen start a label): a key is
      * typed by an operator, and one that starts with a hyphen is taken for a typo rather than stored.
      */
     private static final Pattern LABEL = Pattern.compile("[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?");
     private KeySyntax() {}
 
     /**
-     * The key as the crawler spells it: lower case, an IDN in its ASCII form, an IPv6 address compressed.
+     * The key as the crawler spells it ({@link Hosts}): lower case, an IDN in its ASCII form (UTS #46), an IPv6
+     * address compressed.
      *
      * @throws ConfigException naming {@code key}, with why no request could ever count under it
      */
@@ -73,7 +71,7 @@ public final class KeySyntax {
     private static String name(String given, String host) {
         String ascii;
         try {
-            ascii = IDN.toASCII(host, IDN.ALLOW_UNASSIGNED).toLowerCase(Locale.ROOT);
+            ascii = Hosts.canonical(host);
         } catch (IllegalArgumentException e) {
             throw refused(given, "is not a host name: " + e.getMessage());
         }
@@ -93,14 +91,10 @@ public final class KeySyntax {
     private static String address(String given, String key) {
         if (key.startsWith("[") && key.endsWith("]") && key.length() > 2 && key.indexOf(':') > 0) {
             try {
-                // the brackets make the JDK parse a literal and never ask DNS
-                if (InetAddress.getByName(key) instanceof Inet6Address v6) {
-                    return "[" + ipv6(v6.getAddress()) + "]";
-                }
-            } catch (UnknownHostException e) {
-                // refused below
+                return Hosts.canonical(key);
+            } catch (IllegalArgumentException e) {
+                throw refused(given, "is not an IPv6 address: " + e.getMessage());
             }
-            throw refused(given, "is not an IPv6 address");
         }
         // a leading zero is octal to a browser and decimal to others: such a key would mean two addresses
         String[] parts = key.split("\\.", -1);
@@ -111,40 +105,6 @@ public final class KeySyntax {
                     + " such as 192.0.2.1");
         }
         return key;
-    }
-
-    /** RFC 5952's text form: lower case, leading zeros dropped, the longest run of two or more zero groups as ::. */
-    static String ipv6(byte[] address) {
-        int[] groups = new int[8];
-        for (int i = 0; i < 8; i++) {
-            groups[i] = (address[2 * i] & 0xff) << 8 | address[2 * i + 1] & 0xff;
-        }
-        int bestStart = -1;
-        int bestLength = 1;
-        for (int i = 0; i < 8; ) {
-            int j = i;
-            while (j < 8 && groups[j] == 0) {
-                j++;
-            }
-            if (j - i > bestLength) {
-                bestStart = i;
-                bestLength = j - i;
-            }
-            i = j == i ? i + 1 : j;
-        }
-        StringBuilder text = new StringBuilder();
-        for (int i = 0; i < 8; i++) {
-            if (i == bestStart) {
-                text.append("::");
-                i += bestLength - 1;
-                continue;
-            }
-            if (!text.isEmpty() && text.charAt(text.length() - 1) != ':') {
-                text.append(':');
-            }
-            text.append(Integer.toHexString(groups[i]));
-        }
-        return text.toString();
     }
 
     private static ConfigException refused(String given, String why) {

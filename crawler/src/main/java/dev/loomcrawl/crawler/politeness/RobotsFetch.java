@@ -3,8 +3,8 @@ package dev.loomcrawl.crawler.politeness;
 import dev.loomcrawl.crawler.CrawlUrl;
 import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.fetch.Fetcher;
-import dev.loomcrawl.crawler.parse.PageParser;
 import dev.loomcrawl.crawler.store.Outcome;
+import dev.loomcrawl.crawler.url.WebUrl;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -30,9 +30,9 @@ public final class RobotsFetch {
             FetchResult result = fetcher.fetch(url, Fetcher.Purpose.ROBOTS, null, mayStart);
             switch (result) {
                 case FetchResult.Response r when r.redirect() -> {
-                    String base = url.url();
-                    String target = r.location().map(location -> PageParser.resolve(base, location)).orElse(null);
-                    CrawlUrl next = target == null ? null : CrawlUrl.parse(target).orElse(null);
+                    WebUrl base = url.web();
+                    CrawlUrl next = r.location().map(location -> CrawlUrl.check(location, base))
+                            .map(check -> check instanceof CrawlUrl.Check.Ok ok ? ok.url() : null).orElse(null);
                     if (next == null) {
                         return new Outcome(Robots.ALLOW_ALL, null); // a redirect to nowhere: unavailable
                     }

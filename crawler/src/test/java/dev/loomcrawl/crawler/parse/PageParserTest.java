@@ -1,13 +1,10 @@
 package dev.loomcrawl.crawler.parse;
 
-import dev.loomcrawl.crawler.content.MainContent;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.content.MainContent;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.select.Evaluator;
@@ -58,7 +55,7 @@ class PageParserTest {
         PageParser.Parsed p = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL, null, MainContent.Request.NONE);
         assertThat(p.title()).isEqualTo("t");
         assertThat(p.canonical()).isEqualTo("http://b.test/s/c");
-        assertThat(p.links()).extracting(PageParser.Link::href).containsExactly("http://b.test/s/x", "http://b.test/s/y");
+        assertThat(p.links()).extracting(link -> link.url().url()).containsExactly("http://b.test/s/x", "http://b.test/s/y");
     }
 
     /** What the parser did before it walked the page once: a selector query for each thing it looks for. */
@@ -71,18 +68,12 @@ class PageParserTest {
             nofollow |= nofollow(meta.attr("content"));
         }
         Element base = doc.selectFirst(QueryParser.parse("base[href]"));
-        String baseUrl = base == null || base.absUrl("href").isEmpty() ? URL : base.absUrl("href");
-        Set<String> seen = new LinkedHashSet<>();
-        List<PageParser.Link> found = new ArrayList<>();
-        for (Element a : doc.select(links)) {
-            String href = PageParser.resolve(baseUrl, a.attr("href"));
-            if (href != null && seen.add(href)) {
-                found.add(new PageParser.Link(href, !nofollow && !nofollow(a.attr("rel"))));
-            }
-        }
+        var baseUrl = PageParser.baseUrl(URL, base);
         Element canonical = doc.selectFirst(canonicalQuery);
-        return new PageParser.Parsed(doc, doc.title(), found,
-                canonical == null ? null : PageParser.resolve(baseUrl, canonical.attr("href")), nofollow, 0L, null);
+        String canonicalUrl = canonical != null && CrawlUrl.check(canonical.attr("href"), baseUrl) instanceof CrawlUrl.Check.Ok ok
+                ? ok.url().url() : null;
+        return new PageParser.Parsed(doc, doc.title(), PageParser.links(doc.select(links), baseUrl, URL, nofollow),
+                canonicalUrl, nofollow, 0L, null);
     }
 
     private static boolean nofollow(String directives) {
