@@ -16,13 +16,16 @@ import java.util.Set;
 public final class Hosts {
     /**
      * UTS #46 as the standard asks: non-transitional ({@code ß} stays {@code ß}), the Bidi and ContextJ rules;
-     * not STD3's ASCII rules, hyphen placement or DNS lengths (their errors are ignored below).
+     * not STD3's ASCII rules, hyphen placement or DNS lengths (their errors are ignored below). In a holder of
+     * its own: ICU loads its tables when first asked, and a crawl of ASCII names never asks.
      */
-    private static final IDNA UTS46 = IDNA.getUTS46Instance(
-            IDNA.NONTRANSITIONAL_TO_ASCII | IDNA.NONTRANSITIONAL_TO_UNICODE | IDNA.CHECK_BIDI | IDNA.CHECK_CONTEXTJ);
-    private static final Set<IDNA.Error> NOT_CHECKED = EnumSet.of(IDNA.Error.LEADING_HYPHEN,
-            IDNA.Error.TRAILING_HYPHEN, IDNA.Error.HYPHEN_3_4, IDNA.Error.EMPTY_LABEL, IDNA.Error.LABEL_TOO_LONG,
-            IDNA.Error.DOMAIN_NAME_TOO_LONG);
+    private static final class Idna {
+        static final IDNA UTS46 = IDNA.getUTS46Instance(
+                IDNA.NONTRANSITIONAL_TO_ASCII | IDNA.NONTRANSITIONAL_TO_UNICODE | IDNA.CHECK_BIDI | IDNA.CHECK_CONTEXTJ);
+        static final Set<IDNA.Error> NOT_CHECKED = EnumSet.of(IDNA.Error.LEADING_HYPHEN,
+                IDNA.Error.TRAILING_HYPHEN, IDNA.Error.HYPHEN_3_4, IDNA.Error.EMPTY_LABEL, IDNA.Error.LABEL_TOO_LONG,
+                IDNA.Error.DOMAIN_NAME_TOO_LONG);
+    }
 
     private Hosts() {}
 
@@ -76,10 +79,10 @@ public final class Hosts {
         }
         StringBuilder out = new StringBuilder(domain.length() + 8);
         IDNA.Info info = new IDNA.Info();
-        UTS46.nameToASCII(domain, out, info);
+        Idna.UTS46.nameToASCII(domain, out, info);
         Set<IDNA.Error> errors = EnumSet.noneOf(IDNA.Error.class);
         errors.addAll(info.getErrors());
-        errors.removeAll(NOT_CHECKED);
+        errors.removeAll(Idna.NOT_CHECKED);
         if (!errors.isEmpty() || out.isEmpty()) {
             throw new InvalidUrlException("the host is not a valid international domain name ("
                     + (errors.isEmpty() ? "empty" : errors.iterator().next().name().toLowerCase(Locale.ROOT)) + ")");
