@@ -362,6 +362,38 @@ class ApiServerTest {
         assertThat(fastFarm.counters().requests()).as("requests the farm saw").isZero();
     }
 
+    /**
+     * The guard sees a host the way the resolver does: every spelling of a private address, numeric, octal, hex,
+     * short, percent-encoded, full-width, IPv6 and IPv4-mapped, or a name that resolves to one, is refused, and
+     * the server listening there sees nothing.
+     */
+    @Test
+    void aGuardedServerRefusesEverySpellingOfAPrivateAddress() {
+        start(memory(), new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 50, 1_000, null, null, Set.of(),
+                true, true, ContentFormat.NONE));
+        com.github.tomakehurst.wiremock.WireMockServer listener = new com.github.tomakehurst.wiremock.WireMockServer(
+                com.github.tomakehurst.wiremock.core.WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort());
+        listener.start();
+        try {
+            java.util.List<String> spellings = java.util.List.of("127.0.0.1", "2130706433", "0x7f000001", "0x7F.0.0.1",
+                    "0177.0.0.1", "017700000001", "127.1", "127.0.1", "0x7f.1", "127.0.0.1.", "127.000.000.001",
+                    "%31%32%37.0.0.1", "\uFF11\uFF12\uFF17.0.0.1", "127.0.0.2", "[::1]", "[0:0:0:0:0:0:0:1]",
+                    "[0000::1]", "[::ffff:127.0.0.1]", "[::ffff:7f00:1]", "localhost", "LocalHost", "0.0.0.0", "0",
+                    "x.a7.loomcrawl.test", "10.1", "0xa9fea9fe", "0xc0a80001", "[fe80::1]", "[fc00::1]");
+            java.util.List<String> urls = spellings.stream().map(h -> "http://" + h + ":" + listener.port() + "/").toList();
+            Http.Response fetched = http.post("/fetch", "{\"urls\":" + toJson(urls) + "}");
+            assertThat(fetched.status()).isEqualTo(200);
+            JsonNode results = fetched.json().get("results");
+            assertThat(results).hasSize(spellings.size());
+            for (int i = 0; i < spellings.size(); i++) {
+                assertThat(results.get(i).get("detail").asText()).as(spellings.get(i)).contains("private address");
+            }
+            assertThat(listener.getAllServeEvents()).as("requests the listener saw").isEmpty();
+        } finally {
+            listener.stop();
+        }
+    }
+
     @Test
     void aRequestForAnotherHostIsMisdirected() {
         start(memory(), new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 50, 1_000, null, null,
