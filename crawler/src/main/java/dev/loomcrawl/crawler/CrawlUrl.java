@@ -67,6 +67,10 @@ public record CrawlUrl(String url, String host, String hostKey) {
      * seed becomes a URL to crawl, or none.
      */
     public static Check check(String href, @Nullable WebUrl base) {
+        CrawlUrl plain = PlainLinks.resolve(href, base);
+        if (plain != null) {
+            return new Check.Ok(plain);
+        }
         if (href.length() > MAX_LENGTH) {
             return new Check.Ignored("URL is longer than " + MAX_LENGTH + " characters");
         }
