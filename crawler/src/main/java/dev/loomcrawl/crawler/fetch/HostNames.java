@@ -74,11 +74,35 @@ public final class HostNames {
         return "refused: " + host + " resolves to private address " + address.getHostAddress();
     }
 
-    /** Loopback, private, link-local, unique-local (fc00::/7), any-local and multicast addresses. */
+    /**
+     * Loopback, private, link-local, unique-local (fc00::/7), any-local and multicast addresses, and the IPv4
+     * ranges no public server answers on: "this network" (0.0.0.0/8), shared address space (100.64.0.0/10), IETF
+     * protocol assignments (192.0.0.0/24), benchmarking (198.18.0.0/15), reserved and broadcast (240.0.0.0/4); an
+     * IPv4 address inside NAT64's 64:ff9b::/96 or 6to4's 2002::/16 is judged as itself.
+     */
     static boolean isPrivate(InetAddress address) {
         byte[] b = address.getAddress();
+        if (b.length == 16 && (b[0] == 0x20 && b[1] == 0x02 || isNat64(b))) {
+            int at = b[0] == 0x20 ? 2 : 12;
+            try {
+                return isPrivate(InetAddress.getByAddress(new byte[] {b[at], b[at + 1], b[at + 2], b[at + 3]}));
+            } catch (java.net.UnknownHostException e) {
+                throw new IllegalStateException(e); // four bytes are always an address
+            }
+        }
         boolean uniqueLocalV6 = b.length == 16 && (b[0] & 0xfe) == 0xfc;
         return address.isLoopbackAddress() || address.isSiteLocalAddress() || address.isLinkLocalAddress()
-                || address.isAnyLocalAddress() || address.isMulticastAddress() || uniqueLocalV6;
+                || address.isAnyLocalAddress() || address.isMulticastAddress() || uniqueLocalV6
+                || b.length == 4 && unroutable(b[0] & 0xff, b[1] & 0xff, b[2] & 0xff);
+    }
+
+    private static boolean unroutable(int a, int b, int c) {
+        return a == 0 || a == 100 && (b & 0xc0) == 64 || a == 192 && b == 0 && c == 0 || a == 198 && (b & 0xfe) == 18
+                || a >= 240;
+    }
+
+    private static boolean isNat64(byte[] b) {
+        byte[] prefix = {0, 0x64, (byte) 0xff, (byte) 0x9b, 0, 0, 0, 0, 0, 0, 0, 0};
+        return java.util.Arrays.equals(b, 0, 12, prefix, 0, 12);
     }
 }

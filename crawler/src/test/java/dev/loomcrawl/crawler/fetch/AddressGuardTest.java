@@ -81,4 +81,46 @@ class AddressGuardTest {
         assertThat(guardedResolver.lookupByName("rebinding.example", v4).map(InetAddress::getHostAddress))
                 .containsExactly("10.0.0.7"); // unguarded: answered as it is
     }
+
+    /** What the guard calls private: every range no public server answers on, and the same inside IPv6. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} private: {1}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', textBlock = """
+            127.0.0.1          | true
+            127.255.255.254    | true
+            10.0.0.1           | true
+            172.16.0.1         | true
+            172.31.255.255     | true
+            192.168.1.1        | true
+            169.254.169.254    | true
+            0.0.0.0            | true
+            0.0.0.1            | true
+            100.64.0.1         | true
+            100.127.255.255    | true
+            192.0.0.8          | true
+            198.18.0.1         | true
+            198.19.255.255     | true
+            224.0.0.1          | true
+            240.0.0.1          | true
+            255.255.255.255    | true
+            ::1                | true
+            ::                 | true
+            fe80::1            | true
+            fc00::1            | true
+            fd12:3456::1       | true
+            ff02::1            | true
+            ::ffff:10.0.0.1    | true
+            64:ff9b::a00:1     | true
+            2002:c0a8:101::1   | true
+            8.8.8.8            | false
+            172.32.0.1         | false
+            100.128.0.1        | false
+            198.20.0.1         | false
+            192.0.2.1          | false
+            2001:4860::8888    | false
+            64:ff9b::808:808   | false
+            2002:808:808::1    | false
+            """)
+    void knowsWhatIsPrivate(String literal, boolean expected) throws UnknownHostException {
+        assertThat(HostNames.isPrivate(InetAddress.getByName(literal))).isEqualTo(expected);
+    }
 }
