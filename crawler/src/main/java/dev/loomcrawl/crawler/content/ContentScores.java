@@ -31,6 +31,8 @@ final class ContentScores {
     private final boolean strict;
     private final Map<Element, Double> scores = new IdentityHashMap<>();
     private final List<Element> candidates = new ArrayList<>();
+    /** The paragraphs that scored: their commas are credited once candidates compete. */
+    private final List<Element> paragraphs = new ArrayList<>();
 
     private ContentScores(boolean strict) {
         this.strict = strict;
@@ -46,6 +48,14 @@ final class ContentScores {
     static List<Element> pick(Element body, boolean strict) {
         ContentScores s = new ContentScores(strict);
         s.score(body);
+        if (s.candidates.size() > 1) { // a point a comma, given as the paragraph's other points are
+            for (Element paragraph : s.paragraphs) {
+                int commas = TextStats.commas(paragraph);
+                if (commas > 0) {
+                    s.credit(paragraph, commas);
+                }
+            }
+        }
         return s.best(body);
     }
 
@@ -55,9 +65,10 @@ final class ContentScores {
                 continue;
             }
             if (isParagraph(e)) {
-                TextStats text = TextStats.of(e);
-                if (text.chars() >= MIN_PARAGRAPH) {
-                    credit(e, 1 + text.commas() + Math.min(text.chars() / 100, 3));
+                int chars = TextStats.of(e).chars();
+                if (chars >= MIN_PARAGRAPH) {
+                    credit(e, 1 + Math.min(chars / 100, 3));
+                    paragraphs.add(e);
                 }
                 if (!e.normalName().equals("td")) {
                     continue;

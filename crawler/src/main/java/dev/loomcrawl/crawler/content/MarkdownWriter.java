@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler.content;
 
 import dev.loomcrawl.crawler.url.WebUrl;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -41,6 +42,8 @@ final class MarkdownWriter {
     /** Blocks that are headings, by identity, and their level: a heading with nothing under it is dropped. */
     private final java.util.IdentityHashMap<String, Integer> headings = new java.util.IdentityHashMap<>();
     private boolean wroteH1;
+    /** Whether a {@code <br>} wrote a line break since the last paragraph: the only way one gets into a paragraph. */
+    private boolean lineBreaks;
     /** A text node's characters, and what is written of them: reused from node to node. */
     private char[] in = new char[256];
     private char[] out = new char[512];
@@ -140,7 +143,8 @@ final class MarkdownWriter {
     }
 
     private void paragraph(StringBuilder run, List<String> out) {
-        String p = lines(run.toString());
+        String p = lineBreaks ? lines(run.toString()) : run.toString().strip();
+        lineBreaks = false;
         run.setLength(0);
         boolean links = linkChars * 5 >= textChars * 4 && textChars < SHORT;
         boolean number = textChars < 12 && p.codePoints().noneMatch(Character::isLetter);
@@ -159,7 +163,7 @@ final class MarkdownWriter {
             return false;
         }
         TextStats text = TextStats.of(e);
-        return text.linkDensity() > 0.5 && text.commas() < 10;
+        return text.linkDensity() > 0.5 && TextStats.commas(e) < 10;
     }
 
     private String inline(Element e) {
@@ -180,7 +184,10 @@ final class MarkdownWriter {
 
     private void inline(Element e, StringBuilder sb) {
         switch (e.normalName()) {
-            case "br" -> sb.append('\n');
+            case "br" -> {
+                sb.append('\n');
+                lineBreaks = true;
+            }
             case "img", "picture", "source", "wbr" -> { }
             case "a" -> link(e, sb);
             case "strong", "b" -> marked(e, "**", sb);
@@ -275,20 +282,64 @@ final class MarkdownWriter {
     }
 
     /**
-     * A text node as HTML shows it: runs of white space are one space; Markdown's marks escaped. One loop over
-     * a char array, the cases in one switch: a crawl runs on C1 alone (conf/jvm.options), which compiles a call
-     * per character, or a {@code charAt}, as a call.
+     * A text node as HTML shows it: runs of white space are one space; Markdown's marks escaped. Most text needs
+     * neither, which one look at its bytes tells ({@link #asWritten}): it is then appended as it is, a copy. Else
+     * one loop over a char array, the cases in one switch: a crawl runs on C1 alone (conf/jvm.options), which
+     * compiles a call per character, or a {@code charAt}, as a call.
      */
     private void text(TextNode t, StringBuilder sb) {
         String s = t.getWholeText();
+        int last = sb.length() - 1;
+        boolean white = last < 0 || sb.charAt(last) == ' ' || sb.charAt(last) == '\n';
+        int chars = asWritten(s, white);
+        if (chars >= 0) {
+            sb.append(s);
+        } else {
+            chars = rewritten(s, white, sb);
+        }
+        textChars += chars;
+        linkChars += inLink > 0 ? chars : 0;
+    }
+
+    /**
+     * The characters of {@code s} that are not spaces, when it is written as it is (no white space but single
+     * spaces, none after white space, no mark to escape); else -1. Read as ISO 8859-1 bytes: a copy for the
+     * Latin-1 text most pages are, and a character outside it, read as {@code ?}, is never white or a mark.
+     */
+    private int asWritten(String s, boolean white) {
+        byte[] bytes = s.getBytes(StandardCharsets.ISO_8859_1);
+        int spaces = 0;
+        for (byte b : bytes) {
+            switch (b) {
+                case ' ' -> {
+                    if (white) {
+                        return -1;
+                    }
+                    white = true;
+                    spaces++;
+                }
+                case '\n', '\t', '\r', '\f', (byte) 0xA0 -> {
+                    return -1;
+                }
+                case '\\', '*', '_', '`', '[', ']', '<' -> {
+                    if (markdown) {
+                        return -1;
+                    }
+                    white = false;
+                }
+                default -> white = false;
+            }
+        }
+        return bytes.length - spaces;
+    }
+
+    private int rewritten(String s, boolean white, StringBuilder sb) {
         int length = s.length();
         if (in.length < length) {
             in = new char[Math.max(length, 2 * in.length)];
             out = new char[2 * in.length];
         }
         s.getChars(0, length, in, 0);
-        int last = sb.length() - 1;
-        boolean white = last < 0 || sb.charAt(last) == ' ' || sb.charAt(last) == '\n';
         int n = 0;
         int chars = 0;
         for (int i = 0; i < length; i++) {
@@ -316,8 +367,7 @@ final class MarkdownWriter {
             }
         }
         sb.append(out, 0, n);
-        textChars += chars;
-        linkChars += inLink > 0 ? chars : 0;
+        return chars;
     }
 
     private static void space(StringBuilder sb) {

@@ -1,0 +1,35 @@
+package dev.loomcrawl.crawler.content;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * A text node as HTML shows it, whichever path writes it: text that needs nothing is copied as it is, the rest
+ * rewritten (white space runs to one space, Markdown's marks escaped); both must give what a reader sees.
+ */
+class MarkdownWriterTest {
+
+    @ParameterizedTest(name = "[{0}]")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            plain words and more words.           | plain words and more words.            | plain words and more words.
+            "two  spaces"                          | two spaces                             | two spaces
+            "tab\there"                            | tab here                               | tab here
+            "line\nbreak"                          | line break                             | line break
+            "no\u00A0break"                        | no break                               | no break
+            a *star* and _under_ and `tick`        | a \\*star\\* and \\_under\\_ and \\`tick\\` | a *star* and _under_ and `tick`
+            "[brackets] <angle"                    | \\[brackets\\] \\<angle                | [brackets] <angle
+            café, naïve, 東京, ünïcödé               | café, naïve, 東京, ünïcödé                | café, naïve, 東京, ünïcödé
+            "café  東京*"                           | café 東京\\*                            | café 東京*
+            """)
+    void writesTextAsAReaderSeesIt(String text, String markdown, String plain) {
+        Document doc = Jsoup.parse("<p></p>");
+        doc.selectFirst("p").appendText(text);
+        assertThat(new MarkdownWriter(true, true).write(List.of(doc.body()))).isEqualTo(markdown);
+        assertThat(new MarkdownWriter(false, true).write(List.of(doc.body()))).isEqualTo(plain);
+    }
+}
