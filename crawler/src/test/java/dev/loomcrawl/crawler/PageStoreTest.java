@@ -84,6 +84,29 @@ class PageStoreTest {
         }
     }
 
+    /** Content kept as text by the release that first kept it becomes UTF-8 bytes, every character as it was. */
+    @Test
+    void contentKeptAsTextIsReadAsItWasAfterItsColumnBecomesBytes(@TempDir Path dir) throws Exception {
+        String url = "jdbc:h2:" + dir.resolve("text-content");
+        PageStore.open(url).close();
+        String text = "Café, naïve, 東京 and \uD83D\uDE00: *kept*";
+        try (PageStore store = PageStore.open(url)) {
+            store.saveWithLinks(page(1, "http://a.test/", 0), List.of(), List.of());
+            store.flush();
+        }
+        try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement st = c.createStatement();
+                java.sql.PreparedStatement ps = c.prepareStatement("UPDATE pages SET content = ?")) {
+            st.execute("ALTER TABLE pages ALTER COLUMN content SET DATA TYPE CHARACTER VARYING"); // as it was
+            ps.setString(1, text);
+            ps.executeUpdate();
+        }
+        try (PageStore store = PageStore.open(url)) {
+            assertThat(store.pages(1, 0, 10, null)).singleElement()
+                    .satisfies(p -> assertThat(p.content().text()).isEqualTo(text));
+        }
+        assertThat(columns(url)).containsEntry("PAGES.CONTENT", "BINARY VARYING YES null");
+    }
+
     /** The tables of the first release: no attempts column, no frontier table, a text length nobody read. */
     private static void firstReleaseTables(Statement st) throws Exception {
         st.execute("""

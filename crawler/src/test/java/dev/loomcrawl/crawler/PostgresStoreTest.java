@@ -40,7 +40,7 @@ class PostgresStoreTest {
             assertThat(site.counter.duplicates()).isZero();
             List<PageRecord> pages = store.pages(summary.jobId(), 0, 100, null);
             assertThat(pages).hasSize(63).allSatisfy(p -> assertThat(p.fields()).containsKey("t"))
-                    .allSatisfy(p -> assertThat(p.content()).isNotNull()); // main content in PostgreSQL's TEXT
+                    .allSatisfy(p -> assertThat(p.content()).isNotNull()); // main content as UTF-8 in a BYTEA
             assertThat(pages.stream().filter(p -> p.url().endsWith("/p/62")).findFirst().orElseThrow().depth()).isEqualTo(5);
             assertThat(store.jobs().find(summary.jobId()).orElseThrow().status()).isEqualTo("done");
             ByteArrayOutputStream csv = new ByteArrayOutputStream();
@@ -66,6 +66,27 @@ class PostgresStoreTest {
                 robots.add(rs.getString(1));
             }
             assertThat(robots).containsExactly("robots_at", "robots_body", "robots_type", "robots_url");
+        }
+    }
+
+    /** Content kept as TEXT by the release that first kept it becomes UTF-8 bytes, every character as it was. */
+    @Test
+    void contentKeptAsTextIsReadAsItWasAfterItsColumnBecomesBytes() throws Exception {
+        String db = postgres.newDatabase();
+        String text = "Café, naïve, 東京 and \uD83D\uDE00";
+        try (PageStore store = PageStore.open(db)) {
+            store.saveWithLinks(PageStoreTest.page(1, "http://a.test/", 0), List.of(), List.of());
+            store.flush();
+        }
+        try (Connection c = DriverManager.getConnection(db); Statement st = c.createStatement();
+                java.sql.PreparedStatement ps = c.prepareStatement("UPDATE pages SET content = ?")) {
+            st.execute("ALTER TABLE pages ALTER COLUMN content TYPE TEXT USING convert_from(content, 'UTF8')"); // as it was
+            ps.setString(1, text);
+            ps.executeUpdate();
+        }
+        try (PageStore store = PageStore.open(db)) {
+            assertThat(store.pages(1, 0, 10, null)).singleElement()
+                    .satisfies(p -> assertThat(p.content().text()).isEqualTo(text));
         }
     }
 

@@ -68,7 +68,7 @@ final class MarkdownWriter {
                 kept.add(blocks.get(i)); // a heading followed by text, or by a heading under it
             }
         }
-        return String.join("\n\n", kept);
+        return kept.size() == 1 ? kept.get(0) : String.join("\n\n", kept); // one block: no copy of it
     }
 
     /** Whether the blocks written held an {@code h1}. */
@@ -143,7 +143,7 @@ final class MarkdownWriter {
     }
 
     private void paragraph(StringBuilder run, List<String> out) {
-        String p = lineBreaks ? lines(run.toString()) : run.toString().strip();
+        String p = lineBreaks ? lines(run.toString()) : stripped(run);
         lineBreaks = false;
         run.setLength(0);
         boolean links = linkChars * 5 >= textChars * 4 && textChars < SHORT;
@@ -478,6 +478,19 @@ final class MarkdownWriter {
     }
 
     /** Each line stripped, blank lines gone. */
+    /** The run's text without white space at its ends, copied once (a page's text may be most of the page). */
+    private static String stripped(StringBuilder run) {
+        int start = 0;
+        int end = run.length();
+        while (start < end && Character.isWhitespace(run.charAt(start))) {
+            start++;
+        }
+        while (end > start && Character.isWhitespace(run.charAt(end - 1))) {
+            end--;
+        }
+        return run.substring(start, end);
+    }
+
     private static String lines(String s) {
         if (s.indexOf('\n') < 0) {
             return s.strip(); // most paragraphs: one line

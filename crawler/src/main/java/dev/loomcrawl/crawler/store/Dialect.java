@@ -9,15 +9,17 @@ import java.util.Locale;
  * key is new. Everything else is standard SQL that both speak, written once.
  */
 public enum Dialect {
-    H2("CHARACTER VARYING", "BINARY LARGE OBJECT"),
-    POSTGRES("TEXT", "BYTEA");
+    H2("CHARACTER VARYING", "BINARY LARGE OBJECT", "BINARY VARYING"),
+    POSTGRES("TEXT", "BYTEA", "BYTEA");
 
     private final String longText;
     private final String bytes;
+    private final String rowBytes;
 
-    Dialect(String longText, String bytes) {
+    Dialect(String longText, String bytes, String rowBytes) {
         this.longText = longText;
         this.bytes = bytes;
+        this.rowBytes = rowBytes;
     }
 
     /** The dialect of a JDBC URL, or a one-line error naming what is supported. */
@@ -40,6 +42,21 @@ public enum Dialect {
 
     String bytes() {
         return bytes;
+    }
+
+    /**
+     * Bytes of any length kept in the row: for a page's content as UTF-8, which H2 writes as one copy where it
+     * writes a {@code CHARACTER VARYING} a character at a time.
+     */
+    String rowBytes() {
+        return rowBytes;
+    }
+
+    /** The statement that turns a text column into {@link #rowBytes}, its text as UTF-8. */
+    String textToRowBytes(String table, String column) {
+        return this == H2 ? "ALTER TABLE " + table + " ALTER COLUMN " + column + " SET DATA TYPE " + rowBytes
+                : "ALTER TABLE " + table + " ALTER COLUMN " + column + " TYPE BYTEA USING convert_to(" + column
+                        + ", 'UTF8')";
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler.store;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -57,7 +58,7 @@ final class Rows {
 
     /** A row's content and facts into five parameters from {@code at}: all null when the job keeps none. */
     static void bindContent(PreparedStatement ps, int at, PageContent c) throws SQLException {
-        ps.setString(at, c == null ? null : c.text());
+        ps.setBytes(at, c == null ? null : c.text().getBytes(StandardCharsets.UTF_8)); // see Dialect.rowBytes
         ps.setString(at + 1, c == null ? null : c.lang());
         ps.setString(at + 2, c == null ? null : c.description());
         ps.setString(at + 3, c == null ? null : c.author());
@@ -89,7 +90,8 @@ final class Rows {
     }
 
     private static PageContent content(ResultSet rs) throws SQLException {
-        String text = rs.getString("content");
+        byte[] utf8 = rs.getBytes("content");
+        String text = utf8 == null ? null : new String(utf8, StandardCharsets.UTF_8);
         return text == null ? null : new PageContent(text, rs.getString("lang"), rs.getString("description"),
                 rs.getString("author"), rs.getString("published"));
     }

@@ -93,7 +93,7 @@ final class Schema {
                     new Added("last_modified", "VARCHAR(64)"),
                     new Added("digest", "VARCHAR(64)"),
                     new Added("simhash", "BIGINT"),
-                    new Added("content", text),
+                    new Added("content", dialect.rowBytes()),
                     new Added("lang", "VARCHAR(64)"),
                     new Added("description", "VARCHAR(2048)"),
                     new Added("author", "VARCHAR(512)"),
@@ -106,6 +106,10 @@ final class Schema {
                 // A job's rows in the order they were stored, for listing and export: entries only appended, and
                 // rows read in the order H2 keeps them (by seq), where the hash's order read them at random.
                 st.execute("CREATE INDEX IF NOT EXISTS pages_job_seq ON pages (job_id, seq)");
+            }
+            // Content was text in the first release that kept it; it is UTF-8 bytes now (Dialect.rowBytes).
+            if (have.contains("pages.content") && isText(c, "pages", "content")) {
+                st.execute(dialect.textToRowBytes("pages", "content"));
             }
             // The first releases stored a text length nobody read; new rows leave it out.
             if (have.contains("pages.text_length")) {
@@ -254,6 +258,15 @@ final class Schema {
      * (H2 keeps unquoted names in upper case, PostgreSQL in lower), read in one query of the standard
      * {@code INFORMATION_SCHEMA}; empty for a new database.
      */
+    private static boolean isText(Connection c, String table, String column) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT data_type FROM"
+                + " information_schema.columns WHERE table_schema = CURRENT_SCHEMA AND LOWER(table_name) = '" + table
+                + "' AND LOWER(column_name) = '" + column + "'")) {
+            String type = rs.next() ? rs.getString(1).toUpperCase(Locale.ROOT) : "";
+            return type.contains("CHAR") || type.contains("TEXT") || type.contains("CLOB");
+        }
+    }
+
     private static Set<String> columns(Connection c) throws SQLException {
         Set<String> have = new HashSet<>();
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT table_name, column_name"
