@@ -61,14 +61,15 @@ final class PlainLinks {
             return null; // no host, no path, an IPv4 address or a name the parser would rewrite
         }
         String host = href.substring(start, i);
-        int port = https ? 443 : 80;
+        int none = WebUrl.defaultPort(https ? "https" : "http");
+        int port = none;
         if (href.charAt(i) == ':') {
             int digits = ++i;
             port = 0;
             while (i < end && href.charAt(i) >= '0' && href.charAt(i) <= '9' && i - digits < 5) {
                 port = port * 10 + href.charAt(i++) - '0';
             }
-            if (i == digits || href.charAt(digits) == '0' || port > 65_535 || port == (https ? 443 : 80)) {
+            if (i == digits || href.charAt(digits) == '0' || port > 65_535 || port == none) {
                 return null;
             }
         }

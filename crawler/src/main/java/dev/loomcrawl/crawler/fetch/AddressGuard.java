@@ -78,13 +78,9 @@ public final class AddressGuard extends InetAddressResolverProvider {
 
     @Override
     public InetAddressResolver get(Configuration configuration) {
-        InetAddressResolver next = configuration.builtinResolver();
-        for (InetAddressResolverProvider provider : ServiceLoader.load(InetAddressResolverProvider.class)) {
-            if (!(provider instanceof AddressGuard)) {
-                next = provider.get(configuration);
-                break;
-            }
-        }
+        InetAddressResolver next = ServiceLoader.load(InetAddressResolverProvider.class).stream()
+                .filter(provider -> provider.type() != AddressGuard.class).findFirst() // not this one again
+                .map(provider -> provider.get().get(configuration)).orElse(configuration.builtinResolver());
         installed = true;
         return resolver(next);
     }

@@ -187,7 +187,9 @@ public final class Fetcher implements AutoCloseable {
         try (AddressGuard.Guarded guarded = AddressGuard.guard(url.host())) { // the client's own lookup included
             String refused = HostNames.privateAddress(url.host());
             FetchResult result = refused != null ? null : exchange(url, purpose, restAsked, mayStart, validators, start);
-            refused = guarded.refusal() != null ? guarded.refusal() : refused; // an answer that turned private
+            if (result instanceof FetchResult.Failed && guarded.refusal() != null) {
+                refused = guarded.refusal(); // the client's own lookup met an answer that turned private
+            }
             return refused == null ? result : new FetchResult.Failed(FailureKind.CONNECT, refused, 0, null, 0,
                     System.nanoTime() - start, null, true);
         }

@@ -31,10 +31,9 @@ final class Ipv6 {
             }
             int value = 0;
             int length = 0;
-            while (length < 4 && i < n && Character.digit(input.charAt(i), 16) >= 0 && input.charAt(i) < 0x80) {
-                value = value * 16 + Character.digit(input.charAt(i), 16);
-                i++;
-                length++;
+            for (int digit; length < 4 && i < n && input.charAt(i) < 0x80 && (digit = Character.digit(input.charAt(i), 16)) >= 0;
+                    i++, length++) {
+                value = value * 16 + digit;
             }
             if (i < n && input.charAt(i) == '.') {
                 if (length == 0 || piece > 6) {

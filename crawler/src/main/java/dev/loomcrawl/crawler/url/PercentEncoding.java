@@ -5,10 +5,7 @@ import java.nio.charset.StandardCharsets;
 
 /** The URL Standard's percent-encode sets and its percent-decoding, over UTF-8. */
 enum PercentEncoding {
-    /** C0 controls and everything above {@code ~}. */
-    C0_CONTROL(""),
     FRAGMENT(" \"<>`"),
-    QUERY(" \"#<>"),
     SPECIAL_QUERY(" \"#<>'"),
     PATH(" \"#<>?^`{}"),
     USERINFO(" \"#<>?^`{}/:;=@[\\]|");

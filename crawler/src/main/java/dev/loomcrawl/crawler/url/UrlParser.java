@@ -69,7 +69,7 @@ final class UrlParser {
                 throw new InvalidUrlException("a relative URL without a base");
             }
             scheme = base.scheme();
-            relative(0);
+            relative(base, 0);
         } else {
             scheme = in.substring(0, p).toLowerCase(Locale.ROOT);
             if (!scheme.equals("http") && !scheme.equals("https")) {
@@ -78,7 +78,7 @@ final class UrlParser {
             p++;
             boolean slashes = in.startsWith("//", p);
             if (base != null && base.scheme().equals(scheme) && !slashes) {
-                relative(p); // special relative or authority state: "http:foo" is relative to an http base
+                relative(base, p); // special relative or authority state: "http:foo" is relative to an http base
             } else {
                 authority(p + (slashes ? 2 : 0));
             }
@@ -104,11 +104,7 @@ final class UrlParser {
     }
 
     /** The relative state, at {@code p}, with an http(s) base. */
-    private void relative(int p) {
-        WebUrl b = base;
-        if (b == null) {
-            throw new IllegalStateException("relative without a base");
-        }
+    private void relative(WebUrl b, int p) {
         if (p < n && isSlash(in.charAt(p))) { // relative slash state
             if (p + 1 < n && isSlash(in.charAt(p + 1))) {
                 authority(p + 2);
@@ -202,7 +198,7 @@ final class UrlParser {
         if (value > 65_535) {
             throw new InvalidUrlException("a port above 65535");
         }
-        boolean none = from == to || value == (scheme.equals("https") ? 443 : 80);
+        boolean none = from == to || value == WebUrl.defaultPort(scheme);
         port = none ? -1 : (int) value;
     }
 

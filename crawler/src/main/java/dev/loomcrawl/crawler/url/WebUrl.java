@@ -42,7 +42,12 @@ public record WebUrl(String scheme, String username, String password, String hos
 
     /** The scheme's default port when the URL names none. */
     public int effectivePort() {
-        return port != -1 ? port : scheme.equals("https") ? 443 : 80;
+        return port != -1 ? port : defaultPort(scheme);
+    }
+
+    /** The port a URL of {@code scheme} (http or https) leaves out. */
+    public static int defaultPort(String scheme) {
+        return scheme.equals("https") ? 443 : 80;
     }
 
     /** The URL with its fragment. */
