@@ -85,10 +85,7 @@ public final class MainContent {
     private static Element headline(Element body, List<Element> blocks) {
         Element first = blocks.get(0);
         Element headline = null;
-        for (Element e : body.getAllElements()) { // page order: stop where the chosen blocks start
-            if (e == first) {
-                break;
-            }
+        for (Element e = body; e != null && e != first; e = PageFacts.next(e, body)) { // page order, to the blocks
             if (e.nameIs("h1") && !e.text().isBlank()
                     && e.closest("nav, aside, footer, [role=navigation], [role=complementary]") == null) {
                 headline = e;

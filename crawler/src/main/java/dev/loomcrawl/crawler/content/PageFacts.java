@@ -51,7 +51,7 @@ record PageFacts(String lang, String description, String author, String publishe
     }
 
     /** The element after {@code e} in page order under {@code root}, or null: a walk without a list of them all. */
-    private static Element next(Element e, Element root) {
+    static Element next(Element e, Element root) {
         Element child = e.firstElementChild();
         if (child != null) {
             return child;
