@@ -2,7 +2,7 @@ package dev.loomcrawl.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.loomcrawl.crawler.store.Passwords;
+import dev.loomcrawl.crawler.values.Passwords;
 import dev.loomcrawl.localpg.LocalPostgres;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.Scenario;

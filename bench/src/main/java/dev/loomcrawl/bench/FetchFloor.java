@@ -1,6 +1,6 @@
 package dev.loomcrawl.bench;
 
-import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.fetch.CrawlHttpClients;
 import dev.loomcrawl.mocksites.SiteGraph;
 import java.io.IOException;

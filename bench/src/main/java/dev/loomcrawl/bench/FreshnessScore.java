@@ -1,7 +1,7 @@
 package dev.loomcrawl.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomcrawl.crawler.store.Change;
+import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.FarmConfig;
 import java.time.Duration;

@@ -2,12 +2,12 @@ package dev.loomcrawl.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlJob;
-import dev.loomcrawl.crawler.CrawlSummary;
+import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.CrawlerOptions;
-import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.values.CrawlerOptions;
+import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.FarmConfig;
 import dev.loomcrawl.mocksites.Scenario;

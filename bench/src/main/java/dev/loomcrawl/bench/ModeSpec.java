@@ -1,6 +1,6 @@
 package dev.loomcrawl.bench;
 
-import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.values.ExecutionMode;
 
 /** {@code virtual}, {@code pool} (200 threads) or {@code pool:N}, as the bench's {@code --modes} lists them. */
 record ModeSpec(ExecutionMode mode, int poolSize) {

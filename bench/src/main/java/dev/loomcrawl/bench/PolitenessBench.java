@@ -1,13 +1,13 @@
 package dev.loomcrawl.bench;
 
-import dev.loomcrawl.crawler.CrawlConfig;
-import dev.loomcrawl.crawler.CrawlConfigBuilder;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.CrawlerOptions;
-import dev.loomcrawl.crawler.politeness.HostSetting;
+import dev.loomcrawl.crawler.values.CrawlerOptions;
+import dev.loomcrawl.crawler.values.HostSetting;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
-import dev.loomcrawl.crawler.politeness.PolitenessKey;
+import dev.loomcrawl.crawler.values.PolitenessKey;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.CountingServer;
 import dev.loomcrawl.mocksites.TestDomainResolverProvider;

@@ -1,7 +1,7 @@
 package dev.loomcrawl.bench;
 
 import dev.loomcrawl.crawler.CrawlJob;
-import dev.loomcrawl.crawler.CrawlProgress;
+import dev.loomcrawl.crawler.values.CrawlProgress;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.ThreadMXBean;

@@ -1,11 +1,11 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.CrawlConfig;
-import dev.loomcrawl.crawler.CrawlConfigBuilder;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.CrawlerOptions;
-import dev.loomcrawl.crawler.Freshness;
-import dev.loomcrawl.crawler.content.ContentFormat;
+import dev.loomcrawl.crawler.values.CrawlerOptions;
+import dev.loomcrawl.crawler.values.Freshness;
+import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.store.Export;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.values.ExecutionMode;
 import picocli.CommandLine.Option;
 
 /** Mode, pool size and database, shared by {@code crawl} and {@code serve} (a picocli mixin). */

@@ -1,6 +1,6 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.ConfigException;
+import dev.loomcrawl.crawler.values.ConfigException;
 import java.util.Map;
 
 /** Speaks of configuration fields the way the command line spells them. */
@@ -39,9 +39,9 @@ final class Flags {
     private Flags() {}
 
     /** {@code markdown}, {@code text} or {@code none}; else a one-line error naming {@code flag}. */
-    static dev.loomcrawl.crawler.content.ContentFormat contentFormat(String flag, String value) {
+    static dev.loomcrawl.crawler.values.ContentFormat contentFormat(String flag, String value) {
         try {
-            return dev.loomcrawl.crawler.content.ContentFormat.parse(value);
+            return dev.loomcrawl.crawler.values.ContentFormat.parse(value);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(flag + " " + e.getMessage());
         }

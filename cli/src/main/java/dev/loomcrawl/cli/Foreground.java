@@ -1,14 +1,14 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.CrawlJob;
-import dev.loomcrawl.crawler.CrawlSummary;
+import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.CrawlerOptions;
+import dev.loomcrawl.crawler.values.CrawlerOptions;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.io.PrintWriter;
 import java.time.Duration;
-import dev.loomcrawl.crawler.StoredListener;
-import dev.loomcrawl.crawler.store.Passwords;
+import dev.loomcrawl.crawler.values.StoredListener;
+import dev.loomcrawl.crawler.values.Passwords;
 import java.util.function.BiFunction;
 import picocli.CommandLine.Model.CommandSpec;
 

@@ -1,6 +1,6 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.CrawlerOptions;
+import dev.loomcrawl.crawler.values.CrawlerOptions;
 import picocli.CommandLine.Option;
 
 /**

@@ -1,11 +1,11 @@
 package dev.loomcrawl.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.loomcrawl.crawler.CrawlSummary;
+import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.JobReport;
 import dev.loomcrawl.crawler.store.PageStore;
-import dev.loomcrawl.crawler.store.Passwords;
+import dev.loomcrawl.crawler.values.Passwords;
 import java.io.PrintWriter;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;

@@ -1,8 +1,8 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.ConfigException;
-import dev.loomcrawl.crawler.store.Passwords;
-import dev.loomcrawl.crawler.store.StoreException;
+import dev.loomcrawl.crawler.values.ConfigException;
+import dev.loomcrawl.crawler.values.Passwords;
+import dev.loomcrawl.crawler.values.StoreException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;

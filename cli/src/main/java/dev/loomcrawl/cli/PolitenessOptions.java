@@ -1,7 +1,7 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.CrawlerOptions;
-import dev.loomcrawl.crawler.politeness.PolitenessKey;
+import dev.loomcrawl.crawler.values.CrawlerOptions;
+import dev.loomcrawl.crawler.values.PolitenessKey;
 import picocli.CommandLine.Option;
 
 /** What a politeness limit covers, and whether it adapts: shared by {@code crawl} and {@code serve} (a picocli mixin). */
@@ -17,7 +17,7 @@ final class PolitenessOptions {
                     + " --no-adaptive-politeness holds --per-host fixed).")
     boolean adaptive;
 
-    /** @throws dev.loomcrawl.crawler.ConfigException naming {@code politenessKey} when the key is none of the three */
+    /** @throws dev.loomcrawl.crawler.values.ConfigException naming {@code politenessKey} when the key is none of the three */
     PolitenessKey key() {
         return PolitenessKey.parse("politenessKey", key);
     }

@@ -1,10 +1,10 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.CrawlJob;
-import dev.loomcrawl.crawler.CrawlProgress;
-import dev.loomcrawl.crawler.CrawlSummary;
-import dev.loomcrawl.crawler.store.Outcome;
-import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.values.CrawlProgress;
+import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.Outcome;
+import dev.loomcrawl.crawler.values.PageRecord;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.StoredListener;
+import dev.loomcrawl.crawler.values.StoredListener;
 import dev.loomcrawl.crawler.store.Export;
-import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;

@@ -1,16 +1,16 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.CrawlerOptions;
-import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.values.CrawlerOptions;
+import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.crawler.Jobs;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
-import dev.loomcrawl.crawler.cluster.NodeSettings;
-import dev.loomcrawl.crawler.content.ContentFormat;
+import dev.loomcrawl.crawler.values.NodeSettings;
+import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.store.Dialect;
 import dev.loomcrawl.crawler.store.PageStore;
-import dev.loomcrawl.crawler.store.Passwords;
+import dev.loomcrawl.crawler.values.Passwords;
 import dev.loomcrawl.server.ApiServer;
 import java.io.PrintWriter;
 import java.net.BindException;

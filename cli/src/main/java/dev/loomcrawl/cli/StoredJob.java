@@ -1,11 +1,11 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.ConfigCodec;
-import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.values.ConfigCodec;
+import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.CrawlerOptions;
+import dev.loomcrawl.crawler.values.CrawlerOptions;
 import dev.loomcrawl.crawler.store.Export;
-import dev.loomcrawl.crawler.store.JobRow;
+import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,6 +1,6 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.CrawlSummary;
+import dev.loomcrawl.crawler.values.CrawlSummary;
 import java.io.PrintWriter;
 
 /** A job summary for people. */

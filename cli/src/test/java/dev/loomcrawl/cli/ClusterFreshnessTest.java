@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import dev.loomcrawl.crawler.revisit.WebhookDelivery;
-import dev.loomcrawl.crawler.store.Change;
+import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;

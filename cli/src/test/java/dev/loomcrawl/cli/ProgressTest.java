@@ -2,7 +2,7 @@ package dev.loomcrawl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomcrawl.crawler.CrawlProgress;
+import dev.loomcrawl.crawler.values.CrawlProgress;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;

@@ -3,12 +3,17 @@ package dev.loomcrawl.crawler;
 import dev.loomcrawl.crawler.fetch.Fetcher;
 import dev.loomcrawl.crawler.fetch.WarcOutput;
 import dev.loomcrawl.crawler.frontier.Frontier;
-import dev.loomcrawl.crawler.parse.Harvester;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.revisit.WebhookDelivery;
-import dev.loomcrawl.crawler.store.JobRow;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlProgress;
+import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.Freshness;
+import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.JobStatus;
+import dev.loomcrawl.crawler.values.StoredListener;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -133,7 +138,7 @@ public final class CrawlJob {
                 stored = JobStatus.FAILED;
                 summary = summarise(stored);
             }
-            store.jobs().update(id, stored.label(), Summaries.json(summary));
+            store.jobs().update(id, stored.label(), summary.toJson());
         } catch (RuntimeException e) {
             if (summary == null) {
                 summary = stats.summary(id, stored, config, frontier.givenUpHosts());

@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler;
 import dev.loomcrawl.crawler.fetch.FetchLimit;
 import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.frontier.Lease;
+import dev.loomcrawl.crawler.values.CrawlConfig;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.ReentrantLock;
@@ -61,7 +62,7 @@ final class Dispatcher {
 
     private void dispatch() throws InterruptedException {
         // try-with-resources: close() waits for every running task before the job is declared over.
-        try (ExecutorService executor = execution.mode().newExecutor(execution.poolSize(),
+        try (ExecutorService executor = CrawlThreads.forTasks(execution.mode(), execution.poolSize(),
                 engine.sampler().threadsStarted())) {
             try {
                 while (!cancelled.getAsBoolean()) {

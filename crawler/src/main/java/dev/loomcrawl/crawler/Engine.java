@@ -5,6 +5,8 @@ import dev.loomcrawl.crawler.fetch.FetchLimit;
 import dev.loomcrawl.crawler.fetch.HostNames;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.CrawlerOptions;
+import dev.loomcrawl.crawler.values.StoredListener;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -41,7 +43,7 @@ record Engine(PageStore store, HostGates gates, FetchLimit limit, RuntimeSampler
         FetchLimit limit = new FetchLimit(MIN_IN_FLIGHT, options.maxInFlight(), options.adaptiveInFlight());
         Engine engine = new Engine(store, new HostGates(options.perHost(), options.adaptivePoliteness(), limit::busy),
                 limit, new RuntimeSampler(), new Tally(null), HostNames.JVM, new CopyOnWriteArrayList<>(),
-                new Deadlines(), ExecutionMode.newParsers());
+                new Deadlines(), CrawlThreads.parsers());
         engine.restoreRests();
         return engine;
     }

@@ -6,8 +6,14 @@ import dev.loomcrawl.crawler.fetch.Fetcher;
 import dev.loomcrawl.crawler.parse.PageParser;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.Permit;
-import dev.loomcrawl.crawler.politeness.PolitenessKey;
-import dev.loomcrawl.crawler.politeness.RetryPolicy;
+import dev.loomcrawl.crawler.values.ContentRequest;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlUrl;
+import dev.loomcrawl.crawler.values.FailureKind;
+import dev.loomcrawl.crawler.values.FetchOutcome;
+import dev.loomcrawl.crawler.values.FetchRequest;
+import dev.loomcrawl.crawler.values.PolitenessKey;
+import dev.loomcrawl.crawler.fetch.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.politeness.RobotsFetch;
 import dev.loomcrawl.crawler.politeness.RobotsMemo;
@@ -57,7 +63,7 @@ final class FetchBatch implements AutoCloseable {
                     : fetchOne(fetcher, url, request.content()));
         }
         List<Future<FetchOutcome>> futures;
-        try (ExecutorService executor = Executors.newThreadPerTaskExecutor(ExecutionMode.counting(
+        try (ExecutorService executor = Executors.newThreadPerTaskExecutor(CrawlThreads.counting(
                 Thread.ofVirtual().name("fetch-vt-", 0).factory(), engine.sampler().threadsStarted()))) {
             // invokeAll cancels (interrupts) whatever has not finished when the deadline passes.
             futures = executor.invokeAll(tasks, request.deadline().toNanos(), TimeUnit.NANOSECONDS);
@@ -89,7 +95,7 @@ final class FetchBatch implements AutoCloseable {
     }
 
     /** {@code url} fetched if its host's robots.txt allows it; else a {@code skipped} outcome that says why. */
-    private FetchOutcome fetchAllowed(Fetcher fetcher, CrawlUrl url, MainContent.Request content)
+    private FetchOutcome fetchAllowed(Fetcher fetcher, CrawlUrl url, ContentRequest content)
             throws InterruptedException {
         long start = System.nanoTime();
         RobotsMemo.Verdict verdict = robots.check(url, page -> {
@@ -115,7 +121,7 @@ final class FetchBatch implements AutoCloseable {
         return fetchOne(fetcher, url, content);
     }
 
-    private FetchOutcome fetchOne(Fetcher fetcher, CrawlUrl url, MainContent.Request content)
+    private FetchOutcome fetchOne(Fetcher fetcher, CrawlUrl url, ContentRequest content)
             throws InterruptedException {
         long start = System.nanoTime();
         Permit permit = engine.gates().enter(HostGates.Target.of(url), level);

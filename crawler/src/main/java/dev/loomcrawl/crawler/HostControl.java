@@ -1,9 +1,9 @@
 package dev.loomcrawl.crawler;
 
 import dev.loomcrawl.crawler.politeness.HostGates;
-import dev.loomcrawl.crawler.politeness.HostSetting;
+import dev.loomcrawl.crawler.values.HostSetting;
 import dev.loomcrawl.crawler.politeness.KeySyntax;
-import dev.loomcrawl.crawler.politeness.KeyView;
+import dev.loomcrawl.crawler.values.KeyView;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.util.HashMap;

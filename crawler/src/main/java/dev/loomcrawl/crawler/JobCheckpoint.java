@@ -1,7 +1,7 @@
 package dev.loomcrawl.crawler;
 
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
-import dev.loomcrawl.crawler.store.JobRow;
+import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.util.ArrayList;
 import java.util.HashMap;

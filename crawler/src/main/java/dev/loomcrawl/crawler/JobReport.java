@@ -1,9 +1,13 @@
 package dev.loomcrawl.crawler;
 
-import dev.loomcrawl.crawler.store.JobRow;
+import dev.loomcrawl.crawler.values.ConfigCodec;
+import dev.loomcrawl.crawler.values.CrawlProgress;
+import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.store.Tallies;
 
+import dev.loomcrawl.crawler.values.JobStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +34,7 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
      */
     static JobReport of(JobRow row, CrawlJob live, PageStore store) {
         boolean soleUser = store.soleUser();
-        CrawlSummary stored = Summaries.parse(row.summary());
+        CrawlSummary stored = CrawlSummary.fromJson(row.summary());
         List<String> seeds = ConfigCodec.seeds(row.config());
         if (live != null) {
             CrawlProgress progress = live.progress();

@@ -1,7 +1,12 @@
 package dev.loomcrawl.crawler;
 
-import dev.loomcrawl.crawler.store.Outcome;
-import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlProgress;
+import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobStatus;
+import dev.loomcrawl.crawler.values.Latency;
+import dev.loomcrawl.crawler.values.Outcome;
+import dev.loomcrawl.crawler.values.PageRecord;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.values.CrawlConfig;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package dev.loomcrawl.crawler;
 
-import dev.loomcrawl.crawler.store.JobRow;
+import dev.loomcrawl.crawler.values.JobRow;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;

@@ -53,7 +53,7 @@ final class RuntimeSampler implements AutoCloseable {
         return peak;
     }
 
-    /** Counts virtual threads started for crawling and one-off fetches; see {@link ExecutionMode#newExecutor}. */
+    /** Counts virtual threads started for crawling and one-off fetches; see {@link CrawlThreads#forTasks}. */
     LongAdder threadsStarted() {
         return threadsStarted;
     }

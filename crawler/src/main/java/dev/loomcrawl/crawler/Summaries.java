@@ -1,50 +1,27 @@
 package dev.loomcrawl.crawler;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.loomcrawl.crawler.store.JobRow;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.store.Tallies;
+import dev.loomcrawl.crawler.values.JobStatus;
+import dev.loomcrawl.crawler.values.Latency;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Job summaries as stored (JSON), and the summary of a job that more than one process ran: counts and
- * latencies from its stored rows, times summed over its runs, the peak of its peaks.
+ * The summary of a job that more than one process ran: counts and latencies from its stored rows, times summed over its runs, the peak of its peaks.
  */
 public final class Summaries {
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-
     private Summaries() {}
-
-    public static String json(CrawlSummary summary) {
-        try {
-            return JSON.writeValueAsString(summary);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a summary is always writable", e);
-        }
-    }
-
-    /** A stored summary, or null if there is none or it is unreadable (from a version that wrote another shape). */
-    public static CrawlSummary parse(String json) {
-        if (json == null || !json.startsWith("{")) {
-            return null;
-        }
-        try {
-            return JSON.readValue(json, CrawlSummary.class);
-        } catch (JsonProcessingException e) {
-            return null;
-        }
-    }
 
     public static CrawlSummary wholeJob(PageStore store, long id, JobStatus status, CrawlConfig config, JobStats run,
             Map<String, String> givenUp) {
         Tallies t = store.tallies(id);
         JobRow row = store.jobs().find(id).orElseThrow();
-        CrawlSummary before = parse(row.summary());
+        CrawlSummary before = CrawlSummary.fromJson(row.summary());
         Map<String, String> hosts = new LinkedHashMap<>(before == null ? Map.of() : before.hostsGivenUp());
         hosts.putAll(givenUp);
         // A cluster job's time is its wall time: its nodes' running times overlap.

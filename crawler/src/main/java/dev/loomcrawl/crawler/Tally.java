@@ -1,7 +1,8 @@
 package dev.loomcrawl.crawler;
 
-import dev.loomcrawl.crawler.store.Change;
-import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.Latency;
+import dev.loomcrawl.crawler.values.PageRecord;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;

@@ -5,13 +5,16 @@ import dev.loomcrawl.crawler.fetch.Fetcher;
 import dev.loomcrawl.crawler.fetch.SitemapReader;
 import dev.loomcrawl.crawler.fetch.WarcOutput;
 import dev.loomcrawl.crawler.frontier.Lease;
-import dev.loomcrawl.crawler.parse.Harvester;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
-import dev.loomcrawl.crawler.politeness.RetryPolicy;
+import dev.loomcrawl.crawler.fetch.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.politeness.RobotsFetch;
-import dev.loomcrawl.crawler.store.Change;
-import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlUrl;
+import dev.loomcrawl.crawler.values.FailureKind;
+import dev.loomcrawl.crawler.values.PageRecord;
+import dev.loomcrawl.crawler.values.StoredListener;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -180,7 +183,8 @@ final class UrlTask {
         lease.robots(outcome.rules());
         audit.robots(lease.url(), outcome.rules());
         if (config.scope().sitemaps()) {
-            SitemapReader.Listed listed = SitemapReader.read(fetcher, lease.url(), outcome.rules(), late);
+            SitemapReader.Listed listed = SitemapReader.read(fetcher, lease.url(), outcome.rules().sitemaps(),
+                    outcome.rules()::allows, late);
             if (!listed.urls().isEmpty()) {
                 counted(lease, lease.listed(harvester.links(listed.urls()), listed.firstSitemap()));
             }

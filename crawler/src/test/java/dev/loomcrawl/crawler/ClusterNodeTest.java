@@ -6,7 +6,11 @@ import static org.awaitility.Awaitility.await;
 
 import dev.loomcrawl.crawler.cluster.ClusterNode;
 import dev.loomcrawl.crawler.cluster.ClusterView;
-import dev.loomcrawl.crawler.cluster.NodeSettings;
+import dev.loomcrawl.crawler.values.ConfigException;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
+import dev.loomcrawl.crawler.values.CrawlerOptions;
+import dev.loomcrawl.crawler.values.NodeSettings;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.FarmCounters;
 import dev.loomcrawl.mocksites.LatencyModel;

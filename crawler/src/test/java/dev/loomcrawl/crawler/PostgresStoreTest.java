@@ -2,9 +2,12 @@ package dev.loomcrawl.crawler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomcrawl.crawler.content.ContentFormat;
+import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.store.Export;
-import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.ExecutionMode;
+import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.PostgresServer;
 import dev.loomcrawl.testkit.TestSite;

@@ -1,10 +1,18 @@
 package dev.loomcrawl.crawler;
 
-import dev.loomcrawl.crawler.content.MainContent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.ContentRequest;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
+import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.CrawlUrl;
+import dev.loomcrawl.crawler.values.CrawlerOptions;
+import dev.loomcrawl.crawler.values.ExecutionMode;
+import dev.loomcrawl.crawler.values.FetchOutcome;
+import dev.loomcrawl.crawler.values.FetchRequest;
 import dev.loomcrawl.testkit.PinningWatch;
 import dev.loomcrawl.testkit.TestSite;
 import java.time.Duration;
@@ -93,7 +101,7 @@ class ProcessWideTest {
             for (int i = 0; i < 40; i++) {
                 urls.add(CrawlUrl.of(site.url("/p/" + (i % 63) + "?batch=" + i)));
             }
-            List<FetchOutcome> fetched = crawler.fetchAll(new FetchRequest(urls, Duration.ofSeconds(30), false, true, MainContent.Request.NONE));
+            List<FetchOutcome> fetched = crawler.fetchAll(new FetchRequest(urls, Duration.ofSeconds(30), false, true, ContentRequest.NONE));
             assertThat(fetched).allSatisfy(o -> assertThat(o.outcome()).isIn("ok", "failed"));
             job.awaitSummary();
             assertThat(site.counter.maxInFlight.get()).isLessThanOrEqualTo(4);

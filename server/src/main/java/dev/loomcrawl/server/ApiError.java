@@ -1,7 +1,7 @@
 package dev.loomcrawl.server;
 
-import dev.loomcrawl.crawler.ConfigCodec;
-import dev.loomcrawl.crawler.ConfigException;
+import dev.loomcrawl.crawler.values.ConfigCodec;
+import dev.loomcrawl.crawler.values.ConfigException;
 
 /**
  * An HTTP error with the API's one error shape: {@code {"error": ..., "message": ..., "field": ...}}.

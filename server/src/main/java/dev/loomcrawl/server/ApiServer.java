@@ -1,14 +1,14 @@
 package dev.loomcrawl.server;
 
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.ExecutionMode;
-import dev.loomcrawl.crawler.FetchOutcome;
-import dev.loomcrawl.crawler.FetchRequest;
+import dev.loomcrawl.crawler.values.ExecutionMode;
+import dev.loomcrawl.crawler.values.FetchOutcome;
+import dev.loomcrawl.crawler.values.FetchRequest;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
-import dev.loomcrawl.crawler.content.ContentFormat;
+import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.store.Export;
-import dev.loomcrawl.crawler.store.Passwords;
-import dev.loomcrawl.crawler.store.StoreException;
+import dev.loomcrawl.crawler.values.Passwords;
+import dev.loomcrawl.crawler.values.StoreException;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;

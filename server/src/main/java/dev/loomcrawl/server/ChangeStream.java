@@ -1,6 +1,6 @@
 package dev.loomcrawl.server;
 
-import dev.loomcrawl.crawler.store.Change;
+import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.store.ChangeFeed;
 import dev.loomcrawl.crawler.store.Export;
 import io.javalin.http.Context;

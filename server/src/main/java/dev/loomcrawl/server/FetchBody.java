@@ -1,10 +1,10 @@
 package dev.loomcrawl.server;
 
+import dev.loomcrawl.crawler.values.ContentRequest;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomcrawl.crawler.CrawlUrl;
-import dev.loomcrawl.crawler.FetchRequest;
-import dev.loomcrawl.crawler.content.ContentFormat;
-import dev.loomcrawl.crawler.content.MainContent;
+import dev.loomcrawl.crawler.values.CrawlUrl;
+import dev.loomcrawl.crawler.values.FetchRequest;
+import dev.loomcrawl.crawler.values.ContentFormat;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,7 +85,7 @@ final class FetchBody {
             throw ApiError.badRequest("urls must hold 1 to " + MAX_URLS + " URLs", "urls");
         }
         return new FetchRequest(urls, Duration.ofMillis(timeoutMs), refuse, respectRobots,
-                new MainContent.Request(content, contentMaxChars));
+                new ContentRequest(content, contentMaxChars));
     }
 
     private static List<CrawlUrl> urls(JsonNode v) {

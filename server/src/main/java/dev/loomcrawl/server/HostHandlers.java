@@ -1,13 +1,13 @@
 package dev.loomcrawl.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomcrawl.crawler.ConfigCodec;
-import dev.loomcrawl.crawler.ConfigException;
+import dev.loomcrawl.crawler.values.ConfigCodec;
+import dev.loomcrawl.crawler.values.ConfigException;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.politeness.HostSetting;
-import dev.loomcrawl.crawler.politeness.KeyView;
+import dev.loomcrawl.crawler.values.HostSetting;
+import dev.loomcrawl.crawler.values.KeyView;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
-import dev.loomcrawl.crawler.store.JobRow;
+import dev.loomcrawl.crawler.values.JobRow;
 import io.javalin.http.Context;
 import java.time.Duration;
 import java.time.Instant;

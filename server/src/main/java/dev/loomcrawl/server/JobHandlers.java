@@ -1,17 +1,17 @@
 package dev.loomcrawl.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomcrawl.crawler.ConfigCodec;
-import dev.loomcrawl.crawler.ConfigException;
-import dev.loomcrawl.crawler.CrawlConfig;
-import dev.loomcrawl.crawler.CrawlConfigBuilder;
+import dev.loomcrawl.crawler.values.ConfigCodec;
+import dev.loomcrawl.crawler.values.ConfigException;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.ExecutionMode;
-import dev.loomcrawl.crawler.Freshness;
+import dev.loomcrawl.crawler.values.ExecutionMode;
+import dev.loomcrawl.crawler.values.Freshness;
 import dev.loomcrawl.crawler.Jobs;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
-import dev.loomcrawl.crawler.content.ContentFormat;
+import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.fetch.HostNames;
 import dev.loomcrawl.crawler.store.Export;
 import dev.loomcrawl.crawler.store.PageStore;

@@ -1,7 +1,7 @@
 package dev.loomcrawl.server;
 
-import dev.loomcrawl.crawler.CrawlProgress;
-import dev.loomcrawl.crawler.CrawlSummary;
+import dev.loomcrawl.crawler.values.CrawlProgress;
+import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.JobReport;
 import java.time.Instant;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.loomcrawl.server;
 
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.Figures;
-import dev.loomcrawl.crawler.ExecutionMode;
-import dev.loomcrawl.crawler.Latency;
+import dev.loomcrawl.crawler.values.Figures;
+import dev.loomcrawl.crawler.values.ExecutionMode;
+import dev.loomcrawl.crawler.values.Latency;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.time.Duration;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.Http;
 import dev.loomcrawl.testkit.TestSite;

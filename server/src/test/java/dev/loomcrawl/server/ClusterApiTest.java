@@ -5,9 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
-import dev.loomcrawl.crawler.cluster.NodeSettings;
+import dev.loomcrawl.crawler.values.NodeSettings;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -46,7 +46,7 @@ class FuzzTest {
         store = PageStore.open("jdbc:h2:mem:fuzz" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
         crawler = new Crawler(store);
         server = ApiServer.start(new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 20, 1_000, null, null,
-                java.util.Set.of(), false, false, dev.loomcrawl.crawler.content.ContentFormat.NONE), crawler);
+                java.util.Set.of(), false, false, dev.loomcrawl.crawler.values.ContentFormat.NONE), crawler);
     }
 
     @AfterEach

@@ -1,8 +1,8 @@
 package dev.loomcrawl.crawler.cluster;
 
-import dev.loomcrawl.crawler.CrawlConfig;
-import dev.loomcrawl.crawler.CrawlUrl;
-import dev.loomcrawl.crawler.FailureKind;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlUrl;
+import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.frontier.FrontierBackend;
 import dev.loomcrawl.crawler.frontier.HostQueue;
@@ -15,7 +15,7 @@ import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.revisit.Visit;
 import dev.loomcrawl.crawler.store.ClusterLeases;
 import dev.loomcrawl.crawler.store.ClusterStore;
-import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.values.PageRecord;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

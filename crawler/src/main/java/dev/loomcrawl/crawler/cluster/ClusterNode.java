@@ -1,18 +1,19 @@
 package dev.loomcrawl.crawler.cluster;
 
-import dev.loomcrawl.crawler.ConfigCodec;
-import dev.loomcrawl.crawler.ConfigException;
-import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.values.ConfigCodec;
+import dev.loomcrawl.crawler.values.ConfigException;
+import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.JobReport;
 import dev.loomcrawl.crawler.Jobs;
 import dev.loomcrawl.crawler.Tally;
 import dev.loomcrawl.crawler.politeness.HostGates;
-import dev.loomcrawl.crawler.politeness.PolitenessKey;
+import dev.loomcrawl.crawler.values.NodeSettings;
+import dev.loomcrawl.crawler.values.PolitenessKey;
 import dev.loomcrawl.crawler.store.ClusterLeases;
 import dev.loomcrawl.crawler.store.ClusterStore;
-import dev.loomcrawl.crawler.store.JobRow;
+import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.time.Duration;
 import java.util.List;

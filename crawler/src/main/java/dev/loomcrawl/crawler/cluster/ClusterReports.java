@@ -1,16 +1,17 @@
 package dev.loomcrawl.crawler.cluster;
 
-import dev.loomcrawl.crawler.ConfigCodec;
+import dev.loomcrawl.crawler.values.ConfigCodec;
 import dev.loomcrawl.crawler.CrawlJob;
-import dev.loomcrawl.crawler.CrawlProgress;
-import dev.loomcrawl.crawler.CrawlSummary;
+import dev.loomcrawl.crawler.values.CrawlProgress;
+import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.JobReport;
 import dev.loomcrawl.crawler.JobStats;
-import dev.loomcrawl.crawler.JobStatus;
+import dev.loomcrawl.crawler.values.JobStatus;
 import dev.loomcrawl.crawler.Summaries;
 import dev.loomcrawl.crawler.store.ClusterStore;
-import dev.loomcrawl.crawler.store.JobRow;
+import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.NodeSettings;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -93,7 +94,7 @@ final class ClusterReports {
             shares.add(new JobReport.Share(w.nodeId(), w.pages(), w.failed(), w.skipped(), w.fetches(), liveNode ? w.inFlight() : 0, liveNode));
             inFlight += liveNode ? w.inFlight() : 0;
         }
-        CrawlSummary summary = row.unfinished() ? null : Summaries.parse(row.summary());
+        CrawlSummary summary = row.unfinished() ? null : CrawlSummary.fromJson(row.summary());
         if (summary == null && row.status().equals("done")) {
             // Marked done by a heartbeat whose summary is not written yet: the summary it is writing, so a
             // reader never sees a done job without one.
@@ -123,7 +124,7 @@ final class ClusterReports {
 
     /** Writes a job the heartbeat marked done its summary, the whole job's. */
     void writeSummary(long id) {
-        store.jobs().find(id).ifPresent(row -> store.jobs().update(id, JobStatus.DONE.label(), Summaries.json(wholeJobSummary(row))));
+        store.jobs().find(id).ifPresent(row -> store.jobs().update(id, JobStatus.DONE.label(), wholeJobSummary(row).toJson()));
     }
 
     private CrawlSummary wholeJobSummary(JobRow row) {

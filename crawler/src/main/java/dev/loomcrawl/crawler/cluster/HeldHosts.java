@@ -1,7 +1,7 @@
 package dev.loomcrawl.crawler.cluster;
 
-import dev.loomcrawl.crawler.CrawlConfig;
-import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.frontier.HostQueue;
 import dev.loomcrawl.crawler.frontier.Node;
 import dev.loomcrawl.crawler.frontier.HostQueues;

@@ -1,7 +1,8 @@
 package dev.loomcrawl.crawler.cluster;
 
 import dev.loomcrawl.crawler.politeness.HostGates;
-import dev.loomcrawl.crawler.politeness.PolitenessKey;
+import dev.loomcrawl.crawler.values.NodeSettings;
+import dev.loomcrawl.crawler.values.PolitenessKey;
 import dev.loomcrawl.crawler.store.ClusterLeases;
 import dev.loomcrawl.crawler.store.ClusterStore;
 import java.util.Comparator;

@@ -1,7 +1,7 @@
 package dev.loomcrawl.crawler.cluster;
 
 import dev.loomcrawl.crawler.politeness.HostGates;
-import dev.loomcrawl.crawler.politeness.PolitenessKey;
+import dev.loomcrawl.crawler.values.PolitenessKey;
 import dev.loomcrawl.crawler.store.ClusterStore;
 import java.util.HashMap;
 import java.util.Map;

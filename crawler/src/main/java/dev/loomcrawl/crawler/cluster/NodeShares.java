@@ -1,13 +1,13 @@
 package dev.loomcrawl.crawler.cluster;
 
-import dev.loomcrawl.crawler.ConfigCodec;
-import dev.loomcrawl.crawler.ConfigException;
-import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.values.ConfigCodec;
+import dev.loomcrawl.crawler.values.ConfigException;
+import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.politeness.PolitenessKey;
+import dev.loomcrawl.crawler.values.PolitenessKey;
 import dev.loomcrawl.crawler.store.ClusterStore;
-import dev.loomcrawl.crawler.store.JobRow;
+import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.util.HashSet;
 import java.util.List;

@@ -1,6 +1,8 @@
 package dev.loomcrawl.crawler.content;
 
-import dev.loomcrawl.crawler.store.PageContent;
+import dev.loomcrawl.crawler.values.ContentFormat;
+import dev.loomcrawl.crawler.values.ContentRequest;
+import dev.loomcrawl.crawler.values.PageContent;
 import java.util.List;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -15,19 +17,6 @@ public final class MainContent {
     private static final int ENOUGH = 250;
 
     /**
-     * What a job asks for.
-     *
-     * @param maxChars most characters kept; more are cut, and the cut is said at the end
-     */
-    public record Request(ContentFormat format, int maxChars) {
-        public static final Request NONE = new Request(ContentFormat.NONE, ContentFormat.DEFAULT_MAX_CHARS);
-
-        public boolean wanted() {
-            return format != ContentFormat.NONE;
-        }
-    }
-
-    /**
      * @param content the page's content and facts; its text empty when none was found
      * @param problem why the text is empty, in words for the row's {@code detail}; null when it is not
      */
@@ -35,7 +24,7 @@ public final class MainContent {
 
     private MainContent() {}
 
-    public static Extracted of(Document doc, Request request) {
+    public static Extracted of(Document doc, ContentRequest request) {
         PageFacts facts;
         try {
             facts = PageFacts.of(doc);

@@ -1,6 +1,6 @@
 package dev.loomcrawl.crawler.fetch;
 
-import dev.loomcrawl.crawler.FailureKind;
+import dev.loomcrawl.crawler.values.FailureKind;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.ConnectException;

@@ -1,10 +1,8 @@
 package dev.loomcrawl.crawler.fetch;
 
-import dev.loomcrawl.crawler.CrawlConfig;
-import dev.loomcrawl.crawler.CrawlUrl;
-import dev.loomcrawl.crawler.FailureKind;
-import dev.loomcrawl.crawler.politeness.PolitenessAudit;
-import dev.loomcrawl.crawler.politeness.RetryPolicy;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlUrl;
+import dev.loomcrawl.crawler.values.FailureKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpClient;
@@ -33,6 +31,21 @@ public final class Fetcher implements AutoCloseable {
     /** What a fetch is for: a page, or a robots.txt or sitemap (any type, a different size limit). */
     public enum Purpose { PAGE, ROBOTS, SITEMAP }
 
+    /** What is told of each request a fetcher sends, from leaving to its body read: a job's politeness audit. */
+    public interface Audit {
+        /** The request is about to leave. */
+        void started(CrawlUrl url);
+
+        /** The request never left after all (refused before sending); it is not counted. */
+        void withdrawn(CrawlUrl url);
+
+        /** The answer's body is read or cut: the server saw the request in flight until now. */
+        void ended(CrawlUrl url, int status, long restNanos);
+    }
+
+    /** The most of a robots.txt read (RFC 9309: parse at least 500 KiB); the rest is cut, not refused. */
+    public static final int MAX_ROBOTS_BYTES = 512 * 1024;
+
     /**
      * @param headers sent with every request, after ours (a job's {@code User-Agent} lives in {@code userAgent})
      * @param acceptTypes media types kept besides HTML ({@code application/pdf}, {@code image/*})
@@ -54,7 +67,7 @@ public final class Fetcher implements AutoCloseable {
     private final HostNames names;
     private final Deadlines deadlines;
     private final HttpClient[] clients;
-    private final PolitenessAudit audit; // null: requests not audited
+    private final Audit audit; // null: requests not audited
     private final ResponseReader reader;
 
     /**
@@ -66,7 +79,7 @@ public final class Fetcher implements AutoCloseable {
     }
 
     /** @param audit told of each request as it leaves and comes back: a job's politeness audit */
-    public Fetcher(Settings settings, HostNames names, Deadlines deadlines, PolitenessAudit audit) {
+    public Fetcher(Settings settings, HostNames names, Deadlines deadlines, Audit audit) {
         this.audit = audit;
         this.settings = settings;
         this.reader = new ResponseReader(settings);

@@ -1,8 +1,7 @@
 package dev.loomcrawl.crawler.fetch;
 
-import dev.loomcrawl.crawler.FailureKind;
+import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.crawler.fetch.Fetcher.Purpose;
-import dev.loomcrawl.crawler.politeness.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
 import java.io.IOException;
 import java.io.InputStream;
@@ -49,7 +48,7 @@ final class ResponseReader {
         boolean encoded = !encoding.isEmpty() && !encoding.equals("identity");
         long declared = headers.firstValueAsLong("Content-Length").orElse(-1);
         int limit = switch (purpose) {
-            case ROBOTS -> Robots.MAX_BYTES;
+            case ROBOTS -> Fetcher.MAX_ROBOTS_BYTES;
             case SITEMAP -> MAX_SITEMAP_BYTES;
             case PAGE -> settings.maxBodyBytes();
         };

@@ -6,8 +6,7 @@ import crawlercommons.sitemaps.SiteMapIndex;
 import crawlercommons.sitemaps.SiteMapParser;
 import crawlercommons.sitemaps.SiteMapURL;
 import crawlercommons.sitemaps.UnknownFormatException;
-import dev.loomcrawl.crawler.CrawlUrl;
-import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.url.WebUrl;
 import java.io.IOException;
 import java.util.ArrayDeque;
@@ -17,6 +16,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 
 /**
  * A host's sitemaps, read right after its robots.txt, under the same permit: the {@code Sitemap:} lines of
@@ -36,20 +36,23 @@ public final class SitemapReader {
     private SitemapReader() {}
 
     /**
+     * @param listed the {@code Sitemap:} lines of the host's robots.txt
+     * @param allowed whether its robots.txt allows a URL ({@code /sitemap.xml} is read only if so)
      * @param mayStart asked before each request (see {@link Fetcher#fetch}); when it says no, reading stops
      *     and what was listed so far is returned; or null
      */
-    public static Listed read(Fetcher fetcher, CrawlUrl anyPage, Robots.Rules rules, BooleanSupplier mayStart)
+    public static Listed read(Fetcher fetcher, CrawlUrl anyPage, List<String> listed, Predicate<CrawlUrl> allowed,
+            BooleanSupplier mayStart)
             throws InterruptedException {
         Set<String> locations = new LinkedHashSet<>();
         WebUrl base = anyPage.web();
-        for (String s : rules.sitemaps()) {
+        for (String s : listed) {
             if (CrawlUrl.check(s, base) instanceof CrawlUrl.Check.Ok ok) {
                 locations.add(ok.url().url());
             }
         }
         CrawlUrl standard = CrawlUrl.of(anyPage.origin() + "/sitemap.xml");
-        if (rules.allows(standard)) {
+        if (allowed.test(standard)) {
             locations.add(standard.url());
         }
         Deque<String> queue = new ArrayDeque<>(locations);

@@ -1,6 +1,6 @@
 package dev.loomcrawl.crawler.fetch;
 
-import dev.loomcrawl.crawler.ConfigException;
+import dev.loomcrawl.crawler.values.ConfigException;
 import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package dev.loomcrawl.crawler.frontier;
 
-import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.politeness.Robots;
-import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.values.PageRecord;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package dev.loomcrawl.crawler.frontier;
 
-import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.revisit.Visit;
 
 /**

@@ -1,11 +1,11 @@
 package dev.loomcrawl.crawler.frontier;
 
-import dev.loomcrawl.crawler.CrawlConfig;
-import dev.loomcrawl.crawler.Freshness;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.Freshness;
 import dev.loomcrawl.crawler.revisit.ChangeDetector;
 import dev.loomcrawl.crawler.revisit.RevisitSchedule;
-import dev.loomcrawl.crawler.store.Change;
-import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.store.VisitHistory;
 import dev.loomcrawl.crawler.revisit.Visit;
 import java.time.Duration;

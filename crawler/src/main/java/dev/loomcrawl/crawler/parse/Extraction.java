@@ -1,7 +1,7 @@
 package dev.loomcrawl.crawler.parse;
 
-import dev.loomcrawl.crawler.CrawlConfig;
-import dev.loomcrawl.crawler.ExtractRule;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.ExtractRule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +22,7 @@ public final class Extraction {
         this.rules = rules;
     }
 
-    static Extraction of(CrawlConfig config) {
+    public static Extraction of(CrawlConfig config) {
         List<ExtractRule> rules = new ArrayList<>();
         config.output().extract().forEach((name, spec) -> rules.add(ExtractRule.parse("extract", name, spec, false)));
         config.output().extractAll()
@@ -30,12 +30,12 @@ public final class Extraction {
         return rules.isEmpty() ? NONE : new Extraction(List.copyOf(rules));
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return rules.isEmpty();
     }
 
     /** Each rule's value by name; a first-match rule that matched nothing is left out. */
-    Map<String, Object> apply(Document doc) {
+    public Map<String, Object> apply(Document doc) {
         Map<String, Object> fields = new LinkedHashMap<>();
         for (ExtractRule rule : rules) {
             Object value = rule.apply(doc);

@@ -1,8 +1,8 @@
 package dev.loomcrawl.crawler.parse;
 
 import com.google.re2j.Pattern;
-import dev.loomcrawl.crawler.CrawlConfig;
-import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -26,7 +26,7 @@ public final class LinkScope {
         this.deny = deny;
     }
 
-    static LinkScope of(CrawlConfig config) {
+    public static LinkScope of(CrawlConfig config) {
         Set<String> hosts = new HashSet<>(config.scope().allowedHosts());
         if (hosts.isEmpty() && config.scope().allowedDomains().isEmpty()) {
             config.scope().seeds().forEach(seed -> hosts.add(seed.host()));
@@ -35,7 +35,7 @@ public final class LinkScope {
                 config.scope().denyPatterns().stream().map(Pattern::compile).toList());
     }
 
-    boolean allows(CrawlUrl url) {
+    public boolean allows(CrawlUrl url) {
         return hostAllowed(url.host()) && !denied(url.url()) && !TrapFilter.looksLikeTrap(url);
     }
 

@@ -1,7 +1,7 @@
 package dev.loomcrawl.crawler.parse;
 
-import dev.loomcrawl.crawler.CrawlUrl;
-import dev.loomcrawl.crawler.ExecutionMode;
+import dev.loomcrawl.crawler.values.ContentRequest;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.content.MainContent;
 import dev.loomcrawl.crawler.store.Handoff;
 import dev.loomcrawl.crawler.url.WebUrl;
@@ -36,7 +36,7 @@ import org.jsoup.select.QueryParser;
  * rules pick it (a byte-order mark, then {@code <meta charset>}, else UTF-8). A BOM always wins, as the
  * HTML standard says.
  *
- * <p>Which thread parses is {@link ExecutionMode#newParsers}'s to say: the same in both modes.
+ * <p>Which thread parses is {@code CrawlThreads.parsers}'s to say: the same in both modes.
  */
 public final class PageParser {
     private static final Evaluator LINKS = QueryParser.parse("a[href], area[href]");
@@ -48,7 +48,7 @@ public final class PageParser {
      * @param url the link as a browser resolves it against the page ({@link CrawlUrl#check(String, WebUrl)})
      * @param follow false for {@code rel=nofollow} (and every link of a {@code nofollow} page)
      */
-    record Link(CrawlUrl url, boolean follow) {}
+    public record Link(CrawlUrl url, boolean follow) {}
 
     /**
      * @param nofollow the page asks that none of its links be followed ({@code <meta name=robots>} or the
@@ -62,16 +62,16 @@ public final class PageParser {
     private PageParser() {}
 
     /**
-     * Parses on one of {@code parsers}' threads ({@link ExecutionMode#newParsers}) and waits for it; an
+     * Parses on one of {@code parsers}' threads ({@code CrawlThreads.parsers}) and waits for it; an
      * interrupt is kept for the caller, not acted on.
      */
     public static Parsed parse(ExecutorService parsers, byte[] body, String charset, String url, String robotsHeader,
-            MainContent.Request content) {
+            ContentRequest content) {
         // a parse takes a millisecond: an interrupt waits for it, and the caller sees the flag when it returns
         return Handoff.await(parsers.submit(() -> parseHere(body, charset, url, robotsHeader, content)));
     }
 
-    static Parsed parseHere(byte[] body, String charset, String url, String robotsHeader, MainContent.Request content) {
+    static Parsed parseHere(byte[] body, String charset, String url, String robotsHeader, ContentRequest content) {
         Document doc;
         try {
             doc = Jsoup.parse(new ByteArrayInputStream(body), known(charset), url);

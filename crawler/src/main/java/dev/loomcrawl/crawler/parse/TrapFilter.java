@@ -1,6 +1,6 @@
 package dev.loomcrawl.crawler.parse;
 
-import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import java.util.HashMap;
 import java.util.Map;
 

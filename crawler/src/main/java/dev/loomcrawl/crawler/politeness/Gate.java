@@ -1,5 +1,8 @@
 package dev.loomcrawl.crawler.politeness;
 
+import dev.loomcrawl.crawler.values.HostSetting;
+import dev.loomcrawl.crawler.values.KeyView;
+import dev.loomcrawl.crawler.values.PolitenessKey;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.ConcurrentLinkedQueue;

@@ -1,5 +1,8 @@
 package dev.loomcrawl.crawler.politeness;
 
+import dev.loomcrawl.crawler.values.HostSetting;
+import dev.loomcrawl.crawler.values.KeyView;
+import dev.loomcrawl.crawler.values.PolitenessKey;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

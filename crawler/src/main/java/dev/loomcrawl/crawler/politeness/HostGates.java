@@ -1,7 +1,10 @@
 package dev.loomcrawl.crawler.politeness;
 
-import dev.loomcrawl.crawler.ConfigException;
-import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.values.ConfigException;
+import dev.loomcrawl.crawler.values.CrawlUrl;
+import dev.loomcrawl.crawler.values.HostSetting;
+import dev.loomcrawl.crawler.values.KeyView;
+import dev.loomcrawl.crawler.values.PolitenessKey;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler.politeness;
 
+import dev.loomcrawl.crawler.values.PolitenessKey;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;

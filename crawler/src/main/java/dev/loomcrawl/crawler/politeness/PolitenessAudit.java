@@ -1,6 +1,8 @@
 package dev.loomcrawl.crawler.politeness;
 
-import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.fetch.Fetcher;
+import dev.loomcrawl.crawler.values.CrawlUrl;
+import dev.loomcrawl.crawler.values.PolitenessKey;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Its own clock decides "inside a {@code Retry-After} window": a request that starts before the window the
  * job was given has run out is counted as inside it. So is a request to a URL its host's robots.txt disallows.
  */
-public final class PolitenessAudit {
+public final class PolitenessAudit implements Fetcher.Audit {
 
     /**
      * One key's figures.
@@ -78,6 +80,7 @@ public final class PolitenessAudit {
     }
 
     /** A request to {@code url} leaves now; {@link #ended} or {@link #withdrawn} follows. */
+    @Override
     public void started(CrawlUrl url) {
         Key k = key(url);
         long now = System.nanoTime();
@@ -106,6 +109,7 @@ public final class PolitenessAudit {
      * The request of {@code url} is over, answered with {@code status} (0: no answer); the server asked for
      * no request to its key for {@code restNanos} (0: it did not).
      */
+    @Override
     public void ended(CrawlUrl url, int status, long restNanos) {
         if (restNanos > 0) {
             retryAfter(url, restNanos);
@@ -123,6 +127,7 @@ public final class PolitenessAudit {
     }
 
     /** The request never left (a start check said no at the last moment): not counted. */
+    @Override
     public void withdrawn(CrawlUrl url) {
         Key k = key(url);
         synchronized (this) {

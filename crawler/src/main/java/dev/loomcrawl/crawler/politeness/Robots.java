@@ -3,7 +3,8 @@ package dev.loomcrawl.crawler.politeness;
 import crawlercommons.robots.BaseRobotRules;
 import crawlercommons.robots.SimpleRobotRules;
 import crawlercommons.robots.SimpleRobotRulesParser;
-import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.fetch.Fetcher;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -22,7 +23,7 @@ public final class Robots {
     static final int MAX_REDIRECTS = 5;
     /** {@code Crawl-delay} is honoured up to this; longer delays would stall a crawl for hours. */
     static final Duration MAX_CRAWL_DELAY = Duration.ofSeconds(10);
-    public static final int MAX_BYTES = 512 * 1024; // RFC 9309: parse at least 500 KiB
+    public static final int MAX_BYTES = Fetcher.MAX_ROBOTS_BYTES;
 
     /** A robots.txt as fetched (2xx), to be parsed again for another agent, or by another node. */
     public record Text(String url, byte[] body, String contentType) {}

@@ -1,9 +1,9 @@
 package dev.loomcrawl.crawler.politeness;
 
-import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.fetch.Fetcher;
-import dev.loomcrawl.crawler.store.Outcome;
+import dev.loomcrawl.crawler.values.Outcome;
 import dev.loomcrawl.crawler.url.WebUrl;
 import java.util.function.BooleanSupplier;
 

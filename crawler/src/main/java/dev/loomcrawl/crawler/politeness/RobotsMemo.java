@@ -1,6 +1,6 @@
 package dev.loomcrawl.crawler.politeness;
 
-import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.fetch.Fetcher;
 import java.time.Duration;

@@ -3,6 +3,6 @@
  * process and its rest after a {@code Retry-After} ({@link dev.loomcrawl.crawler.politeness.HostGates}),
  * robots.txt and its Crawl-delay ({@link dev.loomcrawl.crawler.politeness.Robots},
  * {@link dev.loomcrawl.crawler.politeness.RobotsFetch}), and what a failure means: retry the URL later, rest
- * the host, give it up ({@link dev.loomcrawl.crawler.politeness.RetryPolicy}).
+ * the host, give it up ({@link dev.loomcrawl.crawler.fetch.RetryPolicy}).
  */
 package dev.loomcrawl.crawler.politeness;

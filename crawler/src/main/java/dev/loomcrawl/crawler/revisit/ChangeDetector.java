@@ -1,8 +1,8 @@
 package dev.loomcrawl.crawler.revisit;
 
 import dev.loomcrawl.crawler.parse.Fingerprints;
-import dev.loomcrawl.crawler.store.Change;
-import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.PageRecord;
 import java.time.Instant;
 
 /**

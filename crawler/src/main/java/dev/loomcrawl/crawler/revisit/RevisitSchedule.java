@@ -1,8 +1,8 @@
 package dev.loomcrawl.crawler.revisit;
 
-import dev.loomcrawl.crawler.Freshness;
-import dev.loomcrawl.crawler.store.Change;
-import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.values.Freshness;
+import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.store.VisitHistory;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package dev.loomcrawl.crawler.revisit;
 
-import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.values.PageRecord;
 import java.time.Instant;
 import java.util.List;
 

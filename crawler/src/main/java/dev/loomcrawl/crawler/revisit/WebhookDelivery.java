@@ -1,7 +1,7 @@
 package dev.loomcrawl.crawler.revisit;
 
-import dev.loomcrawl.crawler.Freshness;
-import dev.loomcrawl.crawler.store.Change;
+import dev.loomcrawl.crawler.values.Freshness;
+import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.store.ChangeFeed;
 import dev.loomcrawl.crawler.store.Export;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler.store;
 
+import dev.loomcrawl.crawler.values.Change;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;

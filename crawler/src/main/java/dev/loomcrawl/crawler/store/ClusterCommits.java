@@ -1,6 +1,8 @@
 package dev.loomcrawl.crawler.store;
 
 import dev.loomcrawl.crawler.store.ClusterStore.Link;
+import dev.loomcrawl.crawler.values.PageRecord;
+import dev.loomcrawl.crawler.values.StoreException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -4,6 +4,8 @@ import static dev.loomcrawl.crawler.store.ClusterStore.update;
 
 import dev.loomcrawl.crawler.store.ClusterCommits.Commit;
 import dev.loomcrawl.crawler.store.ClusterStore.Link;
+import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.PageRecord;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,5 +1,8 @@
 package dev.loomcrawl.crawler.store;
 
+import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.PageRecord;
+import dev.loomcrawl.crawler.values.StoreException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;

@@ -1,5 +1,7 @@
 package dev.loomcrawl.crawler.store;
 
+import dev.loomcrawl.crawler.values.Passwords;
+import dev.loomcrawl.crawler.values.StoreException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package dev.loomcrawl.crawler.store;
 
+import dev.loomcrawl.crawler.values.JobRow;
+import dev.loomcrawl.crawler.values.StoreException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -25,6 +27,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * read on the read pool.
  */
 public final class JobTable {
+    /** {@link JobRow#UNFINISHED} as an SQL list, for {@code status IN ...}. */
+    private static final String UNFINISHED_SQL = "('" + String.join("', '", JobRow.UNFINISHED) + "')";
+
     private final Connection writer;
     private final ReentrantLock writeLock;
     private final GroupWriter group;
@@ -89,7 +94,7 @@ public final class JobTable {
     public boolean cancel(long jobId) {
         return withWriter(c -> {
             try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = 'cancelled', finished_at = ?"
-                    + " WHERE id = ? AND status IN " + JobRow.UNFINISHED_SQL)) {
+                    + " WHERE id = ? AND status IN " + UNFINISHED_SQL)) {
                 ps.setTimestamp(1, Timestamp.from(Instant.now()));
                 ps.setLong(2, jobId);
                 return ps.executeUpdate() > 0;
@@ -215,7 +220,7 @@ public final class JobTable {
 
     /** Jobs a process left queued or running, oldest first: to resume. */
     public List<JobRow> unfinished() {
-        return readers.jobs("SELECT * FROM jobs WHERE status IN " + JobRow.UNFINISHED_SQL + " ORDER BY id");
+        return readers.jobs("SELECT * FROM jobs WHERE status IN " + UNFINISHED_SQL + " ORDER BY id");
     }
 
     public long count() {

@@ -2,6 +2,8 @@ package dev.loomcrawl.crawler.store;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomcrawl.crawler.values.PageContent;
+import dev.loomcrawl.crawler.values.PageRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,9 @@
 package dev.loomcrawl.crawler.store;
 
+import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.PageRecord;
+import dev.loomcrawl.crawler.values.Passwords;
+import dev.loomcrawl.crawler.values.StoreException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

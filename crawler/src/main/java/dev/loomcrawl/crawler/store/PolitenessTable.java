@@ -1,7 +1,7 @@
 package dev.loomcrawl.crawler.store;
 
-import dev.loomcrawl.crawler.ConfigException;
-import dev.loomcrawl.crawler.politeness.HostSetting;
+import dev.loomcrawl.crawler.values.ConfigException;
+import dev.loomcrawl.crawler.values.HostSetting;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

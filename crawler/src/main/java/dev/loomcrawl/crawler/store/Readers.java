@@ -1,5 +1,7 @@
 package dev.loomcrawl.crawler.store;
 
+import dev.loomcrawl.crawler.values.JobRow;
+import dev.loomcrawl.crawler.values.StoreException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

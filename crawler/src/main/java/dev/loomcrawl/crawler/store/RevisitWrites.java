@@ -1,5 +1,7 @@
 package dev.loomcrawl.crawler.store;
 
+import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.PageRecord;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;

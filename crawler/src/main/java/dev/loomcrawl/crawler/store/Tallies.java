@@ -1,5 +1,7 @@
 package dev.loomcrawl.crawler.store;
 
+import dev.loomcrawl.crawler.values.Outcome;
+import dev.loomcrawl.crawler.values.PageRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

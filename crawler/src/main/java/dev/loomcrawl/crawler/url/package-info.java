@@ -3,6 +3,6 @@
  * https ({@link dev.loomcrawl.crawler.url.WebUrl#parse}), its host parser (IPv4 in every form, IPv6, IDNA by
  * UTS #46: {@link dev.loomcrawl.crawler.url.Hosts}) and its percent-encode sets. It knows nothing of crawling:
  * what the crawler makes of a parsed URL (its canonical form, what it refuses) is
- * {@link dev.loomcrawl.crawler.CrawlUrl}'s.
+ * {@link dev.loomcrawl.crawler.values.CrawlUrl}'s.
  */
 package dev.loomcrawl.crawler.url;

@@ -1,10 +1,12 @@
 package dev.loomcrawl.crawler.content;
 
+import dev.loomcrawl.crawler.values.ContentFormat;
+import dev.loomcrawl.crawler.values.ContentRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.loomcrawl.crawler.store.PageContent;
+import dev.loomcrawl.crawler.values.PageContent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -26,8 +28,8 @@ class ContentCorpusTest {
             "medium-essay", "medium-tech", "mkdocs-guide", "sphinx-reference", "phpbb-forum", "qa-site", "wiki-article",
             "gov-press", "hugo-blog", "megamenu-short", "changelog", "regional-de", "devto-tutorial",
             "heldout-ghost", "heldout-substack", "heldout-kb", "heldout-discourse", "heldout-textblocks", "heldout-readme");
-    private static final MainContent.Request MARKDOWN = new MainContent.Request(ContentFormat.MARKDOWN, 1_000_000);
-    private static final MainContent.Request TEXT = new MainContent.Request(ContentFormat.TEXT, 1_000_000);
+    private static final ContentRequest MARKDOWN = new ContentRequest(ContentFormat.MARKDOWN, 1_000_000);
+    private static final ContentRequest TEXT = new ContentRequest(ContentFormat.TEXT, 1_000_000);
 
     @Test
     void theCorpusMainTextIsFoundWithAMeanF1OfAtLeast95PercentAndNoPageUnder85() throws IOException {

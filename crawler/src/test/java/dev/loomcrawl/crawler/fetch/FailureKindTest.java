@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.http.Fault;
-import dev.loomcrawl.crawler.CrawlConfig;
-import dev.loomcrawl.crawler.CrawlUrl;
-import dev.loomcrawl.crawler.FailureKind;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlUrl;
+import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.testkit.TestSite;
 import java.io.IOException;
 import java.net.ServerSocket;

@@ -1,7 +1,7 @@
 package dev.loomcrawl.crawler.frontier;
 
-import dev.loomcrawl.crawler.CrawlConfig;
-import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.lang.management.ManagementFactory;

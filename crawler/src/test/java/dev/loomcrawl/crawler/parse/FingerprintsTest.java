@@ -1,6 +1,6 @@
 package dev.loomcrawl.crawler.parse;
 
-import dev.loomcrawl.crawler.content.MainContent;
+import dev.loomcrawl.crawler.values.ContentRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomcrawl.crawler.store.NearDuplicates;
@@ -17,7 +17,7 @@ class FingerprintsTest {
             """;
 
     private static long simhashOf(String html) {
-        return PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", "http://a.test/", null, MainContent.Request.NONE).simhash();
+        return PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", "http://a.test/", null, ContentRequest.NONE).simhash();
     }
 
     @Test

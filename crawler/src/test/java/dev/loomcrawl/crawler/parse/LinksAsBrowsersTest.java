@@ -1,8 +1,8 @@
 package dev.loomcrawl.crawler.parse;
 
+import dev.loomcrawl.crawler.values.ContentRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomcrawl.crawler.content.MainContent;
 import dev.loomcrawl.crawler.url.UrlStandardTest;
 import dev.loomcrawl.crawler.url.WebUrl;
 import java.io.IOException;
@@ -45,7 +45,7 @@ class LinksAsBrowsersTest {
                 }
             }
             PageParser.Parsed parsed = PageParser.parseHere(doc.outerHtml().getBytes(StandardCharsets.UTF_8), "utf-8", PAGE,
-                    null, MainContent.Request.NONE);
+                    null, ContentRequest.NONE);
             List<String> found = new ArrayList<>();
             parsed.links().forEach(link -> found.add(link.url().url()));
             assertThat(found).as("links on a page with <base href=%s>", page.getKey()).containsExactlyElementsOf(expected);
@@ -67,7 +67,7 @@ class LinksAsBrowsersTest {
         doc.body().appendElement("a").attr("href", "x");
         base.attr("href", "http://[google.com]/"); // no URL: the page's own URL is the base, as in a browser
         PageParser.Parsed parsed = PageParser.parseHere(doc.outerHtml().getBytes(StandardCharsets.UTF_8), "utf-8", PAGE,
-                null, MainContent.Request.NONE);
+                null, ContentRequest.NONE);
         assertThat(parsed.links()).extracting(link -> link.url().url()).containsExactly("http://page.test/x");
     }
 }

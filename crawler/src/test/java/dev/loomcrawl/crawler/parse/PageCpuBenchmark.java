@@ -1,8 +1,8 @@
 package dev.loomcrawl.crawler.parse;
 
-import dev.loomcrawl.crawler.content.MainContent;
-import dev.loomcrawl.crawler.CrawlUrl;
-import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.values.ContentRequest;
+import dev.loomcrawl.crawler.values.CrawlUrl;
+import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -66,13 +66,13 @@ public class PageCpuBenchmark {
 
     @Benchmark
     public PageParser.Parsed parse() {
-        return PageParser.parseHere(page, "utf-8", base, null, MainContent.Request.NONE);
+        return PageParser.parseHere(page, "utf-8", base, null, ContentRequest.NONE);
     }
 
     /** Parse, every link resolved as a browser resolves it. */
     @Benchmark
     public List<CrawlUrl> parseAndNormaliseLinks() {
-        PageParser.Parsed parsed = PageParser.parseHere(page, "utf-8", base, null, MainContent.Request.NONE);
+        PageParser.Parsed parsed = PageParser.parseHere(page, "utf-8", base, null, ContentRequest.NONE);
         List<CrawlUrl> links = new ArrayList<>(parsed.links().size());
         for (PageParser.Link link : parsed.links()) {
             links.add(link.url());

@@ -1,9 +1,9 @@
 package dev.loomcrawl.crawler.parse;
 
+import dev.loomcrawl.crawler.values.ContentRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomcrawl.crawler.CrawlUrl;
-import dev.loomcrawl.crawler.content.MainContent;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import java.nio.charset.StandardCharsets;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -40,7 +40,7 @@ class PageParserTest {
     })
     void oneWalkFindsWhatTheSelectorsFound(String html) {
         for (String header : new String[] {null, "nofollow", "noarchive"}) {
-            PageParser.Parsed walked = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL, header, MainContent.Request.NONE);
+            PageParser.Parsed walked = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL, header, ContentRequest.NONE);
             PageParser.Parsed selected = bySelectors(walked.document(), header);
             assertThat(walked.title()).as(html).isEqualTo(selected.title());
             assertThat(walked.links()).as(html).isEqualTo(selected.links());
@@ -52,7 +52,7 @@ class PageParserTest {
     @org.junit.jupiter.api.Test
     void theCasesAboveFindSomething() {
         String html = "<base href='http://b.test/s/'><title>t</title><link rel=canonical href=c><a href=x>x</a><area href=y>";
-        PageParser.Parsed p = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL, null, MainContent.Request.NONE);
+        PageParser.Parsed p = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL, null, ContentRequest.NONE);
         assertThat(p.title()).isEqualTo("t");
         assertThat(p.canonical()).isEqualTo("http://b.test/s/c");
         assertThat(p.links()).extracting(link -> link.url().url()).containsExactly("http://b.test/s/x", "http://b.test/s/y");

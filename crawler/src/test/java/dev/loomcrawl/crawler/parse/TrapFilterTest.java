@@ -2,7 +2,7 @@ package dev.loomcrawl.crawler.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomcrawl.crawler.CrawlUrl;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

@@ -3,14 +3,14 @@ package dev.loomcrawl.crawler.revisit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.loomcrawl.crawler.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
-import dev.loomcrawl.crawler.cluster.NodeSettings;
-import dev.loomcrawl.crawler.store.Change;
+import dev.loomcrawl.crawler.values.NodeSettings;
+import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.store.ClusterLeases;
-import dev.loomcrawl.crawler.store.PageRecord;
+import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.PostgresServer;
 import dev.loomcrawl.testkit.TestSite;

@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomcrawl.crawler.values.PageRecord;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

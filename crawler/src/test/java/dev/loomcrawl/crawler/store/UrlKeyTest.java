@@ -4,6 +4,7 @@ import static dev.loomcrawl.crawler.store.PageListingTest.page;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.loomcrawl.crawler.values.PageRecord;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

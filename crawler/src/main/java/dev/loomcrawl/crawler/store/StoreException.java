@@ -1,8 +1,0 @@
-package dev.loomcrawl.crawler.store;
-
-/** The database could not be opened or written; the message is one line for people. */
-public final class StoreException extends RuntimeException {
-    public StoreException(String message, Throwable cause) {
-        super(message, cause);
-    }
-}

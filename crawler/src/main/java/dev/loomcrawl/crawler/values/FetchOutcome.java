@@ -1,0 +1,22 @@
+package dev.loomcrawl.crawler.values;
+
+
+/**
+ * One URL of a one-off multi-fetch ({@link Crawler#fetchAll}).
+ *
+ * @param outcome {@code ok}, {@code failed}, or {@code cancelled} (the deadline passed first)
+ * @param status HTTP status, or 0 when no response arrived
+ * @param title the page's title when it was HTML
+ * @param failure a {@link FailureKind#label()} when failed
+ * @param content the page's main content and facts when the request asked for them and the page was HTML;
+ *     else null
+ */
+public record FetchOutcome(String url, String outcome, int status, String title, int bytes, double millis,
+        String failure, String detail, PageContent content) {
+
+    /** An outcome with no page to read content from. */
+    public static FetchOutcome without(String url, String outcome, int status, int bytes, double millis, String failure,
+            String detail) {
+        return new FetchOutcome(url, outcome, status, null, bytes, millis, failure, detail, null);
+    }
+}

@@ -1,0 +1,45 @@
+package dev.loomcrawl.crawler.values;
+
+import java.time.Duration;
+import java.util.regex.Pattern;
+
+/**
+ * How this node joins.
+ *
+ * @param nodeId its name, unique in the cluster: letters, digits, {@code . _ : -}, up to 64
+ * @param address where its API listens, shown by {@code GET /cluster}; may be null
+ * @param leaseTtl how long a host lease lasts unless renewed: how soon a dead node's hosts move on
+ *     (default 30 s); a cluster job's fetch deadline must fit in it with room for two heartbeats
+ */
+public record NodeSettings(String nodeId, String address, Duration leaseTtl) {
+    private static final Pattern NODE_ID = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
+    /** Time kept in hand beyond a fetch's deadline before a request may start under a lease. */
+    public static final Duration SAFETY = Duration.ofSeconds(1);
+    public static final Duration DEFAULT_TTL = Duration.ofSeconds(30);
+
+    public NodeSettings {
+        if (nodeId == null || !NODE_ID.matcher(nodeId).matches()) {
+            throw new ConfigException("nodeId", nodeId,
+                    "must be 1 to 64 letters, digits or . _ : -, was '" + nodeId + "'");
+        }
+        if (leaseTtl == null || leaseTtl.compareTo(Duration.ofSeconds(2)) < 0 || leaseTtl.compareTo(Duration.ofMinutes(10)) > 0) {
+            throw new ConfigException("leaseTtl", leaseTtl, "must be between 2 s and 10 min, was " + leaseTtl);
+        }
+    }
+
+    /** How often the node renews, balances and looks for jobs: a sixth of the lease, at most half a second. */
+    public Duration heartbeat() {
+        return leaseTtl.dividedBy(6).compareTo(Duration.ofMillis(500)) < 0 ? leaseTtl.dividedBy(6) : Duration.ofMillis(500);
+    }
+
+    /** A cluster job's fetch deadline unless it sets one: the usual 30 s, or less if the lease is short. */
+    public Duration defaultFetchDeadline() {
+        Duration usual = Duration.ofSeconds(30);
+        return usual.compareTo(maxFetchDeadline()) < 0 ? usual : maxFetchDeadline();
+    }
+
+    /** The longest fetch deadline a cluster job may have: the lease must outlast a fetch started on it. */
+    public Duration maxFetchDeadline() {
+        return leaseTtl.minus(SAFETY).minus(heartbeat().multipliedBy(2));
+    }
+}

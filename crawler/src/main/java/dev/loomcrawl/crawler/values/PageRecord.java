@@ -1,0 +1,162 @@
+package dev.loomcrawl.crawler.values;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One URL of a job as stored: a page, a redirect, a failure with its reason, or a URL skipped unfetched.
+ *
+ * @param depth links from the nearest seed (the shortest path, whatever order fetches finished in)
+ * @param status HTTP status of the response, or 0 when none arrived (or nothing was requested)
+ * @param contentType the response's {@code Content-Type}, or null
+ * @param bytes body bytes received (decoded); for a type not stored, its declared or counted size
+ * @param fetchMillis request start to last body byte of the last attempt; 0 when nothing was requested
+ * @param attempts requests made for this URL (retries included); 0 when it was skipped unfetched
+ * @param failure the failure kind's label ({@code timeout}, {@code robots}, ...) or null for a page
+ * @param detail what went wrong, in words; or where a redirect went
+ * @param thread the thread that ran the URL's task ({@code crawl-vt-12}, {@code crawl-pool-3})
+ * @param referrer the page that first linked to this URL (or redirected to it); null for seeds
+ * @param outlinks the page's links, normalised, in page order, in scope or not
+ * @param fields what extraction rules or a page handler found, by name: a string or a list of strings
+ * @param canonical the page's {@code <link rel=canonical>} target, or null
+ * @param body the decoded body when the job keeps bodies, else null
+ * @param pageMillis dispatch of the URL's task to its result, so time queued for a pool thread counts
+ * @param etag the response's {@code ETag} as the server sent it, or null
+ * @param lastModified the response's {@code Last-Modified} as the server sent it, or null
+ * @param digest SHA-256 of the body (decoded), 64 hex digits; null without a body
+ * @param simhash a 64-bit SimHash of the page's visible text (the parse package's {@code Fingerprints}); null for what is not HTML
+ * @param content the page's main content and facts when its job keeps them ({@code --content}); null otherwise
+ */
+public record PageRecord(
+        long jobId,
+        String url,
+        int depth,
+        int status,
+        String contentType,
+        String title,
+        int bytes,
+        double fetchMillis,
+        int attempts,
+        String failure,
+        String detail,
+        Instant fetchedAt,
+        String thread,
+        String referrer,
+        List<String> outlinks,
+        Map<String, Object> fields,
+        String canonical,
+        byte[] body,
+        double pageMillis,
+        String etag,
+        String lastModified,
+        String digest,
+        Long simhash,
+        PageContent content) {
+
+    /** Failure labels of URLs that were skipped on purpose rather than failed. */
+    private static final java.util.Set<String> SKIPS = java.util.Set.of("robots", "not-html");
+
+    public PageRecord {
+        outlinks = outlinks == null ? List.of() : outlinks;
+        fields = fields == null ? Map.of() : fields;
+    }
+
+    public Outcome outcome() {
+        return outcomeOf(failure);
+    }
+
+    /** The outcome of a row with this failure label (null: a page). */
+    public static Outcome outcomeOf(String failure) {
+        return failure == null ? Outcome.OK : SKIPS.contains(failure) ? Outcome.SKIPPED : Outcome.FAILED;
+    }
+
+    public boolean ok() {
+        return failure == null;
+    }
+
+    /** A row of {@code url} in job {@code jobId}, built field by field; unset fields are 0, null or empty. */
+    public static Builder of(long jobId, String url) {
+        return new Builder(jobId, url);
+    }
+
+    /**
+     * A URL recorded on sight, never requested: a link robots.txt forbids, or one that cannot be fetched as
+     * written.
+     *
+     * @param failure the failure kind's label ({@code robots}, {@code invalid-url})
+     */
+    public static PageRecord onSight(long jobId, String url, int depth, String referrer, String failure, String detail) {
+        return of(jobId, url).depth(depth).failure(failure, detail).referrer(referrer).build();
+    }
+
+    /** A {@link PageRecord} by name. */
+    public static final class Builder {
+        private final long jobId;
+        private final String url;
+        private int depth;
+        private int status;
+        private String contentType;
+        private String title;
+        private int bytes;
+        private double fetchMillis;
+        private int attempts;
+        private String failure;
+        private String detail;
+        private Instant fetchedAt = Instant.now();
+        private String thread = Thread.currentThread().getName();
+        private String referrer;
+        private List<String> outlinks = List.of();
+        private Map<String, Object> fields = Map.of();
+        private String canonical;
+        private byte[] body;
+        private double pageMillis;
+        private String etag;
+        private String lastModified;
+        private String digest;
+        private Long simhash;
+        private PageContent content;
+
+        private Builder(long jobId, String url) {
+            this.jobId = jobId;
+            this.url = url;
+        }
+
+        public Builder depth(int value) { depth = value; return this; }
+        public Builder status(int value) { status = value; return this; }
+        public Builder contentType(String value) { contentType = value; return this; }
+        public Builder title(String value) { title = value; return this; }
+        public Builder bytes(int value) { bytes = value; return this; }
+        public Builder fetchMillis(double value) { fetchMillis = value; return this; }
+        public Builder attempts(int value) { attempts = value; return this; }
+        /** @param kind a failure kind's label, or null for a page */
+        public Builder failure(String kind, String why) { failure = kind; detail = why; return this; }
+        public Builder detail(String value) { detail = value; return this; }
+        public Builder fetchedAt(Instant value) { fetchedAt = value; return this; }
+        public Builder thread(String value) { thread = value; return this; }
+        public Builder referrer(String value) { referrer = value; return this; }
+        public Builder outlinks(List<String> value) { outlinks = value; return this; }
+        public Builder fields(Map<String, Object> value) { fields = value; return this; }
+        public Builder canonical(String value) { canonical = value; return this; }
+        public Builder body(byte[] value) { body = value; return this; }
+        public Builder pageMillis(double value) { pageMillis = value; return this; }
+        public Builder etag(String value) { etag = value; return this; }
+        public Builder lastModified(String value) { lastModified = value; return this; }
+        public Builder digest(String value) { digest = value; return this; }
+        public Builder simhash(Long value) { simhash = value; return this; }
+        public Builder content(PageContent value) { content = value; return this; }
+
+        public PageRecord build() {
+            return new PageRecord(jobId, url, depth, status, contentType, title, bytes, fetchMillis, attempts, failure,
+                    detail, fetchedAt, thread, referrer, outlinks, fields, canonical, body, pageMillis, etag, lastModified,
+                    digest, simhash, content);
+        }
+    }
+
+    /** This record at another depth: a shorter path was found. */
+    public PageRecord withDepth(int value) {
+        return new PageRecord(jobId, url, value, status, contentType, title, bytes, fetchMillis, attempts, failure, detail,
+                fetchedAt, thread, referrer, outlinks, fields, canonical, body, pageMillis, etag, lastModified, digest,
+                simhash, content);
+    }
+}

@@ -1,0 +1,19 @@
+package dev.loomcrawl.crawler.values;
+
+import java.util.regex.Pattern;
+
+/** Text that may quote a JDBC URL, as it may be printed or logged: never a password. */
+public final class Passwords {
+    private static final Pattern PASSWORD_SETTING = Pattern.compile("(?i)(password\\s*=\\s*)[^&;\\s'\"]*");
+    private static final Pattern SECRET_IN_URL = Pattern.compile("(//[^/@:\\s'\"]+:)[^/@\\s'\"]*@");
+
+    private Passwords() {}
+
+    /**
+     * {@code text} with every password of a JDBC URL in it ({@code password=} of PostgreSQL's query,
+     * {@code PASSWORD=} of H2's settings, a {@code user:password@} before a host) as {@code ***}.
+     */
+    public static String hidden(String text) {
+        return SECRET_IN_URL.matcher(PASSWORD_SETTING.matcher(text).replaceAll("$1***")).replaceAll("$1***@");
+    }
+}

@@ -1,0 +1,8 @@
+package dev.loomcrawl.crawler.values;
+
+/** The database could not be opened or written; the message is one line for people. */
+public final class StoreException extends RuntimeException {
+    public StoreException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}
