@@ -3,8 +3,8 @@ package dev.loomcrawl.crawler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.loomcrawl.crawler.store.ClusterLeases;
-import dev.loomcrawl.crawler.store.ClusterStore;
+import dev.loomcrawl.crawler.cluster.ClusterLeases;
+import dev.loomcrawl.crawler.cluster.ClusterStore;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.PostgresServer;
 import java.sql.Connection;
@@ -35,7 +35,7 @@ class ClusterLeaseLockTest {
         ExecutorService storing = Executors.newVirtualThreadPerTaskExecutor();
         try (PageStore store = PageStore.open(db); Connection frozen = DriverManager.getConnection(db);
              Connection look = DriverManager.getConnection(db)) {
-            ClusterStore cluster = store.cluster();
+            ClusterStore cluster = ClusterStore.open(store);
             long job = store.jobs().create("virtual", 0, "{}", true);
             cluster.admitSeeds(job, List.of(new ClusterStore.Link("http://a.test/", "a.test:80", 0, 0, null),
                     new ClusterStore.Link("http://a.test/more", "a.test:80", 0, 0, null)));

@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomcrawl.crawler.cluster.ClusterStore;
 import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.store.Export;
 import dev.loomcrawl.crawler.values.CrawlConfig;
@@ -59,8 +60,11 @@ class PostgresStoreTest {
             st.execute("CREATE TABLE cluster_hosts (host_key TEXT PRIMARY KEY, owner TEXT, epoch BIGINT NOT NULL DEFAULT 0,"
                     + " expires_at TIMESTAMP WITH TIME ZONE, rest_until TIMESTAMP WITH TIME ZONE)");
         }
-        PageStore.open(db).close();
-        PageStore.open(db).close();
+        for (int i = 0; i < 2; i++) { // the cluster's tables are brought up to date as a node opens them
+            try (PageStore store = PageStore.open(db)) {
+                ClusterStore.open(store).close();
+            }
+        }
         try (Connection c = DriverManager.getConnection(db); Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT column_name FROM information_schema.columns"
                         + " WHERE table_name = 'cluster_hosts' AND column_name LIKE 'robots_%' ORDER BY column_name")) {

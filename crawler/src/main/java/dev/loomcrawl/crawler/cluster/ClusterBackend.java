@@ -13,8 +13,6 @@ import dev.loomcrawl.crawler.frontier.Revisits;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.revisit.Visit;
-import dev.loomcrawl.crawler.store.ClusterLeases;
-import dev.loomcrawl.crawler.store.ClusterStore;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,14 +40,14 @@ import java.util.List;
 final class ClusterBackend implements FrontierBackend {
     private final long jobId;
     private final CrawlConfig config;
-    private final ClusterNode node;
+    private final Membership node;
     private final ClusterStore db;
     private final HeldHosts held;
     private final long marginNanos;
     private final int perHold;
     private Frontier frontier;
 
-    private ClusterBackend(long jobId, CrawlConfig config, ClusterNode node, HostQueues queues) {
+    private ClusterBackend(long jobId, CrawlConfig config, Membership node, HostQueues queues) {
         this.jobId = jobId;
         this.config = config;
         this.node = node;
@@ -60,7 +58,7 @@ final class ClusterBackend implements FrontierBackend {
     }
 
     /** This node's share of a cluster job: {@link #frontier()} hands out its URLs. */
-    static ClusterBackend of(long jobId, CrawlConfig config, HostGates gates, ClusterNode node) {
+    static ClusterBackend of(long jobId, CrawlConfig config, HostGates gates, Membership node) {
         HostQueues queues = new HostQueues(config);
         ClusterBackend backend = new ClusterBackend(jobId, config, node, queues);
         backend.frontier = new Frontier(config, gates, queues, backend, Revisits.of(config));

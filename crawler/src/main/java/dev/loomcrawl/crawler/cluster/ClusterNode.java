@@ -11,8 +11,6 @@ import dev.loomcrawl.crawler.Tally;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.values.NodeSettings;
 import dev.loomcrawl.crawler.values.PolitenessKey;
-import dev.loomcrawl.crawler.store.ClusterLeases;
-import dev.loomcrawl.crawler.store.ClusterStore;
 import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.time.Duration;
@@ -86,12 +84,17 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         this.troubles = new TroubleLog(settings.nodeId());
         this.crawler = crawler;
         this.store = crawler.store();
-        this.db = store.cluster();
+        this.db = ClusterStore.open(store);
         this.holds = new HostHolds(db, settings, crawler.gates());
         this.reports = new ClusterReports(db, store, settings);
-        this.shares = new NodeShares(this, crawler, reports);
+        this.shares = new NodeShares(new Parts(), crawler, reports);
         this.hostKeys = new HostKeys(db, crawler.gates(), this::trouble);
-        requireFree(db, settings);
+        try {
+            requireFree(db, settings);
+        } catch (RuntimeException e) {
+            db.close();
+            throw e;
+        }
         db.leases().restart(settings.nodeId()); // leases an earlier process of this name held are void now
         db.leases().heartbeat(settings.nodeId(), settings.address(), 0, 0);
         this.ticker = Executors.newSingleThreadScheduledExecutor(
@@ -106,7 +109,9 @@ public final class ClusterNode implements Jobs, AutoCloseable {
      * @throws IllegalStateException naming the node and how long ago it was last heard of
      */
     public static void requireFree(PageStore store, NodeSettings settings) {
-        requireFree(store.cluster(), settings);
+        try (ClusterStore db = ClusterStore.open(store)) {
+            requireFree(db, settings);
+        }
     }
 
     private static void requireFree(ClusterStore db, NodeSettings settings) {
@@ -126,31 +131,6 @@ public final class ClusterNode implements Jobs, AutoCloseable {
 
     public NodeSettings settings() {
         return settings;
-    }
-
-    ClusterStore db() {
-        return db;
-    }
-
-    HostHold hold(String hostKey) {
-        HostHold hold = holds.get(hostKey);
-        return hold == null || hold.gone ? null : hold;
-    }
-
-    Set<String> holdKeys() {
-        return holds.keys();
-    }
-
-    /** Leases out at once under one hold: twice the process's per-host limit. */
-    int leasesPerHold() {
-        // Requests are bounded by the host's permits; a lease whose result waits for its batch to commit
-        // (ClusterCommits) holds no permit but still counts here, so twice that: fetching and storing.
-        return 2 * crawler.options().perHost();
-    }
-
-    /** How much lease must be left for a request of this job to start: its fetch deadline and a second. */
-    long marginNanos(CrawlConfig config) {
-        return config.fetch().fetchDeadline().plus(NodeSettings.SAFETY).toNanos();
     }
 
     /** Checks a job can run in this cluster: its fetch deadline must fit in a lease. */
@@ -265,7 +245,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
     }
 
     /** Says what went wrong, at most once a minute ({@link TroubleLog}). */
-    void trouble(String what, RuntimeException e) {
+    private void trouble(String what, RuntimeException e) {
         troubles.say(what, e);
     }
 
@@ -304,5 +284,49 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         }
         shares.drainAll();
         holds.releaseAll(this::trouble);
+        db.close();
+    }
+
+    /** What this node gives the parts that run its shares, and nothing more of itself. */
+    private final class Parts implements Membership {
+        @Override
+        public String nodeId() {
+            return settings.nodeId();
+        }
+
+        @Override
+        public ClusterStore db() {
+            return db;
+        }
+
+        @Override
+        public HostHold hold(String hostKey) {
+            HostHold hold = holds.get(hostKey);
+            return hold == null || hold.gone ? null : hold;
+        }
+
+        @Override
+        public Set<String> holdKeys() {
+            return holds.keys();
+        }
+
+        /** Twice the process's per-host limit. */
+        @Override
+        public int leasesPerHold() {
+            // Requests are bounded by the host's permits; a lease whose result waits for its batch to commit
+            // (ClusterCommits) holds no permit but still counts here, so twice that: fetching and storing.
+            return 2 * crawler.options().perHost();
+        }
+
+        /** Its fetch deadline and a second. */
+        @Override
+        public long marginNanos(CrawlConfig config) {
+            return config.fetch().fetchDeadline().plus(NodeSettings.SAFETY).toNanos();
+        }
+
+        @Override
+        public void trouble(String what, RuntimeException e) {
+            troubles.say(what, e);
+        }
     }
 }

@@ -8,7 +8,6 @@ import dev.loomcrawl.crawler.JobReport;
 import dev.loomcrawl.crawler.JobStats;
 import dev.loomcrawl.crawler.values.JobStatus;
 import dev.loomcrawl.crawler.Summaries;
-import dev.loomcrawl.crawler.store.ClusterStore;
 import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.NodeSettings;

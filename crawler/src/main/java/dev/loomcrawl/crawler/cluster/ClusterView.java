@@ -1,6 +1,5 @@
 package dev.loomcrawl.crawler.cluster;
 
-import dev.loomcrawl.crawler.store.ClusterLeases;
 import java.time.Instant;
 import java.util.List;
 

@@ -2,7 +2,6 @@ package dev.loomcrawl.crawler.cluster;
 
 import dev.loomcrawl.crawler.frontier.HostQueue;
 import dev.loomcrawl.crawler.politeness.Robots;
-import dev.loomcrawl.crawler.store.ClusterLeases;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Set;

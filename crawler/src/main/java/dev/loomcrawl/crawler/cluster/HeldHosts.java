@@ -8,8 +8,6 @@ import dev.loomcrawl.crawler.frontier.HostQueues;
 import dev.loomcrawl.crawler.frontier.Lease;
 import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.revisit.Visit;
-import dev.loomcrawl.crawler.store.ClusterLeases;
-import dev.loomcrawl.crawler.store.ClusterStore;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -27,7 +25,7 @@ final class HeldHosts {
     private static final int LOCAL_CAP = 2_000;
 
     private final CrawlConfig config;
-    private final ClusterNode node;
+    private final Membership node;
     private final HostQueues queues;
     private final ReentrantLock lock;
     private final String agentToken;
@@ -39,7 +37,7 @@ final class HeldHosts {
     private final boolean revisits;
     private boolean stopped;
 
-    HeldHosts(long jobId, CrawlConfig config, ClusterNode node, HostQueues queues) {
+    HeldHosts(long jobId, CrawlConfig config, Membership node, HostQueues queues) {
         this.config = config;
         this.node = node;
         this.queues = queues;

@@ -1,7 +1,5 @@
 package dev.loomcrawl.crawler.cluster;
 
-import dev.loomcrawl.crawler.store.ClusterLeases;
-import dev.loomcrawl.crawler.store.ClusterStore;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -25,14 +23,14 @@ final class HostFeeder {
     private final long jobId;
     /** Whether the job revisits its stored URLs (it is continuous): they come back from the database when due. */
     private final boolean revisits;
-    private final ClusterNode node;
+    private final Membership node;
     private final ClusterStore db;
     private final HeldHosts held;
     private final LinkedBlockingQueue<String> wanted = new LinkedBlockingQueue<>();
     private long dueLoadedAt;
     private volatile Thread thread;
 
-    HostFeeder(long jobId, boolean revisits, ClusterNode node, HeldHosts held) {
+    HostFeeder(long jobId, boolean revisits, Membership node, HeldHosts held) {
         this.jobId = jobId;
         this.revisits = revisits;
         this.node = node;

@@ -3,8 +3,6 @@ package dev.loomcrawl.crawler.cluster;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.values.NodeSettings;
 import dev.loomcrawl.crawler.values.PolitenessKey;
-import dev.loomcrawl.crawler.store.ClusterLeases;
-import dev.loomcrawl.crawler.store.ClusterStore;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;

@@ -2,7 +2,6 @@ package dev.loomcrawl.crawler.cluster;
 
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.values.PolitenessKey;
-import dev.loomcrawl.crawler.store.ClusterStore;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -12,7 +11,7 @@ import java.util.function.BiConsumer;
 /**
  * Fills in the politeness keys (registered domain, address) of the cluster's hosts that have work, while a
  * cluster job limits by one of them: a host is not taken by any node before its key is known (see
- * {@link dev.loomcrawl.crawler.store.ClusterLeases#acquire}). The lookups run on a virtual thread of their own, never on the heartbeat,
+ * {@link dev.loomcrawl.crawler.cluster.ClusterLeases#acquire}). The lookups run on a virtual thread of their own, never on the heartbeat,
  * whose lease renewals must not wait on DNS; one round at a time, started by the heartbeat.
  *
  * <p>An address is the one the name had when it was first looked up: a host that moves to another address

@@ -6,7 +6,6 @@ import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.values.PolitenessKey;
-import dev.loomcrawl.crawler.store.ClusterStore;
 import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
 import java.util.HashSet;
@@ -23,7 +22,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * and one done (nothing left to fetch, whichever node noticed) ends here.
  */
 final class NodeShares {
-    private final ClusterNode node;
+    private final Membership node;
     private final Crawler crawler;
     private final PageStore store;
     private final ClusterStore db;
@@ -33,11 +32,11 @@ final class NodeShares {
     private final ConcurrentHashMap<Long, PolitenessKey> levels = new ConcurrentHashMap<>();
     private final ReentrantLock launching = new ReentrantLock();
 
-    NodeShares(ClusterNode node, Crawler crawler, ClusterReports reports) {
+    NodeShares(Membership node, Crawler crawler, ClusterReports reports) {
         this.node = node;
         this.crawler = crawler;
         this.store = crawler.store();
-        this.db = store.cluster();
+        this.db = node.db();
         this.reports = reports;
     }
 

@@ -70,7 +70,7 @@ public enum Dialect {
      * (Not the standard {@code MERGE ... USING (VALUES (?, ...))}: H2 types that derived table from the first
      * row bound, so a batch led by a row of nulls turns later values to null.)
      */
-    String writeOnce(String table, List<String> columns, List<String> key) {
+    public String writeOnce(String table, List<String> columns, List<String> key) {
         return switch (this) {
             case H2 -> insert(table, columns);
             case POSTGRES -> insert(table, columns) + " ON CONFLICT (" + String.join(", ", key) + ") DO NOTHING";

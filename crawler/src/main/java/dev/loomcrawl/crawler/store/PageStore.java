@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
@@ -47,7 +48,8 @@ public final class PageStore implements AutoCloseable {
     private final Readers readers;
     /** Whether pages are keyed by a hash of the URL ({@link UrlKey}): H2 databases this version created. */
     private final boolean hashKey;
-    private ClusterStore cluster; // guarded by this
+    /** What lives on this store's connections and closes with it (a cluster node's store). */
+    private final List<AutoCloseable> parts = new CopyOnWriteArrayList<>();
 
     private PageStore(String jdbcUrl, Dialect dialect, Connection writer, Readers readers) throws SQLException {
         this.jdbcUrl = jdbcUrl;
@@ -110,7 +112,6 @@ public final class PageStore implements AutoCloseable {
         return jdbcUrl;
     }
 
-
     /**
      * The read pool itself, for tests that run their own SQL: it bypasses the line every query of ours waits in
      * (see {@code Readers}), so nothing that runs alongside a crawl should take connections from it.
@@ -119,20 +120,15 @@ public final class PageStore implements AutoCloseable {
         return readers.dataSource();
     }
 
-    /**
-     * What nodes of a cluster share through this database.
-     *
-     * @throws IllegalStateException on H2: a cluster needs PostgreSQL
-     */
-    public synchronized ClusterStore cluster() {
-        if (dialect != Dialect.POSTGRES) {
-            throw new IllegalStateException("a cluster needs a PostgreSQL database (--db=jdbc:postgresql://...), was " + jdbcUrl);
-        }
-        if (cluster == null) {
-            // The heartbeat gets connections of its own: lease renewals never queue behind crawl results.
-            cluster = new ClusterStore(readers, Readers.postgres(jdbcUrl, 2, "loomcrawl-heartbeat"));
-        }
-        return cluster;
+    /** The pool every read of this store waits in line for (see {@link Readers}). */
+    public Readers readers() {
+        return readers;
+    }
+
+    /** Closes {@code part}, which lives on this store's connections, when the store closes, after its reads. */
+    public <T extends AutoCloseable> T attach(T part) {
+        parts.add(part);
+        return part;
     }
 
     /** Job rows and {@code Retry-After} windows: written at once, durable when a call returns. */
@@ -312,9 +308,11 @@ public final class PageStore implements AutoCloseable {
             writeLock.unlock();
         }
         readers.close();
-        synchronized (this) {
-            if (cluster != null) {
-                cluster.close();
+        for (AutoCloseable part : parts) {
+            try {
+                part.close();
+            } catch (Exception e) {
+                // closing anyway: the store is going
             }
         }
     }

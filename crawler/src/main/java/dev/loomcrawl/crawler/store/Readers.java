@@ -23,11 +23,11 @@ import org.h2.jdbcx.JdbcConnectionPool;
  * {@code ClusterTest}, its thread dump; HikariCP issue #2398). Behind the gate no caller waits inside the pool for
  * a connection to be handed over, and the pool is fixed, opened at start, so none waits for one being opened.
  */
-final class Readers implements AutoCloseable {
+public final class Readers implements AutoCloseable {
     private static final int MAX_CONNECTIONS = 16;
 
     /** Work on a connection. */
-    interface OnConnection<T> {
+    public interface OnConnection<T> {
         T run(Connection c) throws SQLException;
     }
 
@@ -40,7 +40,7 @@ final class Readers implements AutoCloseable {
     }
 
     /** One row read into a value. */
-    interface Row<T> {
+    public interface Row<T> {
         T read(ResultSet row) throws SQLException;
     }
 
@@ -64,7 +64,7 @@ final class Readers implements AutoCloseable {
     }
 
     /** A pool of {@code size} PostgreSQL connections. */
-    static Readers postgres(String url, int size, String name) {
+    public static Readers postgres(String url, int size, String name) {
         com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
         config.setJdbcUrl(url);
         config.setMaximumPoolSize(size);
@@ -81,12 +81,12 @@ final class Readers implements AutoCloseable {
     }
 
     /** The pool itself, not behind the gate: for tests only ({@link PageStore#dataSource}). */
-    DataSource dataSource() {
+    public DataSource dataSource() {
         return source;
     }
 
     /** Runs {@code work} on a pooled connection, once one is free and every earlier caller has had theirs. */
-    <T> T withConnection(OnConnection<T> work) throws SQLException {
+    public <T> T withConnection(OnConnection<T> work) throws SQLException {
         try {
             gate.acquire();
         } catch (InterruptedException e) {
@@ -140,7 +140,7 @@ final class Readers implements AutoCloseable {
         }
     }
 
-    long count(String sql, Object... args) {
+    public long count(String sql, Object... args) {
         return query(sql, rs -> {
             rs.next();
             return rs.getLong(1);
@@ -152,7 +152,7 @@ final class Readers implements AutoCloseable {
     }
 
     /** Every row of {@code sql}, each read by {@code row}. */
-    <T> List<T> list(String sql, Row<T> row, Object... args) {
+    public <T> List<T> list(String sql, Row<T> row, Object... args) {
         return query(sql, rs -> {
             List<T> rows = new ArrayList<>();
             while (rs.next()) {

@@ -15,7 +15,7 @@ import java.util.List;
  * {@code changes}. A revisit that found no change writes its event alone: the schedule is computed from the
  * events (see {@code revisit.RevisitSchedule}), so the big table is not touched for most revisits.
  */
-final class RevisitWrites {
+public final class RevisitWrites {
     /** Columns a revisit rewrites: the row's content, then its schedule. */
     private static final List<String> CONTENT = List.of("status", "content_type", "title", "bytes", "fetch_ms",
             "attempts", "failure", "detail", "fetched_at", "thread", "outlinks", "fields", "canonical", "body",
@@ -32,7 +32,7 @@ final class RevisitWrites {
     private int changes;
 
     /** @param chain {@link UrlKey#CHAIN_SQL} where pages are keyed by hash, else null */
-    RevisitWrites(Connection connection, PreparedStatement chain) {
+    public RevisitWrites(Connection connection, PreparedStatement chain) {
         this.connection = connection;
         this.chain = chain;
     }
@@ -42,7 +42,7 @@ final class RevisitWrites {
     }
 
     /** A revisit's new content, in place of the URL's row. */
-    void rewrite(long jobId, String url, PageRecord page) throws SQLException {
+    public void rewrite(long jobId, String url, PageRecord page) throws SQLException {
         if (content == null) {
             content = connection.prepareStatement("UPDATE pages SET " + assignments(CONTENT) + " WHERE job_id = ? AND "
                     + (chain != null ? "url_hash" : "url") + " = ?");
@@ -92,7 +92,7 @@ final class RevisitWrites {
     }
 
     /** An event, appended to the feed. */
-    void change(Change c) throws SQLException {
+    public void change(Change c) throws SQLException {
         if (insertChange == null) {
             insertChange = connection.prepareStatement(Dialect.insert("changes", CHANGE_COLUMNS));
         }
@@ -113,7 +113,7 @@ final class RevisitWrites {
     }
 
     /** Runs what was added: rows rewritten first, then the events. */
-    void execute() throws SQLException {
+    public void execute() throws SQLException {
         if (contents > 0) {
             content.executeBatch();
         }

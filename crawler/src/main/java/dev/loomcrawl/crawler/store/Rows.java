@@ -17,13 +17,13 @@ import java.util.List;
 import java.util.Map;
 
 /** Page rows to and from JDBC, in the order of {@link Schema#PAGE_COLUMNS}. */
-final class Rows {
+public final class Rows {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final TypeReference<Map<String, Object>> FIELDS = new TypeReference<>() {};
 
     private Rows() {}
 
-    static void bindPage(PreparedStatement ps, PageRecord p) throws SQLException {
+    public static void bindPage(PreparedStatement ps, PageRecord p) throws SQLException {
         ps.setLong(1, p.jobId());
         ps.setString(2, p.url());
         ps.setInt(3, p.depth());

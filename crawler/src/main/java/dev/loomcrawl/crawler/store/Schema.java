@@ -14,7 +14,7 @@ import java.util.Set;
  * are only ever added (never dropped or renamed), so any older database opens and every newer node of a
  * cluster can run against it. On PostgreSQL an advisory lock keeps nodes that start together in turn.
  */
-final class Schema {
+public final class Schema {
     /** An arbitrary constant naming our migration lock on PostgreSQL. */
     private static final long MIGRATION_LOCK = 0x6c6f6f6d637261L;
     /**
@@ -23,7 +23,7 @@ final class Schema {
      */
     static final long SEQ_CACHE = 1_000_000;
 
-    static final List<String> PAGE_COLUMNS = List.of("job_id", "url", "depth", "status", "content_type", "title",
+    public static final List<String> PAGE_COLUMNS = List.of("job_id", "url", "depth", "status", "content_type", "title",
             "bytes", "fetch_ms", "attempts", "failure", "detail", "fetched_at", "thread", "referrer", "outlinks",
             "fields", "canonical", "body", "page_ms", "etag", "last_modified", "digest", "simhash", "content", "lang",
             "description", "author", "published");
@@ -198,9 +198,6 @@ final class Schema {
                     requests_disallowed BIGINT NOT NULL,
                     first_request TIMESTAMP WITH TIME ZONE,
                     last_request TIMESTAMP WITH TIME ZONE""", List.of(), "PRIMARY KEY (job_id, share, politeness_key)");
-            if (dialect == Dialect.POSTGRES) {
-                ClusterSchema.migrate(st, have);
-            }
             c.commit();
             return hashKey;
         } catch (SQLException e) {
@@ -228,7 +225,31 @@ final class Schema {
     }
 
     /** A column added after its table's first release. */
-    record Added(String name, String type) {}
+    public record Added(String name, String type) {}
+
+    /** Tables beyond the store's own (a cluster's), created or completed as {@link #table} does. */
+    public interface Extension {
+        void migrate(Statement st, Set<String> have) throws SQLException;
+    }
+
+    /**
+     * Brings {@code extension}'s tables to today's schema on PostgreSQL, in a transaction of their own under the
+     * same lock as {@link #migrate}, so that nodes starting together take turns.
+     */
+    public static void extend(Connection c, Extension extension) throws SQLException {
+        boolean autoCommit = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try (Statement st = c.createStatement()) {
+            st.execute("SELECT pg_advisory_xact_lock(" + MIGRATION_LOCK + ")");
+            extension.migrate(st, columns(c));
+            c.commit();
+        } catch (SQLException e) {
+            c.rollback();
+            throw e;
+        } finally {
+            c.setAutoCommit(autoCommit);
+        }
+    }
 
     /**
      * Creates {@code table} as it is today in one statement (its first release's columns, then those added
@@ -236,7 +257,7 @@ final class Schema {
      * The columns present were read once (see {@link #columns}): on H2 each {@code ALTER TABLE}, even one that
      * changes nothing, cost a cold start about 3 ms, and a new database took thirteen.
      */
-    static void table(Statement st, Set<String> have, String table, String first, List<Added> added,
+    public static void table(Statement st, Set<String> have, String table, String first, List<Added> added,
             String key) throws SQLException {
         if (have.stream().noneMatch(column -> column.startsWith(table + "."))) {
             StringBuilder create = new StringBuilder("CREATE TABLE IF NOT EXISTS " + table + " (" + first);
@@ -253,11 +274,7 @@ final class Schema {
         }
     }
 
-    /**
-     * Every column already in the database's current schema, as lower-case {@code table.column}
-     * (H2 keeps unquoted names in upper case, PostgreSQL in lower), read in one query of the standard
-     * {@code INFORMATION_SCHEMA}; empty for a new database.
-     */
+    /** Whether a column is of a text type (an earlier version's {@code content}). */
     private static boolean isText(Connection c, String table, String column) throws SQLException {
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT data_type FROM"
                 + " information_schema.columns WHERE table_schema = CURRENT_SCHEMA AND LOWER(table_name) = '" + table
@@ -267,6 +284,11 @@ final class Schema {
         }
     }
 
+    /**
+     * Every column already in the database's current schema, as lower-case {@code table.column}
+     * (H2 keeps unquoted names in upper case, PostgreSQL in lower), read in one query of the standard
+     * {@code INFORMATION_SCHEMA}; empty for a new database.
+     */
     private static Set<String> columns(Connection c) throws SQLException {
         Set<String> have = new HashSet<>();
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT table_name, column_name"

@@ -9,7 +9,7 @@ import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
 import dev.loomcrawl.crawler.values.NodeSettings;
 import dev.loomcrawl.crawler.values.Change;
-import dev.loomcrawl.crawler.store.ClusterLeases;
+import dev.loomcrawl.crawler.cluster.ClusterLeases;
 import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.PostgresServer;

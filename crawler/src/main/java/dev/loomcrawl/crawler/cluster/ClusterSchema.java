@@ -1,5 +1,6 @@
-package dev.loomcrawl.crawler.store;
+package dev.loomcrawl.crawler.cluster;
 
+import dev.loomcrawl.crawler.store.Schema;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;

@@ -1,6 +1,8 @@
-package dev.loomcrawl.crawler.store;
+package dev.loomcrawl.crawler.cluster;
 
-import dev.loomcrawl.crawler.store.ClusterStore.Link;
+import dev.loomcrawl.crawler.cluster.ClusterStore.Link;
+import dev.loomcrawl.crawler.store.Handoff;
+import dev.loomcrawl.crawler.store.Readers;
 import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.values.StoreException;
 import java.sql.Connection;

@@ -1,9 +1,10 @@
-package dev.loomcrawl.crawler.store;
+package dev.loomcrawl.crawler.cluster;
 
-import static dev.loomcrawl.crawler.store.ClusterStore.bind;
-import static dev.loomcrawl.crawler.store.ClusterStore.transaction;
-import static dev.loomcrawl.crawler.store.ClusterStore.update;
+import static dev.loomcrawl.crawler.cluster.ClusterStore.bind;
+import static dev.loomcrawl.crawler.cluster.ClusterStore.transaction;
+import static dev.loomcrawl.crawler.cluster.ClusterStore.update;
 
+import dev.loomcrawl.crawler.store.Readers;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;

@@ -1,9 +1,9 @@
-package dev.loomcrawl.crawler.store;
+package dev.loomcrawl.crawler.cluster;
 
-import static dev.loomcrawl.crawler.store.ClusterStore.firstLong;
-import static dev.loomcrawl.crawler.store.ClusterStore.update;
+import static dev.loomcrawl.crawler.cluster.ClusterStore.firstLong;
+import static dev.loomcrawl.crawler.cluster.ClusterStore.update;
 
-import dev.loomcrawl.crawler.store.ClusterStore.Link;
+import dev.loomcrawl.crawler.cluster.ClusterStore.Link;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

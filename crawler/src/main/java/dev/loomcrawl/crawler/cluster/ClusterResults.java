@@ -1,9 +1,13 @@
-package dev.loomcrawl.crawler.store;
+package dev.loomcrawl.crawler.cluster;
 
-import static dev.loomcrawl.crawler.store.ClusterStore.update;
+import static dev.loomcrawl.crawler.cluster.ClusterStore.update;
 
-import dev.loomcrawl.crawler.store.ClusterCommits.Commit;
-import dev.loomcrawl.crawler.store.ClusterStore.Link;
+import dev.loomcrawl.crawler.cluster.ClusterCommits.Commit;
+import dev.loomcrawl.crawler.cluster.ClusterStore.Link;
+import dev.loomcrawl.crawler.store.Dialect;
+import dev.loomcrawl.crawler.store.RevisitWrites;
+import dev.loomcrawl.crawler.store.Rows;
+import dev.loomcrawl.crawler.store.Schema;
 import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.sql.Array;

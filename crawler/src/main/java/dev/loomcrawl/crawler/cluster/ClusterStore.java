@@ -1,7 +1,13 @@
-package dev.loomcrawl.crawler.store;
+package dev.loomcrawl.crawler.cluster;
 
+import dev.loomcrawl.crawler.store.Dialect;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.store.Readers;
+import dev.loomcrawl.crawler.store.Schema;
+import dev.loomcrawl.crawler.store.Tallies;
 import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.values.PageRecord;
+import dev.loomcrawl.crawler.values.Passwords;
 import dev.loomcrawl.crawler.values.StoreException;
 import java.sql.Array;
 import java.sql.Connection;
@@ -15,6 +21,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The SQL by which nodes of a cluster share crawl jobs through one PostgreSQL database: the shared frontier
@@ -26,7 +33,7 @@ import java.util.Map;
  * lease's time left is handed back as a duration, which a node counts down on its own monotonic clock from
  * before it asked: it never believes in more time than the database gave.
  */
-public final class ClusterStore {
+public final class ClusterStore implements AutoCloseable {
 
     /** A URL for the shared frontier. */
     public record Link(String url, String hostKey, int depth, int redirects, String referrer) {}
@@ -52,7 +59,6 @@ public final class ClusterStore {
     public record Work(String nodeId, long pages, long failed, long skipped, long fetches, int inFlight,
             double ageSeconds) {}
 
-    /** A job's stored rows by outcome, and URLs still to fetch. */
     /** A job's stored rows by outcome, and its URLs waiting ({@code queued}), of which {@code due} now. */
     public record Counts(long pages, long failed, long skipped, long queued, long due) {}
 
@@ -61,10 +67,31 @@ public final class ClusterStore {
     /** The heartbeat's own small pool: renewing leases must not wait for connections busy storing pages. */
     private final Readers beat;
 
+    private final AtomicBoolean closed = new AtomicBoolean();
     private final ClusterCommits commits;
     private final ClusterLeases leases;
 
-    ClusterStore(Readers pool, Readers beat) {
+    /**
+     * What nodes of a cluster share through {@code store}'s database, its tables brought to today's schema;
+     * closed with the store, or before.
+     *
+     * @throws IllegalStateException on H2: a cluster needs PostgreSQL
+     */
+    public static ClusterStore open(PageStore store) {
+        if (store.dialect() != Dialect.POSTGRES) {
+            throw new IllegalStateException("a cluster needs a PostgreSQL database (--db=jdbc:postgresql://...), was "
+                    + Passwords.hidden(store.jdbcUrl()));
+        }
+        try (Connection c = store.readers().dataSource().getConnection()) {
+            Schema.extend(c, ClusterSchema::migrate);
+        } catch (SQLException e) {
+            throw new StoreException("creating the cluster's tables", e);
+        }
+        // The heartbeat gets connections of its own: lease renewals never queue behind crawl results.
+        return store.attach(new ClusterStore(store.readers(), Readers.postgres(store.jdbcUrl(), 2, "loomcrawl-heartbeat")));
+    }
+
+    private ClusterStore(Readers pool, Readers beat) {
         this.pool = pool;
         this.beat = beat;
         this.commits = new ClusterCommits(pool);
@@ -76,9 +103,12 @@ public final class ClusterStore {
         return leases;
     }
 
-    void close() {
-        commits.close();
-        beat.close();
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            commits.close();
+            beat.close();
+        }
     }
 
     // ---- nodes and leases: ClusterLeases

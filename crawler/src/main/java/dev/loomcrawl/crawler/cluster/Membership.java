@@ -1,0 +1,30 @@
+package dev.loomcrawl.crawler.cluster;
+
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import java.util.Set;
+
+/**
+ * What a node gives the parts that run its shares of cluster jobs ({@link NodeShares}, {@link ClusterBackend},
+ * {@link HeldHosts}, {@link HostFeeder}): its name, the shared database, the hosts it holds, and where trouble
+ * goes. {@link ClusterNode} is the one implementation; the parts never hold the node itself.
+ */
+interface Membership {
+    String nodeId();
+
+    ClusterStore db();
+
+    /** The node's hold on a host, or null when it holds none (or lost it). */
+    HostHold hold(String hostKey);
+
+    /** Every host key the node holds now. */
+    Set<String> holdKeys();
+
+    /** Leases handed out at once under one hold. */
+    int leasesPerHold();
+
+    /** How much of a lease must be left for a request of a job to start. */
+    long marginNanos(CrawlConfig config);
+
+    /** Says what went wrong in the background, at most once a minute. */
+    void trouble(String what, RuntimeException e);
+}
