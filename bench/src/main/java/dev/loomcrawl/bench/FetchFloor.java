@@ -1,7 +1,7 @@
 package dev.loomcrawl.bench;
 
-import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.fetch.CrawlHttpClients;
+import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.mocksites.SiteGraph;
 import java.io.IOException;
 import java.io.InputStream;

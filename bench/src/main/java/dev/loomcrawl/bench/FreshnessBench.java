@@ -2,7 +2,7 @@ package dev.loomcrawl.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.mocksites.FarmConfig;
 import dev.loomcrawl.mocksites.SiteGraph;
 import java.io.IOException;
@@ -122,8 +122,8 @@ final class FreshnessBench {
                 serve.close(); // SIGTERM: the server stops and closes the database
             }
         }
-        try (PageStore store = PageStore.open("jdbc:h2:" + db.toAbsolutePath())) {
-            return FreshnessScore.score(farm, id, store, made, samples, firstPassSample, firstPassSeconds, idleCpuPerSecond, counters,
+        try (Database database = Database.open("jdbc:h2:" + db.toAbsolutePath())) {
+            return FreshnessScore.score(farm, id, database, made, samples, firstPassSample, firstPassSeconds, idleCpuPerSecond, counters,
                     length, revisitMin, revisitMax);
         }
     }

@@ -1,8 +1,8 @@
 package dev.loomcrawl.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.values.Change;
-import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.FarmConfig;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,7 +24,7 @@ final class FreshnessScore {
     /** A change the farm made: to which page, how, when. */
     private record Made(String url, String kind, long at) {}
 
-    static FreshnessBench.Result score(FarmConfig farm, long id, PageStore store, String madeText, List<FreshnessBench.Sample> samples,
+    static FreshnessBench.Result score(FarmConfig farm, long id, Database database, String madeText, List<FreshnessBench.Sample> samples,
             int firstPass, double firstPassSeconds, double idleCpuPerSecond, JsonNode counters, Duration length,
             Duration min, Duration max) {
         Map<String, List<Made>> madeByUrl = new HashMap<>();
@@ -34,7 +34,7 @@ final class FreshnessScore {
         }
         Map<String, List<Change>> events = new HashMap<>();
         Map<String, Long> byKind = new LinkedHashMap<>();
-        store.changes().forEach(id, c -> {
+        database.forEachChange(id, c -> {
             events.computeIfAbsent(c.url(), k -> new ArrayList<>()).add(c);
             byKind.merge(c.kind().label(), 1L, Long::sum);
         });

@@ -2,13 +2,13 @@ package dev.loomcrawl.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlJob;
-import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.Database;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
 import dev.loomcrawl.crawler.values.ExecutionMode;
-import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.FarmConfig;
 import dev.loomcrawl.mocksites.Scenario;
 import dev.loomcrawl.mocksites.SiteGraph;
@@ -53,8 +53,8 @@ final class ModeBench {
             List<ModeSpec> specs, Limits limits, int warmup, int runs, Path out, PrintWriter err) throws Exception {
         List<Run> all = new ArrayList<>();
         try (FarmProcess farm = FarmProcess.start(mainClass, farmArgs, out.resolve("seeds.txt"));
-             PageStore store = PageStore.open("jdbc:h2:" + out.toAbsolutePath().resolve("bench"));
-             Crawler crawler = new Crawler(store,
+             Database database = Database.open("jdbc:h2:" + out.toAbsolutePath().resolve("bench"));
+             Crawler crawler = new Crawler(database,
                      new CrawlerOptions(limits.perHost(), Math.max(limits.maxInFlight(), 1), limits.adaptive()))) {
             SiteGraph graph = new SiteGraph(farmConfig, farm.port());
             int rounds = warmup + runs;

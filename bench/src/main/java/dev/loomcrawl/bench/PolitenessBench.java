@@ -1,14 +1,14 @@
 package dev.loomcrawl.bench;
 
-import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.Database;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
 import dev.loomcrawl.crawler.values.HostSetting;
-import dev.loomcrawl.crawler.politeness.PolitenessAudit;
+import dev.loomcrawl.crawler.values.KeyAudit;
 import dev.loomcrawl.crawler.values.PolitenessKey;
-import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.CountingServer;
 import dev.loomcrawl.mocksites.TestDomainResolverProvider;
 import java.io.PrintWriter;
@@ -60,8 +60,8 @@ final class PolitenessBench {
     private static Crawl slowing(int baseMillis, int pages, CrawlerOptions options, int perHost) throws Exception {
         try (CountingServer server = new CountingServer("127.0.0.30", pages, inFlight -> inFlight > 3 ? 2 * baseMillis
                 : baseMillis);
-             PageStore store = PageStore.open("jdbc:h2:mem:politeness-bench" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
-             Crawler crawler = new Crawler(store, options)) {
+             Database database = Database.open("jdbc:h2:mem:politeness-bench" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+             Crawler crawler = new Crawler(database, options)) {
             long start = System.nanoTime();
             crawler.start(CrawlConfig.builder().seed("http://127.0.0.30:" + server.port() + "/p/0").maxDepth(20)
                     .perHostConcurrency(perHost).build()).awaitSummary();
@@ -73,8 +73,8 @@ final class PolitenessBench {
 
     private static ByAddress byAddress() throws Exception {
         List<CountingServer> servers = new ArrayList<>();
-        try (PageStore store = PageStore.open("jdbc:h2:mem:politeness-bench" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
-             Crawler crawler = new Crawler(store, new CrawlerOptions(4, 10_000, true))) {
+        try (Database database = Database.open("jdbc:h2:mem:politeness-bench" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+             Crawler crawler = new Crawler(database, new CrawlerOptions(4, 10_000, true))) {
             CrawlConfigBuilder config = CrawlConfig.builder().maxDepth(20).perHostConcurrency(4)
                     .politenessKey(PolitenessKey.IP);
             for (int a = 31; a < 36; a++) {
@@ -96,7 +96,7 @@ final class PolitenessBench {
             crawler.hosts().set("127.0.0.31", new HostSetting(null, null, null));
             job.awaitSummary();
             boolean equal = true;
-            List<PolitenessAudit.KeyFigures> audit = crawler.hosts().audit(job.id()).orElseThrow();
+            List<KeyAudit> audit = crawler.hosts().audit(job.id()).orElseThrow();
             for (int i = 0; i < servers.size(); i++) {
                 String key = "127.0.0." + (31 + i);
                 long counted = servers.get(i).total.get();

@@ -1,12 +1,12 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
-import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
+import dev.loomcrawl.crawler.values.Export;
 import dev.loomcrawl.crawler.values.Freshness;
-import dev.loomcrawl.crawler.values.ContentFormat;
-import dev.loomcrawl.crawler.store.Export;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,7 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.store.Export;
-import dev.loomcrawl.crawler.store.FindingsExport;
-import dev.loomcrawl.crawler.store.MarkdownFiles;
-import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.Database;
+import dev.loomcrawl.crawler.values.Export;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -12,10 +10,10 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code loomcrawl export JOB}: a job's rows (or its links, changes, near-duplicates, politeness audit) as JSON
@@ -79,16 +77,16 @@ final class ExportCommand implements Callable<Integer> {
         if ((links ? 1 : 0) + (changes ? 1 : 0) + (nearDuplicates ? 1 : 0) + (politeness ? 1 : 0) > 1) {
             throw new IllegalArgumentException("give one of --links, --changes, --near-duplicates and --politeness");
         }
-        try (PageStore store = PageStore.open(db.db)) {
-            if (store.jobs().find(id).isEmpty()) {
+        try (Database database = Database.open(db.db)) {
+            if (database.job(id).isEmpty()) {
                 throw new IllegalArgumentException("no job " + id + " in " + db.db); // Main.line hides a password
             }
             try (OutputStream out = open()) {
-                long rows = links ? Export.links(store, id, chosen, out)
-                        : changes ? FindingsExport.changes(store, id, chosen, out)
-                        : nearDuplicates ? FindingsExport.nearDuplicates(store, id, chosen, out)
-                        : politeness ? FindingsExport.politeness(store, id, chosen, out)
-                        : Export.job(store, id, chosen, null, maxChars, out);
+                long rows = links ? database.exportLinks(id, chosen, out)
+                        : changes ? database.exportChanges(id, chosen, out)
+                        : nearDuplicates ? database.exportNearDuplicates(id, chosen, out)
+                        : politeness ? database.exportPoliteness(id, chosen, out)
+                        : database.exportJob(id, chosen, null, maxChars, out);
                 out.flush();
                 if (output != null) {
                     String what = links ? "links" : changes ? "change events" : nearDuplicates ? "near-duplicate rows"
@@ -111,15 +109,15 @@ final class ExportCommand implements Callable<Integer> {
         if (Files.exists(output) && !Files.isDirectory(output)) {
             throw new IllegalArgumentException("--output " + output + " is a file: --format=markdown needs a directory");
         }
-        try (PageStore store = PageStore.open(db.db)) {
-            if (store.jobs().find(id).isEmpty()) {
+        try (Database database = Database.open(db.db)) {
+            if (database.job(id).isEmpty()) {
                 throw new IllegalArgumentException("no job " + id + " in " + db.db);
             }
-            if (!store.hasContent(id)) {
+            if (!database.hasContent(id)) {
                 throw new IllegalArgumentException("job " + id + " kept no content: crawl with --content=markdown (or"
                         + " \"content\": \"markdown\" in POST /crawl) to export it as Markdown");
             }
-            long files = MarkdownFiles.write(store, id, output, maxChars);
+            long files = database.writeMarkdown(id, output, maxChars);
             spec.commandLine().getErr().printf("loomcrawl: %,d Markdown files written to %s%n", files, output);
         }
         return 0;

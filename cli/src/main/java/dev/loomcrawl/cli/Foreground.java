@@ -1,14 +1,14 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.CrawlJob;
-import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.Database;
+import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
-import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.Passwords;
+import dev.loomcrawl.crawler.values.StoredListener;
 import java.io.PrintWriter;
 import java.time.Duration;
-import dev.loomcrawl.crawler.values.StoredListener;
-import dev.loomcrawl.crawler.values.Passwords;
 import java.util.function.BiFunction;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -32,7 +32,7 @@ final class Foreground {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter summaryOut = rows.toStdout() ? err : out; // stdout never mixes rows and a summary
-        try (rows; PageStore store = PageStore.open(db); Crawler crawler = new Crawler(store, options)) {
+        try (rows; Database database = Database.open(db); Crawler crawler = new Crawler(database, options)) {
             Progress progress = new Progress(err, quiet);
             StoredListener toRows = rows.listener();
             CrawlJob job = start.apply(crawler, toRows == null ? progress::stored : row -> {
@@ -69,7 +69,7 @@ final class Foreground {
             Thread hook = new Thread(() -> {
                 suspend(crawler, GRACE);
                 rows.closeQuietly();
-                store.close();
+                database.close();
             });
             Runtime.getRuntime().addShutdownHook(hook);
             CrawlSummary summary;

@@ -1,10 +1,10 @@
 package dev.loomcrawl.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.JobReport;
-import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.values.Passwords;
 import java.io.PrintWriter;
 import java.time.ZoneId;
@@ -44,7 +44,7 @@ final class JobsCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--limit must be between 1 and 100000, was " + limit);
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (PageStore store = PageStore.open(db.db); Crawler crawler = new Crawler(store)) {
+        try (Database database = Database.open(db.db); Crawler crawler = new Crawler(database)) {
             List<JobReport> jobs = crawler.reports(0, limit);
             if (json) {
                 ObjectMapper mapper = new ObjectMapper();

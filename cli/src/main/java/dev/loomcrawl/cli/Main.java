@@ -11,8 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.function.Supplier;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code loomcrawl <command>}: the entry point of the application jar. */
 @Command(name = "loomcrawl", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,

@@ -1,9 +1,9 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.values.StoredListener;
-import dev.loomcrawl.crawler.store.Export;
+import dev.loomcrawl.crawler.Database;
+import dev.loomcrawl.crawler.values.Export;
 import dev.loomcrawl.crawler.values.PageRecord;
-import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.StoredListener;
 import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -70,14 +70,14 @@ final class RowOutput implements AutoCloseable {
      * are fetched again and would be written twice) and maybe a cut last line. Written beside the file and
      * moved over it, so a kill during the rewrite leaves the old file whole.
      */
-    static void rewrite(String target, PageStore store, long jobId) throws IOException {
+    static void rewrite(String target, Database db, long jobId) throws IOException {
         if (target == null || target.equals("-") || !Files.exists(Path.of(target))) {
             return; // no file, or none written yet: nothing to make whole
         }
         Path path = Path.of(target);
         Path fresh = path.resolveSibling(path.getFileName() + ".resume-tmp");
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(fresh), 65_536)) {
-            Export.job(store, jobId, Export.Format.forFile(target), null, out);
+            db.exportJob(jobId, Export.Format.forFile(target), null, out);
         } catch (IOException e) {
             Files.deleteIfExists(fresh);
             throw new IllegalArgumentException("--output: cannot rewrite " + target + ": " + e.getMessage());

@@ -1,15 +1,14 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.values.CrawlerOptions;
-import dev.loomcrawl.crawler.values.ExecutionMode;
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.Jobs;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
-import dev.loomcrawl.crawler.values.NodeSettings;
 import dev.loomcrawl.crawler.values.ContentFormat;
-import dev.loomcrawl.crawler.store.Dialect;
-import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlerOptions;
+import dev.loomcrawl.crawler.values.ExecutionMode;
+import dev.loomcrawl.crawler.values.NodeSettings;
 import dev.loomcrawl.crawler.values.Passwords;
 import dev.loomcrawl.server.ApiServer;
 import java.io.PrintWriter;
@@ -123,7 +122,7 @@ final class ServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--host " + host + " is not loopback: give an access token with --token"
                     + " or " + TOKEN_ENV + " (every request but /health must then carry 'Authorization: Bearer <token>')");
         }
-        boolean clustered = Dialect.of(engine.db) == Dialect.POSTGRES;
+        boolean clustered = Database.shared(engine.db);
         if (nodeId != null && !clustered) {
             throw new IllegalArgumentException("--node-id needs a PostgreSQL --db (jdbc:postgresql://...): nodes share a"
                     + " crawl through it; H2 is one process's");
@@ -132,18 +131,18 @@ final class ServeCommand implements Callable<Integer> {
                 CrawlCommand.seconds(leaseTtlSeconds)); // every argument checked before anything starts
         CrawlerOptions options = politeness.on(inFlight.options(perHost));
         PrintWriter out = spec.commandLine().getOut();
-        PageStore store = PageStore.open(engine.db);
+        Database database = Database.open(engine.db);
         if (clustered) {
             try {
                 // Before the port is taken: a node id in use by a live node is refused with nothing started.
-                ClusterNode.requireFree(store, new NodeSettings(nodeId != null ? nodeId : defaultNodeId(port),
+                ClusterNode.requireFree(database, new NodeSettings(nodeId != null ? nodeId : defaultNodeId(port),
                         null, probe.leaseTtl()));
             } catch (RuntimeException e) {
-                store.close();
+                database.close();
                 throw e;
             }
         }
-        Crawler crawler = new Crawler(store, options);
+        Crawler crawler = new Crawler(database, options);
         ApiServer server;
         try {
             server = ApiServer.starting(new ApiServer.Settings(host, port, defaultMode, engine.poolSize, maxPoolSize, secret,
@@ -152,7 +151,7 @@ final class ServeCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             // Nothing was resumed yet: every unfinished job stays as it was, for the next start.
             crawler.close();
-            store.close();
+            database.close();
             throw new IllegalStateException(bindProblem(host, port, e), e);
         }
         String base = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.port();
@@ -184,7 +183,7 @@ final class ServeCommand implements Callable<Integer> {
                     cluster.close(); // gives its hosts back at once
                 }
                 crawler.close();
-                store.close(); // drain the writer and close the database here: the JVM halts when hooks return
+                database.close(); // drain the writer and close the database here: the JVM halts when hooks return
                 stopped.countDown();
             }
         }));

@@ -1,12 +1,12 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.values.ConfigCodec;
 import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
-import dev.loomcrawl.crawler.store.Export;
+import dev.loomcrawl.crawler.values.Export;
 import dev.loomcrawl.crawler.values.JobRow;
-import dev.loomcrawl.crawler.store.PageStore;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -43,8 +43,8 @@ final class StoredJob {
         String db = this.db.db;
         boolean recrawl = run == Run.RECRAWL;
         CrawlConfig config;
-        try (PageStore store = PageStore.open(db)) {
-            JobRow row = store.jobs().find(id).orElseThrow(() -> new IllegalArgumentException("no job " + id + " in " + db));
+        try (Database database = Database.open(db)) {
+            JobRow row = database.job(id).orElseThrow(() -> new IllegalArgumentException("no job " + id + " in " + db));
             if (!recrawl && !row.unfinished()) {
                 throw new IllegalArgumentException("job " + id + " has ended (" + row.status() + "): nothing to resume"
                         + " ('loomcrawl recrawl " + id + "' visits its pages again)");
@@ -55,7 +55,7 @@ final class StoredJob {
             }
             config = ConfigCodec.fromJson(row.config());
             if (!recrawl) {
-                RowOutput.rewrite(output, store, id);
+                RowOutput.rewrite(output, database, id);
             }
         }
         RowOutput rows = RowOutput.open(output, true, Export.Columns.of(config.output()), spec.commandLine().getOut());

@@ -6,9 +6,9 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
-import dev.loomcrawl.crawler.revisit.WebhookDelivery;
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.values.Change;
-import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.Freshness;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.PageChanges;
@@ -64,7 +64,7 @@ class ClusterFreshnessTest {
         receiver = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         receiver.createContext("/hook", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
-            if (!WebhookDelivery.sign(SECRET, body).equals(exchange.getRequestHeaders().getFirst(WebhookDelivery.SIGNATURE))) {
+            if (!Freshness.Webhook.sign(SECRET, body).equals(exchange.getRequestHeaders().getFirst(Freshness.Webhook.SIGNATURE))) {
                 badSignatures.incrementAndGet();
             }
             delivered.add(JSON.readTree(body).get("id").asLong());
@@ -76,8 +76,8 @@ class ClusterFreshnessTest {
     }
 
     private static List<Change> events(String db, long id) {
-        try (PageStore store = PageStore.open(db)) {
-            return store.changes().after(id, 0, 100_000);
+        try (Database store = Database.open(db)) {
+            return store.changesAfter(id, 0, 100_000);
         }
     }
 

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.bench.ChildProcess;
-import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.mocksites.FarmCounters;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
@@ -124,7 +124,7 @@ class ClusterTest {
                 four.get("/crawl/" + id).json().get("progress").get("pages").asLong(), total);
         awaitDone(three, id);
 
-        try (PageStore store = PageStore.open(db)) {
+        try (Database store = Database.open(db)) {
             assertThat(store.countPages(id, 200)).isEqualTo(total); // nothing lost
         }
         FarmCounters.Snapshot farmSaw = farm.counters();
@@ -198,7 +198,7 @@ class ClusterTest {
                 .isLessThanOrEqualTo((long) heldByOne * PER_HOST);
         assertThat(farmSaw.maxInFlightPerHost()).as("requests in flight to one host, both nodes together")
                 .isLessThanOrEqualTo(2 * PER_HOST);
-        try (PageStore store = PageStore.open(db)) {
+        try (Database store = Database.open(db)) {
             assertThat(store.countPages(id, 200)).isEqualTo(total);
         }
         assertThat(one.get("/crawl/" + id).json().get("status").asText()).isEqualTo("done"); // p1 lives on

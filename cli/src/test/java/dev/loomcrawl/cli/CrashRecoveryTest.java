@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.bench.ChildProcess;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.values.JobRow;
-import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.FarmCounters;
 import dev.loomcrawl.mocksites.Faults;
 import dev.loomcrawl.mocksites.LatencyModel;
@@ -110,10 +110,10 @@ class CrashRecoveryTest {
         // What `jobs` shows: a job whose process was killed is interrupted, a gracefully stopped one suspended
         CrawlCommandTest.Result jobs = CrawlCommandTest.run("jobs", "--json", "--db=" + db);
         assertThat(jobs.out()).contains(signal.equals("SIGKILL") ? "\"status\":\"interrupted\"" : "\"status\":\"suspended\"");
-        try (PageStore store = PageStore.open(db); Crawler crawler = new Crawler(store)) {
-            assertThat(store.jobs().find(id).orElseThrow().status()).isEqualTo(signal.equals("SIGKILL") ? "running" : "suspended");
+        try (Database store = Database.open(db); Crawler crawler = new Crawler(store)) {
+            assertThat(store.job(id).orElseThrow().status()).isEqualTo(signal.equals("SIGKILL") ? "running" : "suspended");
             // the run's time is on record, killed or not: at most one checkpoint of it lost
-            assertThat(store.jobs().find(id).orElseThrow().activeSeconds())
+            assertThat(store.job(id).orElseThrow().activeSeconds())
                     .isGreaterThan(crawledSeconds - JobRow.CHECKPOINT.toMillis() / 1000.0 - 0.5);
             long storedAtStop = store.countPages(id, null);
             // The promise: a kill loses at most the last ~250 ms of stored rows (the writer makes H2 write its
@@ -129,7 +129,7 @@ class CrashRecoveryTest {
 
             assertThat(store.countPages(id, 200)).isEqualTo(pagesTotal); // nothing lost
             assertThat(store.countPages(id, null)).isEqualTo(2 * pagesTotal); // each URL once: pages + private links
-            assertThat(store.jobs().find(id).orElseThrow().status()).isEqualTo("done");
+            assertThat(store.job(id).orElseThrow().status()).isEqualTo("done");
             assertThat(job.summary().pages()).isEqualTo(pagesTotal); // the summary covers the whole job
             assertThat(job.summary().runs()).isEqualTo(2);
             FarmCounters.Snapshot end = farm.counters();
@@ -164,7 +164,7 @@ class CrashRecoveryTest {
             crawl.close();
         }
         long stored;
-        try (PageStore store = PageStore.open(db)) {
+        try (Database store = Database.open(db)) {
             stored = store.countPages(1, null);
         }
         assertThat(stored).isPositive().isLessThan(2 * farm.graph().config().totalPages());
@@ -181,7 +181,7 @@ class CrashRecoveryTest {
         for (String line : lines) {
             assertThat(urls.add(Http.parse(line).get("url").asText())).as("stored twice: %s", line).isTrue();
         }
-        try (PageStore store = PageStore.open(db)) {
+        try (Database store = Database.open(db)) {
             assertThat(lines).hasSize((int) store.countPages(1, null));
             assertThat(store.countPages(1, 200)).isEqualTo(farm.graph().config().totalPages());
         }
@@ -276,8 +276,8 @@ class CrashRecoveryTest {
             assertThat(r.err().strip().lines()).hasSize(1);
             assertThat(r.err()).contains("port is in use").contains("127.0.0.1:" + taken.getLocalPort());
         }
-        try (PageStore store = PageStore.open(db)) {
-            assertThat(store.jobs().find(id).orElseThrow().status()).isEqualTo("running"); // untouched: resumes next start
+        try (Database store = Database.open(db)) {
+            assertThat(store.job(id).orElseThrow().status()).isEqualTo("running"); // untouched: resumes next start
         }
     }
 }

@@ -7,7 +7,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomcrawl.bench.ChildProcess;
-import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
@@ -177,8 +177,8 @@ class DataCommandsTest {
         assertThat(hint).endsWith("./loomcrawl resume 1 --db='" + db + "'");
         assertThat(crawl.output()).noneMatch(l -> l.contains("Exception") || l.contains("\tat "));
         long before;
-        try (PageStore store = PageStore.open(db)) {
-            assertThat(store.jobs().find(1).orElseThrow().status()).isEqualTo("suspended"); // resumable
+        try (Database store = Database.open(db)) {
+            assertThat(store.job(1).orElseThrow().status()).isEqualTo("suspended"); // resumable
             before = store.countPages(1, null);
         }
         assertThat(before).isBetween(1L, 199L);
@@ -188,9 +188,9 @@ class DataCommandsTest {
         JsonNode summary = JSON.readTree(resumed.out());
         assertThat(summary.get("pages").asLong()).isEqualTo(100); // the whole job, both runs
         assertThat(summary.get("runs").asInt()).isEqualTo(2);
-        try (PageStore store = PageStore.open(db)) {
+        try (Database store = Database.open(db)) {
             assertThat(store.countPages(1, null)).isEqualTo(200);
-            assertThat(store.jobs().find(1).orElseThrow().status()).isEqualTo("done");
+            assertThat(store.job(1).orElseThrow().status()).isEqualTo("done");
         }
         var truth = farm.counters();
         // A suspend lets fetches in flight finish and be stored: every page fetched once over both runs. Only

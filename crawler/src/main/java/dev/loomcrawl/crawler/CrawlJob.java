@@ -6,13 +6,14 @@ import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.revisit.WebhookDelivery;
+import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlProgress;
 import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.values.Freshness;
 import dev.loomcrawl.crawler.values.JobRow;
-import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.JobStatus;
+import dev.loomcrawl.crawler.values.KeyAudit;
 import dev.loomcrawl.crawler.values.StoredListener;
 import java.time.Duration;
 import java.util.List;
@@ -167,7 +168,7 @@ public final class CrawlJob {
     }
 
     /** What this run of the job asked of each politeness key, so far (a resumed job's earlier runs included). */
-    public List<PolitenessAudit.KeyFigures> politeness() {
+    public List<KeyAudit> politeness() {
         return audit.figures();
     }
 

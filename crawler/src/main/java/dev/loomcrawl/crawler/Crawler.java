@@ -1,10 +1,13 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.fetch.HostNames;
 import dev.loomcrawl.crawler.fetch.WarcOutput;
 import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.frontier.MemoryBackend;
 import dev.loomcrawl.crawler.frontier.Revisits;
 import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.store.Tallies;
 import dev.loomcrawl.crawler.values.ConfigCodec;
 import dev.loomcrawl.crawler.values.ConfigException;
 import dev.loomcrawl.crawler.values.CrawlConfig;
@@ -13,8 +16,6 @@ import dev.loomcrawl.crawler.values.FetchOutcome;
 import dev.loomcrawl.crawler.values.FetchRequest;
 import dev.loomcrawl.crawler.values.Figures;
 import dev.loomcrawl.crawler.values.JobRow;
-import dev.loomcrawl.crawler.store.PageStore;
-import dev.loomcrawl.crawler.store.Tallies;
 import dev.loomcrawl.crawler.values.JobStatus;
 import dev.loomcrawl.crawler.values.PageHandler;
 import dev.loomcrawl.crawler.values.StoredListener;
@@ -23,14 +24,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The engine's front door: start, resume, suspend and cancel crawl jobs against one {@link PageStore},
+ * The engine's front door: start, resume, suspend and cancel crawl jobs against one {@link Database},
  * see them and the process's figures, and fetch URLs one-off.
  *
  * <pre>{@code
- * try (PageStore store = PageStore.open("jdbc:h2:./data/loomcrawl");
- *      Crawler crawler = new Crawler(store)) {
+ * try (Database db = Database.open("jdbc:h2:./data/loomcrawl");
+ *      Crawler crawler = new Crawler(db)) {
  *     CrawlJob job = crawler.start(CrawlConfig.builder().seed("https://example.com/").build());
  *     CrawlSummary summary = job.awaitSummary();
  * }
@@ -51,22 +53,46 @@ public final class Crawler implements Jobs, AutoCloseable {
     }
 
     private final Engine engine;
+    private final Database database;
     private final CrawlerOptions options;
     private final HostControl hosts;
     private final RunningJobs jobs;
     private final FetchBatch oneOff;
+
+    public Crawler(Database database) {
+        this(database.store(), CrawlerOptions.DEFAULTS);
+    }
+
+    public Crawler(Database database, CrawlerOptions options) {
+        this(database.store(), options);
+    }
 
     public Crawler(PageStore store) {
         this(store, CrawlerOptions.DEFAULTS);
     }
 
     public Crawler(PageStore store, CrawlerOptions options) {
+        this.database = Database.of(store);
         this.options = options;
         this.engine = Engine.open(store, options);
         this.jobs = new RunningJobs();
         this.hosts = new HostControl(engine.gates(), store, jobs::view);
         this.oneOff = new FetchBatch(engine, options.politenessKey());
         hosts.reload();
+    }
+
+    /**
+     * Why {@code host} must not be fetched on a crawl that refuses private addresses, or null: an address literal
+     * that is private, or a name whose answer holds only private addresses (for checking a webhook before it is
+     * ever called).
+     */
+    public static @Nullable String privateAddress(String host) {
+        return HostNames.privateAddress(host);
+    }
+
+    /** The database this crawler crawls into. */
+    public Database database() {
+        return database;
     }
 
     public PageStore store() {

@@ -1,19 +1,19 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.fetch.FetchResult;
+import dev.loomcrawl.crawler.frontier.Frontier;
+import dev.loomcrawl.crawler.frontier.Lease;
 import dev.loomcrawl.crawler.parse.Extraction;
 import dev.loomcrawl.crawler.parse.Fingerprints;
 import dev.loomcrawl.crawler.parse.LinkScope;
 import dev.loomcrawl.crawler.parse.PageParser;
+import dev.loomcrawl.crawler.store.NearDuplicates;
 import dev.loomcrawl.crawler.values.ContentRequest;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.crawler.values.FetchedPage;
 import dev.loomcrawl.crawler.values.PageHandler;
-import dev.loomcrawl.crawler.fetch.FetchResult;
-import dev.loomcrawl.crawler.frontier.Frontier;
-import dev.loomcrawl.crawler.frontier.Lease;
-import dev.loomcrawl.crawler.store.NearDuplicates;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,11 +1,11 @@
 package dev.loomcrawl.crawler;
 
 import dev.loomcrawl.crawler.politeness.HostGates;
-import dev.loomcrawl.crawler.values.HostSetting;
 import dev.loomcrawl.crawler.politeness.KeySyntax;
-import dev.loomcrawl.crawler.values.KeyView;
-import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.HostSetting;
+import dev.loomcrawl.crawler.values.KeyAudit;
+import dev.loomcrawl.crawler.values.KeyView;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,7 +80,7 @@ public final class HostControl {
      * Job {@code jobId}'s politeness audit: live while it runs here alone; a cluster job's shares as stored, this
      * node's brought up to date first; else as stored. Empty for no such job.
      */
-    public Optional<List<PolitenessAudit.KeyFigures>> audit(long jobId) {
+    public Optional<List<KeyAudit>> audit(long jobId) {
         for (CrawlJob job : running.get()) {
             if (job.id() == jobId) {
                 if (!job.cluster()) {

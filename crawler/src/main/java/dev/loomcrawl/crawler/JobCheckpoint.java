@@ -1,8 +1,9 @@
 package dev.loomcrawl.crawler;
 
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
-import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.JobRow;
+import dev.loomcrawl.crawler.values.KeyAudit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -27,7 +28,7 @@ final class JobCheckpoint {
     private double recordedSeconds; // guarded by lock
     private double recordedCpu; // guarded by lock
     /** The audit's figures as the store has them, by key. */
-    private final Map<String, PolitenessAudit.KeyFigures> savedAudit = new HashMap<>(); // guarded by lock
+    private final Map<String, KeyAudit> savedAudit = new HashMap<>(); // guarded by lock
 
     /** @param share "" for a job of this process, a cluster node's id for its share of a cluster job */
     JobCheckpoint(long id, String share, JobStats stats, PolitenessAudit audit, PageStore store) {
@@ -44,8 +45,8 @@ final class JobCheckpoint {
             double seconds = stats.seconds();
             double cpu = Math.max(0, stats.cpuSeconds());
             store.jobs().addRunTime(id, seconds - recordedSeconds, Math.max(0, cpu - recordedCpu), false);
-            List<PolitenessAudit.KeyFigures> changed = new ArrayList<>();
-            for (PolitenessAudit.KeyFigures figures : audit.figures()) {
+            List<KeyAudit> changed = new ArrayList<>();
+            for (KeyAudit figures : audit.figures()) {
                 if (!figures.equals(savedAudit.get(figures.key()))) {
                     changed.add(figures);
                 }

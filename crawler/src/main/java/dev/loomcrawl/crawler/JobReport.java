@@ -1,12 +1,11 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.store.Tallies;
 import dev.loomcrawl.crawler.values.ConfigCodec;
 import dev.loomcrawl.crawler.values.CrawlProgress;
 import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.values.JobRow;
-import dev.loomcrawl.crawler.store.PageStore;
-import dev.loomcrawl.crawler.store.Tallies;
-
 import dev.loomcrawl.crawler.values.JobStatus;
 import java.time.Instant;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.store.Tallies;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.values.JobRow;
-import dev.loomcrawl.crawler.store.PageStore;
-import dev.loomcrawl.crawler.store.Tallies;
 import dev.loomcrawl.crawler.values.JobStatus;
 import dev.loomcrawl.crawler.values.Latency;
 import java.util.LinkedHashMap;

@@ -2,11 +2,11 @@ package dev.loomcrawl.crawler;
 
 import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.fetch.Fetcher;
+import dev.loomcrawl.crawler.fetch.RetryPolicy;
 import dev.loomcrawl.crawler.fetch.SitemapReader;
 import dev.loomcrawl.crawler.fetch.WarcOutput;
 import dev.loomcrawl.crawler.frontier.Lease;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
-import dev.loomcrawl.crawler.fetch.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.politeness.RobotsFetch;
 import dev.loomcrawl.crawler.values.Change;

@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.loomcrawl.crawler.cluster.ClusterNode;
-import dev.loomcrawl.crawler.cluster.ClusterView;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.ClusterView;
 import dev.loomcrawl.crawler.values.ConfigException;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
 import dev.loomcrawl.crawler.values.NodeSettings;
-import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.FarmCounters;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;

@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.loomcrawl.crawler.cluster.ClusterNode;
+import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
-import dev.loomcrawl.crawler.values.NodeSettings;
 import dev.loomcrawl.crawler.values.HostSetting;
-import dev.loomcrawl.crawler.politeness.PolitenessAudit;
+import dev.loomcrawl.crawler.values.KeyAudit;
+import dev.loomcrawl.crawler.values.NodeSettings;
 import dev.loomcrawl.crawler.values.PolitenessKey;
-import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.CountingServer;
 import dev.loomcrawl.mocksites.TestDomainResolverProvider;
 import dev.loomcrawl.testkit.PostgresServer;
@@ -95,8 +95,8 @@ class ClusterPolitenessTest {
         }
         // The audit adds the nodes' shares up, and equals what each server counted.
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
-            Map<String, PolitenessAudit.KeyFigures> audit = store.politeness().audit(id).stream()
-                    .collect(Collectors.toMap(PolitenessAudit.KeyFigures::key, k -> k));
+            Map<String, KeyAudit> audit = store.politeness().audit(id).stream()
+                    .collect(Collectors.toMap(KeyAudit::key, k -> k));
             for (int i = 0; i < ADDRESSES; i++) {
                 assertThat(audit.get("127.0.0." + (10 + i)).requests()).isEqualTo(servers.get(i).total.get());
             }

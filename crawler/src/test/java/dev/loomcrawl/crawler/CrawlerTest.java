@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.github.tomakehurst.wiremock.http.Fault;
+import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.values.CrawlSummary;
@@ -12,10 +13,9 @@ import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
 import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.crawler.values.JobStatus;
-import dev.loomcrawl.crawler.values.PolitenessKey;
 import dev.loomcrawl.crawler.values.Outcome;
 import dev.loomcrawl.crawler.values.PageRecord;
-import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.PolitenessKey;
 import dev.loomcrawl.testkit.PinningWatch;
 import dev.loomcrawl.testkit.TestSite;
 import java.net.ServerSocket;
@@ -249,7 +249,7 @@ class CrawlerTest {
                     .containsExactlyInAnyOrder(everyone.url("/private/a"), specific.url("/no-loom"));
             // the audit counts every refusal, links recorded on sight included
             assertThat(store.politeness().audit(summary.jobId()).stream()
-                    .mapToLong(dev.loomcrawl.crawler.politeness.PolitenessAudit.KeyFigures::robotsDisallowed).sum())
+                    .mapToLong(dev.loomcrawl.crawler.values.KeyAudit::robotsDisallowed).sum())
                     .isEqualTo(2);
         }
     }

@@ -7,13 +7,13 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
-import dev.loomcrawl.crawler.store.Export;
+import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.values.ExecutionMode;
+import dev.loomcrawl.crawler.values.Export;
 import dev.loomcrawl.crawler.values.Outcome;
 import dev.loomcrawl.crawler.values.PageRecord;
-import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.PinningWatch;
 import dev.loomcrawl.testkit.TestSite;
 import java.io.ByteArrayOutputStream;
@@ -208,7 +208,7 @@ class DataOutTest {
         long id = summary.jobId();
 
         ByteArrayOutputStream jsonl = new ByteArrayOutputStream();
-        assertThat(Export.job(store, id, Export.Format.JSONL, null, jsonl)).isEqualTo(3);
+        assertThat(Database.of(store).exportJob(id, Export.Format.JSONL, null, jsonl)).isEqualTo(3);
         List<JsonNode> rows = new ArrayList<>();
         try (MappingIterator<JsonNode> it = JSON.readerFor(JsonNode.class).readValues(jsonl.toByteArray())) {
             it.forEachRemaining(rows::add);
@@ -227,7 +227,7 @@ class DataOutTest {
         assertThat(item.get("depth").asInt()).isEqualTo(1);
 
         ByteArrayOutputStream csv = new ByteArrayOutputStream();
-        Export.job(store, id, Export.Format.CSV, null, csv);
+        Database.of(store).exportJob(id, Export.Format.CSV, null, csv);
         List<Map<String, String>> csvRows = new ArrayList<>();
         try (MappingIterator<Map<String, String>> it = new CsvMapper().readerForMapOf(String.class)
                 .with(CsvSchema.emptySchema().withHeader()).readValues(csv.toByteArray())) {
@@ -240,7 +240,7 @@ class DataOutTest {
         assertThat(JSON.readTree(csvRoot.get("fields")).get("h").asText()).isEqualTo("Shop");
 
         ByteArrayOutputStream links = new ByteArrayOutputStream();
-        assertThat(Export.links(store, id, Export.Format.JSONL, links)).isEqualTo(3);
+        assertThat(Database.of(store).exportLinks(id, Export.Format.JSONL, links)).isEqualTo(3);
         assertThat(links.toString(StandardCharsets.UTF_8)).contains(
                 "{\"from\":\"" + site.url("/") + "\",\"to\":\"https://elsewhere.example/x\"}");
     }

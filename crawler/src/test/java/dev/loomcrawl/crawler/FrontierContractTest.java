@@ -9,13 +9,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.loomcrawl.crawler.cluster.ClusterNode;
+import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
 import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.crawler.values.NodeSettings;
 import dev.loomcrawl.crawler.values.PageRecord;
-import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.PostgresServer;
 import dev.loomcrawl.testkit.TestSite;
 import java.time.Duration;

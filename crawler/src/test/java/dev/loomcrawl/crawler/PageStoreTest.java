@@ -7,9 +7,9 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.loomcrawl.crawler.store.Admitted;
+import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.ConfigCodec;
 import dev.loomcrawl.crawler.values.PageRecord;
-import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.StoreException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,15 +3,15 @@ package dev.loomcrawl.crawler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
 import dev.loomcrawl.crawler.values.HostSetting;
+import dev.loomcrawl.crawler.values.KeyAudit;
 import dev.loomcrawl.crawler.values.KeyView;
-import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.values.PolitenessKey;
-import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.CountingServer;
 import dev.loomcrawl.mocksites.TestDomainResolverProvider;
 import java.time.Duration;
@@ -128,14 +128,14 @@ class PolitenessTest {
         CrawlJob job = crawler.start(config.build());
         job.awaitSummary();
 
-        Map<String, PolitenessAudit.KeyFigures> audit = crawler.hosts().audit(job.id()).orElseThrow().stream()
-                .collect(Collectors.toMap(PolitenessAudit.KeyFigures::key, k -> k));
-        Map<String, PolitenessAudit.KeyFigures> stored = store.politeness().audit(job.id()).stream()
-                .collect(Collectors.toMap(PolitenessAudit.KeyFigures::key, k -> k));
+        Map<String, KeyAudit> audit = crawler.hosts().audit(job.id()).orElseThrow().stream()
+                .collect(Collectors.toMap(KeyAudit::key, k -> k));
+        Map<String, KeyAudit> stored = store.politeness().audit(job.id()).stream()
+                .collect(Collectors.toMap(KeyAudit::key, k -> k));
         assertThat(audit).hasSize(ADDRESSES);
         for (int a = 0; a < ADDRESSES; a++) {
             CountingServer server = servers.get(a);
-            PolitenessAudit.KeyFigures figures = audit.get("127.0.0." + (a + 2));
+            KeyAudit figures = audit.get("127.0.0." + (a + 2));
             assertThat(figures.requests()).isEqualTo(server.total.get()); // pages and robots.txt
             assertThat(figures.maxInFlight()).isBetween(1, 4);
             assertThat(figures.requestsInRetryAfter()).isZero();

@@ -2,22 +2,19 @@ package dev.loomcrawl.crawler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomcrawl.crawler.cluster.ClusterStore;
+import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.ContentFormat;
-import dev.loomcrawl.crawler.store.Export;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.values.ExecutionMode;
+import dev.loomcrawl.crawler.values.Export;
 import dev.loomcrawl.crawler.values.PageRecord;
-import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.PostgresServer;
 import dev.loomcrawl.testkit.TestSite;
 import java.io.ByteArrayOutputStream;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -48,31 +45,7 @@ class PostgresStoreTest {
             assertThat(pages.stream().filter(p -> p.url().endsWith("/p/62")).findFirst().orElseThrow().depth()).isEqualTo(5);
             assertThat(store.jobs().find(summary.jobId()).orElseThrow().status()).isEqualTo("done");
             ByteArrayOutputStream csv = new ByteArrayOutputStream();
-            assertThat(Export.job(store, summary.jobId(), Export.Format.CSV, null, csv)).isEqualTo(63);
-        }
-    }
-
-    /** A cluster table made before it kept robots.txt gets those columns; a second open changes nothing. */
-    @Test
-    void anOlderClusterTableGetsTheColumnsItLacks() throws Exception {
-        String db = postgres.newDatabase();
-        try (Connection c = DriverManager.getConnection(db); Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE cluster_hosts (host_key TEXT PRIMARY KEY, owner TEXT, epoch BIGINT NOT NULL DEFAULT 0,"
-                    + " expires_at TIMESTAMP WITH TIME ZONE, rest_until TIMESTAMP WITH TIME ZONE)");
-        }
-        for (int i = 0; i < 2; i++) { // the cluster's tables are brought up to date as a node opens them
-            try (PageStore store = PageStore.open(db)) {
-                ClusterStore.open(store).close();
-            }
-        }
-        try (Connection c = DriverManager.getConnection(db); Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT column_name FROM information_schema.columns"
-                        + " WHERE table_name = 'cluster_hosts' AND column_name LIKE 'robots_%' ORDER BY column_name")) {
-            List<String> robots = new ArrayList<>();
-            while (rs.next()) {
-                robots.add(rs.getString(1));
-            }
-            assertThat(robots).containsExactly("robots_at", "robots_body", "robots_type", "robots_url");
+            assertThat(Database.of(store).exportJob(summary.jobId(), Export.Format.CSV, null, csv)).isEqualTo(63);
         }
     }
 

@@ -5,13 +5,13 @@ import static com.github.tomakehurst.wiremock.client.WireMock.temporaryRedirect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.crawler.values.Outcome;
 import dev.loomcrawl.crawler.values.PageRecord;
-import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.PinningWatch;
 import dev.loomcrawl.testkit.TestSite;
 import java.io.ByteArrayOutputStream;

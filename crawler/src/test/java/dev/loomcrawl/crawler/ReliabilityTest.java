@@ -10,12 +10,12 @@ import static org.awaitility.Awaitility.await;
 
 import com.github.tomakehurst.wiremock.http.Fault;
 import dev.loomcrawl.crawler.fetch.RetryPolicy;
+import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.crawler.values.PageRecord;
-import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.PinningWatch;
 import dev.loomcrawl.testkit.TestSite;
 import java.time.Duration;

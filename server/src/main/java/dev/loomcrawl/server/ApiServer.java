@@ -1,12 +1,12 @@
 package dev.loomcrawl.server;
 
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.values.ExecutionMode;
-import dev.loomcrawl.crawler.values.FetchOutcome;
-import dev.loomcrawl.crawler.values.FetchRequest;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
 import dev.loomcrawl.crawler.values.ContentFormat;
-import dev.loomcrawl.crawler.store.Export;
+import dev.loomcrawl.crawler.values.ExecutionMode;
+import dev.loomcrawl.crawler.values.Export;
+import dev.loomcrawl.crawler.values.FetchOutcome;
+import dev.loomcrawl.crawler.values.FetchRequest;
 import dev.loomcrawl.crawler.values.Passwords;
 import dev.loomcrawl.crawler.values.StoreException;
 import io.javalin.Javalin;
@@ -151,7 +151,7 @@ public final class ApiServer implements AutoCloseable {
                 new Route(HandlerType.GET, "/hosts/{key}", hosts::show),
                 new Route(HandlerType.PUT, "/hosts/{key}", hosts::put),
                 new Route(HandlerType.POST, "/fetch", this::fetch),
-                new Route(HandlerType.GET, "/stats", ctx -> ctx.json(stats.view(crawler.store().jobs().countsByStatus()))),
+                new Route(HandlerType.GET, "/stats", ctx -> ctx.json(stats.view(crawler.database().jobsByStatus()))),
                 new Route(HandlerType.GET, "/cluster", ctx -> ctx.json(jobs.node()
                         .orElseThrow(() -> ApiError.notFound("this server is not a cluster node (serve --db=jdbc:postgresql://..."
                                 + " --node-id=NAME makes it one)")).view())),
@@ -239,7 +239,7 @@ public final class ApiServer implements AutoCloseable {
                     "problem", "taking up the jobs an earlier process left unfinished"));
             return;
         }
-        crawler.store().problem().ifPresentOrElse(
+        crawler.database().problem().ifPresentOrElse(
                 problem -> ctx.status(503).json(Map.of("status", "failing", "problem", problem)),
                 () -> ctx.json(Map.of("status", "ok")));
     }

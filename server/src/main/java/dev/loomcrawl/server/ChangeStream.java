@@ -1,8 +1,8 @@
 package dev.loomcrawl.server;
 
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.values.Change;
-import dev.loomcrawl.crawler.store.ChangeFeed;
-import dev.loomcrawl.crawler.store.Export;
+import dev.loomcrawl.crawler.values.Export;
 import io.javalin.http.Context;
 import io.javalin.http.sse.SseClient;
 import java.time.Duration;
@@ -21,10 +21,10 @@ final class ChangeStream {
     private static final Duration HEARTBEAT = Duration.ofSeconds(10);
     private static final int READ = 500;
 
-    private final ChangeFeed feed;
+    private final Database db;
 
-    ChangeStream(ChangeFeed feed) {
-        this.feed = feed;
+    ChangeStream(Database db) {
+        this.db = db;
     }
 
     /** Streams job {@code id}'s events to the client of {@code ctx} (its job known to exist). */
@@ -60,7 +60,7 @@ final class ChangeStream {
         long quietSince = System.nanoTime();
         try {
             while (!client.terminated()) {
-                List<Change> events = feed.after(id, last, READ);
+                List<Change> events = db.changesAfter(id, last, READ);
                 for (Change event : events) {
                     client.sendEvent("change", Export.json(Export.rowOf(event)), String.valueOf(event.id()));
                     last = event.id();

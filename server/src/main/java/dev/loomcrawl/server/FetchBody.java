@@ -1,10 +1,10 @@
 package dev.loomcrawl.server;
 
-import dev.loomcrawl.crawler.values.ContentRequest;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomcrawl.crawler.values.ContentFormat;
+import dev.loomcrawl.crawler.values.ContentRequest;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.FetchRequest;
-import dev.loomcrawl.crawler.values.ContentFormat;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

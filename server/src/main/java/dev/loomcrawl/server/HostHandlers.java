@@ -1,13 +1,13 @@
 package dev.loomcrawl.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.values.ConfigCodec;
 import dev.loomcrawl.crawler.values.ConfigException;
-import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.values.HostSetting;
-import dev.loomcrawl.crawler.values.KeyView;
-import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.values.JobRow;
+import dev.loomcrawl.crawler.values.KeyAudit;
+import dev.loomcrawl.crawler.values.KeyView;
 import io.javalin.http.Context;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,7 +33,7 @@ final class HostHandlers {
     }
 
     /** What {@code GET /crawl/{id}/politeness} answers. */
-    record Audit(long jobId, String politenessKey, List<PolitenessAudit.KeyFigures> keys) {}
+    record Audit(long jobId, String politenessKey, List<KeyAudit> keys) {}
 
     private final Crawler crawler;
 
@@ -100,7 +100,7 @@ final class HostHandlers {
         } catch (NumberFormatException e) {
             throw ApiError.notFound("no job '" + ctx.pathParam("id") + "'");
         }
-        JobRow job = crawler.store().jobs().find(jobId).orElseThrow(() -> ApiError.notFound("no job " + jobId));
+        JobRow job = crawler.database().job(jobId).orElseThrow(() -> ApiError.notFound("no job " + jobId));
         String key = ConfigCodec.fromJson(job.config()).politeness().politenessKey().label();
         ctx.json(new Audit(jobId, key, crawler.hosts().audit(jobId).orElse(List.of())));
     }

@@ -1,20 +1,19 @@
 package dev.loomcrawl.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomcrawl.crawler.values.ConfigCodec;
-import dev.loomcrawl.crawler.values.ConfigException;
-import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.values.ExecutionMode;
-import dev.loomcrawl.crawler.values.Freshness;
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.Jobs;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
+import dev.loomcrawl.crawler.values.ConfigCodec;
+import dev.loomcrawl.crawler.values.ConfigException;
 import dev.loomcrawl.crawler.values.ContentFormat;
-import dev.loomcrawl.crawler.fetch.HostNames;
-import dev.loomcrawl.crawler.store.Export;
-import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
+import dev.loomcrawl.crawler.values.ExecutionMode;
+import dev.loomcrawl.crawler.values.Export;
+import dev.loomcrawl.crawler.values.Freshness;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.util.List;
@@ -30,7 +29,7 @@ final class JobHandlers {
     private final Crawler crawler;
     /** The cluster node around the crawler once it {@link #joined} one, else null. */
     private volatile ClusterNode node;
-    private final PageStore store;
+    private final Database db;
     private final ExecutionMode mode;
     private final int poolSize;
     private final int maxPoolSize;
@@ -39,7 +38,7 @@ final class JobHandlers {
 
     JobHandlers(Crawler crawler, ApiServer.Settings settings) {
         this.crawler = crawler;
-        this.store = crawler.store();
+        this.db = crawler.database();
         this.mode = settings.mode();
         this.poolSize = settings.poolSize();
         this.maxPoolSize = settings.maxPoolSize();
@@ -95,7 +94,7 @@ final class JobHandlers {
         }
         Freshness.Webhook webhook = config.freshness().webhook();
         if (guardPrivate && webhook != null) {
-            String refused = HostNames.privateAddress(java.net.URI.create(webhook.url()).getHost());
+            String refused = Crawler.privateAddress(java.net.URI.create(webhook.url()).getHost());
             if (refused != null) {
                 throw ApiError.badRequest("webhook.url is " + refused.replace("refused: ", "")
                         + ": this server refuses private addresses", "webhook.url");
@@ -115,7 +114,7 @@ final class JobHandlers {
         int offset = intParam(ctx, "offset", 0, 0, Integer.MAX_VALUE);
         int limit = intParam(ctx, "limit", 20, 1, 1_000);
         List<JobView> jobs = jobs().reports(offset, limit).stream().map(JobView::of).toList();
-        ctx.json(Map.of("jobs", jobs, "offset", offset, "limit", limit, "total", store.jobs().count()));
+        ctx.json(Map.of("jobs", jobs, "offset", offset, "limit", limit, "total", db.jobCount()));
     }
 
     void show(Context ctx) {
@@ -135,11 +134,11 @@ final class JobHandlers {
         int offset = intParam(ctx, "offset", 0, 0, Integer.MAX_VALUE);
         int limit = intParam(ctx, "limit", 100, 1, 1_000);
         Integer status = ctx.queryParam("status") == null ? null : intParam(ctx, "status", 0, 0, 999);
-        ctx.json(Map.of("pages", store.pages(id, offset, limit, status).stream().map(Export::rowOf).toList(),
-                "offset", offset, "limit", limit, "total", store.countPages(id, status)));
+        ctx.json(Map.of("pages", db.pages(id, offset, limit, status).stream().map(Export::rowOf).toList(),
+                "offset", offset, "limit", limit, "total", db.countPages(id, status)));
     }
 
-    /** Every row of a job, streamed from the store row by row: never all in memory. */
+    /** Every row of a job, streamed from the database row by row: never all in memory. */
     void export(Context ctx) throws IOException {
         long id = id(ctx);
         requireJob(id);
@@ -147,14 +146,14 @@ final class JobHandlers {
         Integer status = ctx.queryParam("status") == null ? null : intParam(ctx, "status", 0, 0, 999);
         ctx.contentType(format.mediaType())
                 .header("Content-Disposition", "attachment; filename=\"crawl-" + id + "." + format.label() + "\"");
-        Export.job(store, id, format, status, ctx.outputStream());
+        db.exportJob(id, format, status, ctx.outputStream());
     }
 
     /** The job's change events as Server-Sent Events, live (see {@link ChangeStream}). */
     void changes(Context ctx) throws Exception {
         long id = id(ctx);
         requireJob(id);
-        new ChangeStream(store.changes()).stream(ctx, id);
+        new ChangeStream(db).stream(ctx, id);
     }
 
     /** The job's link graph: one {@code from, to} row per link of every stored page. */
@@ -164,7 +163,7 @@ final class JobHandlers {
         Export.Format format = format(ctx);
         ctx.contentType(format.mediaType())
                 .header("Content-Disposition", "attachment; filename=\"links-" + id + "." + format.label() + "\"");
-        Export.links(store, id, format, ctx.outputStream());
+        db.exportLinks(id, format, ctx.outputStream());
     }
 
     private static Export.Format format(Context ctx) {
@@ -177,7 +176,7 @@ final class JobHandlers {
 
     /** 404 for an unknown job; a plain lookup, no view built. */
     private void requireJob(long id) {
-        if (store.jobs().find(id).isEmpty()) {
+        if (db.job(id).isEmpty()) {
             throw ApiError.notFound("no job " + id);
         }
     }

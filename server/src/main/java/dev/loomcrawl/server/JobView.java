@@ -1,8 +1,8 @@
 package dev.loomcrawl.server;
 
+import dev.loomcrawl.crawler.JobReport;
 import dev.loomcrawl.crawler.values.CrawlProgress;
 import dev.loomcrawl.crawler.values.CrawlSummary;
-import dev.loomcrawl.crawler.JobReport;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

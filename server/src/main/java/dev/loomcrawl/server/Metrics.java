@@ -1,11 +1,11 @@
 package dev.loomcrawl.server;
 
 import dev.loomcrawl.crawler.CrawlJob;
-import dev.loomcrawl.crawler.values.CrawlProgress;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.CrawlProgress;
 import dev.loomcrawl.crawler.values.Figures;
 import dev.loomcrawl.crawler.values.Outcome;
-import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.values.PageRecord;
 import io.javalin.http.Context;
 import io.micrometer.core.instrument.Counter;

@@ -1,8 +1,8 @@
 package dev.loomcrawl.server;
 
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.values.Figures;
 import dev.loomcrawl.crawler.values.ExecutionMode;
+import dev.loomcrawl.crawler.values.Figures;
 import dev.loomcrawl.crawler.values.Latency;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;

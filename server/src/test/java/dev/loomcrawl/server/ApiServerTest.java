@@ -10,9 +10,9 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.values.ExecutionMode;
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.values.ContentFormat;
-import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
@@ -45,7 +45,7 @@ class ApiServerTest {
     private static MockSites fastFarm;
     private static MockSites slowFarm;
 
-    private PageStore store;
+    private Database store;
     private Crawler crawler;
     private ApiServer server;
     private Http http;
@@ -81,7 +81,7 @@ class ApiServerTest {
     }
 
     private void start(String db, ApiServer.Settings settings) {
-        store = PageStore.open(db);
+        store = Database.open(db);
         crawler = new Crawler(store);
         server = ApiServer.start(settings, crawler);
         http = Http.local(server.port()).observe(contract::check);
@@ -171,7 +171,7 @@ class ApiServerTest {
                 http.get("/crawl/" + id).json().get("progress").get("fetching").asLong() > 0);
         Http.Response cancel = http.delete("/crawl/" + id);
         assertThat(cancel.status()).isEqualTo(202);
-        assertThat(store.jobs().find(id).orElseThrow().status()).isEqualTo("cancelled"); // before the job has even stopped
+        assertThat(store.job(id).orElseThrow().status()).isEqualTo("cancelled"); // before the job has even stopped
         assertThat(awaitFinished(id).get("status").asText()).isEqualTo("cancelled");
         Http.Response again = http.delete("/crawl/" + id);
         assertThat(again.status()).isEqualTo(200);
@@ -563,7 +563,7 @@ class ApiServerTest {
     /** A server still taking up its jobs says so: a load balancer, or a user, does not read them as interrupted. */
     @Test
     void healthSaysStartingUntilTheServerIsReady() {
-        store = PageStore.open(memory());
+        store = Database.open(memory());
         crawler = new Crawler(store);
         server = ApiServer.starting(ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50), crawler);
         http = Http.local(server.port()).observe(contract::check);

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.values.ExecutionMode;
-import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.Http;
 import dev.loomcrawl.testkit.TestSite;
 import java.io.BufferedReader;
@@ -30,7 +30,7 @@ class ChangeStreamTest {
     private static final AtomicLong DB = new AtomicLong();
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private PageStore store;
+    private Database store;
     private Crawler crawler;
     private ApiServer server;
     private Http http;
@@ -39,7 +39,7 @@ class ChangeStreamTest {
 
     @BeforeEach
     void start() {
-        store = PageStore.open("jdbc:h2:mem:sse" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+        store = Database.open("jdbc:h2:mem:sse" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
         crawler = new Crawler(store);
         server = ApiServer.start(ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50), crawler);
         http = Http.local(server.port()).observe(contract::check);
@@ -101,7 +101,7 @@ class ChangeStreamTest {
             ids.addAll(rest.stream().map(Event::id).toList());
             assertThat(ids).isSorted().doesNotHaveDuplicates();
             // Nothing between the two connections went missing: the ids are those the store holds, in a row.
-            List<Long> stored = store.changes().after(job, 0, 13).stream().map(c -> c.id()).toList();
+            List<Long> stored = store.changesAfter(job, 0, 13).stream().map(c -> c.id()).toList();
             assertThat(ids).isEqualTo(stored);
             assertThat(first.getFirst().data().get("kind").asText()).isEqualTo("new");
             assertThat(first.getFirst().data().get("url").asText()).isEqualTo(site.url("/p/0"));

@@ -5,10 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.values.ExecutionMode;
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
+import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.crawler.values.NodeSettings;
-import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
@@ -28,7 +28,7 @@ class ClusterApiTest {
     void aClusterJobAndTheClusterAsTheDocumentSays() throws Exception {
         Contract contract = new Contract();
         try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(6, 8).withLatency(LatencyModel.fixed(20)));
-             PageStore store = PageStore.open(postgres.newDatabase()); Crawler crawler = new Crawler(store)) {
+             Database store = Database.open(postgres.newDatabase()); Crawler crawler = new Crawler(store)) {
             ApiServer server = ApiServer.start(ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50), crawler);
             try (Http http = Http.local(server.port()).observe(contract::check);
                  ClusterNode node = ClusterNode.join(crawler, new NodeSettings("api-node",

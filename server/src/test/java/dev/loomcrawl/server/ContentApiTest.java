@@ -10,9 +10,9 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.values.ExecutionMode;
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.values.ContentFormat;
-import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.testkit.Http;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,7 +29,7 @@ class ContentApiTest {
     private static final Path CORPUS = Path.of("..", "crawler", "src", "test", "resources", "content-corpus");
 
     private WireMockServer site;
-    private PageStore store;
+    private Database store;
     private Crawler crawler;
     private ApiServer server;
     private Http http;
@@ -67,7 +67,7 @@ class ContentApiTest {
     }
 
     private void start(ContentFormat byDefault) {
-        store = PageStore.open("jdbc:h2:mem:content" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
+        store = Database.open("jdbc:h2:mem:content" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
         crawler = new Crawler(store);
         server = ApiServer.start(new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 50, 1_000, null, null,
                 Set.of(), false, false, byDefault), crawler);

@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.values.ExecutionMode;
-import dev.loomcrawl.crawler.store.PageStore;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -37,13 +37,13 @@ class FuzzTest {
         "http://a.test/" + "x".repeat(5_000), "virtual", "pool", "POOL", "\uFFFF", "\uD800"};
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    private PageStore store;
+    private Database store;
     private Crawler crawler;
     private ApiServer server;
 
     @BeforeEach
     void start() {
-        store = PageStore.open("jdbc:h2:mem:fuzz" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
+        store = Database.open("jdbc:h2:mem:fuzz" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
         crawler = new Crawler(store);
         server = ApiServer.start(new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 20, 1_000, null, null,
                 java.util.Set.of(), false, false, dev.loomcrawl.crawler.values.ContentFormat.NONE), crawler);
@@ -91,7 +91,7 @@ class FuzzTest {
         } catch (org.awaitility.core.ConditionTimeoutException e) {
             throw new AssertionError("jobs still running after 30 s: " + crawler.reports(0, 1_000).stream()
                     .filter(job -> !Set.of("done", "failed", "cancelled").contains(job.status()))
-                    .map(job -> store.jobs().find(job.id()).orElseThrow().config() + " " + job.progress()).toList(), e);
+                    .map(job -> store.job(job.id()).orElseThrow().config() + " " + job.progress()).toList(), e);
         }
     }
 

@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.values.ExecutionMode;
-import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.CountingServer;
 import dev.loomcrawl.testkit.Http;
 import java.sql.Connection;
@@ -27,7 +27,7 @@ class HostRoutesTest {
     private static final AtomicLong DB = new AtomicLong();
 
     private String url;
-    private PageStore store;
+    private Database store;
     private Crawler crawler;
     private ApiServer server;
     private Http http;
@@ -37,7 +37,7 @@ class HostRoutesTest {
     @BeforeEach
     void start() throws Exception {
         url = "jdbc:h2:mem:hosts" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1";
-        store = PageStore.open(url);
+        store = Database.open(url);
         crawler = new Crawler(store);
         server = ApiServer.start(ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50), crawler);
         http = Http.local(server.port()).observe(contract::check);

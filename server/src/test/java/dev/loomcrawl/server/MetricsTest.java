@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.values.ExecutionMode;
-import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
@@ -41,7 +41,7 @@ class MetricsTest {
             """;
 
     private MockSites farm;
-    private PageStore store;
+    private Database store;
     private Crawler crawler;
     private ApiServer server;
     private Http http;
@@ -50,7 +50,7 @@ class MetricsTest {
     @BeforeEach
     void start() {
         farm = MockSites.start(Scenario.DEMO.config().withSize(10, 10).withLatency(LatencyModel.fixed(150)));
-        store = PageStore.open("jdbc:h2:mem:metrics;DB_CLOSE_DELAY=-1");
+        store = Database.open("jdbc:h2:mem:metrics;DB_CLOSE_DELAY=-1");
         crawler = new Crawler(store);
         server = ApiServer.start(ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50), crawler);
         http = Http.local(server.port()).observe(contract::check);

@@ -1,18 +1,18 @@
 package dev.loomcrawl.crawler.cluster;
 
-import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.CrawlUrl;
-import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.frontier.FrontierBackend;
 import dev.loomcrawl.crawler.frontier.HostQueue;
-import dev.loomcrawl.crawler.frontier.Node;
 import dev.loomcrawl.crawler.frontier.HostQueues;
 import dev.loomcrawl.crawler.frontier.Lease;
+import dev.loomcrawl.crawler.frontier.Node;
 import dev.loomcrawl.crawler.frontier.Revisits;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.revisit.Visit;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlUrl;
+import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.time.Duration;
 import java.time.Instant;

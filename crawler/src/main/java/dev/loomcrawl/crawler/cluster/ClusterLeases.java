@@ -5,6 +5,7 @@ import static dev.loomcrawl.crawler.cluster.ClusterStore.transaction;
 import static dev.loomcrawl.crawler.cluster.ClusterStore.update;
 
 import dev.loomcrawl.crawler.store.Readers;
+import dev.loomcrawl.crawler.values.ClusterView;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
@@ -18,7 +19,7 @@ import java.util.Map;
  * expiry, a {@code Retry-After} rest handed on, robots.txt kept for the next holder, the hosts' politeness keys).
  * Heartbeat work runs on the heartbeat's own small pool, never waiting for connections busy storing pages.
  */
-public final class ClusterLeases {
+final class ClusterLeases {
     /** A host lease this node holds: its epoch, and how long it is good for from before the call. */
     public record Hold(String hostKey, long epoch, long validMillis, long restMillis) {}
     /**
@@ -28,8 +29,6 @@ public final class ClusterLeases {
     /** A node as the database sees it. */
     public record NodeRow(String nodeId, String address, Instant startedAt, Instant heartbeatAt, double heartbeatAgeSeconds, long pages,
             int fetching, int hosts) {}
-    /** A host lease as the database sees it. */
-    public record LeaseRow(String hostKey, String owner, long epoch, double expiresInSeconds) {}
 
     private final Readers pool;
     private final Readers beat;
@@ -187,10 +186,10 @@ public final class ClusterLeases {
     }
 
     /** Leases held now (not expired), by host. */
-    public List<LeaseRow> leaseRows() {
+    public List<ClusterView.LeaseRow> leaseRows() {
         return pool.list("SELECT host_key, owner, epoch, EXTRACT(EPOCH FROM (expires_at - now())) FROM cluster_hosts"
                 + " WHERE owner IS NOT NULL AND expires_at > now() ORDER BY host_key",
-                rs -> new LeaseRow(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getDouble(4)));
+                rs -> new ClusterView.LeaseRow(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getDouble(4)));
     }
 
     /** Keeps a host's robots.txt for the next node to hold the host (RFC 9309 lets it be reused for a day). */

@@ -1,18 +1,20 @@
 package dev.loomcrawl.crawler.cluster;
 
-import dev.loomcrawl.crawler.values.ConfigCodec;
-import dev.loomcrawl.crawler.values.ConfigException;
-import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.JobReport;
 import dev.loomcrawl.crawler.Jobs;
 import dev.loomcrawl.crawler.Tally;
 import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.ClusterView;
+import dev.loomcrawl.crawler.values.ConfigCodec;
+import dev.loomcrawl.crawler.values.ConfigException;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.values.NodeSettings;
 import dev.loomcrawl.crawler.values.PolitenessKey;
-import dev.loomcrawl.crawler.values.JobRow;
-import dev.loomcrawl.crawler.store.PageStore;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -108,8 +110,8 @@ public final class ClusterNode implements Jobs, AutoCloseable {
      *
      * @throws IllegalStateException naming the node and how long ago it was last heard of
      */
-    public static void requireFree(PageStore store, NodeSettings settings) {
-        try (ClusterStore db = ClusterStore.open(store)) {
+    public static void requireFree(Database database, NodeSettings settings) {
+        try (ClusterStore db = ClusterStore.open(database.store())) {
             requireFree(db, settings);
         }
     }

@@ -1,15 +1,16 @@
 package dev.loomcrawl.crawler.cluster;
 
-import dev.loomcrawl.crawler.values.ConfigCodec;
 import dev.loomcrawl.crawler.CrawlJob;
-import dev.loomcrawl.crawler.values.CrawlProgress;
-import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.JobReport;
 import dev.loomcrawl.crawler.JobStats;
-import dev.loomcrawl.crawler.values.JobStatus;
 import dev.loomcrawl.crawler.Summaries;
-import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.ClusterView;
+import dev.loomcrawl.crawler.values.ConfigCodec;
+import dev.loomcrawl.crawler.values.CrawlProgress;
+import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobRow;
+import dev.loomcrawl.crawler.values.JobStatus;
 import dev.loomcrawl.crawler.values.NodeSettings;
 import java.time.Duration;
 import java.time.Instant;

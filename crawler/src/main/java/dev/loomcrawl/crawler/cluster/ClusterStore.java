@@ -33,7 +33,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * lease's time left is handed back as a duration, which a node counts down on its own monotonic clock from
  * before it asked: it never believes in more time than the database gave.
  */
-public final class ClusterStore implements AutoCloseable {
+final class ClusterStore implements AutoCloseable {
 
     /** A URL for the shared frontier. */
     public record Link(String url, String hostKey, int depth, int redirects, String referrer) {}

@@ -1,13 +1,13 @@
 package dev.loomcrawl.crawler.cluster;
 
-import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.frontier.HostQueue;
-import dev.loomcrawl.crawler.frontier.Node;
 import dev.loomcrawl.crawler.frontier.HostQueues;
 import dev.loomcrawl.crawler.frontier.Lease;
+import dev.loomcrawl.crawler.frontier.Node;
 import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.revisit.Visit;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;

@@ -1,6 +1,5 @@
 package dev.loomcrawl.crawler.cluster;
 
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;

@@ -1,13 +1,13 @@
 package dev.loomcrawl.crawler.cluster;
 
+import dev.loomcrawl.crawler.CrawlJob;
+import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.ConfigCodec;
 import dev.loomcrawl.crawler.values.ConfigException;
 import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.CrawlJob;
-import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.values.PolitenessKey;
 import dev.loomcrawl.crawler.values.JobRow;
-import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.PolitenessKey;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;

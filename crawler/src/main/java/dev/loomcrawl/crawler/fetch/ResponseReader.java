@@ -1,8 +1,7 @@
 package dev.loomcrawl.crawler.fetch;
 
-import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.crawler.fetch.Fetcher.Purpose;
-import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.values.FailureKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpHeaders;

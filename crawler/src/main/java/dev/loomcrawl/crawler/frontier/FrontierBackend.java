@@ -1,7 +1,7 @@
 package dev.loomcrawl.crawler.frontier;
 
-import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.util.List;
 

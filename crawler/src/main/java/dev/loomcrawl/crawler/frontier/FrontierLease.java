@@ -1,17 +1,17 @@
 package dev.loomcrawl.crawler.frontier;
 
-import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.CrawlUrl;
-import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.crawler.fetch.FetchLimit;
 import dev.loomcrawl.crawler.fetch.FetchResult;
+import dev.loomcrawl.crawler.fetch.RetryPolicy;
 import dev.loomcrawl.crawler.frontier.Node.State;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.Permit;
-import dev.loomcrawl.crawler.fetch.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.revisit.Visit;
 import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlUrl;
+import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.time.Duration;
 import java.time.Instant;

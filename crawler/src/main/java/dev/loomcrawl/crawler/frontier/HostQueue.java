@@ -1,11 +1,11 @@
 package dev.loomcrawl.crawler.frontier;
 
+import dev.loomcrawl.crawler.fetch.FetchResult;
+import dev.loomcrawl.crawler.fetch.RetryPolicy;
+import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.FailureKind;
-import dev.loomcrawl.crawler.fetch.FetchResult;
-import dev.loomcrawl.crawler.politeness.HostGates;
-import dev.loomcrawl.crawler.fetch.RetryPolicy;
-import dev.loomcrawl.crawler.politeness.Robots;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Comparator;

@@ -1,9 +1,9 @@
 package dev.loomcrawl.crawler.frontier;
 
-import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.revisit.Visit;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;

@@ -1,13 +1,13 @@
 package dev.loomcrawl.crawler.frontier;
 
-import dev.loomcrawl.crawler.values.CrawlUrl;
-import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.fetch.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.Robots;
-import dev.loomcrawl.crawler.values.Change;
-import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.revisit.Visit;
+import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.CrawlUrl;
+import dev.loomcrawl.crawler.values.FailureKind;
+import dev.loomcrawl.crawler.values.PageRecord;
 import java.time.Duration;
 import java.util.List;
 

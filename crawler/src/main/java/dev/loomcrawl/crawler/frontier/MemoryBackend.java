@@ -1,14 +1,14 @@
 package dev.loomcrawl.crawler.frontier;
 
-import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.frontier.Node.State;
 import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.revisit.Visit;
 import dev.loomcrawl.crawler.store.Admitted;
-import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.store.ResumeState;
-import dev.loomcrawl.crawler.revisit.Visit;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlUrl;
+import dev.loomcrawl.crawler.values.PageRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;

@@ -1,7 +1,7 @@
 package dev.loomcrawl.crawler.frontier;
 
-import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.revisit.Visit;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 
 /**
  * A URL of the job, in its host's {@link HostQueue} or handed out: its place in the crawl (depth, redirects,

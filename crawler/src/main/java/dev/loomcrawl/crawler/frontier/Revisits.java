@@ -1,13 +1,13 @@
 package dev.loomcrawl.crawler.frontier;
 
-import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.Freshness;
 import dev.loomcrawl.crawler.revisit.ChangeDetector;
 import dev.loomcrawl.crawler.revisit.RevisitSchedule;
-import dev.loomcrawl.crawler.values.Change;
-import dev.loomcrawl.crawler.values.PageRecord;
-import dev.loomcrawl.crawler.store.VisitHistory;
 import dev.loomcrawl.crawler.revisit.Visit;
+import dev.loomcrawl.crawler.store.VisitHistory;
+import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.Freshness;
+import dev.loomcrawl.crawler.values.PageRecord;
 import java.time.Duration;
 import java.time.Instant;
 

@@ -1,10 +1,10 @@
 package dev.loomcrawl.crawler.frontier;
 
+import dev.loomcrawl.crawler.frontier.Node.State;
+import dev.loomcrawl.crawler.store.Admitted;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.FailureKind;
-import dev.loomcrawl.crawler.frontier.Node.State;
-import dev.loomcrawl.crawler.store.Admitted;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,10 +1,10 @@
 package dev.loomcrawl.crawler.parse;
 
-import dev.loomcrawl.crawler.values.ContentRequest;
-import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.content.MainContent;
 import dev.loomcrawl.crawler.store.Handoff;
 import dev.loomcrawl.crawler.url.WebUrl;
+import dev.loomcrawl.crawler.values.ContentRequest;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,7 +18,6 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import org.jsoup.Jsoup;
-import org.jsoup.internal.StringUtil;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
@@ -83,7 +82,7 @@ public final class PageParser {
         boolean nofollow = finds.nofollow || hasNofollow(robotsHeader);
         WebUrl base = baseUrl(url, finds.base);
         List<Link> links = links(finds.links, base, url, nofollow);
-        String title = finds.title == null ? "" : StringUtil.normaliseWhitespace(finds.title.text()).trim();
+        String title = finds.title == null ? "" : oneLine(finds.title.text());
         String canonical = finds.canonical != null
                 && CrawlUrl.check(finds.canonical.attr("href"), base) instanceof CrawlUrl.Check.Ok ok ? ok.url().url() : null;
         return new Parsed(doc, title, links, canonical,
@@ -213,5 +212,24 @@ public final class PageParser {
     static WebUrl baseUrl(String url, Element base) {
         WebUrl page = ((WebUrl.Parse.Ok) WebUrl.parse(url)).url();
         return base != null && WebUrl.parse(base.attr("href"), page) instanceof WebUrl.Parse.Ok ok ? ok.url() : page;
+    }
+
+    /** White space runs (as jsoup counts it: no-break space included) as one space, trimmed. */
+    private static String oneLine(String text) {
+        StringBuilder line = new StringBuilder(text.length());
+        boolean space = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == 160) {
+                space = true;
+            } else {
+                if (space && !line.isEmpty()) {
+                    line.append(' ');
+                }
+                space = false;
+                line.append(c);
+            }
+        }
+        return line.toString();
     }
 }

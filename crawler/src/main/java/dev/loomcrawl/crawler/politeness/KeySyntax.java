@@ -1,8 +1,8 @@
 package dev.loomcrawl.crawler.politeness;
 
 import crawlercommons.domains.EffectiveTldFinder;
-import dev.loomcrawl.crawler.values.ConfigException;
 import dev.loomcrawl.crawler.url.Hosts;
+import dev.loomcrawl.crawler.values.ConfigException;
 import dev.loomcrawl.crawler.values.PolitenessKey;
 import java.util.Arrays;
 import java.util.Locale;

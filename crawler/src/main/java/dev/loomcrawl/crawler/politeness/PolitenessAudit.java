@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler.politeness;
 
 import dev.loomcrawl.crawler.fetch.Fetcher;
 import dev.loomcrawl.crawler.values.CrawlUrl;
+import dev.loomcrawl.crawler.values.KeyAudit;
 import dev.loomcrawl.crawler.values.PolitenessKey;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,29 +21,6 @@ import java.util.concurrent.TimeUnit;
  * job was given has run out is counted as inside it. So is a request to a URL its host's robots.txt disallows.
  */
 public final class PolitenessAudit implements Fetcher.Audit {
-
-    /**
-     * One key's figures.
-     *
-     * @param key the politeness key
-     * @param requests requests sent
-     * @param answered requests that got an answer (any status)
-     * @param errors answers 5xx or 429
-     * @param maxInFlight the most of this job's requests in flight at once
-     * @param shortestGapMillis the shortest time between two requests starting (null: fewer than two)
-     * @param crawlDelayMillis the {@code Crawl-delay} its robots.txt asked (the longest, for a key of several hosts; null: none)
-     * @param retryAfterWindows {@code Retry-After} windows the server asked for
-     * @param retryAfterSeconds their length, together
-     * @param requestsInRetryAfter requests started inside a window (a politeness violation; 0 expected)
-     * @param robotsDisallowed URLs left unfetched because robots.txt disallows them
-     * @param requestsDisallowed requests to a URL robots.txt disallows (a violation; 0 expected)
-     * @param firstRequest when the first request started
-     * @param lastRequest when the last one did
-     */
-    public record KeyFigures(String key, long requests, long answered, long errors, int maxInFlight,
-            Double shortestGapMillis, Long crawlDelayMillis, int retryAfterWindows, double retryAfterSeconds,
-            long requestsInRetryAfter, long robotsDisallowed, long requestsDisallowed, Instant firstRequest,
-            Instant lastRequest) {}
 
     private static final class Key {
         final String key;
@@ -170,10 +148,10 @@ public final class PolitenessAudit implements Fetcher.Audit {
     }
 
     /** Every key's figures, most requests first. */
-    public synchronized List<KeyFigures> figures() {
-        List<KeyFigures> all = new ArrayList<>(keys.size());
+    public synchronized List<KeyAudit> figures() {
+        List<KeyAudit> all = new ArrayList<>(keys.size());
         for (Key k : keys.values()) {
-            all.add(new KeyFigures(k.key, k.requests, k.answered, k.errors, k.maxInFlight,
+            all.add(new KeyAudit(k.key, k.requests, k.answered, k.errors, k.maxInFlight,
                     k.shortestGap == Long.MAX_VALUE ? null : Math.round(k.shortestGap / 1e4) / 100.0,
                     k.crawlDelay < 0 ? null : k.crawlDelay, k.windows, Math.round(k.restNanos / 1e7) / 100.0,
                     k.inRetryAfter, k.robotsDisallowed, k.requestsDisallowed, k.first, k.last));
@@ -183,8 +161,8 @@ public final class PolitenessAudit implements Fetcher.Audit {
     }
 
     /** Figures stored by an earlier run of the job, to go on from (a resumed job). */
-    public synchronized void restore(List<KeyFigures> stored) {
-        for (KeyFigures f : stored) {
+    public synchronized void restore(List<KeyAudit> stored) {
+        for (KeyAudit f : stored) {
             Key k = keys.computeIfAbsent(f.key(), Key::new);
             k.requests += f.requests();
             k.answered += f.answered();

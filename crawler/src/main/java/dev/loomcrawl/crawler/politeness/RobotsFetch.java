@@ -1,10 +1,10 @@
 package dev.loomcrawl.crawler.politeness;
 
-import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.fetch.Fetcher;
-import dev.loomcrawl.crawler.values.Outcome;
 import dev.loomcrawl.crawler.url.WebUrl;
+import dev.loomcrawl.crawler.values.CrawlUrl;
+import dev.loomcrawl.crawler.values.Outcome;
 import java.util.function.BooleanSupplier;
 
 /**

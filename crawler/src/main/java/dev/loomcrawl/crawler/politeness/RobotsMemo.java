@@ -1,8 +1,8 @@
 package dev.loomcrawl.crawler.politeness;
 
-import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.fetch.Fetcher;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,9 +1,9 @@
 package dev.loomcrawl.crawler.revisit;
 
-import dev.loomcrawl.crawler.values.Freshness;
-import dev.loomcrawl.crawler.values.Change;
-import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.store.VisitHistory;
+import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.Freshness;
+import dev.loomcrawl.crawler.values.PageRecord;
 import java.time.Duration;
 import java.time.Instant;
 

@@ -1,23 +1,19 @@
 package dev.loomcrawl.crawler.revisit;
 
-import dev.loomcrawl.crawler.values.Freshness;
-import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.store.ChangeFeed;
-import dev.loomcrawl.crawler.store.Export;
+import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.Export;
+import dev.loomcrawl.crawler.values.Freshness;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Sends a job's change events to its webhook, one POST per event, in the order they were stored (so in order
@@ -44,8 +40,6 @@ public final class WebhookDelivery implements AutoCloseable {
     private static final Duration MAX_BACKOFF = Duration.ofMinutes(1);
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     private static final int READ = 256;
-    public static final String SIGNATURE = "X-Loomcrawl-Signature";
-    public static final String EVENT_ID = "X-Loomcrawl-Event-Id";
 
     private final long jobId;
     private final String owner;
@@ -75,17 +69,6 @@ public final class WebhookDelivery implements AutoCloseable {
      */
     public static WebhookDelivery start(long jobId, String owner, Freshness.Webhook webhook, ChangeFeed feed) {
         return new WebhookDelivery(jobId, owner, webhook, feed);
-    }
-
-    /** The HMAC-SHA256 of {@code body} under {@code secret}, as the signature header carries it. */
-    public static String sign(String secret, byte[] body) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-            return "sha256=" + HexFormat.of().formatHex(mac.doFinal(body));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("every JDK has HmacSHA256", e); // required of every Java platform
-        }
     }
 
     private void run() {
@@ -194,8 +177,8 @@ public final class WebhookDelivery implements AutoCloseable {
         HttpRequest request = HttpRequest.newBuilder(URI.create(webhook.url()))
                 .timeout(TIMEOUT)
                 .header("Content-Type", "application/json")
-                .header(EVENT_ID, String.valueOf(event.id()))
-                .header(SIGNATURE, sign(webhook.secret(), body))
+                .header(Freshness.Webhook.EVENT_ID, String.valueOf(event.id()))
+                .header(Freshness.Webhook.SIGNATURE, Freshness.Webhook.sign(webhook.secret(), body))
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body))
                 .build();
         try {

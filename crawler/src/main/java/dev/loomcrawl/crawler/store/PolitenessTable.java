@@ -2,7 +2,7 @@ package dev.loomcrawl.crawler.store;
 
 import dev.loomcrawl.crawler.values.ConfigException;
 import dev.loomcrawl.crawler.values.HostSetting;
-import dev.loomcrawl.crawler.politeness.PolitenessAudit;
+import dev.loomcrawl.crawler.values.KeyAudit;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -87,7 +87,7 @@ public final class PolitenessTable {
      * share of a cluster job) for the keys given, in place of those stored for them (a checkpoint passes the keys
      * whose figures changed since it last wrote). Durable on return.
      */
-    public void saveAudit(long jobId, String share, List<PolitenessAudit.KeyFigures> figures) {
+    public void saveAudit(long jobId, String share, List<KeyAudit> figures) {
         if (figures.isEmpty()) {
             return;
         }
@@ -95,7 +95,7 @@ public final class PolitenessTable {
             int[] updated;
             try (PreparedStatement ps = c.prepareStatement("UPDATE politeness_audit SET "
                     + String.join(" = ?, ", AUDIT_FIGURES) + " = ? WHERE job_id = ? AND share = ? AND politeness_key = ?")) {
-                for (PolitenessAudit.KeyFigures f : figures) {
+                for (KeyAudit f : figures) {
                     Readers.bind(ps, auditRow(jobId, share, f));
                     ps.addBatch();
                 }
@@ -125,7 +125,7 @@ public final class PolitenessTable {
             "robots_disallowed", "requests_disallowed", "first_request", "last_request");
 
     /** The values of {@link #AUDIT_FIGURES}, then the row's key: job, share and politeness key. */
-    private static Object[] auditRow(long jobId, String share, PolitenessAudit.KeyFigures f) {
+    private static Object[] auditRow(long jobId, String share, KeyAudit f) {
         return new Object[] {f.requests(), f.answered(), f.errors(), f.maxInFlight(), f.shortestGapMillis(),
             f.crawlDelayMillis(), f.retryAfterWindows(), f.retryAfterSeconds(), f.requestsInRetryAfter(),
             f.robotsDisallowed(), f.requestsDisallowed(), at(f.firstRequest()), at(f.lastRequest()), jobId, share, f.key()};
@@ -136,7 +136,7 @@ public final class PolitenessTable {
      * the shortest gap are the largest and smallest any share saw; on a cluster a key's hosts are held by one
      * node at a time, so its requests are in flight on one node at a time).
      */
-    public List<PolitenessAudit.KeyFigures> audit(long jobId) {
+    public List<KeyAudit> audit(long jobId) {
         return audit("SELECT politeness_key, SUM(requests), SUM(answered), SUM(errors), MAX(max_in_flight),"
                 + " MIN(shortest_gap_ms), MAX(crawl_delay_ms), SUM(retry_after_windows), SUM(retry_after_seconds),"
                 + " SUM(requests_in_retry_after), SUM(robots_disallowed), SUM(requests_disallowed), MIN(first_request),"
@@ -145,18 +145,18 @@ public final class PolitenessTable {
     }
 
     /** What {@code share} of job {@code jobId} stored, to go on from. */
-    public List<PolitenessAudit.KeyFigures> audit(long jobId, String share) {
+    public List<KeyAudit> audit(long jobId, String share) {
         return audit("SELECT politeness_key, requests, answered, errors, max_in_flight, shortest_gap_ms, crawl_delay_ms,"
                 + " retry_after_windows, retry_after_seconds, requests_in_retry_after, robots_disallowed,"
                 + " requests_disallowed, first_request, last_request FROM politeness_audit WHERE job_id = ? AND share = ?",
                 jobId, share);
     }
 
-    private List<PolitenessAudit.KeyFigures> audit(String sql, Object... args) {
+    private List<KeyAudit> audit(String sql, Object... args) {
         return readers.query(sql, rs -> {
-            List<PolitenessAudit.KeyFigures> all = new ArrayList<>();
+            List<KeyAudit> all = new ArrayList<>();
             while (rs.next()) {
-                all.add(new PolitenessAudit.KeyFigures(rs.getString(1), rs.getLong(2), rs.getLong(3),
+                all.add(new KeyAudit(rs.getString(1), rs.getLong(2), rs.getLong(3),
                         rs.getLong(4), rs.getInt(5), nullable(rs, 6, rs.getDouble(6)),
                         nullable(rs, 7, rs.getLong(7)), rs.getInt(8), rs.getDouble(9), rs.getLong(10),
                         rs.getLong(11), rs.getLong(12), instant(rs.getTimestamp(13)), instant(rs.getTimestamp(14))));

@@ -3,11 +3,11 @@ package dev.loomcrawl.crawler.values;
 
 import static dev.loomcrawl.crawler.values.ConfigChecks.checkDomains;
 import static dev.loomcrawl.crawler.values.ConfigChecks.checkHeaders;
+import static dev.loomcrawl.crawler.values.ConfigChecks.checkHosts;
 import static dev.loomcrawl.crawler.values.ConfigChecks.checkPatterns;
 import static dev.loomcrawl.crawler.values.ConfigChecks.checkRules;
 import static dev.loomcrawl.crawler.values.ConfigChecks.checkTypes;
 import static dev.loomcrawl.crawler.values.ConfigChecks.hasLineBreak;
-import static dev.loomcrawl.crawler.values.ConfigChecks.checkHosts;
 import static dev.loomcrawl.crawler.values.ConfigChecks.requireDuration;
 import static dev.loomcrawl.crawler.values.ConfigChecks.requireRange;
 

@@ -1,8 +1,13 @@
 package dev.loomcrawl.crawler.values;
 
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.Locale;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * How a job keeps its pages fresh: whether it revisits them, whether it follows the links of pages that
@@ -53,6 +58,22 @@ public record Freshness(Revisit revisit, boolean skipNearDuplicates, Webhook web
      * {@code secret} in the {@code X-Loomcrawl-Signature} header.
      */
     public record Webhook(String url, String secret) {
+        /** The header that carries a delivery's signature ({@link #sign}). */
+        public static final String SIGNATURE = "X-Loomcrawl-Signature";
+        /** The header that carries the event's id: a receiver that saw it already can drop it. */
+        public static final String EVENT_ID = "X-Loomcrawl-Event-Id";
+
+        /** The HMAC-SHA256 of {@code body} under {@code secret}, as {@link #SIGNATURE} carries it. */
+        public static String sign(String secret, byte[] body) {
+            try {
+                Mac mac = Mac.getInstance("HmacSHA256");
+                mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+                return "sha256=" + HexFormat.of().formatHex(mac.doFinal(body));
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("every JDK has HmacSHA256", e); // required of every Java platform
+            }
+        }
+
         public Webhook {
             URI uri;
             try {

@@ -1,11 +1,11 @@
 package dev.loomcrawl.crawler.content;
 
-import dev.loomcrawl.crawler.values.ContentFormat;
-import dev.loomcrawl.crawler.values.ContentRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomcrawl.crawler.values.ContentFormat;
+import dev.loomcrawl.crawler.values.ContentRequest;
 import dev.loomcrawl.crawler.values.PageContent;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,9 +1,9 @@
 package dev.loomcrawl.crawler.frontier;
 
-import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlUrl;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,17 +2,17 @@ package dev.loomcrawl.crawler.frontier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomcrawl.crawler.fetch.FetchLimit;
+import dev.loomcrawl.crawler.fetch.FetchResult;
+import dev.loomcrawl.crawler.fetch.RetryPolicy;
+import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.FailureKind;
-import dev.loomcrawl.crawler.fetch.FetchLimit;
-import dev.loomcrawl.crawler.fetch.FetchResult;
-import dev.loomcrawl.crawler.politeness.HostGates;
-import dev.loomcrawl.crawler.fetch.RetryPolicy;
-import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.values.PageRecord;
-import dev.loomcrawl.crawler.store.PageStore;
 import java.net.http.HttpHeaders;
 import java.time.Duration;
 import java.time.Instant;

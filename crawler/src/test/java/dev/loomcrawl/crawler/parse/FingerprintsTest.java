@@ -1,9 +1,9 @@
 package dev.loomcrawl.crawler.parse;
 
-import dev.loomcrawl.crawler.values.ContentRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomcrawl.crawler.store.NearDuplicates;
+import dev.loomcrawl.crawler.values.ContentRequest;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 

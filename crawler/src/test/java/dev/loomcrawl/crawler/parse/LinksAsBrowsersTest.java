@@ -1,10 +1,10 @@
 package dev.loomcrawl.crawler.parse;
 
-import dev.loomcrawl.crawler.values.ContentRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomcrawl.crawler.url.UrlStandardTest;
 import dev.loomcrawl.crawler.url.WebUrl;
+import dev.loomcrawl.crawler.values.ContentRequest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package dev.loomcrawl.crawler.parse;
 
+import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.ContentRequest;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.PageRecord;
-import dev.loomcrawl.crawler.store.PageStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.loomcrawl.crawler.parse;
 
-import dev.loomcrawl.crawler.values.ContentRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomcrawl.crawler.values.ContentRequest;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import java.nio.charset.StandardCharsets;
 import org.jsoup.nodes.Document;

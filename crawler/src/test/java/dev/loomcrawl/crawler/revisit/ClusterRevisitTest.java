@@ -3,15 +3,15 @@ package dev.loomcrawl.crawler.revisit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
-import dev.loomcrawl.crawler.values.NodeSettings;
-import dev.loomcrawl.crawler.values.Change;
-import dev.loomcrawl.crawler.cluster.ClusterLeases;
-import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.ClusterView;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.NodeSettings;
+import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.testkit.PostgresServer;
 import dev.loomcrawl.testkit.TestSite;
 import java.time.Duration;
@@ -109,7 +109,7 @@ class ClusterRevisitTest {
 
     /** The node holding the test site's one host now. */
     private static String owner(Node node) {
-        return node.node.view().leases().stream().map(ClusterLeases.LeaseRow::owner).findFirst().orElse("");
+        return node.node.view().leases().stream().map(ClusterView.LeaseRow::owner).findFirst().orElse("");
     }
 
     private static List<Change> events(PageStore store, long job) {

@@ -7,13 +7,13 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlJob;
-import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.values.Change;
-import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.testkit.TestSite;
 import java.time.Duration;
 import java.util.List;

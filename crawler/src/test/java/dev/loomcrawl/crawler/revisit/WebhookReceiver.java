@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler.revisit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
+import dev.loomcrawl.crawler.values.Freshness;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -26,8 +27,8 @@ final class WebhookReceiver implements AutoCloseable {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/hook", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
-            String signature = exchange.getRequestHeaders().getFirst(WebhookDelivery.SIGNATURE);
-            if (!WebhookDelivery.sign(SECRET, body).equals(signature)) {
+            String signature = exchange.getRequestHeaders().getFirst(Freshness.Webhook.SIGNATURE);
+            if (!Freshness.Webhook.sign(SECRET, body).equals(signature)) {
                 badSignatures.incrementAndGet();
             }
             int status = failFirst.getAndDecrement() > 0 ? 500 : 204;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.testkit.TestSite;
 import java.time.Duration;
 import java.util.List;

@@ -1,11 +1,14 @@
-package dev.loomcrawl.crawler.store;
+package dev.loomcrawl.crawler;
 
-import static dev.loomcrawl.crawler.store.Export.endLines;
-import static dev.loomcrawl.crawler.store.Export.sequence;
+import static dev.loomcrawl.crawler.values.Export.endLines;
+import static dev.loomcrawl.crawler.values.Export.sequence;
 
 import com.fasterxml.jackson.databind.SequenceWriter;
-import dev.loomcrawl.crawler.politeness.PolitenessAudit;
-import dev.loomcrawl.crawler.store.Export.Format;
+import dev.loomcrawl.crawler.store.NearDuplicateGroups;
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.Export.Format;
+import dev.loomcrawl.crawler.values.Export;
+import dev.loomcrawl.crawler.values.KeyAudit;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -19,14 +22,14 @@ import java.util.Map;
  * ({@code export --changes}), its groups of near-duplicate pages ({@code --near-duplicates}) and its politeness
  * audit ({@code --politeness}).
  */
-public final class FindingsExport {
+final class FindingsExport {
     private FindingsExport() {}
 
     private static final List<String> CHANGE_COLUMNS = List.of("id", "job", "url", "kind", "at", "status", "distance",
             "severity", "target");
 
     /** A job's change events in the order they were stored. Returns how many. */
-    public static long changes(PageStore store, long jobId, Format format, OutputStream out) throws IOException {
+    static long changes(PageStore store, long jobId, Format format, OutputStream out) throws IOException {
         long[] n = {0};
         try (SequenceWriter rows = sequence(CHANGE_COLUMNS, format, out)) {
             store.changes().forEach(jobId, change -> {
@@ -51,7 +54,7 @@ public final class FindingsExport {
      * variants, mirrors): one row per page of a group of two or more, groups in the order their first page was
      * stored, {@code distance} from the group's first page. Returns how many rows.
      */
-    public static long nearDuplicates(PageStore store, long jobId, Format format, OutputStream out) throws IOException {
+    static long nearDuplicates(PageStore store, long jobId, Format format, OutputStream out) throws IOException {
         List<List<NearDuplicateGroups.Page>> groups = store.nearDuplicateGroups(jobId);
         long n = 0;
         try (SequenceWriter rows = sequence(NEAR_COLUMNS, format, out)) {
@@ -81,10 +84,10 @@ public final class FindingsExport {
             "requestsInRetryAfter", "robotsDisallowed", "requestsDisallowed", "firstRequest", "lastRequest");
 
     /** A job's politeness audit as stored ({@link PolitenessTable#audit}): one row per key. Returns how many rows. */
-    public static long politeness(PageStore store, long jobId, Format format, OutputStream out) throws IOException {
-        List<PolitenessAudit.KeyFigures> keys = store.politeness().audit(jobId);
+    static long politeness(PageStore store, long jobId, Format format, OutputStream out) throws IOException {
+        List<KeyAudit> keys = store.politeness().audit(jobId);
         try (SequenceWriter rows = sequence(POLITENESS_COLUMNS, format, out)) {
-            for (PolitenessAudit.KeyFigures k : keys) {
+            for (KeyAudit k : keys) {
                 Object[] values = {k.key(), k.requests(), k.answered(), k.errors(), k.maxInFlight(), k.shortestGapMillis(),
                         k.crawlDelayMillis(), k.retryAfterWindows(), k.retryAfterSeconds(), k.requestsInRetryAfter(),
                         k.robotsDisallowed(), k.requestsDisallowed(), text(k.firstRequest()), text(k.lastRequest())};

@@ -1,4 +1,4 @@
-package dev.loomcrawl.crawler;
+package dev.loomcrawl.crawler.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -1,4 +1,4 @@
-package dev.loomcrawl.crawler.store;
+package dev.loomcrawl.crawler.values;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -6,14 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
-import dev.loomcrawl.crawler.values.Change;
-import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.ContentFormat;
-import dev.loomcrawl.crawler.values.PageContent;
-import dev.loomcrawl.crawler.values.PageRecord;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -148,58 +142,6 @@ public final class Export {
         }
     }
 
-    /**
-     * Every row of a job, in the order they were stored or by URL (see {@link PageStore#forEachPage});
-     * {@code status} filters when not null. Returns how many.
-     */
-    public static long job(PageStore store, long jobId, Format format, Integer status, OutputStream out)
-            throws IOException {
-        return job(store, jobId, format, status, Integer.MAX_VALUE, out);
-    }
-
-    /** As {@link #job(PageStore, long, Format, Integer, OutputStream)}, content cut at {@code contentMaxChars}. */
-    public static long job(PageStore store, long jobId, Format format, Integer status, int contentMaxChars,
-            OutputStream out) throws IOException {
-        boolean withBody = store.hasBodies(jobId);
-        Writer writer = new Writer(out, format, new Columns(withBody, store.hasContent(jobId)), true, contentMaxChars);
-        try (writer) {
-            store.forEachPage(jobId, 0, Integer.MAX_VALUE, status, withBody, page -> {
-                try {
-                    writer.write(page);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
-        return writer.count();
-    }
-
-    /** The job's link graph, one {@code from, to} row per outlink of every stored page. Returns how many. */
-    public static long links(PageStore store, long jobId, Format format, OutputStream out) throws IOException {
-        long[] n = {0};
-        try (SequenceWriter rows = sequence(List.of("from", "to"), format, out)) {
-            store.forEachPage(jobId, 0, Integer.MAX_VALUE, null, false, page -> {
-                for (String to : page.outlinks()) {
-                    try {
-                        Map<String, String> edge = new LinkedHashMap<>();
-                        edge.put("from", page.url());
-                        edge.put("to", to);
-                        rows.write(edge);
-                        n[0]++;
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                }
-            });
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
-        endLines(format, n[0], out);
-        return n[0];
-    }
-
     /** A change event as JSON shows it (the SSE stream, the webhook, {@code export --changes}), fields in order. */
     public static Map<String, Object> rowOf(Change c) {
         Map<String, Object> row = new LinkedHashMap<>();
@@ -215,7 +157,7 @@ public final class Export {
         return row;
     }
 
-    static SequenceWriter sequence(List<String> columns, Format format, OutputStream out) throws IOException {
+    public static SequenceWriter sequence(List<String> columns, Format format, OutputStream out) throws IOException {
         if (format == Format.CSV) {
             CsvSchema.Builder schema = CsvSchema.builder();
             columns.forEach(schema::addColumn);
@@ -226,7 +168,7 @@ public final class Export {
                 .writeValues(out);
     }
 
-    static void endLines(Format format, long rows, OutputStream out) throws IOException {
+    public static void endLines(Format format, long rows, OutputStream out) throws IOException {
         if (format == Format.JSONL && rows > 0) {
             out.write('\n');
         }
@@ -247,7 +189,7 @@ public final class Export {
     }
 
     /** One row as a map, columns in order. */
-    static Map<String, Object> row(PageRecord p, Format format, int contentMaxChars) {
+    public static Map<String, Object> row(PageRecord p, Format format, int contentMaxChars) {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("url", p.url());
         row.put("depth", p.depth());

@@ -1,7 +1,8 @@
-package dev.loomcrawl.crawler.store;
+package dev.loomcrawl.crawler;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.PageContent;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.io.IOException;
@@ -21,7 +22,7 @@ import java.util.Locale;
  * content. Each file is named from its URL, stably: host and path as a slug, then the first 8 hex digits of
  * the URL's SHA-256, so two URLs never share a file and a second export writes the same names.
  */
-public final class MarkdownFiles {
+final class MarkdownFiles {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int SLUG_MAX = 80;
 
@@ -34,7 +35,7 @@ public final class MarkdownFiles {
      * @param maxChars content longer than this is cut, and says so
      * @return how many files were written
      */
-    public static long write(PageStore store, long jobId, Path dir, int maxChars) throws IOException {
+    static long write(PageStore store, long jobId, Path dir, int maxChars) throws IOException {
         Files.createDirectories(dir);
         long[] written = {0};
         try {
