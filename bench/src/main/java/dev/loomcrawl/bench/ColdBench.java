@@ -166,7 +166,7 @@ final class ColdBench {
      * host's pages go at most {@code perHost} at a time. Per host that is robots.txt, then the seed alone
      * (every other page is found through it, or through a sitemap: a round either way), then the other
      * pages {@code perHost} at a time: 15 rounds, 4.5 s, for 100 pages, 8 at a time and 300 ms, the figure
-     * the speed issue measured against. (Until 2026-11-23 the seed was counted among the rest: 14 rounds.)
+     * the speed issue measured against.
      */
     static double idealSeconds(FarmConfig farm, SiteGraph graph, int maxDepth, int perHost) {
         int levels = 1 + Math.min(maxDepth, graph.maxDepth()) + 1;

@@ -1,6 +1,6 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.Hooks;
 import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
@@ -174,7 +174,7 @@ final class CrawlCommand implements Callable<Integer> {
         RowOutput rows = RowOutput.open(output, false, Export.Columns.of(config.output()), spec.commandLine().getOut()); // a bad path fails before anything is crawled
         CrawlerOptions process = politeness.on(inFlight.options(perHost));
         return Foreground.run(spec, engine.db, process,
-                (crawler, listener) -> crawler.start(config, new Crawler.Hooks(null, listener)), rows, report.json, report.quiet);
+                (crawler, listener) -> crawler.start(config, new Hooks(null, listener)), rows, report.json, report.quiet);
     }
 
     CrawlConfig config() throws IOException {

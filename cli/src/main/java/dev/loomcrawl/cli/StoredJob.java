@@ -2,6 +2,7 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.Database;
+import dev.loomcrawl.crawler.Hooks;
 import dev.loomcrawl.crawler.values.ConfigCodec;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
@@ -62,7 +63,7 @@ final class StoredJob {
         CrawlerOptions process = new CrawlerOptions(config.politeness().perHostConcurrency(),
                 config.execution().maxInFlight(), true, config.politeness().politenessKey(), true);
         return Foreground.run(spec, db, process, (crawler, listener) -> recrawl
-                ? crawler.recrawl(id, new Crawler.Hooks(null, listener))
-                : crawler.resume(id, new Crawler.Hooks(null, listener)), rows, report.json, report.quiet);
+                ? crawler.recrawl(id, new Hooks(null, listener))
+                : crawler.resume(id, new Hooks(null, listener)), rows, report.json, report.quiet);
     }
 }

@@ -39,7 +39,7 @@ public final class CrawlJob {
     private final Harvester harvester;
     private final boolean resumed;
     private final boolean cluster;
-    /** Whose figures the stored politeness audit holds: "" for a job of this process, the node's name for a share. */
+    /** Whose figures the stored politeness audit holds ({@link JobStart#share}). */
     private final String share;
     private final Consumer<CrawlJob> onEnd;
     private final StoredListener listener;
@@ -56,35 +56,28 @@ public final class CrawlJob {
     private final WarcOutput warc;
     private final Dispatcher dispatcher;
 
-    /**
-     * @param warc where fetches are archived, opened by the caller so that a bad path fails the start; or null
-     * @param share null for a job of this process; the name of this process's share of a job many processes
-     *     share (a cluster node's id): the cluster, not this run's end, then decides the job's status
-     */
-    CrawlJob(long id, CrawlConfig config, Engine engine, Frontier frontier, JobStats stats,
-            Crawler.Hooks hooks, WarcOutput warc, boolean resumed, String share, Consumer<CrawlJob> onEnd) {
-        this.id = id;
-        this.listener = hooks.listener();
-        this.cluster = share != null;
-        this.share = share == null ? "" : share;
+    /** @param onEnd told when the job has ended here */
+    CrawlJob(Engine engine, JobStart start, Consumer<CrawlJob> onEnd) {
+        this.id = start.id();
+        this.config = start.config();
+        this.engine = engine;
+        this.frontier = start.frontier();
+        this.stats = start.stats();
+        this.listener = start.hooks().listener();
+        this.resumed = start.resumed();
+        this.cluster = start.cluster();
+        this.share = start.share();
+        this.onEnd = onEnd;
+        this.warc = start.warc();
         this.audit = new PolitenessAudit(engine.gates(), config.politeness().politenessKey());
         if (resumed || cluster) { // a job's audit goes on from what its earlier runs (this share's) stored
-            audit.restore(engine.store().politeness().audit(id, this.share));
+            audit.restore(engine.store().politeness().audit(id, share));
         }
         this.fetcher = new Fetcher(Fetcher.Settings.of(config), engine.names(), engine.deadlines(), audit);
-        this.warc = warc;
-        this.config = config;
-        this.engine = engine;
-        this.frontier = frontier;
-        this.stats = stats;
-        this.harvester = new Harvester(id, config, frontier, hooks.handler(), engine.parsers());
-        this.resumed = resumed;
-        this.onEnd = onEnd;
-        UrlTask task = new UrlTask(id, config, engine, stats, harvester, fetcher, audit, warc, hooks.listener(),
-                cluster ? UrlTask.LateCheck.ASK : UrlTask.LateCheck.NONE, () -> cancelRequested);
-        this.dispatcher = new Dispatcher(id, config.execution(), engine, frontier, task, () -> cancelRequested,
-                () -> stopNow);
-        this.checkpoints = new JobCheckpoint(id, this.share, stats, audit, engine.store());
+        this.harvester = new Harvester(id, config, frontier, start.hooks().handler(), engine.parsers());
+        UrlTask task = new UrlTask(start, engine, harvester, fetcher, audit, () -> cancelRequested);
+        this.dispatcher = new Dispatcher(start, engine, task, () -> cancelRequested, () -> stopNow);
+        this.checkpoints = new JobCheckpoint(id, share, stats, audit, engine.store());
     }
 
     void start() {

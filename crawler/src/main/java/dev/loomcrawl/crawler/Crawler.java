@@ -1,13 +1,10 @@
 package dev.loomcrawl.crawler;
 
 import dev.loomcrawl.crawler.fetch.HostNames;
-import dev.loomcrawl.crawler.fetch.WarcOutput;
 import dev.loomcrawl.crawler.frontier.Frontier;
-import dev.loomcrawl.crawler.frontier.MemoryBackend;
 import dev.loomcrawl.crawler.frontier.Revisits;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.store.PageStore;
-import dev.loomcrawl.crawler.store.Tallies;
 import dev.loomcrawl.crawler.values.ConfigCodec;
 import dev.loomcrawl.crawler.values.ConfigException;
 import dev.loomcrawl.crawler.values.CrawlConfig;
@@ -43,15 +40,6 @@ import org.jspecify.annotations.Nullable;
  * rests for all of them.
  */
 public final class Crawler implements Jobs, AutoCloseable {
-
-    /**
-     * Your code in a job: a handler for each fetched page (its result is stored with the page), and a
-     * listener told of each stored row. Either may be null.
-     */
-    public record Hooks(PageHandler handler, StoredListener listener) {
-        public static final Hooks NONE = new Hooks(null, null);
-    }
-
     private final Engine engine;
     private final Database database;
     private final CrawlerOptions options;
@@ -127,11 +115,10 @@ public final class Crawler implements Jobs, AutoCloseable {
      * the share ends here; {@code share} names this process's part (its figures are kept under that name).
      */
     public CrawlJob runShare(long id, String share, CrawlConfig config, Frontier frontier, Consumer<CrawlJob> onEnd) {
-        return jobs.launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), 0, 0, 0), Hooks.NONE,
-                null, false, share, job -> {
-                    jobs.forget(job);
-                    onEnd.accept(job);
-                }));
+        return jobs.launch(new CrawlJob(engine, JobStart.share(engine, id, share, config, frontier), job -> {
+            jobs.forget(job);
+            onEnd.accept(job);
+        }));
     }
 
     @Override
@@ -146,12 +133,7 @@ public final class Crawler implements Jobs, AutoCloseable {
 
     /** Starts a job with your hooks; see {@link Hooks}. */
     public CrawlJob start(CrawlConfig config, Hooks hooks) {
-        WarcOutput warc = warcOf(config);
-        long id = engine.store().jobs().create(config.execution().mode().label(), config.execution().poolSize(),
-                ConfigCodec.toJson(config), false);
-        Frontier frontier = MemoryBackend.frontier(id, config, engine.gates(), engine.store(), null);
-        return jobs.launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), 0, 0, 0), hooks,
-                warc, false, null, jobs::forget));
+        return jobs.launch(new CrawlJob(engine, JobStart.fresh(engine, config, hooks), jobs::forget));
     }
 
     /**
@@ -170,7 +152,8 @@ public final class Crawler implements Jobs, AutoCloseable {
             throw new IllegalArgumentException("job " + id + " has ended (" + row.status() + "): nothing to resume");
         }
         CrawlConfig config = ConfigCodec.fromJson(row.config());
-        return runAgain(id, config, hooks, Revisits.of(config));
+        return jobs.launch(new CrawlJob(engine, JobStart.again(engine, id, config, hooks, Revisits.of(config)),
+                jobs::forget));
     }
 
     /**
@@ -190,34 +173,12 @@ public final class Crawler implements Jobs, AutoCloseable {
         if (row.cluster()) {
             throw new IllegalArgumentException("job " + id + " is a cluster job: recrawl runs on one process only");
         }
-        return runAgain(id, ConfigCodec.fromJson(row.config()), hooks, Revisits.once());
-    }
-
-    /** A stored job run once more in this process, from what it stored: a resume, or a recrawl. */
-    private CrawlJob runAgain(long id, CrawlConfig config, Hooks hooks, Revisits revisits) {
-        WarcOutput warc = warcOf(config);
-        Frontier frontier = MemoryBackend.frontier(id, config, engine.gates(), engine.store(),
-                revisits.revisits() ? engine.store().revisitState(id) : engine.store().resumeState(id), revisits);
-        Tallies before = engine.store().tallies(id);
-        engine.store().jobs().update(id, JobStatus.RUNNING.label(), null);
-        engine.store().jobs().addRunTime(id, 0, 0, true);
-        return jobs.launch(new CrawlJob(id, config, engine, frontier, new JobStats(engine.totals(), before.pages(),
-                before.failed(), before.skipped()), hooks, warc, true, null, jobs::forget));
-    }
-
-    /** The job's WARC file, opened now so that a path that cannot be written fails the start, not the job. */
-    private static WarcOutput warcOf(CrawlConfig config) {
-        String file = config.output().warcFile();
-        return file == null ? null : WarcOutput.open(file, CrawlConfig.DEFAULT_USER_AGENT);
+        return jobs.launch(new CrawlJob(engine, JobStart.again(engine, id, ConfigCodec.fromJson(row.config()), hooks,
+                Revisits.once()), jobs::forget));
     }
 
     public CrawlJob resume(long id) {
         return resume(id, Hooks.NONE);
-    }
-
-    /** Resumes a job with a page handler; see {@link #resume(long, Hooks)}. */
-    public CrawlJob resume(long id, PageHandler handler) {
-        return resume(id, new Hooks(handler, null));
     }
 
     /**
@@ -289,11 +250,7 @@ public final class Crawler implements Jobs, AutoCloseable {
 
     /** Figures of the whole process, every job and one-off fetch together. */
     public Figures figures() {
-        Tally t = engine.totals();
-        return new Figures(t.pages(), t.failed(), t.skipped(), t.fetches(), t.fetching(), t.retries(), t.statuses(),
-                t.failures(), t.latency(), RuntimeSampler.livePlatformThreads(), RuntimeSampler.peakPlatformThreads(),
-                engine.sampler().virtualThreadsStarted(), engine.limit().limit(),
-                JobStats.round1(engine.limit().lagMillis()), engine.gates().busiest(10), jobs.size(), t.changes());
+        return engine.figures(jobs.size());
     }
 
     /** Running jobs of this process. */

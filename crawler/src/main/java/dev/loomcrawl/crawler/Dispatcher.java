@@ -31,12 +31,11 @@ final class Dispatcher {
      * @param cancelled whether the job was cancelled: fetches in progress are interrupted, not stored
      * @param stopNow whether the job stops at once but stays resumable (its fetches in progress are fetched again)
      */
-    Dispatcher(long jobId, CrawlConfig.Execution execution, Engine engine, Frontier frontier, UrlTask task,
-            BooleanSupplier cancelled, BooleanSupplier stopNow) {
-        this.jobId = jobId;
-        this.execution = execution;
+    Dispatcher(JobStart start, Engine engine, UrlTask task, BooleanSupplier cancelled, BooleanSupplier stopNow) {
+        this.jobId = start.id();
+        this.execution = start.config().execution();
         this.engine = engine;
-        this.frontier = frontier;
+        this.frontier = start.frontier();
         this.task = task;
         this.cancelled = cancelled;
         this.stopNow = stopNow;

@@ -6,6 +6,7 @@ import dev.loomcrawl.crawler.fetch.HostNames;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
+import dev.loomcrawl.crawler.values.Figures;
 import dev.loomcrawl.crawler.values.StoredListener;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,6 +47,15 @@ record Engine(PageStore store, HostGates gates, FetchLimit limit, RuntimeSampler
                 new Deadlines(), CrawlThreads.parsers());
         engine.restoreRests();
         return engine;
+    }
+
+    /** Figures of the whole process, every job ({@code runningJobs} of them now) and one-off fetch together. */
+    Figures figures(int runningJobs) {
+        Tally t = totals;
+        return new Figures(t.pages(), t.failed(), t.skipped(), t.fetches(), t.fetching(), t.retries(), t.statuses(),
+                t.failures(), t.latency(), RuntimeSampler.livePlatformThreads(), RuntimeSampler.peakPlatformThreads(),
+                sampler.virtualThreadsStarted(), limit.limit(), JobStats.round1(limit.lagMillis()), gates.busiest(10),
+                runningJobs, t.changes());
     }
 
     /** Lets go of the engine's threads; parses still running end first. */

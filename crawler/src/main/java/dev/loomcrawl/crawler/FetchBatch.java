@@ -39,15 +39,15 @@ import java.util.concurrent.TimeUnit;
 final class FetchBatch implements AutoCloseable {
     private final Engine engine;
     /** The politeness key the fetches count under (the process's default). */
-    private final PolitenessKey level;
+    private final PolitenessKey kind;
     /** A fetcher for each {@code refusePrivateAddresses}, made on first use. */
     private final ConcurrentHashMap<Boolean, Fetcher> fetchers = new ConcurrentHashMap<>();
     private final RobotsMemo robots = new RobotsMemo();
     private final String agentToken = Robots.productToken(CrawlConfig.DEFAULT_USER_AGENT);
 
-    FetchBatch(Engine engine, PolitenessKey level) {
+    FetchBatch(Engine engine, PolitenessKey kind) {
         this.engine = engine;
-        this.level = level;
+        this.kind = kind;
     }
 
     /** See {@link Crawler#fetchAll}. */
@@ -99,8 +99,8 @@ final class FetchBatch implements AutoCloseable {
             throws InterruptedException {
         long start = System.nanoTime();
         RobotsMemo.Verdict verdict = robots.check(url, page -> {
-            Permit permit = engine.gates().enter(HostGates.Target.of(page), level);
-            RobotsFetch.Outcome outcome = null;
+            Permit permit = engine.gates().enter(HostGates.Target.of(page), kind);
+            RobotsFetch.Answer outcome = null;
             try {
                 outcome = RobotsFetch.fetch(fetcher, page, agentToken, null);
                 return outcome;
@@ -124,7 +124,7 @@ final class FetchBatch implements AutoCloseable {
     private FetchOutcome fetchOne(Fetcher fetcher, CrawlUrl url, ContentRequest content)
             throws InterruptedException {
         long start = System.nanoTime();
-        Permit permit = engine.gates().enter(HostGates.Target.of(url), level);
+        Permit permit = engine.gates().enter(HostGates.Target.of(url), kind);
         FetchResult result = null;
         engine.totals().fetchStarted();
         try {

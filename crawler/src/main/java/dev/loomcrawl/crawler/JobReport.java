@@ -1,7 +1,7 @@
 package dev.loomcrawl.crawler;
 
 import dev.loomcrawl.crawler.store.PageStore;
-import dev.loomcrawl.crawler.store.Tallies;
+import dev.loomcrawl.crawler.store.StoredCounts;
 import dev.loomcrawl.crawler.values.ConfigCodec;
 import dev.loomcrawl.crawler.values.CrawlProgress;
 import dev.loomcrawl.crawler.values.CrawlSummary;
@@ -42,7 +42,7 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
                     ended ? row.finishedAt() : null, progress, ended ? live.summary() : null, row.cluster(), null);
         }
         String status = row.shownStatus(Instant.now(), soleUser);
-        Tallies.Outcomes rows = null;
+        StoredCounts.Outcomes rows = null;
         double seconds = 0;
         double rate = 0;
         if (row.status().equals(JobStatus.RUNNING.label()) || stored == null && row.unfinished()) {
@@ -51,7 +51,7 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
             seconds = Math.round(row.activeSeconds() * 10) / 10.0;
             rate = seconds <= 0 ? 0 : JobStats.round1(rows.pages() / seconds);
         } else if (stored != null) {
-            rows = new Tallies.Outcomes(stored.pages(), stored.failed(), stored.skipped(), stored.failures());
+            rows = new StoredCounts.Outcomes(stored.pages(), stored.failed(), stored.skipped(), stored.failures());
             seconds = stored.seconds();
             rate = stored.pagesPerSecond();
         }

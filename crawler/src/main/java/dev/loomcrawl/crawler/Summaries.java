@@ -1,7 +1,7 @@
 package dev.loomcrawl.crawler;
 
 import dev.loomcrawl.crawler.store.PageStore;
-import dev.loomcrawl.crawler.store.Tallies;
+import dev.loomcrawl.crawler.store.StoredCounts;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.values.JobRow;
@@ -19,7 +19,7 @@ public final class Summaries {
 
     public static CrawlSummary wholeJob(PageStore store, long id, JobStatus status, CrawlConfig config, JobStats run,
             Map<String, String> givenUp) {
-        Tallies t = store.tallies(id);
+        StoredCounts t = store.storedCounts(id);
         JobRow row = store.jobs().find(id).orElseThrow();
         CrawlSummary before = CrawlSummary.fromJson(row.summary());
         Map<String, String> hosts = new LinkedHashMap<>(before == null ? Map.of() : before.hostsGivenUp());

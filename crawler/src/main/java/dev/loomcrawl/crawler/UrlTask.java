@@ -43,18 +43,19 @@ final class UrlTask {
     private final LateCheck lateCheck;
     private final BooleanSupplier cancelled;
 
-    UrlTask(long id, CrawlConfig config, Engine engine, JobStats stats, Harvester harvester, Fetcher fetcher,
-            PolitenessAudit audit, WarcOutput warc, StoredListener listener, LateCheck lateCheck, BooleanSupplier cancelled) {
-        this.id = id;
-        this.config = config;
+    /** @param cancelled whether the job was cancelled: a result that comes back then is not stored */
+    UrlTask(JobStart start, Engine engine, Harvester harvester, Fetcher fetcher, PolitenessAudit audit,
+            BooleanSupplier cancelled) {
+        this.id = start.id();
+        this.config = start.config();
         this.engine = engine;
-        this.stats = stats;
+        this.stats = start.stats();
         this.harvester = harvester;
         this.fetcher = fetcher;
         this.audit = audit;
-        this.warc = warc;
-        this.listener = listener;
-        this.lateCheck = lateCheck;
+        this.warc = start.warc();
+        this.listener = start.hooks().listener();
+        this.lateCheck = start.cluster() ? LateCheck.ASK : LateCheck.NONE;
         this.cancelled = cancelled;
     }
 
@@ -66,8 +67,8 @@ final class UrlTask {
             } catch (RuntimeException | StackOverflowError e) {
                 // Caught here, inside the lease: a try-with-resources closes its resource before its own catch
                 // clauses run, and a lease closed unfinished puts its URL back in the queue. Caught outside, the
-                // failure below was never stored and the URL was fetched again, and failed again, for ever: one
-                // link crawler-commons' normaliser threw on kept a job running (RealWebTest).
+                // failure below would never be stored and the URL would be fetched and fail again, for ever,
+                // keeping its job running (RealWebTest).
                 internalFailure(lease, e);
             }
         } catch (Fetcher.NotSent e) {
@@ -173,7 +174,7 @@ final class UrlTask {
      * @param late asked as each request leaves (redirects and sitemaps included), or null
      */
     private boolean robots(Lease lease, BooleanSupplier late) throws InterruptedException, Fetcher.NotSent {
-        RobotsFetch.Outcome outcome = RobotsFetch.fetch(fetcher, lease.url(),
+        RobotsFetch.Answer outcome = RobotsFetch.fetch(fetcher, lease.url(),
                 Robots.productToken(config.fetch().userAgent()),
                 late);
         if (outcome.rules() == null) {

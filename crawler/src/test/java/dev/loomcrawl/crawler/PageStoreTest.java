@@ -287,7 +287,7 @@ class PageStoreTest {
         }
         store.close();
         try (PageStore reopened = PageStore.open(url)) {
-            assertThat(reopened.tallies(9).pages()).isEqualTo(5_000);
+            assertThat(reopened.storedCounts(9).pages()).isEqualTo(5_000);
             assertThat(reopened.resumeState(9).admitted()).hasSize(5_000);
         }
     }
@@ -313,8 +313,7 @@ class PageStoreTest {
      */
     @Test
     void resultsAreCommittedWhenTheyStopComingOrOnAFlush(@TempDir Path dir) throws Exception {
-        String before = System.setProperty("loomcrawl.commitMillis", "600000");
-        try (PageStore store = PageStore.open("jdbc:h2:" + dir.resolve("commit"))) {
+        try (PageStore store = PageStore.open("jdbc:h2:" + dir.resolve("commit"), Duration.ofMinutes(10))) {
             store.saveWithLinks(page(3, "http://a.test/", 0), List.of(), List.of());
             await().atMost(Duration.ofSeconds(10)).until(() -> store.countPages(3, null) == 1); // no flush: idle
             // A flush while results keep coming (no pause for an idle commit) is answered at once too.
@@ -336,12 +335,6 @@ class PageStoreTest {
             flushed.set(true);
             feeder.join();
             assertThat(store.countPages(3, null)).isGreaterThanOrEqualTo(1 + handedOver);
-        } finally {
-            if (before == null) {
-                System.clearProperty("loomcrawl.commitMillis");
-            } else {
-                System.setProperty("loomcrawl.commitMillis", before);
-            }
         }
     }
 

@@ -67,7 +67,7 @@ class ProcessWideTest {
             CrawlConfigBuilder config = CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10).perHostConcurrency(8);
             AtomicLong mostLeased = new AtomicLong();
             CrawlJob[] pool = new CrawlJob[1];
-            pool[0] = crawler.start(config.mode(ExecutionMode.POOL).poolSize(2).build(), new Crawler.Hooks(null,
+            pool[0] = crawler.start(config.mode(ExecutionMode.POOL).poolSize(2).build(), new Hooks(null,
                     row -> mostLeased.accumulateAndGet(pool[0] == null ? 0 : pool[0].progress().inFlight(), Math::max)));
             CrawlJob virtual = crawler.start(config.mode(ExecutionMode.VIRTUAL).build());
             assertThat(pool[0].awaitSummary().pages()).isEqualTo(127);

@@ -51,23 +51,23 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
      * @param graphPage the request named one of the site graph's pages as its links name them ({@link
      *     SiteGraph#pagePath}), whatever the page's answer: what the farm's {@code pagesServed} counts
      */
-    private record Outcome(String kind, ResponseDefinitionBuilder response, long extraMillis, boolean success,
+    private record Served(String kind, ResponseDefinitionBuilder response, long extraMillis, boolean success,
             boolean disallowed, int retryAfterSeconds, boolean graphPage) {
-        Outcome(String kind, ResponseDefinitionBuilder response, long extraMillis, boolean success, boolean disallowed,
+        Served(String kind, ResponseDefinitionBuilder response, long extraMillis, boolean success, boolean disallowed,
                 int retryAfterSeconds) {
             this(kind, response, extraMillis, success, disallowed, retryAfterSeconds, false);
         }
 
-        Outcome ofGraphPage() {
-            return new Outcome(kind, response, extraMillis, success, disallowed, retryAfterSeconds, true);
+        Served ofGraphPage() {
+            return new Served(kind, response, extraMillis, success, disallowed, retryAfterSeconds, true);
         }
 
-        static Outcome ok(String kind, ResponseDefinitionBuilder response) {
-            return new Outcome(kind, response, 0, true, false, 0);
+        static Served ok(String kind, ResponseDefinitionBuilder response) {
+            return new Served(kind, response, 0, true, false, 0);
         }
 
-        static Outcome failed(String kind, ResponseDefinitionBuilder response) {
-            return new Outcome(kind, response, 0, false, false, 0);
+        static Served failed(String kind, ResponseDefinitionBuilder response) {
+            return new Served(kind, response, 0, false, false, 0);
         }
     }
 
@@ -83,7 +83,7 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
         int query = url.indexOf('?');
         String path = query < 0 ? url : url.substring(0, query);
         int delay = graph.config().latency().sample(random);
-        Outcome outcome = host < 0 ? unknownHost() : route(graph, host, path, random, serveEvent);
+        Served outcome = host < 0 ? unknownHost() : route(graph, host, path, random, serveEvent);
         counters.record(host, path, delay + outcome.extraMillis(), outcome.kind(), outcome.success(),
                 outcome.disallowed(), outcome.graphPage());
         if (outcome.retryAfterSeconds() > 0) {
@@ -92,7 +92,7 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
         return outcome.response().withFixedDelay(host < 0 ? 0 : delay).build();
     }
 
-    private Outcome route(SiteGraph graph, int host, String path, ThreadLocalRandom random, ServeEvent request) {
+    private Served route(SiteGraph graph, int host, String path, ThreadLocalRandom random, ServeEvent request) {
         int pages = graph.config().pagesPerHost();
         boolean changing = graph.config().changes().any();
         if (path.equals("/")) {
@@ -103,28 +103,28 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
             if (page < 0 || page >= pages) {
                 return notFound();
             }
-            Outcome outcome = changing ? changing(host, page, request) : page(graph, host, page, random);
+            Served outcome = changing ? changing(host, page, request) : page(graph, host, page, random);
             return page > 0 ? outcome.ofGraphPage() : outcome; // the root is "/" in every link, not "/page/0"
         }
         if (changing && path.startsWith("/moved/")) {
             int page = SiteGraph.parseIndex(path, 7, path.length());
             return page < 0 || page >= pages ? notFound()
-                    : Outcome.ok("page", html(graph.html("moved " + graph.title(host, page), graph.links(host, page))));
+                    : Served.ok("page", html(graph.html("moved " + graph.title(host, page), graph.links(host, page))));
         }
         if (path.equals("/robots.txt")) {
             if (random.nextDouble() < graph.config().faults().robotsServerError()) {
-                return Outcome.failed("robots-5xx", status(503));
+                return Served.failed("robots-5xx", status(503));
             }
-            return Outcome.ok("robots", text("text/plain; charset=utf-8", graph.robotsTxt()));
+            return Served.ok("robots", text("text/plain; charset=utf-8", graph.robotsTxt()));
         }
         if (path.equals("/sitemap.xml")) {
-            return Outcome.ok("sitemap", text("application/xml", graph.sitemapXml(host)));
+            return Served.ok("sitemap", text("application/xml", graph.sitemapXml(host)));
         }
         if (path.startsWith("/private/")) {
-            return new Outcome("private", html(graph.html("private", java.util.List.of())), 0, true, true, 0);
+            return new Served("private", html(graph.html("private", java.util.List.of())), 0, true, true, 0);
         }
         if (path.startsWith("/files/")) {
-            return Outcome.ok("not-html", status(200).withHeader("Content-Type", "application/pdf").withBody(PDF));
+            return Served.ok("not-html", status(200).withHeader("Content-Type", "application/pdf").withBody(PDF));
         }
         if (path.startsWith("/go/")) {
             return redirect(path);
@@ -132,61 +132,61 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
         if (path.startsWith("/calendar/") && graph.config().faults().trap()) {
             int end = path.indexOf('/', 10);
             int month = SiteGraph.parseIndex(path, 10, end < 0 ? path.length() : end);
-            return Outcome.ok("trap", html(graph.calendarHtml(path, Math.max(month, 0))));
+            return Served.ok("trap", html(graph.calendarHtml(path, Math.max(month, 0))));
         }
         return notFound();
     }
 
-    private Outcome page(SiteGraph graph, int host, int page, ThreadLocalRandom random) {
+    private Served page(SiteGraph graph, int host, int page, ThreadLocalRandom random) {
         Faults f = graph.config().faults();
         if (f.any()) {
             double r = random.nextDouble();
             if ((r -= f.connectionFault()) < 0) {
                 Fault fault = CONNECTION_FAULTS[random.nextInt(CONNECTION_FAULTS.length)];
-                return Outcome.failed(fault.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+                return Served.failed(fault.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
                         ResponseDefinitionBuilder.responseDefinition().withFault(fault));
             }
             if ((r -= f.serverError()) < 0) {
-                return Outcome.failed("5xx", status(SERVER_ERRORS[random.nextInt(SERVER_ERRORS.length)]));
+                return Served.failed("5xx", status(SERVER_ERRORS[random.nextInt(SERVER_ERRORS.length)]));
             }
             if ((r -= f.tooManyRequests()) < 0) {
-                return new Outcome("429", status(429).withHeader("Retry-After", String.valueOf(f.retryAfterSeconds())),
+                return new Served("429", status(429).withHeader("Retry-After", String.valueOf(f.retryAfterSeconds())),
                         0, false, false, f.retryAfterSeconds());
             }
             if ((r -= f.slowDribble()) < 0) {
-                return new Outcome("dribble", html(graph.pageHtml(host, page)).withChunkedDribbleDelay(20, f.dribbleMillis()),
+                return new Served("dribble", html(graph.pageHtml(host, page)).withChunkedDribbleDelay(20, f.dribbleMillis()),
                         f.dribbleMillis(), true, false, 0);
             }
             if ((r -= f.oversized()) < 0) {
-                return Outcome.ok("oversized", html(graph.html(graph.title(host, page), graph.links(host, page))
+                return Served.ok("oversized", html(graph.html(graph.title(host, page), graph.links(host, page))
                         + oversizedFiller));
             }
         }
-        return Outcome.ok("page", html(graph.pageHtml(host, page)));
+        return Served.ok("page", html(graph.pageHtml(host, page)));
     }
 
     /**
      * A page of a farm whose pages change ({@link PageChanges}): its current version with its validators, a 304
      * to a request that has it, a 410 once it is gone, a 301 once it moved.
      */
-    private Outcome changing(int host, int page, ServeEvent request) {
+    private Served changing(int host, int page, ServeEvent request) {
         PageChanges.State state = changes.state(host, page, System.currentTimeMillis());
         if (state.away()) {
-            return state.kind() == PageChanges.Kind.GONE ? Outcome.failed("gone", status(410))
-                    : Outcome.ok("moved", status(301).withHeader("Location", "/moved/" + page));
+            return state.kind() == PageChanges.Kind.GONE ? Served.failed("gone", status(410))
+                    : Served.ok("moved", status(301).withHeader("Location", "/moved/" + page));
         }
         String etag = PageChanges.etag(host, page, state);
         String lastModified = PageChanges.lastModified(state);
         if (PageChanges.notModified(request.getRequest().getHeader("If-None-Match"),
                 request.getRequest().getHeader("If-Modified-Since"), etag, state)) {
-            return Outcome.ok("not-modified", status(304).withHeader("ETag", etag).withHeader("Last-Modified",
+            return Served.ok("not-modified", status(304).withHeader("ETag", etag).withHeader("Last-Modified",
                     lastModified));
         }
-        return Outcome.ok("page", html(changes.html(host, page, state)).withHeader("ETag", etag)
+        return Served.ok("page", html(changes.html(host, page, state)).withHeader("ETag", etag)
                 .withHeader("Last-Modified", lastModified));
     }
 
-    private Outcome redirect(String path) {
+    private Served redirect(String path) {
         // /go/{hops}/page/{n} -> /go/{hops-1}/page/{n} ... -> /page/{n}
         int slash = path.indexOf('/', 4);
         int hops = slash < 0 ? -1 : SiteGraph.parseIndex(path, 4, slash);
@@ -195,17 +195,17 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
         }
         String rest = path.substring(slash);
         String next = hops == 1 ? rest : "/go/" + (hops - 1) + rest;
-        return Outcome.ok("redirect", status(301).withHeader("Location", next));
+        return Served.ok("redirect", status(301).withHeader("Location", next));
     }
 
-    private static Outcome unknownHost() {
-        return Outcome.failed("unknown-host", text("text/plain; charset=utf-8",
+    private static Served unknownHost() {
+        return Served.failed("unknown-host", text("text/plain; charset=utf-8",
                 "loomcrawl mock-sites: unknown host; use h<N>." + SiteGraph.DOMAIN + " (see the README)\n")
                 .withStatus(404));
     }
 
-    private static Outcome notFound() {
-        return Outcome.failed("not-found", text("text/plain; charset=utf-8", "not found\n").withStatus(404));
+    private static Served notFound() {
+        return Served.failed("not-found", text("text/plain; charset=utf-8", "not found\n").withStatus(404));
     }
 
     private static ResponseDefinitionBuilder status(int code) {

@@ -30,7 +30,7 @@ import java.util.List;
  * at a time, the node's gate bounds the whole cluster.
  *
  * <p>A continuous job's stored URL goes back to the database, queued with the time it is due and its schedule, and
- * is loaded again when due by whichever node then holds its host ({@link HeldHosts}); its change event is stored in
+ * is loaded again when due by whichever node then holds its host ({@link ShareHosts}); its change event is stored in
  * the transaction that stores the visit, so a node killed at any moment loses no event and doubles none.
  *
  * <p>Depth is the shortest path, as in one process: links past the depth limit are kept in the database as
@@ -42,7 +42,7 @@ final class ClusterBackend implements FrontierBackend {
     private final CrawlConfig config;
     private final Membership node;
     private final ClusterStore db;
-    private final HeldHosts held;
+    private final ShareHosts held;
     private final long marginNanos;
     private final int perHold;
     private Frontier frontier;
@@ -52,7 +52,7 @@ final class ClusterBackend implements FrontierBackend {
         this.config = config;
         this.node = node;
         this.db = node.db();
-        this.held = new HeldHosts(jobId, config, node, queues);
+        this.held = new ShareHosts(jobId, config, node, queues);
         this.marginNanos = node.marginNanos(config);
         this.perHold = node.leasesPerHold();
     }
@@ -199,7 +199,7 @@ final class ClusterBackend implements FrontierBackend {
     }
 
     /**
-     * A URL due again goes back to the database, which hands it out again when due ({@link HeldHosts}): by then
+     * A URL due again goes back to the database, which hands it out again when due ({@link ShareHosts}): by then
      * its host may be another node's.
      */
     @Override

@@ -219,7 +219,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
             holds.renew(start);
             reloadSettings(); // an operator's PUT /hosts/{key} on any node, in force here within a beat or so
             shares.follow(leaving);
-            Set<PolitenessKey> keys = shares.levels();
+            Set<PolitenessKey> keys = shares.kinds();
             hostKeys.fill(keys);
             holds.balance(start, !leaving && shares.any(), keys, shares::held);
             reports.write(shares.jobs());

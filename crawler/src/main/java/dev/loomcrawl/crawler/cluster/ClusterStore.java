@@ -4,7 +4,7 @@ import dev.loomcrawl.crawler.store.Dialect;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.store.Readers;
 import dev.loomcrawl.crawler.store.Schema;
-import dev.loomcrawl.crawler.store.Tallies;
+import dev.loomcrawl.crawler.store.StoredCounts;
 import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.values.Passwords;
@@ -231,7 +231,7 @@ final class ClusterStore implements AutoCloseable {
 
     /** A job's stored rows by outcome and its URLs still to fetch, summed over every node. */
     public Counts counts(long jobId) {
-        Tallies.Outcomes rows = Tallies.outcomes(pool, jobId);
+        StoredCounts.Outcomes rows = StoredCounts.outcomes(pool, jobId);
         long[] waiting = pool.list("SELECT COUNT(*), COUNT(*) FILTER (WHERE due_at IS NULL OR due_at <= now())"
                 + " FROM cluster_frontier WHERE job_id = ? AND state = 'queued'",
                 rs -> new long[] {rs.getLong(1), rs.getLong(2)}, jobId).getFirst();

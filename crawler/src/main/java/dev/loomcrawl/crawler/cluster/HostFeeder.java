@@ -5,7 +5,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The thread that reads one cluster job's URLs from the database for this node, into {@link HeldHosts}: a host
+ * The thread that reads one cluster job's URLs from the database for this node, into {@link ShareHosts}: a host
  * wanted (newly held, or run short) at once; every second the held hosts with nothing loaded (other nodes may
  * have found URLs of theirs) and, on a continuous job, the stored URLs coming due.
  */
@@ -24,12 +24,12 @@ final class HostFeeder {
     private final boolean revisits;
     private final Membership node;
     private final ClusterStore db;
-    private final HeldHosts held;
+    private final ShareHosts held;
     private final LinkedBlockingQueue<String> wanted = new LinkedBlockingQueue<>();
     private long dueLoadedAt;
     private volatile Thread thread;
 
-    HostFeeder(long jobId, boolean revisits, Membership node, HeldHosts held) {
+    HostFeeder(long jobId, boolean revisits, Membership node, ShareHosts held) {
         this.jobId = jobId;
         this.revisits = revisits;
         this.node = node;
@@ -94,7 +94,7 @@ final class HostFeeder {
         if (hold == null) {
             return;
         }
-        HeldHosts.Loading loading = held.loading(hostKey, hold);
+        ShareHosts.Loading loading = held.loading(hostKey, hold);
         ClusterLeases.RobotsRow robots = loading.robotsKnown() ? null : db.leases().robots(hostKey);
         ClusterStore.Queued rows = db.queued(jobId, hostKey, loading.except(), BATCH);
         held.loaded(hostKey, rows, rows.links().size() == BATCH, robots);

@@ -62,11 +62,11 @@ final class HostHolds {
      * nothing left, once nothing of theirs is out.
      *
      * @param more whether to take hosts (the node runs cluster jobs and is not leaving)
-     * @param levels the politeness keys of the cluster jobs: beyond {@code host}, every host of a key is held by
+     * @param kinds the politeness keys of the cluster jobs: beyond {@code host}, every host of a key is held by
      *     one node at a time
      * @param gained told of each host taken
      */
-    void balance(long start, boolean more, Set<PolitenessKey> levels, Consumer<String> gained) {
+    void balance(long start, boolean more, Set<PolitenessKey> kinds, Consumer<String> gained) {
         int withWork = db.leases().hostsWithWork();
         int nodes = Math.max(1, db.leases().liveNodes(settings.leaseTtl()));
         int share = (withWork + nodes - 1) / nodes;
@@ -94,7 +94,7 @@ final class HostHolds {
         }
         if (more && held < share) {
             for (ClusterLeases.Hold h : db.leases().acquire(settings.nodeId(), share - held, settings.leaseTtl(),
-                    levels.contains(PolitenessKey.DOMAIN), levels.contains(PolitenessKey.IP))) {
+                    kinds.contains(PolitenessKey.DOMAIN), kinds.contains(PolitenessKey.IP))) {
                 HostHold hold = new HostHold(h.hostKey(), h.epoch(), start + TimeUnit.MILLISECONDS.toNanos(h.validMillis()));
                 holds.put(h.hostKey(), hold);
                 if (h.restMillis() > 0) {

@@ -31,10 +31,10 @@ final class HostKeys {
         this.trouble = trouble;
     }
 
-    /** Starts a round of lookups if {@code levels} needs keys and none is under way. */
-    void fill(Set<PolitenessKey> levels) {
-        boolean ip = levels.contains(PolitenessKey.IP);
-        if (!ip && !levels.contains(PolitenessKey.DOMAIN) || !filling.compareAndSet(false, true)) {
+    /** Starts a round of lookups if {@code kinds} needs keys and none is under way. */
+    void fill(Set<PolitenessKey> kinds) {
+        boolean ip = kinds.contains(PolitenessKey.IP);
+        if (!ip && !kinds.contains(PolitenessKey.DOMAIN) || !filling.compareAndSet(false, true)) {
             return;
         }
         Thread.ofVirtual().name("cluster-host-keys").start(() -> {

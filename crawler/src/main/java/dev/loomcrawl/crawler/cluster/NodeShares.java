@@ -29,7 +29,7 @@ final class NodeShares {
     private final ClusterReports reports;
     private final ConcurrentHashMap<Long, ClusterBackend> frontiers = new ConcurrentHashMap<>();
     /** The politeness key of each cluster job this node runs: beyond host, hosts of one key go to one node. */
-    private final ConcurrentHashMap<Long, PolitenessKey> levels = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, PolitenessKey> kinds = new ConcurrentHashMap<>();
     private final ReentrantLock launching = new ReentrantLock();
 
     NodeShares(Membership node, Crawler crawler, ClusterReports reports) {
@@ -52,7 +52,7 @@ final class NodeShares {
             }
             ClusterBackend frontier = ClusterBackend.of(id, config, crawler.gates(), node);
             reports.began(id);
-            levels.put(id, config.politeness().politenessKey());
+            kinds.put(id, config.politeness().politenessKey());
             frontiers.put(id, frontier);
             return crawler.runShare(id, node.nodeId(), config, frontier.frontier(), job -> ended(job, frontier));
         } finally {
@@ -64,7 +64,7 @@ final class NodeShares {
     private void ended(CrawlJob job, ClusterBackend frontier) {
         reports.ended(job, () -> {
             frontiers.remove(job.id(), frontier);
-            levels.remove(job.id());
+            kinds.remove(job.id());
         }, node::trouble);
     }
 
@@ -77,8 +77,8 @@ final class NodeShares {
     }
 
     /** The politeness keys of the jobs run here. */
-    Set<PolitenessKey> levels() {
-        return Set.copyOf(levels.values());
+    Set<PolitenessKey> kinds() {
+        return Set.copyOf(kinds.values());
     }
 
     /** The crawler's jobs that are this node's shares. */

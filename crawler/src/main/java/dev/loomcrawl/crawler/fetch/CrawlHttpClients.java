@@ -11,13 +11,12 @@ public final class CrawlHttpClients {
     private CrawlHttpClients() {}
 
     /**
-     * One client per core, four at most ({@code -Dloomcrawl.clients=N} sets the number): each has one selector
+     * One client per core, four at most: each has one selector
      * thread for all its connections, and one connection pool whose expiry list grows with what it holds; a few
      * clients spread both over the cores.
      */
     public static HttpClient[] open(Duration connectTimeout) {
-        HttpClient[] clients = new HttpClient[Integer.getInteger("loomcrawl.clients",
-                Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())))];
+        HttpClient[] clients = new HttpClient[Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()))];
         for (int i = 0; i < clients.length; i++) {
             clients[i] = newClient(connectTimeout);
         }

@@ -35,7 +35,7 @@ final class Gate {
     private static final long RATE_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     final String key;
-    final PolitenessKey level;
+    final PolitenessKey kind;
     final ConcurrentLinkedQueue<Waiter> waiting = new ConcurrentLinkedQueue<>();
     private final Permits permits;
     private final Adaptive adaptive; // null: the limit is fixed
@@ -54,9 +54,9 @@ final class Gate {
     private double lastRate;
     private boolean dead;
 
-    Gate(String key, PolitenessKey level, HostSetting setting, int defaultLimit, boolean adaptive, long now) {
+    Gate(String key, PolitenessKey kind, HostSetting setting, int defaultLimit, boolean adaptive, long now) {
         this.key = key;
-        this.level = level;
+        this.kind = kind;
         this.limit = setting != null && setting.limit() != null ? setting.limit() : defaultLimit;
         this.adaptive = adaptive ? new Adaptive(limit) : null;
         this.circulating = this.adaptive == null ? limit : this.adaptive.allowed(limit);
@@ -89,7 +89,7 @@ final class Gate {
         return permits.tryAcquire();
     }
 
-    /** Counts a permit forced on the gate: a request already in flight when the gate's level came into force. */
+    /** Counts a permit forced on the gate: a request already in flight when the gate's kind came into force. */
     synchronized void force() {
         permits.reduce(1);
     }
@@ -192,7 +192,7 @@ final class Gate {
                 : Math.max(lastRate, windowStarts * 1e9 / RATE_WINDOW_NANOS);
         long gap = Math.max(minGapNanos, adaptive == null ? 0 : adaptive.gapNanos());
         long rest = restUntil != 0 && restUntil - now > 0 ? restUntil : 0;
-        return new KeyView(key, level.label(), inUse(), queued, limit, circulating, gap / 1_000_000,
+        return new KeyView(key, kind.label(), inUse(), queued, limit, circulating, gap / 1_000_000,
                 rest == 0 ? null : Instant.now().plusNanos(rest - now), pausedUntilInstant, requests,
                 Math.round(rate * 100) / 100.0, adaptive == null ? 0 : Math.round(adaptive.recentMillis() * 10) / 10.0,
                 adaptive == null ? 0 : Math.round(adaptive.baselineMillis() * 10) / 10.0,

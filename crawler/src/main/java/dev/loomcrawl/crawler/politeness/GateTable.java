@@ -38,8 +38,8 @@ final class GateTable {
     }
 
     /** The gate of {@code key}, made now if it has none. */
-    Gate gate(String key, PolitenessKey level) {
-        return gates.computeIfAbsent(key, k -> new Gate(k, level, settings.get(k), defaultLimit, adaptive, System.nanoTime()));
+    Gate gate(String key, PolitenessKey kind) {
+        return gates.computeIfAbsent(key, k -> new Gate(k, kind, settings.get(k), defaultLimit, adaptive, System.nanoTime()));
     }
 
     /** The gate of {@code key} if it has one now, else null. */

@@ -23,7 +23,7 @@ import java.util.function.BooleanSupplier;
  *
  * <p><b>One key space.</b> A request enters the gate of its {@code host:port} always, and the gate of its
  * registered domain or of its address too once any job of the process (or an operator's setting) uses that
- * {@link PolitenessKey}: two jobs with different keys still never exceed a limit at the server. A level comes
+ * {@link PolitenessKey}: two jobs with different keys still never exceed a limit at the server. A kind comes
  * into force before its job hands anything out, and requests already in flight are counted on its gates then.
  *
  * <p>A job that finds a gate full is not left polling: it registers a {@link Listener} and is told when a
@@ -87,30 +87,30 @@ public final class HostGates {
         this.selfBusy = selfBusy;
     }
 
-    /** Requests of every job count on {@code level}'s gates from now on, those in flight included. */
-    public void inForce(PolitenessKey level) {
-        keys.inForce(level, table);
+    /** Requests of every job count on {@code kind}'s gates from now on, those in flight included. */
+    public void inForce(PolitenessKey kind) {
+        keys.inForce(kind, table);
     }
 
-    /** The key of {@code target} at {@code level}, looking its address up if need be. */
-    public String key(Target target, PolitenessKey level) {
-        return keys.key(target, level);
+    /** The key of {@code target} at {@code kind}, looking its address up if need be. */
+    public String key(Target target, PolitenessKey kind) {
+        return keys.key(target, kind);
     }
 
     /**
      * Takes a permit on every gate of {@code target} in force, if each has one free and none is closed; at its
-     * {@code level}'s gate (not the host's, which its host queue limits) only while fewer than {@code cap} of
+     * {@code kind}'s gate (not the host's, which its host queue limits) only while fewer than {@code cap} of
      * the key's requests are in flight. When full, {@code listener} is told when to try again.
      */
-    public Entry tryEnter(Target target, PolitenessKey level, int cap, long now, Listener listener) {
+    public Entry tryEnter(Target target, PolitenessKey kind, int cap, long now, Listener listener) {
         keys.entering();
         try {
             List<Gate> told = new ArrayList<>(2);
             while (true) {
-                Set<PolitenessKey> levels = keys.levels();
-                Gate[] held = new Gate[levels.size()];
+                Set<PolitenessKey> kinds = keys.kinds();
+                Gate[] held = new Gate[kinds.size()];
                 int n = 0;
-                for (PolitenessKey l : levels) {
+                for (PolitenessKey l : kinds) {
                     String key = keys.keyOf(target, l, listener);
                     if (key == null) {
                         return Entry.FULL; // its address is being looked up: the listener is told
@@ -125,7 +125,7 @@ public final class HostGates {
                 if (until != 0) {
                     return new Entry(null, until);
                 }
-                Gate full = take(held, level, cap);
+                Gate full = take(held, kind, cap);
                 if (full == null) {
                     for (Gate g : held) {
                         g.started(now);
@@ -149,9 +149,9 @@ public final class HostGates {
     }
 
     /** Takes a permit of each gate, all or none; returns the gate that had none, or null. */
-    private static Gate take(Gate[] held, PolitenessKey level, int cap) {
+    private static Gate take(Gate[] held, PolitenessKey kind, int cap) {
         for (int i = 0; i < held.length; i++) {
-            int limit = held[i].level == level && level != PolitenessKey.HOST ? cap : Integer.MAX_VALUE;
+            int limit = held[i].kind == kind && kind != PolitenessKey.HOST ? cap : Integer.MAX_VALUE;
             if (!held[i].take(limit)) {
                 for (int j = 0; j < i; j++) {
                     held[j].untake();
@@ -205,11 +205,11 @@ public final class HostGates {
     }
 
     /** Waits for a permit the plain blocking way, for one-off fetches: cheap on a virtual thread. */
-    public Permit enter(Target target, PolitenessKey level) throws InterruptedException {
-        inForce(level);
+    public Permit enter(Target target, PolitenessKey kind) throws InterruptedException {
+        inForce(kind);
         while (true) {
             CountDownLatch opened = new CountDownLatch(1);
-            Entry entry = tryEnter(target, level, table.defaultLimit(), System.nanoTime(), key -> opened.countDown());
+            Entry entry = tryEnter(target, kind, table.defaultLimit(), System.nanoTime(), key -> opened.countDown());
             if (entry.entered()) {
                 return entry.permit();
             }
@@ -259,7 +259,7 @@ public final class HostGates {
 
     /**
      * Sets what an operator asked of {@code key} (an empty setting: back to the defaults); it applies at once
-     * to every job, and brings the key's level into force.
+     * to every job, and brings the key's kind into force.
      */
     public void set(String key, HostSetting setting) {
         inForce(PolitenessKey.levelOf(key));
@@ -289,7 +289,7 @@ public final class HostGates {
     public List<KeyView> keys(Map<Target, Integer> queued) {
         Map<String, Integer> byKey = new HashMap<>();
         queued.forEach((target, n) -> {
-            for (PolitenessKey l : keys.levels()) {
+            for (PolitenessKey l : keys.kinds()) {
                 String key = keys.keyOf(target, l, null);
                 if (key != null) {
                     byKey.merge(key, n, Integer::sum);

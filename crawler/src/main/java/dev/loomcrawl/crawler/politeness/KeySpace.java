@@ -10,41 +10,41 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 /**
  * Which keys a request counts under: its {@code host:port} always, and its registered domain or its address
  * once that {@link PolitenessKey} is in force in the process (a job uses it, or an operator set such a key).
- * Entering reads the levels in force under a read lock; bringing one into force takes the write lock and counts
- * every permit out on the new level's gates, so a request in flight is never missed by a limit.
+ * Entering reads the kinds in force under a read lock; bringing one into force takes the write lock and counts
+ * every permit out on the new kind's gates, so a request in flight is never missed by a limit.
  */
 final class KeySpace {
     private final Addresses addresses = new Addresses();
     private final Set<Permit> live = ConcurrentHashMap.newKeySet();
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
-    private volatile Set<PolitenessKey> levels = Collections.unmodifiableSet(EnumSet.of(PolitenessKey.HOST));
+    private volatile Set<PolitenessKey> kinds = Collections.unmodifiableSet(EnumSet.of(PolitenessKey.HOST));
 
-    /** The levels in force, in order: host first. */
-    Set<PolitenessKey> levels() {
-        return levels;
+    /** The kinds in force, in order: host first. */
+    Set<PolitenessKey> kinds() {
+        return kinds;
     }
 
-    /** Brings {@code level} into force: every permit out counts on its gate of {@code table} from now on. */
-    void inForce(PolitenessKey level, GateTable table) {
-        if (levels.contains(level)) {
+    /** Brings {@code kind} into force: every permit out counts on its gate of {@code table} from now on. */
+    void inForce(PolitenessKey kind, GateTable table) {
+        if (kinds.contains(kind)) {
             return;
         }
         lock.writeLock().lock();
         try {
-            EnumSet<PolitenessKey> now = EnumSet.copyOf(levels);
-            now.add(level);
+            EnumSet<PolitenessKey> now = EnumSet.copyOf(kinds);
+            now.add(kind);
             for (Permit p : live) {
-                Gate g = table.gate(key(p.target, level), level);
+                Gate g = table.gate(key(p.target, kind), kind);
                 g.force();
                 p.add(g);
             }
-            levels = Collections.unmodifiableSet(now);
+            kinds = Collections.unmodifiableSet(now);
         } finally {
             lock.writeLock().unlock();
         }
     }
 
-    /** Held while a request enters: the levels in force cannot change meanwhile. */
+    /** Held while a request enters: the kinds in force cannot change meanwhile. */
     void entering() {
         lock.readLock().lock();
     }
@@ -53,7 +53,7 @@ final class KeySpace {
         lock.readLock().unlock();
     }
 
-    /** A permit taken: counted on any level brought into force while it is out. */
+    /** A permit taken: counted on any kind brought into force while it is out. */
     void out(Permit permit) {
         live.add(permit);
     }
@@ -64,11 +64,11 @@ final class KeySpace {
     }
 
     /**
-     * The key of {@code target} at {@code level}; null for an address not known yet ({@code whenKnown}, if not
+     * The key of {@code target} at {@code kind}; null for an address not known yet ({@code whenKnown}, if not
      * null, is told when it is).
      */
-    String keyOf(HostGates.Target target, PolitenessKey level, HostGates.Listener whenKnown) {
-        return switch (level) {
+    String keyOf(HostGates.Target target, PolitenessKey kind, HostGates.Listener whenKnown) {
+        return switch (kind) {
             case HOST -> target.hostKey();
             case DOMAIN -> target.domain();
             case IP -> addresses.of(target.host(), whenKnown == null ? host -> { }
@@ -76,9 +76,9 @@ final class KeySpace {
         };
     }
 
-    /** The key of {@code target} at {@code level}, looking its address up if need be. */
-    String key(HostGates.Target target, PolitenessKey level) {
-        String key = keyOf(target, level, null);
+    /** The key of {@code target} at {@code kind}, looking its address up if need be. */
+    String key(HostGates.Target target, PolitenessKey kind) {
+        String key = keyOf(target, kind, null);
         return key != null ? key : addresses.resolve(target.host());
     }
 }

@@ -35,23 +35,23 @@ public final class PolitenessAudit implements Fetcher.Audit {
     }
 
     private final HostGates gates;
-    private final PolitenessKey level;
+    private final PolitenessKey kind;
     private final Map<String, Key> keys = new HashMap<>();
     private final Map<String, Robots.Rules> robots = new HashMap<>();
     private final Map<String, HostGates.Target> targets = new HashMap<>();
 
-    public PolitenessAudit(HostGates gates, PolitenessKey level) {
+    public PolitenessAudit(HostGates gates, PolitenessKey kind) {
         this.gates = gates;
-        this.level = level;
+        this.kind = kind;
     }
 
-    /** The key {@code url}'s requests count under, for this job's level. */
+    /** The key {@code url}'s requests count under, for this job's kind. */
     private Key key(CrawlUrl url) {
         HostGates.Target target;
         synchronized (this) {
             target = targets.computeIfAbsent(url.hostKey(), k -> HostGates.Target.of(url));
         }
-        String name = gates.key(target, level); // an address lookup, if any, outside our lock
+        String name = gates.key(target, kind); // an address lookup, if any, outside our lock
         synchronized (this) {
             return keys.computeIfAbsent(name, Key::new);
         }

@@ -4,7 +4,6 @@ import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.fetch.Fetcher;
 import dev.loomcrawl.crawler.url.WebUrl;
 import dev.loomcrawl.crawler.values.CrawlUrl;
-import dev.loomcrawl.crawler.values.Outcome;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -15,7 +14,7 @@ import java.util.function.BooleanSupplier;
 public final class RobotsFetch {
 
     /** The rules, or the failure that left them unknown. */
-    public record Outcome(Robots.Rules rules, FetchResult.Failed failure) {}
+    public record Answer(Robots.Rules rules, FetchResult.Failed failure) {}
 
     private RobotsFetch() {}
 
@@ -23,7 +22,7 @@ public final class RobotsFetch {
      * @param mayStart asked before each request, redirects included (see {@link Fetcher#fetch}); or null
      * @throws Fetcher.NotSent when it said no: the rules are still unknown, and nothing counts as a failure
      */
-    public static Outcome fetch(Fetcher fetcher, CrawlUrl page, String agentToken, BooleanSupplier mayStart)
+    public static Answer fetch(Fetcher fetcher, CrawlUrl page, String agentToken, BooleanSupplier mayStart)
             throws InterruptedException, Fetcher.NotSent {
         CrawlUrl url = CrawlUrl.of(page.origin() + "/robots.txt");
         for (int hop = 0; hop <= Robots.MAX_REDIRECTS; hop++) {
@@ -34,21 +33,21 @@ public final class RobotsFetch {
                     CrawlUrl next = r.location().map(location -> CrawlUrl.check(location, base))
                             .map(check -> check instanceof CrawlUrl.Check.Ok ok ? ok.url() : null).orElse(null);
                     if (next == null) {
-                        return new Outcome(Robots.ALLOW_ALL, null); // a redirect to nowhere: unavailable
+                        return new Answer(Robots.ALLOW_ALL, null); // a redirect to nowhere: unavailable
                     }
                     url = next;
                 }
                 case FetchResult.Response r -> {
-                    return new Outcome(Robots.parse(url, r.body(), r.contentType(), agentToken), null);
+                    return new Answer(Robots.parse(url, r.body(), r.contentType(), agentToken), null);
                 }
                 case FetchResult.Failed f when f.status() >= 400 && f.status() < 500 && f.status() != 429 -> {
-                    return new Outcome(Robots.ALLOW_ALL, null); // RFC 9309 2.3.1.3: unavailable, no rules
+                    return new Answer(Robots.ALLOW_ALL, null); // RFC 9309 2.3.1.3: unavailable, no rules
                 }
                 case FetchResult.Failed f -> {
-                    return new Outcome(null, f); // 2.3.1.4: unreachable, assume complete disallow for now
+                    return new Answer(null, f); // 2.3.1.4: unreachable, assume complete disallow for now
                 }
             }
         }
-        return new Outcome(Robots.ALLOW_ALL, null); // more redirects than RFC 9309 asks us to follow
+        return new Answer(Robots.ALLOW_ALL, null); // more redirects than RFC 9309 asks us to follow
     }
 }

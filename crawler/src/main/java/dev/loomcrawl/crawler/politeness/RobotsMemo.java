@@ -29,12 +29,12 @@ public final class RobotsMemo {
         }
     }
 
-    private record Entry(CompletableFuture<RobotsFetch.Outcome> outcome, long until) {}
+    private record Entry(CompletableFuture<RobotsFetch.Answer> outcome, long until) {}
 
     /** How one robots.txt request goes out: under the host's permit, as every request. */
     @FunctionalInterface
     public interface Asker {
-        RobotsFetch.Outcome ask(CrawlUrl page) throws InterruptedException, Fetcher.NotSent;
+        RobotsFetch.Answer ask(CrawlUrl page) throws InterruptedException, Fetcher.NotSent;
     }
 
     private final ConcurrentHashMap<String, Entry> byHost = new ConcurrentHashMap<>();
@@ -42,13 +42,13 @@ public final class RobotsMemo {
     /** Whether robots.txt lets {@code url} be fetched, asking {@code asker} for the rules if none are fresh. */
     public Verdict check(CrawlUrl url, Asker asker) throws InterruptedException {
         long now = System.nanoTime();
-        CompletableFuture<RobotsFetch.Outcome> mine = new CompletableFuture<>();
+        CompletableFuture<RobotsFetch.Answer> mine = new CompletableFuture<>();
         Entry entry = byHost.compute(url.hostKey(), (host, known) ->
                 known != null && (known.until - now > 0 || !known.outcome.isDone()) ? known
                         : new Entry(mine, now + FRESH.toNanos()));
         if (entry.outcome == mine) {
             try {
-                RobotsFetch.Outcome outcome = asker.ask(url);
+                RobotsFetch.Answer outcome = asker.ask(url);
                 if (outcome.rules() == null) {
                     byHost.put(url.hostKey(), new Entry(mine, System.nanoTime() + UNREACHABLE.toNanos()));
                 }
@@ -58,7 +58,7 @@ public final class RobotsMemo {
                 mine.completeExceptionally(e);
             }
         }
-        RobotsFetch.Outcome outcome;
+        RobotsFetch.Answer outcome;
         try {
             outcome = entry.outcome.get();
         } catch (ExecutionException e) {

@@ -24,12 +24,11 @@ import javax.sql.DataSource;
  *
  * <p>A facade over its parts: {@link Schema} creates and migrates the tables; {@link H2Files} opens an H2
  * file; one {@link GroupWriter} thread commits crawl results in batches; {@link JobTable} writes job rows at
- * once; reads ({@link Tallies}, {@link ResumeState}, pages) run on pooled connections of their own
+ * once; reads ({@link StoredCounts}, {@link ResumeState}, pages) run on pooled connections of their own
  * ({@link Readers}) and never wait for the writer.
  *
  * <p>Durability: a result is durable once the writer has committed it. On an H2 file the writer commits at
- * least every {@value #COMMIT_MILLIS} ms while results keep coming (system property
- * {@code loomcrawl.commitMillis}; 0 commits every batch), and H2 writes each commit to the file before the
+ * least every {@value #COMMIT_MILLIS} ms while results keep coming, and H2 writes each commit to the file before the
  * commit returns ({@code WRITE_DELAY=0}), so a process killed with SIGKILL loses at most the results of that
  * last interval (the operating system's file cache survives a killed process; a power cut is another matter).
  * What is lost is fetched again by a resumed job, never stored twice.
@@ -51,7 +50,8 @@ public final class PageStore implements AutoCloseable {
     /** What lives on this store's connections and closes with it (a cluster node's store). */
     private final List<AutoCloseable> parts = new CopyOnWriteArrayList<>();
 
-    private PageStore(String jdbcUrl, Dialect dialect, Connection writer, Readers readers) throws SQLException {
+    private PageStore(String jdbcUrl, Dialect dialect, Connection writer, Readers readers, Duration commitEvery)
+            throws SQLException {
         this.jdbcUrl = jdbcUrl;
         this.dialect = dialect;
         this.writer = writer;
@@ -59,8 +59,7 @@ public final class PageStore implements AutoCloseable {
         this.hashKey = Schema.migrate(writer, dialect);
         writer.setAutoCommit(false);
         this.group = new GroupWriter(writer, writeLock, dialect, hashKey,
-                dialect == Dialect.H2 && !H2Files.inMemory(jdbcUrl) ? Duration.ofMillis(Long.getLong("loomcrawl.commitMillis", COMMIT_MILLIS))
-                        : Duration.ZERO);
+                dialect == Dialect.H2 && !H2Files.inMemory(jdbcUrl) ? commitEvery : Duration.ZERO);
         this.jobs = new JobTable(writer, writeLock, group, readers, dialect);
         this.changes = new ChangeFeed(readers, jobs);
         this.politeness = new PolitenessTable(jobs, readers);
@@ -79,6 +78,11 @@ public final class PageStore implements AutoCloseable {
      * @throws StoreException with a one-line reason if the database cannot be opened
      */
     public static PageStore open(String jdbcUrl) {
+        return open(jdbcUrl, Duration.ofMillis(COMMIT_MILLIS));
+    }
+
+    /** As {@link #open(String)}, an H2 file's results committed at least every {@code commitEvery}. */
+    public static PageStore open(String jdbcUrl, Duration commitEvery) {
         Dialect dialect = Dialect.of(jdbcUrl);
         String url = dialect == Dialect.H2 ? H2Files.url(jdbcUrl) : jdbcUrl;
         Connection writer = null;
@@ -87,7 +91,7 @@ public final class PageStore implements AutoCloseable {
                 H2Files.requireWritableFolder(jdbcUrl);
             }
             writer = DriverManager.getConnection(url, dialect == Dialect.H2 ? "sa" : null, dialect == Dialect.H2 ? "" : null);
-            return new PageStore(jdbcUrl, dialect, writer, Readers.open(url, dialect));
+            return new PageStore(jdbcUrl, dialect, writer, Readers.open(url, dialect), commitEvery);
         } catch (SQLException e) {
             closeQuietly(writer);
             throw new StoreException(H2Files.explain(jdbcUrl, e), e);
@@ -283,13 +287,13 @@ public final class PageStore implements AutoCloseable {
     }
 
     /** A job's stored rows by outcome (a grouped count: for listing jobs). */
-    public Tallies.Outcomes outcomes(long jobId) {
-        return Tallies.outcomes(readers, jobId);
+    public StoredCounts.Outcomes outcomes(long jobId) {
+        return StoredCounts.outcomes(readers, jobId);
     }
 
     /** Figures of a whole job from its stored rows. */
-    public Tallies tallies(long jobId) {
-        return Tallies.read(readers, jobId);
+    public StoredCounts storedCounts(long jobId) {
+        return StoredCounts.read(readers, jobId);
     }
 
     /** Writes what is queued (waiting up to 30 s), then closes every connection. Idempotent. */

@@ -9,7 +9,7 @@ import java.util.Locale;
  * (names on one address share one limit). A server operator sees an address, not a name: on shared hosting
  * or behind a CDN, a limit per name multiplies the load on one machine.
  *
- * <p>Keys of the three levels never collide: a host key always has a port ({@code www.example.com:443}), a
+ * <p>Keys of the three kinds never collide: a host key always has a port ({@code www.example.com:443}), a
  * domain never has one ({@code example.com}), and an address is a literal ({@code 93.184.216.34},
  * {@code [2001:db8::1]}).
  */
@@ -49,7 +49,7 @@ public enum PolitenessKey {
         return tld != null && tld.getDomain().equals(domain);
     }
 
-    /** The level a key given by a user belongs to: {@code host:port}, an address literal, or a domain. */
+    /** The kind a key given by a user belongs to: {@code host:port}, an address literal, or a domain. */
     public static PolitenessKey levelOf(String key) {
         if (key.startsWith("[") && key.endsWith("]") || key.chars().allMatch(c -> c == '.' || Character.isDigit(c))) {
             return IP;

@@ -3,8 +3,6 @@ package dev.loomcrawl.crawler.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.loomcrawl.crawler.cluster.ClusterLeases;
-import dev.loomcrawl.crawler.cluster.ClusterStore;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.testkit.PostgresServer;
 import java.sql.Connection;

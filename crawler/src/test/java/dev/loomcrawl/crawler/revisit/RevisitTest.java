@@ -9,6 +9,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
+import dev.loomcrawl.crawler.Hooks;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.values.CrawlConfig;
@@ -138,7 +139,7 @@ class RevisitTest {
             assertThat(events(first.jobId())).isEmpty(); // a one-pass job keeps no feed
             change(site);
 
-            CrawlJob again = crawler.recrawl(first.jobId(), Crawler.Hooks.NONE);
+            CrawlJob again = crawler.recrawl(first.jobId(), Hooks.NONE);
             again.awaitSummary();
             Map<String, List<Change>> by = byPath(site, first.jobId());
             assertThat(by.get("/").getFirst().kind()).isEqualTo(Change.Kind.UNCHANGED);
@@ -152,7 +153,7 @@ class RevisitTest {
 
             // A second recrawl: what was gone still is, what moved moves where it moved. An event is a change of
             // state, so both are unchanged now.
-            crawler.recrawl(first.jobId(), Crawler.Hooks.NONE).awaitSummary();
+            crawler.recrawl(first.jobId(), Hooks.NONE).awaitSummary();
             by = byPath(site, first.jobId());
             assertThat(by.get("/gone")).extracting(Change::kind).containsExactly(Change.Kind.GONE, Change.Kind.UNCHANGED);
             assertThat(by.get("/moved")).extracting(Change::kind).containsExactly(Change.Kind.MOVED, Change.Kind.UNCHANGED);

@@ -12,9 +12,9 @@ import java.util.TreeMap;
  *
  * @param fetchMillis every fetch time, for latency percentiles (rows fetched at least once)
  */
-public record Tallies(long pages, long failed, long skipped, long bytes, long retries, Map<String, Long> statuses,
+public record StoredCounts(long pages, long failed, long skipped, long bytes, long retries, Map<String, Long> statuses,
         Map<String, Long> failures, Map<String, Long> skips, List<Double> fetchMillis, List<Double> pageMillis,
-        List<Tallies.TopFailure> topFailures) {
+        List<StoredCounts.TopFailure> topFailures) {
 
     /** A failure reason and how many URLs ended with it. */
     public record TopFailure(String kind, String detail, long count) {}
@@ -38,7 +38,7 @@ public record Tallies(long pages, long failed, long skipped, long bytes, long re
     }
 
     /** The figures of job {@code jobId} from its rows. */
-    static Tallies read(Readers readers, long jobId) {
+    static StoredCounts read(Readers readers, long jobId) {
         Map<String, Long> statuses = new TreeMap<>();
         Map<String, Long> failures = new TreeMap<>();
         Map<String, Long> skips = new TreeMap<>();
@@ -73,6 +73,6 @@ public record Tallies(long pages, long failed, long skipped, long bytes, long re
                     }
                     return rows;
                 }, jobId);
-        return new Tallies(n[0], n[1], n[2], n[3], n[4], statuses, failures, skips, fetch, page, top);
+        return new StoredCounts(n[0], n[1], n[2], n[3], n[4], statuses, failures, skips, fetch, page, top);
     }
 }

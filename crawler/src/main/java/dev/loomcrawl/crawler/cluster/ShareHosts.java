@@ -15,12 +15,12 @@ import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One cluster job's URLs on this node: a queue for each host the node holds ({@link HeldHost}), filled from the
+ * One cluster job's URLs on this node: a queue for each host the node holds ({@link ShareHost}), filled from the
  * database by {@link HostFeeder} (a few hundred URLs at a time, and on a continuous job its stored URLs as they
  * come due), and dropped when the hold ends or changes its epoch. Its state is guarded by the job's frontier lock
  * ({@link HostQueues#lock}).
  */
-final class HeldHosts {
+final class ShareHosts {
     /** Links of a held host found here join its local queue while it is shorter than this; the rest wait in the database. */
     private static final int LOCAL_CAP = 2_000;
 
@@ -29,7 +29,7 @@ final class HeldHosts {
     private final HostQueues queues;
     private final ReentrantLock lock;
     private final String agentToken;
-    private final HashMap<String, HeldHost> hosts = new HashMap<>();
+    private final HashMap<String, ShareHost> hosts = new HashMap<>();
     /** When each held host's URLs were last asked for. */
     private final HashMap<String, Long> asked = new HashMap<>();
     private final HostFeeder feeder;
@@ -37,7 +37,7 @@ final class HeldHosts {
     private final boolean revisits;
     private boolean stopped;
 
-    HeldHosts(long jobId, CrawlConfig config, Membership node, HostQueues queues) {
+    ShareHosts(long jobId, CrawlConfig config, Membership node, HostQueues queues) {
         this.config = config;
         this.node = node;
         this.queues = queues;
@@ -70,7 +70,7 @@ final class HeldHosts {
     boolean shortOf(String hostKey, long now, long recheckNanos) {
         lock.lock();
         try {
-            HeldHost local = hosts.get(hostKey);
+            ShareHost local = hosts.get(hostKey);
             Long at = asked.get(hostKey);
             return (local == null || local.queue.size() == 0) && (at == null || now - at > recheckNanos);
         } finally {
@@ -87,7 +87,7 @@ final class HeldHosts {
     Loading loading(String hostKey, HostHold hold) {
         lock.lock();
         try {
-            HeldHost local = hosts.get(hostKey);
+            ShareHost local = hosts.get(hostKey);
             boolean current = local != null && local.epoch == hold.epoch();
             asked.put(hostKey, System.nanoTime());
             return new Loading(current ? List.copyOf(local.urls) : List.of(),
@@ -105,7 +105,7 @@ final class HeldHosts {
         lock.lock();
         try {
             add(rows.links(), rows.attempts());
-            HeldHost local = hosts.get(hostKey);
+            ShareHost local = hosts.get(hostKey);
             if (local != null) {
                 local.more = more;
                 local.robotsLoaded(robots, agentToken);
@@ -152,7 +152,7 @@ final class HeldHosts {
     }
 
     /** A URL of a host this node holds, and the host's queue here. */
-    private record Held(CrawlUrl url, HeldHost local) {
+    private record Held(CrawlUrl url, ShareHost local) {
         /** The URL as its host's queue keeps it, with its place in the crawl as the database has it. */
         Node node(ClusterStore.Link link) {
             return new Node(local.queue.shared(url), local.queue, link.depth(), link.redirects(), link.referrer());
@@ -167,13 +167,13 @@ final class HeldHosts {
     }
 
     /** This job's share of a held host, made afresh when the hold is new. Under the lock. */
-    private HeldHost local(CrawlUrl url, HostHold hold) {
-        HeldHost local = hosts.get(url.hostKey());
+    private ShareHost local(CrawlUrl url, HostHold hold) {
+        ShareHost local = hosts.get(url.hostKey());
         if (local != null && local.epoch == hold.epoch()) {
             return local;
         }
         // The queue of an older hold is dropped.
-        local = new HeldHost(queues.fresh(url), hold.epoch(), !config.politeness().respectRobots());
+        local = new ShareHost(queues.fresh(url), hold.epoch(), !config.politeness().respectRobots());
         hosts.put(url.hostKey(), local);
         return local;
     }
@@ -194,7 +194,7 @@ final class HeldHosts {
     }
 
     /** A host no longer held (or held anew): what was loaded here stays queued in the database. Under the lock. */
-    private void drop(HeldHost local) {
+    private void drop(ShareHost local) {
         queues.drop(local.queue);
         hosts.remove(local.queue.hostKey, local);
     }
@@ -205,7 +205,7 @@ final class HeldHosts {
      * up yet waits for its load. Under the lock.
      */
     boolean serves(HostQueue host) {
-        HeldHost local = hosts.get(host.hostKey);
+        ShareHost local = hosts.get(host.hostKey);
         HostHold hold = node.hold(host.hostKey);
         if (local == null) {
             return false;
@@ -229,14 +229,14 @@ final class HeldHosts {
      * beyond what was loaded, or (once a queue is empty, now and then) for links other nodes found.
      */
     void handedOut(HostQueue host) {
-        HeldHost local = hosts.get(host.hostKey);
+        ShareHost local = hosts.get(host.hostKey);
         if (local != null && local.more && host.size() == config.politeness().perHostConcurrency()) {
             feeder.want(host.hostKey);
         }
     }
 
     void forget(Node url) {
-        HeldHost local = hosts.get(url.host.hostKey);
+        ShareHost local = hosts.get(url.host.hostKey);
         if (local != null && local.queue == url.host) {
             local.ended(url.url.url(), revisits, System.nanoTime());
         }
@@ -260,7 +260,7 @@ final class HeldHosts {
     long epochOf(Node url) {
         lock.lock();
         try {
-            return hosts.get(url.host.hostKey) instanceof HeldHost local && local.queue == url.host ? local.epoch : -1;
+            return hosts.get(url.host.hostKey) instanceof ShareHost local && local.queue == url.host ? local.epoch : -1;
         } finally {
             lock.unlock();
         }
@@ -289,7 +289,7 @@ final class HeldHosts {
         }
         lock.lock();
         try {
-            HeldHost local = hosts.get(link.parsed().hostKey());
+            ShareHost local = hosts.get(link.parsed().hostKey());
             boolean forbids = local != null && local.queue.robotsKnown() && !local.queue.rules().allows(link.parsed());
             return forbids ? local.queue.rules().reason() : null;
         } finally {

@@ -7,10 +7,10 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * One held host's share of a cluster job on this node ({@link HeldHosts}): its queue as long as the hold's epoch
+ * One held host's share of a cluster job on this node ({@link ShareHosts}): its queue as long as the hold's epoch
  * lasts, and which of its URLs are here. Guarded by the job's frontier lock.
  */
-final class HeldHost {
+final class ShareHost {
     final HostQueue queue;
     final long epoch;
     /** URLs loaded here: queued or in flight. */
@@ -22,7 +22,7 @@ final class HeldHost {
     /** Whether the database was asked for the host's robots.txt (nothing is handed out before). */
     boolean robotsLooked;
 
-    HeldHost(HostQueue queue, long epoch, boolean robotsLooked) {
+    ShareHost(HostQueue queue, long epoch, boolean robotsLooked) {
         this.queue = queue;
         this.epoch = epoch;
         this.robotsLooked = robotsLooked;

@@ -1,0 +1,178 @@
+package dev.loomcrawl.crawler.content;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Text as Markdown (or plain text) writes it: runs of white space one space, Markdown's marks escaped, a
+ * paragraph that would start like a block escaped. Most text needs neither, which one look at its bytes tells
+ * ({@link #asWritten}): it is then appended as it is, a copy. Else one loop over a char array, the cases in one
+ * switch: a crawl runs on C1 alone (conf/jvm.options), which compiles a call per character, or a
+ * {@code charAt}, as a call.
+ */
+final class MarkdownText {
+    private final boolean markdown;
+    /** A text node's characters, and what is written of them: reused from node to node. */
+    private char[] in = new char[256];
+    private char[] out = new char[512];
+
+    /** @param markdown whether Markdown's marks are escaped (plain text keeps them) */
+    MarkdownText(boolean markdown) {
+        this.markdown = markdown;
+    }
+
+    /**
+     * Appends {@code s} as a reader sees it, after white space when {@code white}; returns its characters that
+     * are not spaces.
+     */
+    int append(String s, boolean white, StringBuilder sb) {
+        int chars = asWritten(s, white);
+        if (chars >= 0) {
+            sb.append(s);
+            return chars;
+        }
+        return rewritten(s, white, sb);
+    }
+
+    /**
+     * The characters of {@code s} that are not spaces, when it is written as it is (no white space but single
+     * spaces, none after white space, no mark to escape); else -1. Read as ISO 8859-1 bytes: a copy for the
+     * Latin-1 text most pages are, and a character outside it, read as {@code ?}, is never white or a mark.
+     */
+    private int asWritten(String s, boolean white) {
+        byte[] bytes = s.getBytes(StandardCharsets.ISO_8859_1);
+        int spaces = 0;
+        for (byte b : bytes) {
+            switch (b) {
+                case ' ' -> {
+                    if (white) {
+                        return -1;
+                    }
+                    white = true;
+                    spaces++;
+                }
+                case '\n', '\t', '\r', '\f', (byte) 0xA0 -> {
+                    return -1;
+                }
+                case '\\', '*', '_', '`', '[', ']', '<' -> {
+                    if (markdown) {
+                        return -1;
+                    }
+                    white = false;
+                }
+                default -> white = false;
+            }
+        }
+        return bytes.length - spaces;
+    }
+
+    private int rewritten(String s, boolean white, StringBuilder sb) {
+        int length = s.length();
+        if (in.length < length) {
+            in = new char[Math.max(length, 2 * in.length)];
+            out = new char[2 * in.length];
+        }
+        s.getChars(0, length, in, 0);
+        int n = 0;
+        int chars = 0;
+        for (int i = 0; i < length; i++) {
+            char c = in[i];
+            switch (c) {
+                case ' ', '\n', '\t', '\r', '\f', '\u00A0' -> {
+                    if (!white) {
+                        out[n++] = ' ';
+                        white = true;
+                    }
+                }
+                case '\\', '*', '_', '`', '[', ']', '<' -> {
+                    if (markdown) {
+                        out[n++] = '\\';
+                    }
+                    out[n++] = c;
+                    white = false;
+                    chars++;
+                }
+                default -> {
+                    out[n++] = c;
+                    white = false;
+                    chars++;
+                }
+            }
+        }
+        sb.append(out, 0, n);
+        return chars;
+    }
+
+    static void space(StringBuilder sb) {
+        int n = sb.length();
+        if (n > 0 && sb.charAt(n - 1) != ' ' && sb.charAt(n - 1) != '\n') {
+            sb.append(' ');
+        }
+    }
+
+    /** {@code open + text + close}, with the text's outer spaces kept outside the marks, as Markdown needs. */
+    static void wrap(String text, String open, String close, StringBuilder sb) {
+        String core = text.strip();
+        if (core.isEmpty()) {
+            sb.append(text);
+            return;
+        }
+        if (Character.isWhitespace(text.charAt(0))) {
+            space(sb);
+        }
+        sb.append(open).append(core).append(close);
+        if (Character.isWhitespace(text.charAt(text.length() - 1))) {
+            sb.append(' ');
+        }
+    }
+
+    static String indent(String text, String pad) {
+        return pad.isEmpty() ? text : text.replace("\n", "\n" + pad);
+    }
+
+    /** The run's text without white space at its ends, copied once (a page's text may be most of the page). */
+    static String stripped(StringBuilder run) {
+        int start = 0;
+        int end = run.length();
+        while (start < end && Character.isWhitespace(run.charAt(start))) {
+            start++;
+        }
+        while (end > start && Character.isWhitespace(run.charAt(end - 1))) {
+            end--;
+        }
+        return run.substring(start, end);
+    }
+
+    /** Each line stripped, blank lines gone. */
+    static String lines(String s) {
+        if (s.indexOf('\n') < 0) {
+            return s.strip(); // most paragraphs: one line
+        }
+        StringBuilder sb = new StringBuilder(s.length());
+        for (String line : s.split("\n")) {
+            String l = line.strip();
+            if (!l.isEmpty()) {
+                if (!sb.isEmpty()) {
+                    sb.append('\n');
+                }
+                sb.append(l);
+            }
+        }
+        return sb.toString();
+    }
+
+    /** A paragraph that starts like a heading, a quote, a list item or a rule is escaped, to stay a paragraph. */
+    static String escapeStart(String p) {
+        char c = p.charAt(0);
+        if (c == '#' || c == '>' || c == '-' || c == '+' || c == '=' || c == '|') {
+            return "\\" + p;
+        }
+        int digits = 0;
+        while (digits < p.length() && Character.isDigit(p.charAt(digits))) {
+            digits++;
+        }
+        if (digits > 0 && digits < p.length() && (p.charAt(digits) == '.' || p.charAt(digits) == ')')) {
+            return p.substring(0, digits) + "\\" + p.substring(digits);
+        }
+        return p;
+    }
+}
