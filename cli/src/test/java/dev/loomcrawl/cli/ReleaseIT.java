@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The release archive {@code ./mvnw package} makes, unpacked in a folder of its own, runs without the checkout. */
@@ -98,6 +99,7 @@ class ReleaseIT {
      * old classes.
      */
     @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS) // five whole crawls, two of them recording a cache: 38 s alone
     void theFirstCrawlRecordsAStartUpCacheThatLaterCrawlsUse(@TempDir Path dir) throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= 25, "AOT caches need JDK 25+");
         Path home = unpack(dir);

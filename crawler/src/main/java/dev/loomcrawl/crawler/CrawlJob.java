@@ -1,10 +1,11 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.fetch.FetchSettings;
 import dev.loomcrawl.crawler.fetch.Fetcher;
 import dev.loomcrawl.crawler.fetch.WarcOutput;
 import dev.loomcrawl.crawler.frontier.Frontier;
-import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
+import dev.loomcrawl.crawler.politeness.Target;
 import dev.loomcrawl.crawler.revisit.WebhookDelivery;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlConfig;
@@ -73,7 +74,7 @@ public final class CrawlJob {
         if (resumed || cluster) { // a job's audit goes on from what its earlier runs (this share's) stored
             audit.restore(engine.store().politeness().audit(id, share));
         }
-        this.fetcher = new Fetcher(Fetcher.Settings.of(config), engine.names(), engine.deadlines(), audit);
+        this.fetcher = new Fetcher(FetchSettings.of(config), engine.names(), engine.deadlines(), audit);
         this.harvester = new Harvester(id, config, frontier, start.hooks().handler(), engine.parsers());
         UrlTask task = new UrlTask(start, engine, harvester, fetcher, audit, () -> cancelRequested);
         this.dispatcher = new Dispatcher(start, engine, task, () -> cancelRequested, () -> stopNow);
@@ -156,7 +157,7 @@ public final class CrawlJob {
     }
 
     /** URLs waiting in this job's queues, by what limits their host's requests. */
-    Map<HostGates.Target, Integer> queuedByHost() {
+    Map<Target, Integer> queuedByHost() {
         return frontier.queuedByHost();
     }
 

@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler;
 
 import dev.loomcrawl.crawler.content.MainContent;
 import dev.loomcrawl.crawler.fetch.FetchResult;
+import dev.loomcrawl.crawler.fetch.FetchSettings;
 import dev.loomcrawl.crawler.fetch.Fetcher;
 import dev.loomcrawl.crawler.fetch.RetryPolicy;
 import dev.loomcrawl.crawler.parse.PageParser;
@@ -10,6 +11,7 @@ import dev.loomcrawl.crawler.politeness.Permit;
 import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.politeness.RobotsFetch;
 import dev.loomcrawl.crawler.politeness.RobotsMemo;
+import dev.loomcrawl.crawler.politeness.Target;
 import dev.loomcrawl.crawler.values.ContentRequest;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlUrl;
@@ -55,7 +57,7 @@ final class FetchBatch implements AutoCloseable {
         boolean refuse = request.refusePrivateAddresses();
         Fetcher fetcher = fetchers.computeIfAbsent(refuse, r -> {
             CrawlConfig defaults = CrawlConfig.builder().seed("http://localhost/").refusePrivateAddresses(r).build();
-            return new Fetcher(Fetcher.Settings.of(defaults), engine.names(), engine.deadlines());
+            return new Fetcher(FetchSettings.of(defaults), engine.names(), engine.deadlines());
         });
         List<Callable<FetchOutcome>> tasks = new ArrayList<>(request.urls().size());
         for (CrawlUrl url : request.urls()) {
@@ -99,7 +101,7 @@ final class FetchBatch implements AutoCloseable {
             throws InterruptedException {
         long start = System.nanoTime();
         RobotsMemo.Verdict verdict = robots.check(url, page -> {
-            Permit permit = engine.gates().enter(HostGates.Target.of(page), kind);
+            Permit permit = engine.gates().enter(Target.of(page), kind);
             RobotsFetch.Answer outcome = null;
             try {
                 outcome = RobotsFetch.fetch(fetcher, page, agentToken, null);
@@ -124,7 +126,7 @@ final class FetchBatch implements AutoCloseable {
     private FetchOutcome fetchOne(Fetcher fetcher, CrawlUrl url, ContentRequest content)
             throws InterruptedException {
         long start = System.nanoTime();
-        Permit permit = engine.gates().enter(HostGates.Target.of(url), kind);
+        Permit permit = engine.gates().enter(Target.of(url), kind);
         FetchResult result = null;
         engine.totals().fetchStarted();
         try {

@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler;
 
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.KeySyntax;
+import dev.loomcrawl.crawler.politeness.Target;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.HostSetting;
 import dev.loomcrawl.crawler.values.KeyAudit;
@@ -92,8 +93,8 @@ public final class HostControl {
         return store.jobs().find(jobId).map(row -> store.politeness().audit(jobId));
     }
 
-    private Map<HostGates.Target, Integer> queued() {
-        Map<HostGates.Target, Integer> all = new HashMap<>();
+    private Map<Target, Integer> queued() {
+        Map<Target, Integer> all = new HashMap<>();
         for (CrawlJob job : running.get()) {
             job.queuedByHost().forEach((target, n) -> all.merge(target, n, Integer::sum));
         }

@@ -128,7 +128,7 @@ final class ClusterCommits implements AutoCloseable {
             return;
         }
         try {
-            Map<Pending, List<Link>> done = ClusterStore.transaction(pool, c -> commit(c, batch));
+            Map<Pending, List<Link>> done = ClusterSql.transaction(pool, c -> commit(c, batch));
             done.forEach((p, admitted) -> p.done().complete(admitted));
         } catch (RuntimeException e) {
             if (batch.size() == 1) {

@@ -1,8 +1,8 @@
 package dev.loomcrawl.crawler.cluster;
 
-import static dev.loomcrawl.crawler.cluster.ClusterStore.bind;
-import static dev.loomcrawl.crawler.cluster.ClusterStore.transaction;
-import static dev.loomcrawl.crawler.cluster.ClusterStore.update;
+import static dev.loomcrawl.crawler.cluster.ClusterSql.bind;
+import static dev.loomcrawl.crawler.cluster.ClusterSql.transaction;
+import static dev.loomcrawl.crawler.cluster.ClusterSql.update;
 
 import dev.loomcrawl.crawler.store.Readers;
 import dev.loomcrawl.crawler.values.ClusterView;

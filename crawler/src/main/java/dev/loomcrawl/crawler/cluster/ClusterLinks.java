@@ -1,7 +1,7 @@
 package dev.loomcrawl.crawler.cluster;
 
-import static dev.loomcrawl.crawler.cluster.ClusterStore.firstLong;
-import static dev.loomcrawl.crawler.cluster.ClusterStore.update;
+import static dev.loomcrawl.crawler.cluster.ClusterSql.firstLong;
+import static dev.loomcrawl.crawler.cluster.ClusterSql.update;
 
 import dev.loomcrawl.crawler.cluster.ClusterStore.Link;
 import java.sql.Array;

@@ -89,7 +89,8 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         this.db = ClusterStore.open(store);
         this.holds = new HostHolds(db, settings, crawler.gates());
         this.reports = new ClusterReports(db, store, settings);
-        this.shares = new NodeShares(new Parts(), crawler, reports);
+        this.shares = new NodeShares(new NodeMembership(settings, db, holds, crawler.options().perHost(), troubles), crawler,
+                reports);
         this.hostKeys = new HostKeys(db, crawler.gates(), this::trouble);
         try {
             requireFree(db, settings);
@@ -287,48 +288,5 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         shares.drainAll();
         holds.releaseAll(this::trouble);
         db.close();
-    }
-
-    /** What this node gives the parts that run its shares, and nothing more of itself. */
-    private final class Parts implements Membership {
-        @Override
-        public String nodeId() {
-            return settings.nodeId();
-        }
-
-        @Override
-        public ClusterStore db() {
-            return db;
-        }
-
-        @Override
-        public HostHold hold(String hostKey) {
-            HostHold hold = holds.get(hostKey);
-            return hold == null || hold.gone ? null : hold;
-        }
-
-        @Override
-        public Set<String> holdKeys() {
-            return holds.keys();
-        }
-
-        /** Twice the process's per-host limit. */
-        @Override
-        public int leasesPerHold() {
-            // Requests are bounded by the host's permits; a lease whose result waits for its batch to commit
-            // (ClusterCommits) holds no permit but still counts here, so twice that: fetching and storing.
-            return 2 * crawler.options().perHost();
-        }
-
-        /** Its fetch deadline and a second. */
-        @Override
-        public long marginNanos(CrawlConfig config) {
-            return config.fetch().fetchDeadline().plus(NodeSettings.SAFETY).toNanos();
-        }
-
-        @Override
-        public void trouble(String what, RuntimeException e) {
-            troubles.say(what, e);
-        }
     }
 }

@@ -1,6 +1,6 @@
 package dev.loomcrawl.crawler.cluster;
 
-import static dev.loomcrawl.crawler.cluster.ClusterStore.update;
+import static dev.loomcrawl.crawler.cluster.ClusterSql.update;
 
 import dev.loomcrawl.crawler.cluster.ClusterCommits.Commit;
 import dev.loomcrawl.crawler.cluster.ClusterStore.Link;
@@ -127,7 +127,7 @@ final class ClusterResults {
         if (events.isEmpty()) {
             return;
         }
-        ClusterStore.firstLong(c, "SELECT admitted FROM cluster_jobs WHERE job_id = ? FOR UPDATE", 0, jobId);
+        ClusterSql.firstLong(c, "SELECT admitted FROM cluster_jobs WHERE job_id = ? FOR UPDATE", 0, jobId);
         for (Change event : events) {
             writes.change(event);
         }

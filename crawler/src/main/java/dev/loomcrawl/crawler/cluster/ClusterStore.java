@@ -9,10 +9,7 @@ import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.values.Passwords;
 import dev.loomcrawl.crawler.values.StoreException;
-import java.sql.Array;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -73,7 +70,7 @@ final class ClusterStore implements AutoCloseable {
 
     /**
      * What nodes of a cluster share through {@code store}'s database, its tables brought to today's schema;
-     * closed with the store, or before.
+     * closed before the store.
      *
      * @throws IllegalStateException on H2: a cluster needs PostgreSQL
      */
@@ -88,7 +85,7 @@ final class ClusterStore implements AutoCloseable {
             throw new StoreException("creating the cluster's tables", e);
         }
         // The heartbeat gets connections of its own: lease renewals never queue behind crawl results.
-        return store.attach(new ClusterStore(store.readers(), Readers.postgres(store.jdbcUrl(), 2, "loomcrawl-heartbeat")));
+        return new ClusterStore(store.readers(), Readers.postgres(store.jdbcUrl(), 2, "loomcrawl-heartbeat"));
     }
 
     private ClusterStore(Readers pool, Readers beat) {
@@ -117,8 +114,8 @@ final class ClusterStore implements AutoCloseable {
 
     /** A cluster job's seeds, at depth 0. */
     public void admitSeeds(long jobId, List<Link> seeds) {
-        transaction(pool, c -> {
-            update(c, "INSERT INTO cluster_jobs (job_id, admitted) VALUES (?, 0) ON CONFLICT DO NOTHING", jobId);
+        ClusterSql.transaction(pool, c -> {
+            ClusterSql.update(c, "INSERT INTO cluster_jobs (job_id, admitted) VALUES (?, 0) ON CONFLICT DO NOTHING", jobId);
             List<Link> admitted = new ArrayList<>();
             ClusterLinks.insert(c, jobId, seeds, Integer.MAX_VALUE, admitted);
             return ClusterLinks.addAdmitted(c, jobId, admitted.size());
@@ -147,7 +144,7 @@ final class ClusterStore implements AutoCloseable {
 
     /** Job {@code jobId}'s {@code url} has had {@code attempts} requests and waits for another. */
     public void retried(long jobId, String url, int attempts) {
-        update(pool, "UPDATE cluster_frontier SET attempts = ? WHERE job_id = ? AND url = ?", attempts, jobId, url);
+        ClusterSql.update(pool, "UPDATE cluster_frontier SET attempts = ? WHERE job_id = ? AND url = ?", attempts, jobId, url);
     }
 
     /**
@@ -208,7 +205,7 @@ final class ClusterStore implements AutoCloseable {
 
     /** A cancelled job's URLs still to fetch are dropped: no node leases its hosts for it any more. */
     public void dropQueued(long jobId) {
-        update(pool, "UPDATE cluster_frontier SET state = 'dropped' WHERE job_id = ? AND state = 'queued'", jobId);
+        ClusterSql.update(pool, "UPDATE cluster_frontier SET state = 'dropped' WHERE job_id = ? AND state = 'queued'", jobId);
     }
 
     /**
@@ -216,7 +213,7 @@ final class ClusterStore implements AutoCloseable {
      * they are committed ({@link ClusterResults}), not here.
      */
     public void reportWork(long jobId, String nodeId, long fetches, int inFlight) {
-        update(beat, "INSERT INTO cluster_work (job_id, node_id, pages, failed, skipped, fetches, in_flight, updated_at)"
+        ClusterSql.update(beat, "INSERT INTO cluster_work (job_id, node_id, pages, failed, skipped, fetches, in_flight, updated_at)"
                 + " VALUES (?, ?, 0, 0, 0, ?, ?, now()) ON CONFLICT (job_id, node_id) DO UPDATE SET"
                 + " fetches = EXCLUDED.fetches, in_flight = EXCLUDED.in_flight, updated_at = now()",
                 jobId, nodeId, fetches, inFlight);
@@ -237,79 +234,4 @@ final class ClusterStore implements AutoCloseable {
                 rs -> new long[] {rs.getLong(1), rs.getLong(2)}, jobId).getFirst();
         return new Counts(rows.pages(), rows.failed(), rows.skipped(), waiting[0], waiting[1]);
     }
-
-    // ---- plumbing (reads go through Readers; writes retry a broken deadlock here)
-
-    private static final String DEADLOCK = "40P01";
-
-    interface InTransaction<T> {
-        T run(Connection c) throws SQLException;
-    }
-
-    /**
-     * Runs {@code work} in one transaction on a connection of {@code from}, committed unless it returns null.
-     * PostgreSQL breaks a deadlock by failing one side; the transaction is whole or nothing, so it runs
-     * again, up to three times in all.
-     */
-    static <T> T transaction(Readers from, InTransaction<T> work) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return from.withConnection(c -> {
-                    c.setAutoCommit(false);
-                    try {
-                        T result = work.run(c);
-                        if (result == null) {
-                            c.rollback();
-                        } else {
-                            c.commit();
-                        }
-                        return result;
-                    } catch (SQLException e) {
-                        c.rollback();
-                        throw e;
-                    }
-                });
-            } catch (SQLException e) {
-                if (attempt < 3 && DEADLOCK.equals(e.getSQLState())) {
-                    continue;
-                }
-                throw new StoreException("cluster storage failed: " + e.getMessage(), e);
-            }
-        }
-    }
-
-    static void update(Readers from, String sql, Object... args) {
-        transaction(from, c -> {
-            update(c, sql, args);
-            return Boolean.TRUE;
-        });
-    }
-
-    /** The first column of the first row as a long, or {@code otherwise} when there is no row. */
-    static long firstLong(Connection c, String sql, long otherwise, Object... args) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            bind(ps, args);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getLong(1) : otherwise;
-            }
-        }
-    }
-
-    static void update(Connection c, String sql, Object... args) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            bind(ps, args);
-            ps.executeUpdate();
-        }
-    }
-
-    static void bind(PreparedStatement ps, Object... args) throws SQLException {
-        for (int i = 0; i < args.length; i++) {
-            if (args[i] instanceof Array a) {
-                ps.setArray(i + 1, a);
-            } else {
-                ps.setObject(i + 1, args[i]);
-            }
-        }
-    }
-
 }

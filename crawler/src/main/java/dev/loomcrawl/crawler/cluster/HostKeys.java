@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler.cluster;
 
 import dev.loomcrawl.crawler.politeness.HostGates;
+import dev.loomcrawl.crawler.politeness.Target;
 import dev.loomcrawl.crawler.values.PolitenessKey;
 import java.util.HashMap;
 import java.util.Map;
@@ -42,7 +43,7 @@ final class HostKeys {
                 Map<String, String[]> keys = new HashMap<>();
                 for (String hostKey : db.leases().hostsWithoutKeys(ip, BATCH)) {
                     String host = hostKey.substring(0, hostKey.lastIndexOf(':'));
-                    HostGates.Target target = new HostGates.Target(hostKey, host, PolitenessKey.domainOf(host));
+                    Target target = new Target(hostKey, host, PolitenessKey.domainOf(host));
                     keys.put(hostKey, new String[] {target.domain(), ip ? gates.key(target, PolitenessKey.IP) : null});
                 }
                 if (!keys.isEmpty()) {

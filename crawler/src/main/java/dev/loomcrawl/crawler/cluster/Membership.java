@@ -6,7 +6,7 @@ import java.util.Set;
 /**
  * What a node gives the parts that run its shares of cluster jobs ({@link NodeShares}, {@link ClusterBackend},
  * {@link ShareHosts}, {@link HostFeeder}): its name, the shared database, the hosts it holds, and where trouble
- * goes. {@link ClusterNode} is the one implementation; the parts never hold the node itself.
+ * goes ({@link NodeMembership}): the parts never hold the {@link ClusterNode} itself.
  */
 interface Membership {
     String nodeId();

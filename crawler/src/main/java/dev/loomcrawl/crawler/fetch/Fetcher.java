@@ -1,6 +1,5 @@
 package dev.loomcrawl.crawler.fetch;
 
-import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.FailureKind;
 import java.io.IOException;
@@ -11,8 +10,6 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Flow;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -31,55 +28,26 @@ public final class Fetcher implements AutoCloseable {
     /** What a fetch is for: a page, or a robots.txt or sitemap (any type, a different size limit). */
     public enum Purpose { PAGE, ROBOTS, SITEMAP }
 
-    /** What is told of each request a fetcher sends, from leaving to its body read: a job's politeness audit. */
-    public interface Audit {
-        /** The request is about to leave. */
-        void started(CrawlUrl url);
-
-        /** The request never left after all (refused before sending); it is not counted. */
-        void withdrawn(CrawlUrl url);
-
-        /** The answer's body is read or cut: the server saw the request in flight until now. */
-        void ended(CrawlUrl url, int status, long restNanos);
-    }
-
     /** The most of a robots.txt read (RFC 9309: parse at least 500 KiB); the rest is cut, not refused. */
     public static final int MAX_ROBOTS_BYTES = 512 * 1024;
 
-    /**
-     * @param headers sent with every request, after ours (a job's {@code User-Agent} lives in {@code userAgent})
-     * @param acceptTypes media types kept besides HTML ({@code application/pdf}, {@code image/*})
-     * @param keepRaw keep each body as received, for a WARC file
-     */
-    public record Settings(Duration connectTimeout, Duration requestTimeout, Duration fetchDeadline, int maxBodyBytes,
-            String userAgent, Map<String, String> headers, boolean refusePrivateAddresses, Set<String> acceptTypes,
-            boolean keepRaw) {
-
-        public static Settings of(CrawlConfig c) {
-            CrawlConfig.Fetch f = c.fetch();
-            return new Settings(f.connectTimeout(), f.requestTimeout(), f.fetchDeadline(), f.maxBodyBytes(),
-                    f.userAgent(), f.headers(), f.refusePrivateAddresses(), c.scope().acceptTypes(),
-                    c.output().warcFile() != null);
-        }
-    }
-
-    private final Settings settings;
+    private final FetchSettings settings;
     private final HostNames names;
     private final Deadlines deadlines;
     private final HttpClient[] clients;
-    private final Audit audit; // null: requests not audited
+    private final RequestAudit audit; // null: requests not audited
     private final ResponseReader reader;
 
     /**
      * @param names the process's record of which host names exist
      * @param deadlines the crawler's keeper of fetch deadlines
      */
-    public Fetcher(Settings settings, HostNames names, Deadlines deadlines) {
+    public Fetcher(FetchSettings settings, HostNames names, Deadlines deadlines) {
         this(settings, names, deadlines, null);
     }
 
     /** @param audit told of each request as it leaves and comes back: a job's politeness audit */
-    public Fetcher(Settings settings, HostNames names, Deadlines deadlines, Audit audit) {
+    public Fetcher(FetchSettings settings, HostNames names, Deadlines deadlines, RequestAudit audit) {
         this.audit = audit;
         this.settings = settings;
         this.reader = new ResponseReader(settings);
@@ -208,6 +176,20 @@ public final class Fetcher implements AutoCloseable {
         }
     }
 
+    /** The body as a stream; a rest the server asks for ({@code Retry-After}) told as the headers come. */
+    private static HttpResponse.BodyHandler<InputStream> handler(Consumer<Duration> restAsked) {
+        if (restAsked == null) {
+            return HttpResponse.BodyHandlers.ofInputStream();
+        }
+        return info -> {
+            Duration rest = RetryPolicy.restAsked(info.statusCode(), info.headers());
+            if (!rest.isZero()) {
+                restAsked.accept(rest);
+            }
+            return HttpResponse.BodyHandlers.ofInputStream().apply(info);
+        };
+    }
+
     private FetchResult exchange(CrawlUrl url, Purpose purpose, Consumer<Duration> restAsked, BooleanSupplier mayStart,
             Validators validators, long start) throws InterruptedException, NotSent {
         Deadlines.Watch watch = null;
@@ -215,14 +197,7 @@ public final class Fetcher implements AutoCloseable {
         HttpResponse<InputStream> response = null;
         try {
             HttpClient client = CrawlHttpClients.forHost(clients, url.hostKey());
-            HttpResponse.BodyHandler<InputStream> handler = restAsked == null ? HttpResponse.BodyHandlers.ofInputStream()
-                    : info -> {
-                        Duration rest = RetryPolicy.restAsked(info.statusCode(), info.headers());
-                        if (!rest.isZero()) {
-                            restAsked.accept(rest);
-                        }
-                        return HttpResponse.BodyHandlers.ofInputStream().apply(info);
-                    };
+            HttpResponse.BodyHandler<InputStream> handler = handler(restAsked);
             HttpRequest request = request(url, mayStart, validators);
             watch = deadlines.watch(System.nanoTime() + settings.requestTimeout().toNanos());
             if (audit != null) {

@@ -20,9 +20,9 @@ final class ResponseReader {
     /** Sitemaps may be large (50,000 URLs, 50 MB uncompressed by the protocol). */
     static final int MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
 
-    private final Fetcher.Settings settings;
+    private final FetchSettings settings;
 
-    ResponseReader(Fetcher.Settings settings) {
+    ResponseReader(FetchSettings settings) {
         this.settings = settings;
     }
 

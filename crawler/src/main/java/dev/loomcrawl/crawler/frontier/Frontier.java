@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler.frontier;
 import dev.loomcrawl.crawler.fetch.FetchLimit;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.Permit;
+import dev.loomcrawl.crawler.politeness.Target;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import java.util.List;
@@ -208,8 +209,8 @@ public final class Frontier implements HostGates.Listener {
     }
 
     /** URLs waiting here, by what limits their host's requests. */
-    public Map<HostGates.Target, Integer> queuedByHost() {
-        Map<HostGates.Target, Integer> queued = new java.util.HashMap<>();
+    public Map<Target, Integer> queuedByHost() {
+        Map<Target, Integer> queued = new java.util.HashMap<>();
         lock.lock();
         try {
             for (HostQueue host : queues.all()) {

@@ -4,6 +4,7 @@ import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.fetch.RetryPolicy;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.politeness.Target;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.FailureKind;
 import java.time.Duration;
@@ -35,7 +36,7 @@ public final class HostQueue {
 
     public final String hostKey;
     /** What its requests are limited by, at every level of politeness key. */
-    final HostGates.Target target;
+    final Target target;
     private final String host;
     private final int limit;
     private final ArrayDeque<Node> pending = new ArrayDeque<>();
@@ -59,7 +60,7 @@ public final class HostQueue {
     HostQueue(CrawlUrl first, int limit, Robots.Rules rules) {
         this.hostKey = first.hostKey();
         this.host = first.host();
-        this.target = HostGates.Target.of(first);
+        this.target = Target.of(first);
         this.limit = limit;
         this.rules = rules;
     }

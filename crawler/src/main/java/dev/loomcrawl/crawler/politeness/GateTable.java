@@ -78,7 +78,7 @@ final class GateTable {
         } else {
             settings.put(key, setting);
         }
-        gate(key, PolitenessKey.levelOf(key)).apply(setting.empty() ? null : setting, defaultLimit);
+        gate(key, PolitenessKey.kindOf(key)).apply(setting.empty() ? null : setting, defaultLimit);
     }
 
     Map<String, HostSetting> settings() {
@@ -88,7 +88,7 @@ final class GateTable {
     /** Every gate (and every key with a setting) as {@code GET /hosts} shows it, busiest first. */
     List<KeyView> views(Map<String, Integer> queuedByKey, long now) {
         for (String key : settings.keySet()) {
-            gate(key, PolitenessKey.levelOf(key));
+            gate(key, PolitenessKey.kindOf(key));
         }
         List<KeyView> views = new ArrayList<>();
         for (Gate g : gates.values()) {

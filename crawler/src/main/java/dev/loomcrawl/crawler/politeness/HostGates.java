@@ -1,7 +1,6 @@
 package dev.loomcrawl.crawler.politeness;
 
 import dev.loomcrawl.crawler.values.ConfigException;
-import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.HostSetting;
 import dev.loomcrawl.crawler.values.KeyView;
 import dev.loomcrawl.crawler.values.PolitenessKey;
@@ -38,13 +37,6 @@ public final class HostGates {
 
         /** An operator changed a key's setting: any host may be ready now, or be held longer. */
         default void reconsider() {
-        }
-    }
-
-    /** What a request is limited by: its {@code host:port}, and the host's name for its domain and address. */
-    public record Target(String hostKey, String host, String domain) {
-        public static Target of(CrawlUrl url) {
-            return new Target(url.hostKey(), url.host(), PolitenessKey.domainOf(url.host()));
         }
     }
 
@@ -140,7 +132,7 @@ public final class HostGates {
                 if (told.contains(full)) {
                     return Entry.FULL;
                 }
-                full.waiting.add(new Gate.Waiter(listener, target.hostKey)); // then once more: no permit freed meanwhile is missed
+                full.waiting.add(new Gate.Waiter(listener, target.hostKey())); // then once more: no permit freed meanwhile is missed
                 told.add(full);
             }
         } finally {
@@ -174,7 +166,7 @@ public final class HostGates {
         }
         long now = System.nanoTime();
         if (restUntilNanos != 0) {
-            rest(permit.target.hostKey, restUntilNanos);
+            rest(permit.target.hostKey(), restUntilNanos);
         }
         long latency = nanos > 0 && selfBusy.getAsBoolean() ? 0 : nanos; // late by our doing: no latency to learn
         // An error that asked for a rest (429 or 503 with Retry-After) is obeyed by that rest, once; it is no
@@ -262,7 +254,7 @@ public final class HostGates {
      * to every job, and brings the key's kind into force.
      */
     public void set(String key, HostSetting setting) {
-        inForce(PolitenessKey.levelOf(key));
+        inForce(PolitenessKey.kindOf(key));
         table.set(key, setting);
         List<Listener> told;
         synchronized (watchers) {
@@ -303,6 +295,6 @@ public final class HostGates {
     /** One key as {@link #keys} shows it; a key with no gate now shows its defaults. */
     public KeyView key(String key, Map<Target, Integer> queued) {
         return keys(queued).stream().filter(v -> v.key().equals(key)).findFirst()
-                .orElseGet(() -> table.gate(key, PolitenessKey.levelOf(key)).view(System.nanoTime(), 0));
+                .orElseGet(() -> table.gate(key, PolitenessKey.kindOf(key)).view(System.nanoTime(), 0));
     }
 }

@@ -67,7 +67,7 @@ final class KeySpace {
      * The key of {@code target} at {@code kind}; null for an address not known yet ({@code whenKnown}, if not
      * null, is told when it is).
      */
-    String keyOf(HostGates.Target target, PolitenessKey kind, HostGates.Listener whenKnown) {
+    String keyOf(Target target, PolitenessKey kind, HostGates.Listener whenKnown) {
         return switch (kind) {
             case HOST -> target.hostKey();
             case DOMAIN -> target.domain();
@@ -77,7 +77,7 @@ final class KeySpace {
     }
 
     /** The key of {@code target} at {@code kind}, looking its address up if need be. */
-    String key(HostGates.Target target, PolitenessKey kind) {
+    String key(Target target, PolitenessKey kind) {
         String key = keyOf(target, kind, null);
         return key != null ? key : addresses.resolve(target.host());
     }

@@ -32,7 +32,7 @@ public final class KeySyntax {
         if (key.isEmpty() || key.length() > 300 || key.chars().anyMatch(Character::isWhitespace)) {
             throw refused(given, "must be a host:port, a registered domain or an address");
         }
-        return switch (PolitenessKey.levelOf(key)) {
+        return switch (PolitenessKey.kindOf(key)) {
             case IP -> address(given, key);
             case HOST -> hostAndPort(given, key);
             case DOMAIN -> domain(given, key);
@@ -49,7 +49,7 @@ public final class KeySyntax {
         if (!port.matches("[0-9]{1,5}") || Integer.parseInt(port) < 1 || Integer.parseInt(port) > 65_535) {
             throw refused(given, "must end with a port from 1 to 65535 (host:port), was '" + port + "'");
         }
-        String canonicalHost = PolitenessKey.levelOf(host) == PolitenessKey.IP ? address(given, host) : name(given, host);
+        String canonicalHost = PolitenessKey.kindOf(host) == PolitenessKey.IP ? address(given, host) : name(given, host);
         return canonicalHost + ":" + Integer.parseInt(port);
     }
 

@@ -4,10 +4,10 @@ import java.util.Arrays;
 
 /** The gates one request holds, from {@link HostGates#tryEnter} to {@link HostGates#exit}. */
 public final class Permit {
-    final HostGates.Target target;
+    final Target target;
     private volatile Gate[] gates;
 
-    Permit(HostGates.Target target, Gate[] gates) {
+    Permit(Target target, Gate[] gates) {
         this.target = target;
         this.gates = gates;
     }

@@ -1,6 +1,6 @@
 package dev.loomcrawl.crawler.politeness;
 
-import dev.loomcrawl.crawler.fetch.Fetcher;
+import dev.loomcrawl.crawler.fetch.RequestAudit;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.KeyAudit;
 import dev.loomcrawl.crawler.values.PolitenessKey;
@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Its own clock decides "inside a {@code Retry-After} window": a request that starts before the window the
  * job was given has run out is counted as inside it. So is a request to a URL its host's robots.txt disallows.
  */
-public final class PolitenessAudit implements Fetcher.Audit {
+public final class PolitenessAudit implements RequestAudit {
 
     private static final class Key {
         final String key;
@@ -38,7 +38,7 @@ public final class PolitenessAudit implements Fetcher.Audit {
     private final PolitenessKey kind;
     private final Map<String, Key> keys = new HashMap<>();
     private final Map<String, Robots.Rules> robots = new HashMap<>();
-    private final Map<String, HostGates.Target> targets = new HashMap<>();
+    private final Map<String, Target> targets = new HashMap<>();
 
     public PolitenessAudit(HostGates gates, PolitenessKey kind) {
         this.gates = gates;
@@ -47,9 +47,9 @@ public final class PolitenessAudit implements Fetcher.Audit {
 
     /** The key {@code url}'s requests count under, for this job's kind. */
     private Key key(CrawlUrl url) {
-        HostGates.Target target;
+        Target target;
         synchronized (this) {
-            target = targets.computeIfAbsent(url.hostKey(), k -> HostGates.Target.of(url));
+            target = targets.computeIfAbsent(url.hostKey(), k -> Target.of(url));
         }
         String name = gates.key(target, kind); // an address lookup, if any, outside our lock
         synchronized (this) {

@@ -6,14 +6,12 @@ import dev.loomcrawl.crawler.values.Passwords;
 import dev.loomcrawl.crawler.values.StoreException;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
@@ -45,10 +43,9 @@ public final class PageStore implements AutoCloseable {
     private final ChangeFeed changes;
     private final PolitenessTable politeness;
     private final Readers readers;
+    private final PageReads pages;
     /** Whether pages are keyed by a hash of the URL ({@link UrlKey}): H2 databases this version created. */
     private final boolean hashKey;
-    /** What lives on this store's connections and closes with it (a cluster node's store). */
-    private final List<AutoCloseable> parts = new CopyOnWriteArrayList<>();
 
     private PageStore(String jdbcUrl, Dialect dialect, Connection writer, Readers readers, Duration commitEvery)
             throws SQLException {
@@ -57,6 +54,7 @@ public final class PageStore implements AutoCloseable {
         this.writer = writer;
         this.readers = readers;
         this.hashKey = Schema.migrate(writer, dialect);
+        this.pages = new PageReads(readers, hashKey);
         writer.setAutoCommit(false);
         this.group = new GroupWriter(writer, writeLock, dialect, hashKey,
                 dialect == Dialect.H2 && !H2Files.inMemory(jdbcUrl) ? commitEvery : Duration.ZERO);
@@ -127,12 +125,6 @@ public final class PageStore implements AutoCloseable {
     /** The pool every read of this store waits in line for (see {@link Readers}). */
     public Readers readers() {
         return readers;
-    }
-
-    /** Closes {@code part}, which lives on this store's connections, when the store closes, after its reads. */
-    public <T extends AutoCloseable> T attach(T part) {
-        parts.add(part);
-        return part;
     }
 
     /** Job rows and {@code Retry-After} windows: written at once, durable when a call returns. */
@@ -218,46 +210,27 @@ public final class PageStore implements AutoCloseable {
 
     // ---- reads
 
-    /**
-     * Stored pages of a job, in the order they were stored or by URL (see {@link #pagesSql}); {@code status}
-     * filters when not null. Bodies are left out.
-     */
+    /** A job's stored rows, bodies left out, a slice at a time ({@link PageReads#pagesSql}); a status filters. */
     public List<PageRecord> pages(long jobId, int offset, int limit, Integer status) {
-        List<PageRecord> out = new ArrayList<>();
-        forEachPage(jobId, offset, limit, status, false, out::add);
-        return out;
+        return pages.list(jobId, offset, limit, status);
     }
 
     /** Streams a job's pages to {@code sink} without holding them all in memory. */
     public void forEachPage(long jobId, int offset, int limit, Integer status, boolean withBody,
             Consumer<PageRecord> sink) {
-        readers.stream(pagesSql(status != null, hashKey), rs -> sink.accept(Rows.page(rs, withBody)), status == null
-                ? new Object[] {jobId, limit, offset} : new Object[] {jobId, status, limit, offset});
+        pages.forEach(jobId, offset, limit, status, withBody, sink);
     }
 
-    /**
-     * A job's pages a slice at a time: in the order they were stored where pages are numbered so (an H2
-     * database this version made, see {@link UrlKey}), else in URL order; parameters job id, [status,] limit,
-     * offset. Either way H2 reads an index in order, never sorts: the order names the index's columns, both,
-     * because H2 follows an index only for an {@code ORDER BY} that starts with its first column (for
-     * {@code ORDER BY url} it sorted every row of the job for each slice: 2.7-3.2 s per slice of 100 on a job
-     * of 200,000 rows, against 1-3 ms).
-     */
-    static String pagesSql(boolean byStatus, boolean hashKey) {
-        return "SELECT * FROM pages WHERE job_id = ?" + (byStatus ? " AND status = ?" : "")
-                + (hashKey ? " ORDER BY job_id, seq" : " ORDER BY job_id, url") + " LIMIT ? OFFSET ?";
-    }
-
-    /** Whether any stored row of the job keeps its body. */
     public boolean hasBodies(long jobId) {
-        return readers.query("SELECT 1 FROM pages WHERE job_id = ? AND body IS NOT NULL FETCH FIRST 1 ROWS ONLY",
-                ResultSet::next, jobId);
+        return pages.hasBodies(jobId);
     }
 
-    /** Whether any of the job's rows keeps main content ({@code --content}). */
     public boolean hasContent(long jobId) {
-        return readers.query("SELECT 1 FROM pages WHERE job_id = ? AND content IS NOT NULL FETCH FIRST 1 ROWS ONLY",
-                ResultSet::next, jobId);
+        return pages.hasContent(jobId);
+    }
+
+    public long countPages(long jobId, Integer status) {
+        return pages.count(jobId, status);
     }
 
     /** Groups of a job's pages with near-identical text (SimHashes within 3 bits); see {@link NearDuplicateGroups}. */
@@ -268,12 +241,6 @@ public final class PageStore implements AutoCloseable {
     /** The change events jobs stored (continuous jobs and recrawls). */
     public ChangeFeed changes() {
         return changes;
-    }
-
-    /** Stored rows of a job; {@code status} filters when not null. */
-    public long countPages(long jobId, Integer status) {
-        return status == null ? readers.count("SELECT COUNT(*) FROM pages WHERE job_id = ?", jobId)
-                : readers.count("SELECT COUNT(*) FROM pages WHERE job_id = ? AND status = ?", jobId, status);
     }
 
     /** What a job had admitted and stored, to resume it (see {@link ResumeState#read}). */
@@ -312,13 +279,6 @@ public final class PageStore implements AutoCloseable {
             writeLock.unlock();
         }
         readers.close();
-        for (AutoCloseable part : parts) {
-            try {
-                part.close();
-            } catch (Exception e) {
-                // closing anyway: the store is going
-            }
-        }
     }
 
     private static void closeQuietly(Connection c) {

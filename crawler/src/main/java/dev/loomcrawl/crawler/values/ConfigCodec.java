@@ -5,13 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiConsumer;
-import java.util.function.Consumer;
 
 /**
  * A {@link CrawlConfig} as JSON and back: how a job's whole configuration is stored with it, and the
@@ -124,50 +121,7 @@ public final class ConfigCodec {
             if (refused.contains(name)) {
                 throw new ConfigException(name, null, "cannot be set here");
             }
-            switch (name) {
-                case "seeds" -> {
-                    requireArray(name, v);
-                    for (int i = 0; i < v.size(); i++) {
-                        b.seed(text(name + "[" + i + "]", v.get(i)));
-                    }
-                }
-                case "maxDepth" -> b.maxDepth(integer(name, v));
-                case "maxPages" -> b.maxPages(integer(name, v));
-                case "perHostConcurrency" -> b.perHostConcurrency(integer(name, v));
-                case "maxInFlight" -> b.maxInFlight(integer(name, v));
-                case "connectTimeoutMs" -> b.connectTimeout(millis(name, v));
-                case "requestTimeoutMs" -> b.requestTimeout(millis(name, v));
-                case "fetchDeadlineMs" -> b.fetchDeadline(millis(name, v));
-                case "maxRetries" -> b.maxRetries(integer(name, v));
-                case "hostDelayMs" -> b.hostDelay(millis(name, v));
-                case "politenessKey" -> b.politenessKey(PolitenessKey.parse(name, text(name, v)));
-                case "hostFailureLimit" -> b.hostFailureLimit(integer(name, v));
-                case "refusePrivateAddresses" -> b.refusePrivateAddresses(bool(name, v));
-                case "maxBodyBytes" -> b.maxBodyBytes(integer(name, v));
-                case "maxRedirects" -> b.maxRedirects(integer(name, v));
-                case "userAgent" -> b.userAgent(text(name, v));
-                case "headers" -> strings(name, v, b::header);
-                case "allowedHosts" -> each(name, v, b::allowHost);
-                case "allowedDomains" -> each(name, v, b::allowDomain);
-                case "denyPatterns" -> each(name, v, b::denyPattern);
-                case "respectRobots" -> b.respectRobots(bool(name, v));
-                case "robotsRetryForMs" -> b.robotsRetryFor(millis(name, v));
-                case "sitemaps" -> b.sitemaps(bool(name, v));
-                case "ignoreNofollow" -> b.ignoreNofollow(bool(name, v));
-                case "acceptTypes" -> each(name, v, b::acceptType);
-                case "extract" -> strings(name, v, b::extract);
-                case "extractAll" -> strings(name, v, b::extractAll);
-                case "storeBody" -> b.storeBody(bool(name, v));
-                case "content" -> b.content(contentFormat(name, v));
-                case "contentMaxChars" -> b.contentMaxChars(integer(name, v));
-                case "warc" -> b.warcFile(v.isNull() ? null : text(name, v));
-                case "mode" -> b.mode(ExecutionMode.parse(text(name, v)));
-                case "poolSize" -> b.poolSize(integer(name, v));
-                case "revisit" -> b.revisit(v.isNull() ? null : revisit(name, v));
-                case "skipNearDuplicates" -> b.skipNearDuplicates(bool(name, v));
-                case "webhook" -> b.webhook(v.isNull() ? null : webhook(name, v));
-                default -> throw new ConfigException(name, null, "is not a known field");
-            }
+            field(b, name, v);
         }
         try {
             return b.build();
@@ -176,105 +130,52 @@ public final class ConfigCodec {
         }
     }
 
-    /** {@code {"min": "PT1M", "max": "P7D"}}: ISO-8601 durations, either one may be left out. */
-    private static Freshness.Revisit revisit(String name, JsonNode v) {
-        Map<String, JsonNode> parts = object(name, v, Set.of("min", "max"), Set.of());
-        Duration min = parts.get("min") == null ? null : isoDuration(name + ".min", parts.get("min"));
-        Duration max = parts.get("max") == null ? null : isoDuration(name + ".max", parts.get("max"));
-        return Freshness.Revisit.of(min, max);
-    }
-
-    /** {@code {"url": "https://...", "secret": "..."}}. */
-    private static Freshness.Webhook webhook(String name, JsonNode v) {
-        Map<String, JsonNode> parts = object(name, v, Set.of("url", "secret"), Set.of("url", "secret"));
-        return new Freshness.Webhook(text(name + ".url", parts.get("url")), text(name + ".secret", parts.get("secret")));
-    }
-
-    /** The fields of an object holding only {@code names}, each of {@code required} present. */
-    private static Map<String, JsonNode> object(String name, JsonNode v, Set<String> names, Set<String> required) {
-        if (!v.isObject()) {
-            throw new ConfigException(name, v, "must be an object with " + String.join(" and ", new java.util.TreeSet<>(names)));
-        }
-        Map<String, JsonNode> parts = new java.util.HashMap<>();
-        v.fields().forEachRemaining(e -> {
-            if (!names.contains(e.getKey())) {
-                throw new ConfigException(name + "." + e.getKey(), null, "is not a known field");
+    /** One field of a job's JSON onto {@code b}. */
+    private static void field(CrawlConfigBuilder b, String name, JsonNode v) {
+        switch (name) {
+            case "seeds" -> {
+                JsonFields.requireArray(name, v);
+                for (int i = 0; i < v.size(); i++) {
+                    b.seed(JsonFields.text(name + "[" + i + "]", v.get(i)));
+                }
             }
-            parts.put(e.getKey(), e.getValue());
-        });
-        for (String part : required) {
-            if (!parts.containsKey(part)) {
-                throw new ConfigException(name + "." + part, null, "must be given");
-            }
+            case "maxDepth" -> b.maxDepth(JsonFields.integer(name, v));
+            case "maxPages" -> b.maxPages(JsonFields.integer(name, v));
+            case "perHostConcurrency" -> b.perHostConcurrency(JsonFields.integer(name, v));
+            case "maxInFlight" -> b.maxInFlight(JsonFields.integer(name, v));
+            case "connectTimeoutMs" -> b.connectTimeout(JsonFields.millis(name, v));
+            case "requestTimeoutMs" -> b.requestTimeout(JsonFields.millis(name, v));
+            case "fetchDeadlineMs" -> b.fetchDeadline(JsonFields.millis(name, v));
+            case "maxRetries" -> b.maxRetries(JsonFields.integer(name, v));
+            case "hostDelayMs" -> b.hostDelay(JsonFields.millis(name, v));
+            case "politenessKey" -> b.politenessKey(PolitenessKey.parse(name, JsonFields.text(name, v)));
+            case "hostFailureLimit" -> b.hostFailureLimit(JsonFields.integer(name, v));
+            case "refusePrivateAddresses" -> b.refusePrivateAddresses(JsonFields.bool(name, v));
+            case "maxBodyBytes" -> b.maxBodyBytes(JsonFields.integer(name, v));
+            case "maxRedirects" -> b.maxRedirects(JsonFields.integer(name, v));
+            case "userAgent" -> b.userAgent(JsonFields.text(name, v));
+            case "headers" -> JsonFields.strings(name, v, b::header);
+            case "allowedHosts" -> JsonFields.each(name, v, b::allowHost);
+            case "allowedDomains" -> JsonFields.each(name, v, b::allowDomain);
+            case "denyPatterns" -> JsonFields.each(name, v, b::denyPattern);
+            case "respectRobots" -> b.respectRobots(JsonFields.bool(name, v));
+            case "robotsRetryForMs" -> b.robotsRetryFor(JsonFields.millis(name, v));
+            case "sitemaps" -> b.sitemaps(JsonFields.bool(name, v));
+            case "ignoreNofollow" -> b.ignoreNofollow(JsonFields.bool(name, v));
+            case "acceptTypes" -> JsonFields.each(name, v, b::acceptType);
+            case "extract" -> JsonFields.strings(name, v, b::extract);
+            case "extractAll" -> JsonFields.strings(name, v, b::extractAll);
+            case "storeBody" -> b.storeBody(JsonFields.bool(name, v));
+            case "content" -> b.content(JsonFields.contentFormat(name, v));
+            case "contentMaxChars" -> b.contentMaxChars(JsonFields.integer(name, v));
+            case "warc" -> b.warcFile(v.isNull() ? null : JsonFields.text(name, v));
+            case "mode" -> b.mode(ExecutionMode.parse(JsonFields.text(name, v)));
+            case "poolSize" -> b.poolSize(JsonFields.integer(name, v));
+            case "revisit" -> b.revisit(v.isNull() ? null : JsonFields.revisit(name, v));
+            case "skipNearDuplicates" -> b.skipNearDuplicates(JsonFields.bool(name, v));
+            case "webhook" -> b.webhook(v.isNull() ? null : JsonFields.webhook(name, v));
+            default -> throw new ConfigException(name, null, "is not a known field");
         }
-        return parts;
-    }
-
-    private static Duration isoDuration(String name, JsonNode v) {
-        String text = text(name, v);
-        try {
-            return Duration.parse(text);
-        } catch (java.time.format.DateTimeParseException e) {
-            throw new ConfigException(name, text, "must be an ISO-8601 duration such as PT30S, PT1M or P7D, was '" + text + "'");
-        }
-    }
-
-    private static void requireArray(String name, JsonNode v) {
-        if (!v.isArray()) {
-            throw new ConfigException(name, v, "must be an array");
-        }
-    }
-
-    private static String text(String name, JsonNode v) {
-        if (!v.isTextual()) {
-            throw new ConfigException(name, v, "must be a string");
-        }
-        return v.textValue();
-    }
-
-    private static ContentFormat contentFormat(String name, JsonNode v) {
-        try {
-            return ContentFormat.parse(text(name, v));
-        } catch (ConfigException e) {
-            throw e;
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException(name, v.textValue(), e.getMessage());
-        }
-    }
-
-    private static int integer(String name, JsonNode v) {
-        if (!v.isIntegralNumber() || !v.canConvertToInt()) {
-            throw new ConfigException(name, v, "must be a whole number" + (v.isNumber() ? " in range, was " + v : ""));
-        }
-        return v.intValue();
-    }
-
-    private static Duration millis(String name, JsonNode v) {
-        if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-            throw new ConfigException(name, v, "must be a whole number of milliseconds");
-        }
-        return Duration.ofMillis(v.longValue());
-    }
-
-    private static boolean bool(String name, JsonNode v) {
-        if (!v.isBoolean()) {
-            throw new ConfigException(name, v, "must be true or false");
-        }
-        return v.booleanValue();
-    }
-
-    private static void each(String name, JsonNode v, Consumer<String> add) {
-        requireArray(name, v);
-        for (int i = 0; i < v.size(); i++) {
-            add.accept(text(name + "[" + i + "]", v.get(i)));
-        }
-    }
-
-    private static void strings(String name, JsonNode v, BiConsumer<String, String> put) {
-        if (!v.isObject()) {
-            throw new ConfigException(name, v, "must be an object of names to strings");
-        }
-        v.fields().forEachRemaining(e -> put.accept(e.getKey(), text(name + "." + e.getKey(), e.getValue())));
     }
 
     /** The page limit of a stored config, without building it all (for listing jobs); 0 if unreadable. */

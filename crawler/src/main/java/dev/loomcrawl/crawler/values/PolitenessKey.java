@@ -50,7 +50,7 @@ public enum PolitenessKey {
     }
 
     /** The kind a key given by a user belongs to: {@code host:port}, an address literal, or a domain. */
-    public static PolitenessKey levelOf(String key) {
+    public static PolitenessKey kindOf(String key) {
         if (key.startsWith("[") && key.endsWith("]") || key.chars().allMatch(c -> c == '.' || Character.isDigit(c))) {
             return IP;
         }

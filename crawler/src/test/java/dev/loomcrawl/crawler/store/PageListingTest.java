@@ -51,7 +51,7 @@ class PageListingTest {
         }
         PageStore.open(url).close(); // today's schema, or the earlier one migrated
         try (Connection c = DriverManager.getConnection(url, "sa", "");
-             PreparedStatement explain = c.prepareStatement("EXPLAIN " + PageStore.pagesSql(byStatus, hashKey))) {
+             PreparedStatement explain = c.prepareStatement("EXPLAIN " + PageReads.pagesSql(byStatus, hashKey))) {
             int i = 1;
             explain.setLong(i++, 1);
             if (byStatus) {

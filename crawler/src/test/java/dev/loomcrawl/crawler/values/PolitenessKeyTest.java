@@ -29,7 +29,7 @@ class PolitenessKeyTest {
             "93.184.216.34, IP",
             "[2001:db8::1], IP"})
     void aKeySaysItsLevel(String key, PolitenessKey level) {
-        assertThat(PolitenessKey.levelOf(key)).isEqualTo(level);
+        assertThat(PolitenessKey.kindOf(key)).isEqualTo(level);
     }
 
     @ParameterizedTest

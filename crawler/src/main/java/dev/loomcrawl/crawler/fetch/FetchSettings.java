@@ -1,0 +1,25 @@
+package dev.loomcrawl.crawler.fetch;
+
+import dev.loomcrawl.crawler.values.CrawlConfig;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * How a job fetches: its timeouts, limits, identity and what it keeps.
+ *
+ * @param headers sent with every request, after ours (a job's {@code User-Agent} lives in {@code userAgent})
+ * @param acceptTypes media types kept besides HTML ({@code application/pdf}, {@code image/*})
+ * @param keepRaw keep each body as received, for a WARC file
+ */
+public record FetchSettings(Duration connectTimeout, Duration requestTimeout, Duration fetchDeadline, int maxBodyBytes,
+        String userAgent, Map<String, String> headers, boolean refusePrivateAddresses, Set<String> acceptTypes,
+        boolean keepRaw) {
+
+    public static FetchSettings of(CrawlConfig c) {
+        CrawlConfig.Fetch f = c.fetch();
+        return new FetchSettings(f.connectTimeout(), f.requestTimeout(), f.fetchDeadline(), f.maxBodyBytes(),
+                f.userAgent(), f.headers(), f.refusePrivateAddresses(), c.scope().acceptTypes(),
+                c.output().warcFile() != null);
+    }
+}
