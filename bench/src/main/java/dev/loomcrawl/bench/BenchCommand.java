@@ -125,15 +125,7 @@ public final class BenchCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--runs must be 1 to 50 and --warmup 0 to 10");
         }
         if ("politeness".equals(scenario)) {
-            // Servers of its own that count what they receive (no farm process): see PolitenessBench.
-            PolitenessBench.Result result = PolitenessBench.run(300, 511, spec.commandLine().getErr());
-            PolitenessBench.print(result, json ? spec.commandLine().getErr() : spec.commandLine().getOut());
-            Files.createDirectories(out);
-            new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out.resolve("politeness.json").toFile(), result);
-            if (json) {
-                spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
-            }
-            return result.mostInFlightAtAnAddress() > result.limit() || !result.auditEqualsServers() ? 1 : 0;
+            return politeness();
         }
         Scenario chosen = Scenario.parse(scenario);
         List<ModeSpec> specs = modes.stream().map(ModeSpec::parse).toList();
@@ -160,48 +152,78 @@ public final class BenchCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--scenario=changing runs one continuous job: no --cold or --rival,"
                         + " and --minutes between 0 and 1440");
             }
-            err.printf("bench: %s farm in its own process (%s)%n", chosen.label(), chosen.description());
-            FreshnessBench.Result result = FreshnessBench.run(mainClass, farmConfig, farmArgs, limit,
-                    Duration.ofMillis(Math.round(minutes * 60_000)), Duration.ofSeconds(30), Duration.ofMinutes(10), out, err);
-            FreshnessBench.print(result, limit, table);
-            new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out.resolve("fresh.json").toFile(), result);
-            if (json) {
-                spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
-            }
-            return result.maxInFlightPerHost() > limit || result.retryAfterViolations() > 0 ? 1 : 0;
+            return changing(chosen, farmConfig, farmArgs, limit, err, table);
         }
         if (cold) {
-            int farmDepth = new SiteGraph(farmConfig, 0).maxDepth();
-            int depth = maxDepth != null ? maxDepth : farmDepth + (chosen == Scenario.ROUGH ? 1 : 0);
-            if (floor && !farmConfig.faults().equals(Faults.NONE)) {
-                throw new IllegalArgumentException("--floor makes each request once and follows no redirect: it needs"
-                        + " a farm without faults (" + chosen.label() + " has them)");
-            }
-            if (floor && depth < farmDepth) {
-                throw new IllegalArgumentException("--floor fetches every page of the farm, which a crawl reaches with"
-                        + " --max-depth=" + farmDepth + " or more, was " + depth);
-            }
-            List<Variant> jvms = javaOptions == null || javaOptions.isEmpty()
-                    ? List.of(Variant.launcherDefaults(System.getenv()))
-                    : javaOptions.stream().map(Variant::parse).toList();
-            List<Variant> variants = crawlOptions == null || crawlOptions.isEmpty() ? jvms
-                    : jvms.stream().flatMap(v -> crawlOptions.stream().map(v::withCrawlFlags)).toList();
-            err.printf("bench --cold: %s farm in its own process (%s); %d run(s) of %d option set(s)%s%n", chosen.label(),
-                    chosen.description(), runs, variants.size(), rivals.isEmpty() ? "" : " and " + rivals.size() + " rival(s)");
-            ColdBench.Result result = ColdBench.run(mainClass, chosen, farmConfig, farmArgs, depth, limit, variants, floor, rivals,
-                    runs, out, err);
-            BenchReport.printCold(result, table);
-            Path report = BenchReport.writeColdHtml(result, out.resolve("cold.html"));
-            err.printf("bench --cold: report %s, figures %s%n", report.toAbsolutePath(),
-                    out.resolve("cold.json").toAbsolutePath());
-            if (json) {
-                spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
-            }
-            // Our rows only: a rival's duplicates and violations are what it is measured on, not a failure of ours.
-            boolean bad = result.rows().stream().filter(r -> !r.rival()).anyMatch(r -> r.maxInFlightPerHost() > limit
-                    || r.duplicateFetches() > 0 || r.retryAfterViolations() > 0);
-            return bad ? 1 : 0;
+            return cold(chosen, farmConfig, farmArgs, limit, rivals, err, table);
         }
+        return modes(chosen, farmConfig, farmArgs, specs, limit, err, table);
+    }
+
+    /** Servers of its own that count what they receive (no farm process): see {@link PolitenessBench}. */
+    private int politeness() throws Exception {
+        PolitenessBench.Result result = PolitenessBench.run(300, 511, spec.commandLine().getErr());
+        PolitenessBench.print(result, json ? spec.commandLine().getErr() : spec.commandLine().getOut());
+        Files.createDirectories(out);
+        new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out.resolve("politeness.json").toFile(), result);
+        if (json) {
+            spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
+        }
+        return result.mostInFlightAtAnAddress() > result.limit() || !result.auditEqualsServers() ? 1 : 0;
+    }
+
+    /** One continuous job on a farm whose pages change: see {@link FreshnessBench}. */
+    private int changing(Scenario chosen, FarmConfig farmConfig, List<String> farmArgs, int limit, PrintWriter err,
+            PrintWriter table) throws Exception {
+        err.printf("bench: %s farm in its own process (%s)%n", chosen.label(), chosen.description());
+        FreshnessBench.Result result = FreshnessBench.run(mainClass, farmConfig, farmArgs, limit,
+                Duration.ofMillis(Math.round(minutes * 60_000)), Duration.ofSeconds(30), Duration.ofMinutes(10), out, err);
+        FreshnessBench.print(result, limit, table);
+        new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out.resolve("fresh.json").toFile(), result);
+        if (json) {
+            spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
+        }
+        return result.maxInFlightPerHost() > limit || result.retryAfterViolations() > 0 ? 1 : 0;
+    }
+
+    /** Whole crawl processes as a user runs them, beside rivals: see {@link ColdBench}. */
+    private int cold(Scenario chosen, FarmConfig farmConfig, List<String> farmArgs, int limit, List<Rival> rivals,
+            PrintWriter err, PrintWriter table) throws Exception {
+        int farmDepth = new SiteGraph(farmConfig, 0).maxDepth();
+        int depth = maxDepth != null ? maxDepth : farmDepth + (chosen == Scenario.ROUGH ? 1 : 0);
+        if (floor && !farmConfig.faults().equals(Faults.NONE)) {
+            throw new IllegalArgumentException("--floor makes each request once and follows no redirect: it needs"
+                    + " a farm without faults (" + chosen.label() + " has them)");
+        }
+        if (floor && depth < farmDepth) {
+            throw new IllegalArgumentException("--floor fetches every page of the farm, which a crawl reaches with"
+                    + " --max-depth=" + farmDepth + " or more, was " + depth);
+        }
+        List<Variant> jvms = javaOptions == null || javaOptions.isEmpty()
+                ? List.of(Variant.launcherDefaults(System.getenv()))
+                : javaOptions.stream().map(Variant::parse).toList();
+        List<Variant> variants = crawlOptions == null || crawlOptions.isEmpty() ? jvms
+                : jvms.stream().flatMap(v -> crawlOptions.stream().map(v::withCrawlFlags)).toList();
+        err.printf("bench --cold: %s farm in its own process (%s); %d run(s) of %d option set(s)%s%n", chosen.label(),
+                chosen.description(), runs, variants.size(), rivals.isEmpty() ? "" : " and " + rivals.size() + " rival(s)");
+        ColdBench.Result result = ColdBench.run(mainClass, chosen, farmConfig, farmArgs, depth, limit, variants, floor, rivals,
+                runs, out, err);
+        BenchReport.printCold(result, table);
+        Path report = BenchReport.writeColdHtml(result, out.resolve("cold.html"));
+        err.printf("bench --cold: report %s, figures %s%n", report.toAbsolutePath(),
+                out.resolve("cold.json").toAbsolutePath());
+        if (json) {
+            spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
+        }
+        // Our rows only: a rival's duplicates and violations are what it is measured on, not a failure of ours.
+        boolean bad = result.rows().stream().filter(r -> !r.rival()).anyMatch(r -> r.maxInFlightPerHost() > limit
+                || r.duplicateFetches() > 0 || r.retryAfterViolations() > 0);
+        return bad ? 1 : 0;
+    }
+
+    /** The modes side by side in this process: see {@link ModeBench}. */
+    private int modes(Scenario chosen, FarmConfig farmConfig, List<String> farmArgs, List<ModeSpec> specs, int limit,
+            PrintWriter err, PrintWriter table) throws Exception {
         err.printf("bench: starting the %s farm in its own process (%s)%n", chosen.label(), chosen.description());
         ModeBench.Result result = ModeBench.run(mainClass, chosen, farmConfig, farmArgs, specs,
                 new ModeBench.Limits(limit, maxInFlight, !fixedInFlight), warmup, runs, out, err);

@@ -60,16 +60,7 @@ final class ClusterDemo {
             String db = ownDb == null ? postgres.newDatabase() : ownDb;
             say("PostgreSQL %s; mock farm of 60 hosts x 40 pages, 300 ms each, on port %d", ownDb == null
                     ? "(embedded) on 127.0.0.1:" + postgres.port() : "(yours) at " + Passwords.hidden(ownDb), farm.port());
-            List<String> bases = new ArrayList<>();
-            for (int i = 1; i <= nodeCount; i++) {
-                ChildProcess node = ChildProcess.start(mainClass, List.of("-Xmx512m"), List.of("serve", "--port=0",
-                        "--db=" + db, "--node-id=node-" + i, "--lease-ttl=" + LEASE_TTL, "--per-host=" + PER_HOST,
-                        "--no-pinning-watch"), SERVE_READY);
-                nodes.add(node);
-                String ready = node.readyLine();
-                bases.add(ready.substring(SERVE_READY.length()).split(" ")[0]);
-                say("node-%d serving on %s", i, bases.getLast());
-            }
+            List<String> bases = startNodes(nodeCount, db, nodes);
             String seeds = farm.seeds().stream().map(s -> "\"" + s + "\"").collect(Collectors.joining(","));
             JsonNode job = call("POST", bases.getFirst() + "/crawl", "{\"seeds\":[" + seeds + "],\"maxDepth\":" + (graph.maxDepth() + 1) + ","
                     + "\"perHostConcurrency\":" + PER_HOST + "}");
@@ -100,40 +91,66 @@ final class ClusterDemo {
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             JsonNode farmSaw = JSON.readTree(farm.counters());
-            long pageFetches = farmSaw.path("byKind").path("page").asLong();
             long stored = view.get("progress").get("pages").asLong();
-            say("");
             long[] rows = rowsAndUrls(db, id);
-            say("job %d %s in %.1f s: %,d pages stored; %,d rows in all (links recorded unfetched, robots.txt's, too)"
-                    + " for %,d URLs%s", id, view.get("status").asText(), seconds, stored, rows[0], rows[1],
-                    rows[0] == rows[1] ? ": each once" : ": SOME TWICE");
-            // Out: fetching (the per-host limit) or waiting for their batch to commit (as many again).
-            say("pages fetched %,d times: %,d fetched again, URLs the killed node had out when it died, fetching or"
-                    + " storing (it held %d hosts, so at most %d)", pageFetches, pageFetches - stored, heldByKilled,
-                    heldByKilled * 2 * PER_HOST);
-            say("most requests in flight to one host, all nodes together: %d (limit %d)",
-                    farmSaw.path("maxInFlightPerHost").asInt(), PER_HOST);
-            say("by node: %s", shares(view));
+            sayEnd(id, view, seconds, rows, farmSaw, heldByKilled);
             Thread.sleep(1_000); // the statistics collector reports table counters about every 500 ms
-            PgCost cost = PgCost.sample(db).minus(before);
-            if (cost.unmeasured() != null) {
-                say("PostgreSQL per stored page: statements not counted (%s); its CPU: %.2f ms a page (%.1f CPU-s;"
-                        + " %.0f pages/s)", cost.unmeasured().lines().findFirst().orElse(""),
-                        cost.cpuSeconds() * 1000 / stored, cost.cpuSeconds(), stored / seconds);
-            } else {
-                say("PostgreSQL per stored page: %.1f statements in %.2f transactions, %.2f ms of its CPU (%,d statements,"
-                        + " %.1f CPU-s in all; %.0f pages/s)", cost.statements() / (double) stored,
-                        cost.commits() / (double) stored, cost.cpuSeconds() * 1000 / stored, cost.statements(),
-                        cost.cpuSeconds(), stored / seconds);
-                cost.top().forEach(line -> say("  %s", line));
-            }
-            say("%s", cost.vacuum());
+            sayCost(PgCost.sample(db), before, stored, seconds);
             return view.get("status").asText().equals("done") && stored == total && rows[0] == rows[1]
                     && farmSaw.path("maxInFlightPerHost").asInt() <= PER_HOST ? 0 : 1;
         } finally {
             nodes.forEach(ChildProcess::close);
             http.close();
         }
+    }
+
+    /** The job's end: rows, fetches, the most in flight at a host, each node's share. */
+    private void sayEnd(long id, JsonNode view, double seconds, long[] rows, JsonNode farmSaw, int heldByKilled) {
+        long pageFetches = farmSaw.path("byKind").path("page").asLong();
+        long stored = view.get("progress").get("pages").asLong();
+        say("");
+        say("job %d %s in %.1f s: %,d pages stored; %,d rows in all (links recorded unfetched, robots.txt's, too)"
+                + " for %,d URLs%s", id, view.get("status").asText(), seconds, stored, rows[0], rows[1],
+                rows[0] == rows[1] ? ": each once" : ": SOME TWICE");
+        // Out: fetching (the per-host limit) or waiting for their batch to commit (as many again).
+        say("pages fetched %,d times: %,d fetched again, URLs the killed node had out when it died, fetching or"
+                + " storing (it held %d hosts, so at most %d)", pageFetches, pageFetches - stored, heldByKilled,
+                heldByKilled * 2 * PER_HOST);
+        say("most requests in flight to one host, all nodes together: %d (limit %d)",
+                farmSaw.path("maxInFlightPerHost").asInt(), PER_HOST);
+        say("by node: %s", shares(view));
+    }
+
+    /** {@code nodeCount} serve processes on {@code db} (into {@code nodes}); their base URLs. */
+    private List<String> startNodes(int nodeCount, String db, List<ChildProcess> nodes) throws Exception {
+        List<String> bases = new ArrayList<>();
+        for (int i = 1; i <= nodeCount; i++) {
+            ChildProcess node = ChildProcess.start(mainClass, List.of("-Xmx512m"), List.of("serve", "--port=0",
+                    "--db=" + db, "--node-id=node-" + i, "--lease-ttl=" + LEASE_TTL, "--per-host=" + PER_HOST,
+                    "--no-pinning-watch"), SERVE_READY);
+            nodes.add(node);
+            String ready = node.readyLine();
+            bases.add(ready.substring(SERVE_READY.length()).split(" ")[0]);
+            say("node-%d serving on %s", i, bases.getLast());
+        }
+        return bases;
+    }
+
+    /** What PostgreSQL did per stored page since {@code before}. */
+    private void sayCost(PgCost after, PgCost before, long stored, double seconds) throws InterruptedException {
+        PgCost cost = after.minus(before);
+        if (cost.unmeasured() != null) {
+            say("PostgreSQL per stored page: statements not counted (%s); its CPU: %.2f ms a page (%.1f CPU-s;"
+                    + " %.0f pages/s)", cost.unmeasured().lines().findFirst().orElse(""),
+                    cost.cpuSeconds() * 1000 / stored, cost.cpuSeconds(), stored / seconds);
+        } else {
+            say("PostgreSQL per stored page: %.1f statements in %.2f transactions, %.2f ms of its CPU (%,d statements,"
+                    + " %.1f CPU-s in all; %.0f pages/s)", cost.statements() / (double) stored,
+                    cost.commits() / (double) stored, cost.cpuSeconds() * 1000 / stored, cost.statements(),
+                    cost.cpuSeconds(), stored / seconds);
+            cost.top().forEach(line -> say("  %s", line));
+        }
+        say("%s", cost.vacuum());
     }
 
     /** The job's stored rows and distinct URLs among them, counted by the database. */

@@ -81,9 +81,7 @@ final class ColdBench {
                     Run run = crawlOnce(mainClass, variant, round, seeds, maxDepth, perHost, farm, farmProcess, out);
                     progress(run, runs, err);
                     if (round == 0) {
-                        Variant.startUpCacheRefused(out.resolve("cold-stderr.txt")).ifPresent(line -> err.printf(
-                                "bench --cold: %s: its start-up cache was not used; the crawl's JVM said: %s%n",
-                                variant.label(), line));
+                        sayIfCacheRefused(variant, out, err);
                     }
                     err.flush();
                     all.add(run);
@@ -110,36 +108,56 @@ final class ColdBench {
         }
         List<Row> rows = new ArrayList<>();
         long expected = graph.config().totalPages();
-        List<String> labels = new ArrayList<>(variants.stream().map(Variant::label).toList());
-        if (floor) {
-            labels.add(FLOOR);
-        }
         List<String> rivalLabels = rivals.stream().map(Rival::label).toList();
-        labels.addAll(rivalLabels);
+        List<String> labels = labels(variants, floor, rivalLabels);
         for (String label : labels) {
             List<Run> mine = all.stream().filter(r -> r.variant().equals(label)).toList();
-            double wall = median(mine, Run::wallSeconds);
-            double cpu = median(mine, Run::cpuSeconds);
-            double pages = median(mine, r -> r.pages());
-            rows.add(new Row(label, mine.size(), wall, mine.stream().mapToDouble(Run::wallSeconds).min().orElse(0),
-                    mine.stream().mapToDouble(Run::wallSeconds).max().orElse(0), cpu,
-                    pages == 0 ? 0 : cpu * 1000 / pages, median(mine, Run::peakRssMb), pages,
-                    median(mine, r -> r.pagesServed()), ideal, wall / ideal,
-                    mine.stream().mapToLong(Run::retryAfterViolations).sum(),
-                    mine.stream().mapToLong(Run::duplicateFetches).sum(),
-                    mine.stream().mapToInt(Run::maxInFlightPerHost).max().orElse(0),
-                    mine.stream().mapToLong(r -> Math.max(0, expected - r.pagesServed())).max().orElse(0),
-                    medianByTenth(mine), median(mine, r -> r.throughput().lateOverEarly()), rivalLabels.contains(label)));
+            rows.add(row(label, mine, ideal, expected, rivalLabels.contains(label)));
         }
-        String farmShape = String.format(Locale.ROOT, "%,d hosts x %,d pages, %.0f ms mean latency%s", farm.hosts(),
-                farm.pagesPerHost(), farm.latency().meanMillis(), farm.faults().equals(dev.loomcrawl.mocksites.Faults.NONE)
-                        ? "" : ", faults on");
-        Result result = new Result(scenario.label(), farmShape, expected, maxDepth, perHost, ideal,
+        Result result = new Result(scenario.label(), shape(farm), expected, maxDepth, perHost, ideal,
                 "latency x max(levels, 2 + ceil((pages per host - 1) / per-host limit)); levels = robots.txt + depth + 1",
                 rows, all);
         Files.writeString(out.resolve("cold.json"), new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                 .writeValueAsString(result));
         return result;
+    }
+
+    /** The rows' labels, in the table's order: our option sets, the floor, the rivals. */
+    private static List<String> labels(List<Variant> variants, boolean floor, List<String> rivalLabels) {
+        List<String> labels = new ArrayList<>(variants.stream().map(Variant::label).toList());
+        if (floor) {
+            labels.add(FLOOR);
+        }
+        labels.addAll(rivalLabels);
+        return labels;
+    }
+
+    private static String shape(FarmConfig farm) {
+        return String.format(Locale.ROOT, "%,d hosts x %,d pages, %.0f ms mean latency%s", farm.hosts(),
+                farm.pagesPerHost(), farm.latency().meanMillis(), farm.faults().equals(dev.loomcrawl.mocksites.Faults.NONE)
+                        ? "" : ", faults on");
+    }
+
+    /** One label's row: medians of its runs (CPU per page from the medians), worst cases summed or maxed. */
+    private static Row row(String label, List<Run> mine, double ideal, long expected, boolean rival) {
+        double wall = median(mine, Run::wallSeconds);
+        double cpu = median(mine, Run::cpuSeconds);
+        double pages = median(mine, r -> r.pages());
+        return new Row(label, mine.size(), wall, mine.stream().mapToDouble(Run::wallSeconds).min().orElse(0),
+                mine.stream().mapToDouble(Run::wallSeconds).max().orElse(0), cpu,
+                pages == 0 ? 0 : cpu * 1000 / pages, median(mine, Run::peakRssMb), pages,
+                median(mine, r -> r.pagesServed()), ideal, wall / ideal,
+                mine.stream().mapToLong(Run::retryAfterViolations).sum(),
+                mine.stream().mapToLong(Run::duplicateFetches).sum(),
+                mine.stream().mapToInt(Run::maxInFlightPerHost).max().orElse(0),
+                mine.stream().mapToLong(r -> Math.max(0, expected - r.pagesServed())).max().orElse(0),
+                medianByTenth(mine), median(mine, r -> r.throughput().lateOverEarly()), rival);
+    }
+
+    /** Says so when the crawl's JVM refused its start-up cache: its time is then not the launcher's. */
+    private static void sayIfCacheRefused(Variant variant, Path out, PrintWriter err) throws IOException {
+        Variant.startUpCacheRefused(out.resolve("cold-stderr.txt")).ifPresent(line -> err.printf(
+                "bench --cold: %s: its start-up cache was not used; the crawl's JVM said: %s%n", variant.label(), line));
     }
 
     /** About how many requests {@link #warmUp} sends. */

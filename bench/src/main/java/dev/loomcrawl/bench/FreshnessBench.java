@@ -63,9 +63,8 @@ final class FreshnessBench {
     static Result run(String mainClass, FarmConfig farm, List<String> farmArgs, int perHost, Duration length,
             Duration revisitMin, Duration revisitMax, Path out, PrintWriter err) throws Exception {
         Path db = out.resolve("fresh-db");
-        for (String suffix : List.of(".mv.db", ".trace.db")) {
-            Files.deleteIfExists(Path.of(db + suffix));
-        }
+        Files.deleteIfExists(Path.of(db + ".mv.db"));
+        Files.deleteIfExists(Path.of(db + ".trace.db"));
         SiteGraph graph = new SiteGraph(farm, 0);
         List<Sample> samples = new ArrayList<>();
         long id;
@@ -91,21 +90,15 @@ final class FreshnessBench {
                 double idle = serve.cpu().map(d -> d.toMillis() / 1000.0).orElse(0.0);
                 idleCpuPerSecond = (idle - idleFrom) / IDLE.toSeconds();
                 samples.add(new Sample(0, idle, rssMb(serve.process().pid()), 0, 0));
-                String body = JSON.writeValueAsString(Map.of("seeds", farmProcess.seeds(), "maxDepth", graph.maxDepth(),
-                        "perHostConcurrency", perHost, "maxPages", farm.totalPages() * 2,
-                        "revisit", Map.of("min", revisitMin.toString(), "max", revisitMax.toString())));
-                JsonNode job = JSON.readTree(send(http, "POST", api + "/crawl", body, 202));
-                id = job.get("id").asLong();
+                id = postJob(http, api, farmProcess.seeds(), graph.maxDepth(), perHost, farm.totalPages() * 2,
+                        revisitMin, revisitMax);
                 err.printf(Locale.ROOT, "bench: continuous job %d on serve (pid %d) for %s, revisit %s to %s%n", id,
                         serve.process().pid(), length, revisitMin, revisitMax);
                 long start = System.nanoTime();
                 long end = start + length.toNanos();
                 while (System.nanoTime() < end) {
                     Thread.sleep(Math.min(SAMPLE.toMillis(), Math.max(1, (end - System.nanoTime()) / 1_000_000)));
-                    JsonNode c = JSON.readTree(farmProcess.counters());
-                    Sample s = new Sample((System.nanoTime() - start) / 1e9,
-                            serve.cpu().map(d -> d.toMillis() / 1000.0).orElse(0.0), rssMb(serve.process().pid()),
-                            c.get("requests").asLong(), c.get("pagesServed").asLong());
+                    Sample s = sample(start, serve, farmProcess);
                     samples.add(s);
                     if (firstPassSample < 0 && s.pagesServed() >= farm.totalPages() * 0.98) {
                         firstPassSample = samples.size() - 1;
@@ -126,6 +119,22 @@ final class FreshnessBench {
             return FreshnessScore.score(farm, id, database, made, samples, firstPassSample, firstPassSeconds, idleCpuPerSecond, counters,
                     length, revisitMin, revisitMax);
         }
+    }
+
+    /** The server's CPU and memory and the farm's counts, {@code start} (nanoTime) being the job's start. */
+    private static Sample sample(long start, ChildProcess serve, FarmProcess farmProcess)
+            throws IOException, InterruptedException {
+        JsonNode c = JSON.readTree(farmProcess.counters());
+        return new Sample((System.nanoTime() - start) / 1e9, serve.cpu().map(d -> d.toMillis() / 1000.0).orElse(0.0),
+                rssMb(serve.process().pid()), c.get("requests").asLong(), c.get("pagesServed").asLong());
+    }
+
+    /** Posts the continuous job; its id. */
+    private static long postJob(HttpClient http, String api, List<String> seeds, int maxDepth, int perHost, long maxPages,
+            Duration revisitMin, Duration revisitMax) throws IOException, InterruptedException {
+        String body = JSON.writeValueAsString(Map.of("seeds", seeds, "maxDepth", maxDepth, "perHostConcurrency", perHost,
+                "maxPages", maxPages, "revisit", Map.of("min", revisitMin.toString(), "max", revisitMax.toString())));
+        return JSON.readTree(send(http, "POST", api + "/crawl", body, 202)).get("id").asLong();
     }
 
     private static String send(HttpClient http, String method, String url, String body, int expected)

@@ -39,7 +39,40 @@ final class FreshnessScore {
             byKind.merge(c.kind().label(), 1L, Long::sum);
         });
 
-        // Recall: each change made before the page's last visit must be reported by the first visit after it.
+        Recall recall = recall(madeByUrl, events);
+        Precision precision = precision(madeByUrl, events);
+        double[] perPage = visitsPerPage(madeByUrl, events);
+        FreshnessBench.Sample start = samples.getFirst();
+        FreshnessBench.Sample first = firstPass >= 0 ? samples.get(firstPass) : samples.getLast();
+        FreshnessBench.Sample last = samples.getLast();
+        double firstCpuMs = (first.serveCpuSeconds() - start.serveCpuSeconds()) * 1000 / Math.max(1, first.farmRequests());
+        double revisitCpuMs = (last.serveCpuSeconds() - first.serveCpuSeconds()) * 1000
+                / Math.max(1, last.farmRequests() - first.farmRequests());
+        // The same, less what the server spends anyway in that time (its idle rate, measured first).
+        double firstBeyondMs = ((first.serveCpuSeconds() - start.serveCpuSeconds())
+                - idleCpuPerSecond * (first.seconds() - start.seconds())) * 1000 / Math.max(1, first.farmRequests());
+        double revisitBeyondMs = ((last.serveCpuSeconds() - first.serveCpuSeconds())
+                - idleCpuPerSecond * (last.seconds() - first.seconds())) * 1000
+                / Math.max(1, last.farmRequests() - first.farmRequests());
+        double staticPer = perPage[0];
+        double hotPer = perPage[1];
+        return new FreshnessBench.Result(farm.hosts() + " hosts x " + farm.pagesPerHost() + " pages", length.toSeconds() / 60.0,
+                min + " to " + max, madeByUrl.values().stream().mapToLong(List::size).sum(), recall.assessed(),
+                ratio(recall.reported(), recall.assessed()), precision.changed(), ratio(precision.right(), precision.changed()),
+                ratio(precision.severityRight(), precision.right()), precision.unchanged(),
+                ratio(precision.notModified(), precision.unchanged()), round(staticPer), round(hotPer), round(staticPer / Math.max(1e-9, hotPer)),
+                round(firstPassSeconds), round(idleCpuPerSecond), round(firstCpuMs), round(revisitCpuMs),
+                round(revisitCpuMs / firstCpuMs), round(firstBeyondMs), round(revisitBeyondMs),
+                round(revisitBeyondMs / firstBeyondMs),
+                round(first.rssMb()), round(last.rssMb()), counters.get("maxInFlightPerHost").asInt(),
+                counters.get("retryAfterViolations").asLong(), byKind, samples);
+    }
+
+    /** Changes made that a later visit could see, and of them those it reported. */
+    private record Recall(long assessed, long reported) {}
+
+    /** Recall: each change made before the page's last visit must be reported by the first visit after it. */
+    private static Recall recall(Map<String, List<Made>> madeByUrl, Map<String, List<Change>> events) {
         long assessed = 0;
         long reported = 0;
         for (Map.Entry<String, List<Made>> e : madeByUrl.entrySet()) {
@@ -59,7 +92,14 @@ final class FreshnessScore {
                 }
             }
         }
-        // Precision and severity: each "changed" must follow a change made since the visit before it.
+        return new Recall(assessed, reported);
+    }
+
+    /** {@code changed} events, those right, and of them those of the right severity; unchanged ones, and as 304s. */
+    private record Precision(long changed, long right, long severityRight, long unchanged, long notModified) {}
+
+    /** Precision and severity: each "changed" must follow a change made since the visit before it. */
+    private static Precision precision(Map<String, List<Made>> madeByUrl, Map<String, List<Change>> events) {
         long changed = 0;
         long right = 0;
         long severityRight = 0;
@@ -90,7 +130,11 @@ final class FreshnessScore {
                 }
             }
         }
-        // How often pages are visited: those that never change against those that change every period.
+        return new Precision(changed, right, severityRight, unchanged, notModified);
+    }
+
+    /** Visits per page of pages that never change, and of those that change every period. */
+    private static double[] visitsPerPage(Map<String, List<Made>> madeByUrl, Map<String, List<Change>> events) {
         double staticVisits = 0;
         int staticPages = 0;
         double hotVisits = 0;
@@ -106,29 +150,7 @@ final class FreshnessScore {
                 hotPages++;
             }
         }
-        FreshnessBench.Sample start = samples.getFirst();
-        FreshnessBench.Sample first = firstPass >= 0 ? samples.get(firstPass) : samples.getLast();
-        FreshnessBench.Sample last = samples.getLast();
-        double firstCpuMs = (first.serveCpuSeconds() - start.serveCpuSeconds()) * 1000 / Math.max(1, first.farmRequests());
-        double revisitCpuMs = (last.serveCpuSeconds() - first.serveCpuSeconds()) * 1000
-                / Math.max(1, last.farmRequests() - first.farmRequests());
-        // The same, less what the server spends anyway in that time (its idle rate, measured first).
-        double firstBeyondMs = ((first.serveCpuSeconds() - start.serveCpuSeconds())
-                - idleCpuPerSecond * (first.seconds() - start.seconds())) * 1000 / Math.max(1, first.farmRequests());
-        double revisitBeyondMs = ((last.serveCpuSeconds() - first.serveCpuSeconds())
-                - idleCpuPerSecond * (last.seconds() - first.seconds())) * 1000
-                / Math.max(1, last.farmRequests() - first.farmRequests());
-        double staticPer = staticVisits / Math.max(1, staticPages);
-        double hotPer = hotVisits / Math.max(1, hotPages);
-        return new FreshnessBench.Result(farm.hosts() + " hosts x " + farm.pagesPerHost() + " pages", length.toSeconds() / 60.0,
-                min + " to " + max, madeByUrl.values().stream().mapToLong(List::size).sum(), assessed,
-                ratio(reported, assessed), changed, ratio(right, changed), ratio(severityRight, right), unchanged,
-                ratio(notModified, unchanged), round(staticPer), round(hotPer), round(staticPer / Math.max(1e-9, hotPer)),
-                round(firstPassSeconds), round(idleCpuPerSecond), round(firstCpuMs), round(revisitCpuMs),
-                round(revisitCpuMs / firstCpuMs), round(firstBeyondMs), round(revisitBeyondMs),
-                round(revisitBeyondMs / firstBeyondMs),
-                round(first.rssMb()), round(last.rssMb()), counters.get("maxInFlightPerHost").asInt(),
-                counters.get("retryAfterViolations").asLong(), byKind, samples);
+        return new double[] {staticVisits / Math.max(1, staticPages), hotVisits / Math.max(1, hotPages)};
     }
 
     /**

@@ -178,18 +178,7 @@ final class CrawlCommand implements Callable<Integer> {
     }
 
     CrawlConfig config() throws IOException {
-        List<String> seeds = new ArrayList<>(urls);
-        if (seedsFile != null) {
-            if (!Files.isReadable(seedsFile)) {
-                throw new IllegalArgumentException("--seeds-file: cannot read " + seedsFile);
-            }
-            try (var lines = Files.lines(seedsFile)) {
-                lines.map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).forEach(seeds::add);
-            }
-        }
-        if (seeds.isEmpty()) {
-            throw new IllegalArgumentException("no seed URL: give at least one URL or --seeds-file");
-        }
+        List<String> seeds = seeds();
         CrawlConfigBuilder b = CrawlConfig.builder()
                 .mode(engine.executionMode())
                 .poolSize(engine.poolSize)
@@ -214,13 +203,7 @@ final class CrawlCommand implements Callable<Integer> {
         if (userAgent != null) {
             b.userAgent(userAgent);
         }
-        for (String header : headers) {
-            int colon = header.indexOf(':');
-            if (colon <= 0) {
-                throw new IllegalArgumentException("--header must look like 'Name: value', was '" + header + "'");
-            }
-            b.header(header.substring(0, colon).strip(), header.substring(colon + 1).strip());
-        }
+        headers(b);
         if (revisitMin != null || revisitMax != null) {
             Duration min = revisitMin == null ? null : Flags.duration("--revisit-min", revisitMin);
             Duration max = revisitMax == null ? null : Flags.duration("--revisit-max", revisitMax);
@@ -238,6 +221,33 @@ final class CrawlCommand implements Callable<Integer> {
         denyPatterns.forEach(b::denyPattern);
         acceptTypes.forEach(b::acceptType);
         return b.build();
+    }
+
+    /** The seed URLs given, then those of {@code --seeds-file} (a line each; blank lines and # comments skipped). */
+    private List<String> seeds() throws IOException {
+        List<String> seeds = new ArrayList<>(urls);
+        if (seedsFile != null) {
+            if (!Files.isReadable(seedsFile)) {
+                throw new IllegalArgumentException("--seeds-file: cannot read " + seedsFile);
+            }
+            try (var lines = Files.lines(seedsFile)) {
+                lines.map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).forEach(seeds::add);
+            }
+        }
+        if (seeds.isEmpty()) {
+            throw new IllegalArgumentException("no seed URL: give at least one URL or --seeds-file");
+        }
+        return seeds;
+    }
+
+    private void headers(CrawlConfigBuilder b) {
+        for (String header : headers) {
+            int colon = header.indexOf(':');
+            if (colon <= 0) {
+                throw new IllegalArgumentException("--header must look like 'Name: value', was '" + header + "'");
+            }
+            b.header(header.substring(0, colon).strip(), header.substring(colon + 1).strip());
+        }
     }
 
     private static void rules(List<String> specs, String flag, java.util.function.BiConsumer<String, String> add) {

@@ -47,23 +47,7 @@ final class Foreground {
                         + Passwords.hidden(db) + "); Ctrl-C suspends it");
                 err.flush();
             }
-            Interrupts interrupts = Interrupts.install(new Interrupts.Actions() {
-                @Override
-                public void first() {
-                    err.println();
-                    err.println("loomcrawl: suspending: fetches in flight finish and are stored (Ctrl-C again to stop"
-                            + " at once)");
-                    err.flush();
-                    suspend(crawler, GRACE);
-                }
-
-                @Override
-                public void second() {
-                    err.println("loomcrawl: stopping now; what was in flight is fetched again on resume");
-                    err.flush();
-                    suspend(crawler, Duration.ZERO);
-                }
-            });
+            Interrupts interrupts = onCtrlC(err, crawler);
             // SIGTERM (and Ctrl-C where no handler could be installed): suspend, then close the store before
             // the JVM halts.
             Thread hook = new Thread(() -> {
@@ -81,28 +65,55 @@ final class Foreground {
                 }
                 removeHook(hook);
             }
-            if (job.suspended()) {
-                err.println("loomcrawl: job " + job.id() + " suspended with " + summary.fetched() + " URLs done; resume it"
-                        + " with: " + resume);
-                return SUSPENDED;
-            }
-            if (json) {
-                // The mapper that stored the summary knows its class: a new one took ~15 ms of a cold exit.
-                summaryOut.println(summary.toJson());
-            } else {
-                SummaryTable.print(summary, summaryOut);
-            }
-            summaryOut.flush();
-            if (job.failureMessage().isPresent()) {
-                err.println("loomcrawl: job failed: " + job.failureMessage().get());
-                return 1;
-            }
-            if (summary.pages() == 0) { // ended otherwise (cancelled) before a single page
-                err.println("loomcrawl: " + summary.whyNoPage());
-                return 1;
-            }
-            return 0;
+            return ended(job, summary, resume, json, summaryOut, err);
         }
+    }
+
+    /** Ctrl-C suspends the job (fetches in flight finish), a second stops it at once; null where it cannot be caught. */
+    private static Interrupts onCtrlC(PrintWriter err, Crawler crawler) {
+        return Interrupts.install(new Interrupts.Actions() {
+            @Override
+            public void first() {
+                err.println();
+                err.println("loomcrawl: suspending: fetches in flight finish and are stored (Ctrl-C again to stop"
+                        + " at once)");
+                err.flush();
+                suspend(crawler, GRACE);
+            }
+
+            @Override
+            public void second() {
+                err.println("loomcrawl: stopping now; what was in flight is fetched again on resume");
+                err.flush();
+                suspend(crawler, Duration.ZERO);
+            }
+        });
+    }
+
+    /** The job's end as the user sees it: the summary (a table or JSON), why it failed, and the exit code. */
+    private static int ended(CrawlJob job, CrawlSummary summary, String resume, boolean json, PrintWriter summaryOut,
+            PrintWriter err) {
+        if (job.suspended()) {
+            err.println("loomcrawl: job " + job.id() + " suspended with " + summary.fetched() + " URLs done; resume it"
+                    + " with: " + resume);
+            return SUSPENDED;
+        }
+        if (json) {
+            // The mapper that stored the summary knows its class: a new one took ~15 ms of a cold exit.
+            summaryOut.println(summary.toJson());
+        } else {
+            SummaryTable.print(summary, summaryOut);
+        }
+        summaryOut.flush();
+        if (job.failureMessage().isPresent()) {
+            err.println("loomcrawl: job failed: " + job.failureMessage().get());
+            return 1;
+        }
+        if (summary.pages() == 0) { // ended otherwise (cancelled) before a single page
+            err.println("loomcrawl: " + summary.whyNoPage());
+            return 1;
+        }
+        return 0;
     }
 
     private static void suspend(Crawler crawler, Duration grace) {

@@ -101,36 +101,14 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ExecutionMode defaultMode = engine.executionMode();
-        if (port < 0 || port > 65_535) {
-            throw new IllegalArgumentException("--port must be between 0 and 65535, was " + port);
-        }
-        if (maxPoolSize < 1 || maxPoolSize > CrawlConfig.MAX_POOL_SIZE) {
-            throw new IllegalArgumentException("--max-pool-size must be between 1 and " + CrawlConfig.MAX_POOL_SIZE
-                    + ", was " + maxPoolSize);
-        }
-        if (engine.poolSize < 1 || engine.poolSize > maxPoolSize) {
-            throw new IllegalArgumentException("--pool-size must be between 1 and " + maxPoolSize + " (--max-pool-size),"
-                    + " was " + engine.poolSize);
-        }
         String secret = blankToNull(token != null ? token : System.getenv(TOKEN_ENV));
         String reader = blankToNull(readToken);
-        if (reader != null && secret == null) {
-            throw new IllegalArgumentException("--read-token needs --token too: it names who may only read");
-        }
         boolean loopback = isLoopback(host);
-        if (!loopback && secret == null) {
-            throw new IllegalArgumentException("--host " + host + " is not loopback: give an access token with --token"
-                    + " or " + TOKEN_ENV + " (every request but /health must then carry 'Authorization: Bearer <token>')");
-        }
         boolean clustered = Database.shared(engine.db);
-        if (nodeId != null && !clustered) {
-            throw new IllegalArgumentException("--node-id needs a PostgreSQL --db (jdbc:postgresql://...): nodes share a"
-                    + " crawl through it; H2 is one process's");
-        }
+        checkFlags(secret, reader, loopback, clustered);
         NodeSettings probe = new NodeSettings(nodeId == null ? "node" : nodeId, null,
                 CrawlCommand.seconds(leaseTtlSeconds)); // every argument checked before anything starts
         CrawlerOptions options = politeness.on(inFlight.options(perHost));
-        PrintWriter out = spec.commandLine().getOut();
         Database database = Database.open(engine.db);
         if (clustered) {
             try {
@@ -167,31 +145,21 @@ final class ServeCommand implements Callable<Integer> {
         // node resuming it would crawl it once each. Cluster jobs carry on by themselves.
         List<Long> resumed = clustered ? List.of() : crawler.resumeUnfinished();
         server.ready();
-        CountDownLatch stopped = new CountDownLatch(1);
-        ClusterNode cluster = node;
-        Jobs jobs = cluster != null ? cluster : crawler;
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close(); // no new requests
-            try {
-                // Fetches in flight get a grace period to finish and be stored; the jobs stay unfinished and
-                // resume at the next start (a node's shares go on on the other nodes).
-                jobs.suspend(SHUTDOWN_GRACE);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } finally {
-                if (cluster != null) {
-                    cluster.close(); // gives its hosts back at once
-                }
-                crawler.close();
-                database.close(); // drain the writer and close the database here: the JVM halts when hooks return
-                stopped.countDown();
-            }
-        }));
+        CountDownLatch stopped = stopOnShutdown(server, node, crawler, database);
+        announce(base, defaultMode, secret, node, probe.leaseTtl(), resumed);
+        stopped.await();
+        return 0;
+    }
+
+    /** What a user needs to start: the address, the defaults, the cluster, jobs resumed, the dashboard, a try. */
+    private void announce(String base, ExecutionMode defaultMode, String secret, ClusterNode node,
+            java.time.Duration leaseTtl, List<Long> resumed) {
+        PrintWriter out = spec.commandLine().getOut();
         out.printf(READY + "%s (%s mode by default, pool size %d, per-host %d, db %s)%s%n", base, defaultMode.label(),
                 engine.poolSize, perHost, Passwords.hidden(engine.db), secret == null ? "" : ", token required");
         if (node != null) {
             out.printf("cluster node %s: sharing the cluster jobs of %s (host leases of %s s; GET /cluster)%n",
-                    node.nodeId(), Passwords.hidden(engine.db), probe.leaseTtl().toSeconds());
+                    node.nodeId(), Passwords.hidden(engine.db), leaseTtl.toSeconds());
         }
         if (!resumed.isEmpty()) {
             out.printf("resumed %d job(s) an earlier process left unfinished: %s%n", resumed.size(), resumed);
@@ -201,8 +169,58 @@ final class ServeCommand implements Callable<Integer> {
                 + (secret == null ? "" : " -H 'Authorization: Bearer $" + TOKEN_ENV + "'")
                 + " -d '{\"seeds\":[\"https://example.com/\"],\"maxPages\":100}'");
         out.flush();
-        stopped.await();
-        return 0;
+    }
+
+    /** Every flag that cannot work, refused before anything starts. */
+    private void checkFlags(String secret, String reader, boolean loopback, boolean clustered) {
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("--port must be between 0 and 65535, was " + port);
+        }
+        if (maxPoolSize < 1 || maxPoolSize > CrawlConfig.MAX_POOL_SIZE) {
+            throw new IllegalArgumentException("--max-pool-size must be between 1 and " + CrawlConfig.MAX_POOL_SIZE
+                    + ", was " + maxPoolSize);
+        }
+        if (engine.poolSize < 1 || engine.poolSize > maxPoolSize) {
+            throw new IllegalArgumentException("--pool-size must be between 1 and " + maxPoolSize + " (--max-pool-size),"
+                    + " was " + engine.poolSize);
+        }
+        if (reader != null && secret == null) {
+            throw new IllegalArgumentException("--read-token needs --token too: it names who may only read");
+        }
+        if (!loopback && secret == null) {
+            throw new IllegalArgumentException("--host " + host + " is not loopback: give an access token with --token"
+                    + " or " + TOKEN_ENV + " (every request but /health must then carry 'Authorization: Bearer <token>')");
+        }
+        if (nodeId != null && !clustered) {
+            throw new IllegalArgumentException("--node-id needs a PostgreSQL --db (jdbc:postgresql://...): nodes share a"
+                    + " crawl through it; H2 is one process's");
+        }
+    }
+
+    /**
+     * On SIGTERM or Ctrl-C: no new requests, fetches in flight get a grace period to finish and be stored (the jobs
+     * stay unfinished and resume at the next start; a node's shares go on on the other nodes), then the node gives
+     * its hosts back and the database is closed. Counted down when done.
+     */
+    private static CountDownLatch stopOnShutdown(ApiServer server, ClusterNode node, Crawler crawler, Database database) {
+        CountDownLatch stopped = new CountDownLatch(1);
+        Jobs jobs = node != null ? node : crawler;
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            try {
+                jobs.suspend(SHUTDOWN_GRACE);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                if (node != null) {
+                    node.close(); // gives its hosts back at once
+                }
+                crawler.close();
+                database.close(); // drain the writer and close the database here: the JVM halts when hooks return
+                stopped.countDown();
+            }
+        }));
+        return stopped;
     }
 
     private static String defaultNodeId(int port) {

@@ -160,20 +160,20 @@ final class ClusterLinks {
                 }
             }
         }
-        if (!newHosts.isEmpty()) {
-            // Hosts already known are left out before the insert: a conflict on a row a heartbeat is renewing
-            // would make this transaction wait for it.
+        insertHosts(c, newHosts);
+        return links.stream().filter(l -> !inserted.contains(l.url())).toList();
+    }
+
+    /**
+     * New hosts' lease rows, in host order. Hosts already known are left out before the insert: a conflict on a
+     * row a heartbeat is renewing would make this transaction wait for it.
+     */
+    private static void insertHosts(Connection c, TreeSet<String> hosts) throws SQLException {
+        if (!hosts.isEmpty()) {
             update(c, "INSERT INTO cluster_hosts (host_key) SELECT h FROM unnest(?::text[]) AS h WHERE NOT EXISTS"
                     + " (SELECT 1 FROM cluster_hosts k WHERE k.host_key = h) ORDER BY h ON CONFLICT DO NOTHING",
-                    c.createArrayOf("text", newHosts.toArray()));
+                    c.createArrayOf("text", hosts.toArray()));
         }
-        List<Link> known = new ArrayList<>();
-        for (Link l : links) {
-            if (!inserted.contains(l.url())) {
-                known.add(l);
-            }
-        }
-        return known;
     }
 
     /** Adds {@code n} to the job's admitted count and returns the new count. */

@@ -80,11 +80,24 @@ final class ClusterResults {
         List<Link> admitted = new ArrayList<>();
         ClusterLinks.lower(c, jobId, ClusterLinks.shortest(ClusterLinks.insert(c, jobId, links, maxDepth, admitted)),
                 maxDepth, admitted);
+        ClusterLinks.lower(c, jobId, ClusterLinks.shortest(closer(c, jobId, pages, depths)), maxDepth, admitted);
+        // Last: the job's admitted count is one row every node updates, locked only until the commit.
+        List<Link> queued = withinLimit(c, jobId, admitted, any.maxPages());
+        appendEvents(c, jobId, events, revisits);
+        countWork(c, jobId, work);
+        return queued;
+    }
+
+    /**
+     * The pages marked visited; for a page a shorter path reached meanwhile, its row takes the new depth, and its
+     * links, returned, are offered again at theirs.
+     */
+    private static List<Link> closer(Connection c, long jobId, List<Commit> pages, Map<String, Integer> depths)
+            throws SQLException {
         List<Link> closer = new ArrayList<>();
         for (Map.Entry<String, Integer> done : markVisited(c, jobId, pages).entrySet()) {
             int was = depths.getOrDefault(done.getKey(), done.getValue());
             if (done.getValue() < was) {
-                // A shorter path to this page was found meanwhile: its row and its links take it too.
                 update(c, "UPDATE pages SET depth = ? WHERE job_id = ? AND url = ?", done.getValue(), jobId, done.getKey());
                 Commit r = pages.stream().filter(x -> x.page().url().equals(done.getKey())).findFirst().orElseThrow();
                 for (Link l : r.links()) {
@@ -92,29 +105,36 @@ final class ClusterResults {
                 }
             }
         }
-        ClusterLinks.lower(c, jobId, ClusterLinks.shortest(closer), maxDepth, admitted);
-        // Last: the job's admitted count is one row every node updates, locked only until the commit.
-        long over = ClusterLinks.addAdmitted(c, jobId, admitted.size()) - any.maxPages();
-        List<Link> queued = admitted;
-        if (over > 0) {
-            int keep = (int) Math.max(0, admitted.size() - over);
-            List<Link> dropped = admitted.subList(keep, admitted.size());
-            update(c, "UPDATE cluster_frontier SET state = 'dropped' WHERE job_id = ? AND url = ANY (?)", jobId,
-                    c.createArrayOf("text", dropped.stream().map(Link::url).toArray()));
-            update(c, "UPDATE cluster_jobs SET admitted = ? WHERE job_id = ?", (long) any.maxPages(), jobId);
-            queued = List.copyOf(admitted.subList(0, keep));
+        return closer;
+    }
+
+    /** The links admitted, counted on the job; those beyond its page limit dropped again. Returns those kept. */
+    private static List<Link> withinLimit(Connection c, long jobId, List<Link> admitted, int maxPages)
+            throws SQLException {
+        long over = ClusterLinks.addAdmitted(c, jobId, admitted.size()) - maxPages;
+        if (over <= 0) {
+            return admitted;
         }
-        appendEvents(c, jobId, events, revisits);
+        int keep = (int) Math.max(0, admitted.size() - over);
+        List<Link> dropped = admitted.subList(keep, admitted.size());
+        update(c, "UPDATE cluster_frontier SET state = 'dropped' WHERE job_id = ? AND url = ANY (?)", jobId,
+                c.createArrayOf("text", dropped.stream().map(Link::url).toArray()));
+        update(c, "UPDATE cluster_jobs SET admitted = ? WHERE job_id = ?", (long) maxPages, jobId);
+        return List.copyOf(admitted.subList(0, keep));
+    }
+
+    /**
+     * Each node's rows, counted with the rows they count, in their transaction: each node's share adds up to the
+     * job's rows even when a node is killed between two heartbeats.
+     */
+    private static void countWork(Connection c, long jobId, Map<String, long[]> work) throws SQLException {
         for (Map.Entry<String, long[]> node : work.entrySet()) {
             long[] n = node.getValue();
-            // Counted with the rows they count, in their transaction: each node's share adds up to the job's rows
-            // even when a node is killed between two heartbeats.
             update(c, "INSERT INTO cluster_work (job_id, node_id, pages, failed, skipped, fetches, in_flight, updated_at)"
                     + " VALUES (?, ?, ?, ?, ?, 0, 0, now()) ON CONFLICT (job_id, node_id) DO UPDATE SET"
                     + " pages = cluster_work.pages + EXCLUDED.pages, failed = cluster_work.failed + EXCLUDED.failed,"
                     + " skipped = cluster_work.skipped + EXCLUDED.skipped", jobId, node.getKey(), n[0], n[1], n[2]);
         }
-        return queued;
     }
 
     /**

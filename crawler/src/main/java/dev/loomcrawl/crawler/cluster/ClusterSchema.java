@@ -13,7 +13,7 @@ import java.util.Set;
 final class ClusterSchema {
     private ClusterSchema() {}
 
-    /** Creates or completes the cluster's tables, inside {@link Schema#migrate}'s transaction and lock. */
+    /** Creates or completes the cluster's tables, under {@link Schema#extend}'s lock, in one transaction. */
     static void migrate(Statement st, Set<String> have) throws SQLException {
         // A continuous job's stored URL waits queued again until due_at (null: a first visit), with its schedule
         // (changes seen, watched since, the last interval: see revisit.RevisitSchedule).
@@ -34,26 +34,7 @@ final class ClusterSchema {
         // Only what is left to fetch is indexed by host: done rows leave the index as they are marked.
         st.execute("CREATE INDEX IF NOT EXISTS cluster_frontier_queued ON cluster_frontier (host_key, job_id)"
                 + " WHERE state = 'queued'");
-        // The host's robots.txt as last fetched by any node, so that a node taking the host over need not
-        // ask for it again: robots_at null means never; a null url with a time means none (allow all). Added
-        // only where missing: PostgreSQL locks the whole table for an ALTER TABLE even when it changes nothing,
-        // which would stall the running nodes' leases each time a node starts.
-        Schema.table(st, have, "cluster_hosts", """
-                host_key TEXT PRIMARY KEY,
-                owner TEXT,
-                epoch BIGINT NOT NULL DEFAULT 0,
-                expires_at TIMESTAMP WITH TIME ZONE,
-                rest_until TIMESTAMP WITH TIME ZONE""", List.of(
-                new Schema.Added("robots_at", "TIMESTAMP WITH TIME ZONE"),
-                new Schema.Added("robots_url", "TEXT"),
-                new Schema.Added("robots_type", "TEXT"),
-                new Schema.Added("robots_body", "BYTEA"),
-                // The host's politeness keys (domain, address), filled in by the nodes: every host of a key in force
-                // is held by one node at a time, whose gates then bound the key for the cluster.
-                new Schema.Added("domain_key", "TEXT"),
-                new Schema.Added("ip_key", "TEXT")), null);
-        st.execute("CREATE INDEX IF NOT EXISTS cluster_hosts_domain ON cluster_hosts (domain_key)");
-        st.execute("CREATE INDEX IF NOT EXISTS cluster_hosts_ip ON cluster_hosts (ip_key)");
+        hosts(st, have);
         st.execute("""
                 CREATE TABLE IF NOT EXISTS cluster_nodes (
                   node_id TEXT PRIMARY KEY,
@@ -77,5 +58,29 @@ final class ClusterSchema {
                   in_flight INT NOT NULL,
                   updated_at TIMESTAMP WITH TIME ZONE NOT NULL,
                   PRIMARY KEY (job_id, node_id))""");
+    }
+
+    /** One lease row per host, with its robots.txt and its politeness keys. */
+    private static void hosts(Statement st, Set<String> have) throws SQLException {
+        // The host's robots.txt as last fetched by any node, so that a node taking the host over need not
+        // ask for it again: robots_at null means never; a null url with a time means none (allow all). Added
+        // only where missing: PostgreSQL locks the whole table for an ALTER TABLE even when it changes nothing,
+        // which would stall the running nodes' leases each time a node starts.
+        Schema.table(st, have, "cluster_hosts", """
+                host_key TEXT PRIMARY KEY,
+                owner TEXT,
+                epoch BIGINT NOT NULL DEFAULT 0,
+                expires_at TIMESTAMP WITH TIME ZONE,
+                rest_until TIMESTAMP WITH TIME ZONE""", List.of(
+                new Schema.Added("robots_at", "TIMESTAMP WITH TIME ZONE"),
+                new Schema.Added("robots_url", "TEXT"),
+                new Schema.Added("robots_type", "TEXT"),
+                new Schema.Added("robots_body", "BYTEA"),
+                // The host's politeness keys (domain, address), filled in by the nodes: every host of a key in force
+                // is held by one node at a time, whose gates then bound the key for the cluster.
+                new Schema.Added("domain_key", "TEXT"),
+                new Schema.Added("ip_key", "TEXT")), null);
+        st.execute("CREATE INDEX IF NOT EXISTS cluster_hosts_domain ON cluster_hosts (domain_key)");
+        st.execute("CREATE INDEX IF NOT EXISTS cluster_hosts_ip ON cluster_hosts (ip_key)");
     }
 }

@@ -48,95 +48,117 @@ final class BatchWrites {
         this.insertRetry = connection.prepareStatement("INSERT INTO retries (job_id, url, attempts) VALUES (?, ?, ?)");
     }
 
-    /** Runs one batch's statements; the caller commits, or rolls back on a failure. */
+    /**
+     * Runs one batch's statements; the caller commits, or rolls back on a failure. Admitted links before pages,
+     * depth fixes after them: all in one transaction, so a page is never stored without its links, and a fix
+     * never comes before the row it fixes.
+     */
     void write(List<GroupWriter.Write> batch) throws SQLException {
-            // Admitted links before pages, depth fixes after them: all in one transaction, so a page is
-            // never stored without its links, and a fix never comes before the row it fixes.
-            for (GroupWriter.Write write : batch) {
-                List<Admitted> admitted = switch (write) {
-                    case GroupWriter.Write.Result result -> result.admitted();
-                    case GroupWriter.Write.Revisit revisit -> revisit.admitted();
-                    default -> List.of();
-                };
-                for (Admitted a : admitted) {
-                    Rows.bindAdmitted(insertAdmitted, a);
-                    insertAdmitted.addBatch();
-                }
+        admitted(batch);
+        pages(batch);
+        revisits(batch);
+        depths(batch);
+        retries(batch);
+    }
+
+    private void admitted(List<GroupWriter.Write> batch) throws SQLException {
+        for (GroupWriter.Write write : batch) {
+            List<Admitted> admitted = switch (write) {
+                case GroupWriter.Write.Result result -> result.admitted();
+                case GroupWriter.Write.Revisit revisit -> revisit.admitted();
+                default -> List.of();
+            };
+            for (Admitted a : admitted) {
+                Rows.bindAdmitted(insertAdmitted, a);
+                insertAdmitted.addBatch();
             }
-            insertAdmitted.executeBatch();
-            List<PageRecord> pages = new ArrayList<>();
-            for (GroupWriter.Write write : batch) {
-                List<PageRecord> rows = switch (write) {
-                    case GroupWriter.Write.Result result -> result.pages();
-                    case GroupWriter.Write.Revisit revisit -> revisit.recorded();
-                    default -> List.of();
-                };
-                for (PageRecord page : rows) {
-                    bindPage(page, hashKey ? UrlKey.hash(page.url()) : 0);
-                    insertPage.addBatch();
-                    pages.add(page);
-                }
+        }
+        insertAdmitted.executeBatch();
+    }
+
+    private void pages(List<GroupWriter.Write> batch) throws SQLException {
+        List<PageRecord> pages = new ArrayList<>();
+        for (GroupWriter.Write write : batch) {
+            List<PageRecord> rows = switch (write) {
+                case GroupWriter.Write.Result result -> result.pages();
+                case GroupWriter.Write.Revisit revisit -> revisit.recorded();
+                default -> List.of();
+            };
+            for (PageRecord page : rows) {
+                bindPage(page, hashKey ? UrlKey.hash(page.url()) : 0);
+                insertPage.addBatch();
+                pages.add(page);
             }
-            if (!pages.isEmpty()) {
-                writeOnce(pages);
-            }
-            // A continuous job's revisits and events, after the rows they are about.
-            for (GroupWriter.Write write : batch) {
-                switch (write) {
-                    case GroupWriter.Write.Result result -> {
-                        for (Change change : result.changes()) {
-                            revisits.change(change);
-                        }
+        }
+        if (!pages.isEmpty()) {
+            writeOnce(pages);
+        }
+    }
+
+    /** A continuous job's revisits and events, after the rows they are about. */
+    private void revisits(List<GroupWriter.Write> batch) throws SQLException {
+        for (GroupWriter.Write write : batch) {
+            switch (write) {
+                case GroupWriter.Write.Result result -> {
+                    for (Change change : result.changes()) {
+                        revisits.change(change);
                     }
-                    case GroupWriter.Write.Revisit revisit -> {
-                        if (revisit.page() != null) {
-                            revisits.rewrite(revisit.jobId(), revisit.url(), revisit.page());
-                        }
-                        if (revisit.change() != null) {
-                            revisits.change(revisit.change());
-                        }
+                }
+                case GroupWriter.Write.Revisit revisit -> {
+                    if (revisit.page() != null) {
+                        revisits.rewrite(revisit.jobId(), revisit.url(), revisit.page());
                     }
-                    default -> { }
-                }
-            }
-            revisits.execute();
-            int depths = 0;
-            for (GroupWriter.Write write : batch) {
-                if (write instanceof GroupWriter.Write.Depth fix) {
-                    lowerPageDepth.setInt(1, fix.depth());
-                    lowerPageDepth.setLong(2, fix.jobId());
-                    if (hashKey) {
-                        UrlKey.Slot slot = UrlKey.find(chain, fix.jobId(), fix.url());
-                        lowerPageDepth.setLong(3, slot.found() ? slot.key() : -1); // -1: no row (hashes are >= 0)
-                    } else {
-                        lowerPageDepth.setString(3, fix.url());
+                    if (revisit.change() != null) {
+                        revisits.change(revisit.change());
                     }
-                    lowerPageDepth.setInt(4, fix.depth());
-                    lowerPageDepth.addBatch();
-                    lowerAdmittedDepth.setLong(1, fix.jobId());
-                    lowerAdmittedDepth.setString(2, fix.url());
-                    lowerAdmittedDepth.setInt(3, fix.depth());
-                    lowerAdmittedDepth.addBatch();
-                    depths++;
                 }
+                default -> { }
             }
-            if (depths > 0) {
-                lowerPageDepth.executeBatch();
-                lowerAdmittedDepth.executeBatch();
-            }
-            int retries = 0;
-            for (GroupWriter.Write write : batch) {
-                if (write instanceof GroupWriter.Write.Retry retry) {
-                    insertRetry.setLong(1, retry.jobId());
-                    insertRetry.setString(2, retry.url());
-                    insertRetry.setInt(3, retry.attempts());
-                    insertRetry.addBatch();
-                    retries++;
+        }
+        revisits.execute();
+    }
+
+    private void depths(List<GroupWriter.Write> batch) throws SQLException {
+        int depths = 0;
+        for (GroupWriter.Write write : batch) {
+            if (write instanceof GroupWriter.Write.Depth fix) {
+                lowerPageDepth.setInt(1, fix.depth());
+                lowerPageDepth.setLong(2, fix.jobId());
+                if (hashKey) {
+                    UrlKey.Slot slot = UrlKey.find(chain, fix.jobId(), fix.url());
+                    lowerPageDepth.setLong(3, slot.found() ? slot.key() : -1); // -1: no row (hashes are >= 0)
+                } else {
+                    lowerPageDepth.setString(3, fix.url());
                 }
+                lowerPageDepth.setInt(4, fix.depth());
+                lowerPageDepth.addBatch();
+                lowerAdmittedDepth.setLong(1, fix.jobId());
+                lowerAdmittedDepth.setString(2, fix.url());
+                lowerAdmittedDepth.setInt(3, fix.depth());
+                lowerAdmittedDepth.addBatch();
+                depths++;
             }
-            if (retries > 0) {
-                insertRetry.executeBatch();
+        }
+        if (depths > 0) {
+            lowerPageDepth.executeBatch();
+            lowerAdmittedDepth.executeBatch();
+        }
+    }
+
+    private void retries(List<GroupWriter.Write> batch) throws SQLException {
+        int retries = 0;
+        for (GroupWriter.Write write : batch) {
+            if (write instanceof GroupWriter.Write.Retry retry) {
+                insertRetry.setLong(1, retry.jobId());
+                insertRetry.setString(2, retry.url());
+                insertRetry.setInt(3, retry.attempts());
+                insertRetry.addBatch();
+                retries++;
             }
+        }
+        if (retries > 0) {
+            insertRetry.executeBatch();
+        }
     }
 
     /**

@@ -54,20 +54,25 @@ final class Ipv6 {
             address[piece++] = value;
         }
         if (compress != -1) {
-            int swaps = piece - compress;
-            piece = 7;
-            while (piece != 0 && swaps > 0) {
-                int other = compress + swaps - 1;
-                int t = address[piece];
-                address[piece] = address[other];
-                address[other] = t;
-                piece--;
-                swaps--;
-            }
+            expand(address, compress, piece);
         } else if (piece != 8) {
             throw invalid("fewer than eight pieces");
         }
         return address;
+    }
+
+    /** The standard's swap: the pieces after {@code ::} (at {@code compress}) moved to the end, zeros between. */
+    private static void expand(int[] address, int compress, int pieces) {
+        int swaps = pieces - compress;
+        int piece = 7;
+        while (piece != 0 && swaps > 0) {
+            int other = compress + swaps - 1;
+            int t = address[piece];
+            address[piece] = address[other];
+            address[other] = t;
+            piece--;
+            swaps--;
+        }
     }
 
     /** Reads the dotted IPv4 tail from {@code i} into two pieces; the piece after them. */
