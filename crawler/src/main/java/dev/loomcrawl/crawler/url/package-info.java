@@ -4,5 +4,10 @@
  * UTS #46: {@link dev.loomcrawl.crawler.url.Hosts}) and its percent-encode sets. It knows nothing of crawling:
  * what the crawler makes of a parsed URL (its canonical form, what it refuses) is
  * {@link dev.loomcrawl.crawler.values.CrawlUrl}'s.
+ *
+ * <p>Nothing here is null unless it says {@code @Nullable}: a query or fragment that is absent, a link's base.
  */
+@NullMarked
 package dev.loomcrawl.crawler.url;
+
+import org.jspecify.annotations.NullMarked;
