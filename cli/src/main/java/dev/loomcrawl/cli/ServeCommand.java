@@ -153,7 +153,7 @@ final class ServeCommand implements Callable<Integer> {
 
     /** What a user needs to start: the address, the defaults, the cluster, jobs resumed, the dashboard, a try. */
     private void announce(String base, ExecutionMode defaultMode, String secret, ClusterNode node,
-            java.time.Duration leaseTtl, List<Long> resumed) {
+            Duration leaseTtl, List<Long> resumed) {
         PrintWriter out = spec.commandLine().getOut();
         out.printf(READY + "%s (%s mode by default, pool size %d, per-host %d, db %s)%s%n", base, defaultMode.label(),
                 engine.poolSize, perHost, Passwords.hidden(engine.db), secret == null ? "" : ", token required");

@@ -48,19 +48,20 @@ public final class Crawler implements Jobs, AutoCloseable {
     private final FetchBatch oneOff;
 
     public Crawler(Database database) {
-        this(database.store(), CrawlerOptions.DEFAULTS);
-    }
-
-    public Crawler(Database database, CrawlerOptions options) {
-        this(database.store(), options);
+        this(database, CrawlerOptions.DEFAULTS);
     }
 
     public Crawler(PageStore store) {
-        this(store, CrawlerOptions.DEFAULTS);
+        this(Database.of(store), CrawlerOptions.DEFAULTS);
     }
 
     public Crawler(PageStore store, CrawlerOptions options) {
-        this.database = Database.of(store);
+        this(Database.of(store), options);
+    }
+
+    public Crawler(Database database, CrawlerOptions options) {
+        PageStore store = database.store();
+        this.database = database;
         this.options = options;
         this.engine = Engine.open(store, options);
         this.jobs = new RunningJobs();

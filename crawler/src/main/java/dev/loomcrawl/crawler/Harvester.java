@@ -28,9 +28,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * What one fetch yields: the record to store and the links to follow, each a URL as a browser resolves it
  * ({@link CrawlUrl#check(String, dev.loomcrawl.crawler.url.WebUrl)}).
  */
-public final class Harvester {
+final class Harvester {
     /** A URL's record and the links to offer the frontier. */
-    public record Harvest(PageRecord page, List<Lease.Found> links) {}
+    record Harvest(PageRecord page, List<Lease.Found> links) {}
 
     private final long jobId;
     private final CrawlConfig config;
@@ -44,7 +44,7 @@ public final class Harvester {
     private final NearDuplicates<String> nearDuplicates;
     private final ReentrantLock nearDuplicatesLock = new ReentrantLock();
 
-    public Harvester(long jobId, CrawlConfig config, Frontier frontier, PageHandler handler, ExecutorService parsers) {
+    Harvester(long jobId, CrawlConfig config, Frontier frontier, PageHandler handler, ExecutorService parsers) {
         this.jobId = jobId;
         this.parsers = parsers;
         this.config = config;
@@ -56,7 +56,7 @@ public final class Harvester {
         this.nearDuplicates = config.freshness().skipNearDuplicates() ? new NearDuplicates<>() : null;
     }
 
-    public Harvest harvest(Lease lease, FetchResult result) {
+    Harvest harvest(Lease lease, FetchResult result) {
         return switch (result) {
             case FetchResult.Failed f -> new Harvest(answered(lease, f.status(), f.contentType(), f.nanos())
                     .bytes(f.bytes()).failure(f.kind().label(), f.detail()).build(), List.of());

@@ -176,6 +176,11 @@ final class ClusterLeases {
     }
 
     public List<NodeRow> nodes() {
+        return nodes(pool);
+    }
+
+    /** The nodes as {@link #nodes()} lists them, read on {@code pool}. */
+    static List<NodeRow> nodes(Readers pool) {
         return pool.list("""
                 SELECT n.node_id, n.address, n.started_at, n.heartbeat_at, EXTRACT(EPOCH FROM (now() - n.heartbeat_at)),
                   n.pages, n.fetching,

@@ -93,7 +93,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
                 reports);
         this.hostKeys = new HostKeys(db, crawler.gates(), this::trouble);
         try {
-            requireFree(db, settings);
+            requireFree(db.leases().nodes(), settings);
         } catch (RuntimeException e) {
             db.close();
             throw e;
@@ -112,14 +112,13 @@ public final class ClusterNode implements Jobs, AutoCloseable {
      * @throws IllegalStateException naming the node and how long ago it was last heard of
      */
     public static void requireFree(Database database, NodeSettings settings) {
-        try (ClusterStore db = ClusterStore.open(database.store())) {
-            requireFree(db, settings);
-        }
+        ClusterStore.migrate(database.store()); // its nodes table may not be there yet
+        requireFree(ClusterLeases.nodes(database.store().readers()), settings);
     }
 
-    private static void requireFree(ClusterStore db, NodeSettings settings) {
+    private static void requireFree(List<ClusterLeases.NodeRow> nodes, NodeSettings settings) {
         double ttl = settings.leaseTtl().toMillis() / 1000.0;
-        for (ClusterLeases.NodeRow n : db.leases().nodes()) {
+        for (ClusterLeases.NodeRow n : nodes) {
             if (n.nodeId().equals(settings.nodeId()) && n.heartbeatAgeSeconds() < ttl) {
                 throw new IllegalStateException(String.format(java.util.Locale.ROOT, "node id '%s' is in use by a live"
                         + " node (%s, heard from %.1f s ago): give this one another --node-id, or wait %.0f s if that"

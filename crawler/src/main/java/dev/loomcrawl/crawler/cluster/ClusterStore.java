@@ -9,7 +9,6 @@ import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.values.Passwords;
 import dev.loomcrawl.crawler.values.StoreException;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -75,17 +74,30 @@ final class ClusterStore implements AutoCloseable {
      * @throws IllegalStateException on H2: a cluster needs PostgreSQL
      */
     public static ClusterStore open(PageStore store) {
+        migrate(store);
+        // The heartbeat gets connections of its own: lease renewals never queue behind crawl results.
+        return new ClusterStore(store.readers(), Readers.postgres(store.jdbcUrl(), 2, "loomcrawl-heartbeat"));
+    }
+
+    /**
+     * Brings the cluster's tables in {@code store}'s database to today's schema, on a connection taken in line
+     * with the store's other reads.
+     *
+     * @throws IllegalStateException on H2: a cluster needs PostgreSQL
+     */
+    static void migrate(PageStore store) {
         if (store.dialect() != Dialect.POSTGRES) {
             throw new IllegalStateException("a cluster needs a PostgreSQL database (--db=jdbc:postgresql://...), was "
                     + Passwords.hidden(store.jdbcUrl()));
         }
-        try (Connection c = store.readers().dataSource().getConnection()) {
-            Schema.extend(c, ClusterSchema::migrate);
+        try {
+            store.readers().withConnection(c -> {
+                Schema.extend(c, ClusterSchema::migrate);
+                return null;
+            });
         } catch (SQLException e) {
             throw new StoreException("creating the cluster's tables", e);
         }
-        // The heartbeat gets connections of its own: lease renewals never queue behind crawl results.
-        return new ClusterStore(store.readers(), Readers.postgres(store.jdbcUrl(), 2, "loomcrawl-heartbeat"));
     }
 
     private ClusterStore(Readers pool, Readers beat) {

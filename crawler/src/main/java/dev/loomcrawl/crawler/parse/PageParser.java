@@ -214,7 +214,11 @@ public final class PageParser {
         return base != null && WebUrl.parse(base.attr("href"), page) instanceof WebUrl.Parse.Ok ok ? ok.url() : page;
     }
 
-    /** White space runs (as jsoup counts it: no-break space included) as one space, trimmed. */
+    /**
+     * The title as {@link Document#title()} gives it, from the element the walk found: white space runs (as jsoup
+     * counts it, no-break space included) as one space, trimmed, and the invisible zero-width space and soft
+     * hyphen left out. jsoup's own normaliser for it is in a package its module does not export.
+     */
     private static String oneLine(String text) {
         StringBuilder line = new StringBuilder(text.length());
         boolean space = false;
@@ -222,7 +226,7 @@ public final class PageParser {
             char c = text.charAt(i);
             if (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == 160) {
                 space = true;
-            } else {
+            } else if (c != 8203 && c != 173) {
                 if (space && !line.isEmpty()) {
                     line.append(' ');
                 }

@@ -40,15 +40,28 @@ public final class Schema {
      *     PostgreSQL's, stay keyed by {@code (job_id, url)}
      */
     static boolean migrate(Connection c, Dialect dialect) throws SQLException {
+        return inOneTransaction(c, dialect == Dialect.POSTGRES, st -> StoreTables.migrate(c, st, dialect, columns(c)));
+    }
+
+    /** A migration's steps. */
+    private interface Steps<T> {
+        T run(Statement st) throws SQLException;
+    }
+
+    /**
+     * Runs {@code steps} in one transaction on {@code c}, on PostgreSQL ({@code lock}) under an advisory lock held to
+     * its end, so that nodes starting together take turns; rolled back whole on a failure.
+     */
+    private static <T> T inOneTransaction(Connection c, boolean lock, Steps<T> steps) throws SQLException {
         boolean autoCommit = c.getAutoCommit();
         c.setAutoCommit(false);
         try (Statement st = c.createStatement()) {
-            if (dialect == Dialect.POSTGRES) {
+            if (lock) {
                 st.execute("SELECT pg_advisory_xact_lock(" + MIGRATION_LOCK + ")");
             }
-            boolean hashKey = StoreTables.migrate(c, st, dialect, columns(c));
+            T result = steps.run(st);
             c.commit();
-            return hashKey;
+            return result;
         } catch (SQLException e) {
             c.rollback();
             throw e;
@@ -86,18 +99,10 @@ public final class Schema {
      * same lock as {@link #migrate}, so that nodes starting together take turns.
      */
     public static void extend(Connection c, Extension extension) throws SQLException {
-        boolean autoCommit = c.getAutoCommit();
-        c.setAutoCommit(false);
-        try (Statement st = c.createStatement()) {
-            st.execute("SELECT pg_advisory_xact_lock(" + MIGRATION_LOCK + ")");
+        inOneTransaction(c, true, st -> {
             extension.migrate(st, columns(c));
-            c.commit();
-        } catch (SQLException e) {
-            c.rollback();
-            throw e;
-        } finally {
-            c.setAutoCommit(autoCommit);
-        }
+            return null;
+        });
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.loomcrawl.crawler.values;
 
-
 /**
  * The main content a job asks of each HTML page.
  *

@@ -1,6 +1,5 @@
 package dev.loomcrawl.crawler.values;
 
-
 import static dev.loomcrawl.crawler.values.ConfigChecks.checkDomains;
 import static dev.loomcrawl.crawler.values.ConfigChecks.checkHeaders;
 import static dev.loomcrawl.crawler.values.ConfigChecks.checkHosts;

@@ -1,6 +1,5 @@
 package dev.loomcrawl.crawler.values;
 
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -55,7 +55,6 @@ public record CrawlSummary(
     private static final ObjectMapper JSON = new ObjectMapper()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-
     /** A failure and how many URLs ended with it. */
     public record TopFailure(String kind, String detail, long count) {}
 

@@ -1,6 +1,5 @@
 package dev.loomcrawl.crawler.values;
 
-
 /**
  * One URL of a one-off multi-fetch ({@link Crawler#fetchAll}).
  *
