@@ -168,12 +168,12 @@ public final class HostGates {
         if (restUntilNanos != 0) {
             rest(permit.target.hostKey(), restUntilNanos);
         }
-        long latency = nanos > 0 && selfBusy.getAsBoolean() ? 0 : nanos; // late by our doing: no latency to learn
+        boolean selfLate = nanos > 0 && selfBusy.getAsBoolean(); // late by our doing, maybe: little to learn
         // An error that asked for a rest (429 or 503 with Retry-After) is obeyed by that rest, once; it is no
         // sign of an overload that the limit should answer for the rest of the crawl.
         boolean overload = error && restUntilNanos == 0;
         for (Gate g : permit.gates()) {
-            g.ended(latency, overload, now);
+            g.ended(nanos, selfLate, overload, now);
             wake(g);
         }
         table.sweep(now);

@@ -1,0 +1,35 @@
+package dev.loomcrawl.crawler.politeness;
+
+/** Answers' latencies taken together: how many, their mean, and how sure that mean is. Not thread-safe. */
+final class Latencies {
+    private int count;
+    private double sum;
+    private double squares;
+
+    void add(double ms) {
+        count++;
+        sum += ms;
+        squares += ms * ms;
+    }
+
+    void clear() {
+        count = 0;
+        sum = 0;
+        squares = 0;
+    }
+
+    int count() {
+        return count;
+    }
+
+    /** In ms; at least one answer. */
+    double mean() {
+        return sum / count;
+    }
+
+    /** The variance of the mean (the sample variance over the count); at least two answers. */
+    double varianceOfMean() {
+        double mean = mean();
+        return Math.max(0, squares / count - mean * mean) / (count - 1);
+    }
+}
