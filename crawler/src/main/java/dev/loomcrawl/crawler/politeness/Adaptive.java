@@ -99,11 +99,6 @@ final class Adaptive {
         return baseline.nanos() / 1e6;
     }
 
-    /** As {@link #answered(long, boolean, boolean, int, boolean)} for a key using all it is allowed. */
-    boolean answered(long nanos, boolean error, int limit) {
-        return answered(nanos, false, error, limit, true);
-    }
-
     /**
      * One answer of the key: its latency (0: none), and whether it was 5xx or 429 (or no answer, for trouble
      * of the server's).
@@ -132,7 +127,7 @@ final class Adaptive {
         }
         boolean slow = false;
         if (nanos > 0) {
-            recentNanos = recentNanos == 0 ? nanos : recentNanos + RECENT_WEIGHT * (nanos - recentNanos);
+            noteRecent(nanos);
             double threshold = baseline.threshold();
             baseline.learn(nanos);
             slow = recentNanos > threshold;
@@ -157,12 +152,11 @@ final class Adaptive {
 
     /** An answer during slow start (see {@link SlowStart}). */
     private boolean startAnswer(long nanos, boolean selfLate, int limit, boolean full) {
-        SlowStart.Verdict verdict = start.judge(nanos / 1e6, selfLate);
-        if (selfLate && verdict != SlowStart.Verdict.HEALTHY) {
-            return false;
+        if (!selfLate) {
+            noteRecent(nanos);
         }
-        recentNanos = recentNanos == 0 ? nanos : recentNanos + RECENT_WEIGHT * (nanos - recentNanos);
-        if (verdict == SlowStart.Verdict.LATE) {
+        SlowStart.Verdict verdict = start.judge(nanos / 1e6, selfLate);
+        if (verdict == SlowStart.Verdict.END) {
             // No ceiling is remembered: late answers may have been our CPU's; a level that is too many for the
             // server is found by the level rule, which remembers it.
             endStart();
@@ -172,8 +166,8 @@ final class Adaptive {
             newLevel(before);
             return true;
         }
-        if (nanos <= Baseline.SLOW_FACTOR * baseline.nanos() || baseline.nanos() == 0) {
-            baseline.learnNormal(nanos); // a late answer is no part of what is normal for the key
+        if (verdict != SlowStart.Verdict.UNHEARD) {
+            baseline.learnNormal(nanos);
         }
         if (verdict != SlowStart.Verdict.HEALTHY) {
             return false;
@@ -191,6 +185,11 @@ final class Adaptive {
             endStart(); // a round with all the limit in flight, none late
         }
         return false;
+    }
+
+    /** Takes one latency into the recent latency, a moving average. */
+    private void noteRecent(long nanos) {
+        recentNanos = recentNanos == 0 ? nanos : recentNanos + RECENT_WEIGHT * (nanos - recentNanos);
     }
 
     /** Slow start is over: its healthy answers are the key's unloaded latency. */

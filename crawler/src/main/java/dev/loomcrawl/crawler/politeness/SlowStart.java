@@ -17,10 +17,12 @@ final class SlowStart {
     enum Verdict {
         /** Within {@value Adaptive#RISE}× slow start's mean: the limit may double. */
         HEALTHY,
-        /** Neither healthy nor the second late answer in a row: nothing changes. */
-        HOLD,
+        /** Slower than that, not late: normal for the key, and no reason to grow. */
+        NORMAL,
+        /** Late once, or not healthy while our own carriers ran late: it says nothing yet. */
+        UNHEARD,
         /** The second late answer in a row: slow start ends at half the limit. */
-        LATE
+        END
     }
 
     private final Latencies healthy = new Latencies();
@@ -39,14 +41,14 @@ final class SlowStart {
     Verdict judge(double ms, boolean selfLate) {
         double mean = healthy.count() == 0 ? ms : healthy.mean();
         if (selfLate && ms > Adaptive.RISE * mean) {
-            return Verdict.HOLD;
+            return Verdict.UNHEARD;
         }
         if (ms > Baseline.SLOW_FACTOR * mean) {
-            return ++lateInARow < 2 ? Verdict.HOLD : Verdict.LATE;
+            return ++lateInARow < 2 ? Verdict.UNHEARD : Verdict.END;
         }
         lateInARow = 0;
         if (ms > Adaptive.RISE * mean) {
-            return Verdict.HOLD;
+            return Verdict.NORMAL;
         }
         healthy.add(ms);
         return Verdict.HEALTHY;

@@ -25,7 +25,7 @@ class AdaptiveTest {
             assertThat(b.allowed(16)).isEqualTo(16);
         });
         for (int i = 0; i < 100; i++) {
-            a.answered(BASE, false, 8);
+            answeredInFull(a, BASE, false, 8);
         }
         assertThat(a.allowed(8)).isEqualTo(8);
         assertThat(a.gapNanos()).isZero();
@@ -35,19 +35,19 @@ class AdaptiveTest {
     @Test
     void slowStartEndsOnTwoLateAnswersInARowAtHalfTheLimit() {
         Adaptive a = new Adaptive(16);
-        a.answered(BASE, false, 16);
-        a.answered(2 * BASE, false, 16);
-        a.answered(BASE, false, 16);
+        answeredInFull(a, BASE, false, 16);
+        answeredInFull(a, 2 * BASE, false, 16);
+        answeredInFull(a, BASE, false, 16);
         assertThat(a.allowed(16)).isEqualTo(16); // 4, 8, (late: no growth, no end), 16
-        a.answered(2 * BASE, false, 16);
-        a.answered(2 * BASE, false, 16);
+        answeredInFull(a, 2 * BASE, false, 16);
+        answeredInFull(a, 2 * BASE, false, 16);
         assertThat(a.allowed(16)).isEqualTo(8);
         for (int i = 0; i < 16; i++) {
-            a.answered(2 * BASE, false, 16); // the answers to requests sent at 16: acted on already
+            answeredInFull(a, 2 * BASE, false, 16); // the answers to requests sent at 16: acted on already
         }
         assertThat(a.allowed(16)).isEqualTo(8);
         for (int i = 0; i < 8; i++) {
-            a.answered(2 * BASE, false, 16); // 8 is slower than the unloaded latency slow start measured
+            answeredInFull(a, 2 * BASE, false, 16); // 8 is slower than the unloaded latency slow start measured
         }
         assertThat(a.allowed(16)).isEqualTo(6);
     }
@@ -70,7 +70,7 @@ class AdaptiveTest {
     void aLatencyWellAboveTheBaselineCutsTheLimit() {
         Adaptive a = grown(8);
         for (int i = 0; i < 3; i++) {
-            a.answered(2 * BASE, false, 8);
+            answeredInFull(a, 2 * BASE, false, 8);
         }
         assertThat(a.allowed(8)).isEqualTo(6); // x0.75, once: the rest of that round came back from the same overload
         assertThat(a.gapNanos()).isZero(); // slowness opens no gap while more than one may be in flight
@@ -83,7 +83,7 @@ class AdaptiveTest {
         Adaptive a = grown(8);
         for (int i = 0; i < 2_000; i++) {
             boolean error = i % 20 == 0 || i % 100 == 1; // every 20th, and now and then the next one too
-            a.answered(BASE, error, 8);
+            answeredInFull(a, BASE, error, 8);
             assertThat(a.allowed(8)).as("answer %d", i).isEqualTo(8);
         }
         assertThat(a.gapNanos()).isZero();
@@ -95,7 +95,7 @@ class AdaptiveTest {
         Adaptive a = grown(8);
         int answers = 0;
         while (a.allowed(8) == 8 && answers < 20) {
-            a.answered(BASE, true, 8);
+            answeredInFull(a, BASE, true, 8);
             answers++;
         }
         assertThat(answers).isBetween(3, 10); // a server answering only errors is acted on within a few answers
@@ -103,7 +103,7 @@ class AdaptiveTest {
         assertThat(a.gapNanos()).isEqualTo(TimeUnit.MILLISECONDS.toNanos(Adaptive.MIN_GAP_MILLIS));
         int healthy = 0;
         while (a.allowed(8) < 8 && healthy < 100) {
-            a.answered(BASE, false, 8);
+            answeredInFull(a, BASE, false, 8);
             healthy++;
         }
         assertThat(healthy).isLessThanOrEqualTo(12); // those of the cut, then one more allowed per healthy answer
@@ -115,11 +115,11 @@ class AdaptiveTest {
     void slownessAtOneInFlightOpensABoundedGap() {
         Adaptive a = new Adaptive(1);
         for (int i = 0; i < 50; i++) {
-            a.answered(BASE, false, 1);
+            answeredInFull(a, BASE, false, 1);
         }
         long most = 0;
         for (int i = 0; i < 200; i++) {
-            a.answered(3 * BASE, false, 1);
+            answeredInFull(a, 3 * BASE, false, 1);
             most = Math.max(most, a.gapNanos());
         }
         assertThat(most).isPositive().isLessThanOrEqualTo((long) (Adaptive.SLOW_GAP_BASELINES * 3 * BASE)); // its baseline is at most its answers
@@ -141,7 +141,7 @@ class AdaptiveTest {
             // comes back, into a server with as many in flight as the key allows.
             boolean overloaded = i <= 8 ? i > 3 : a.allowed(8) > 3;
             slow += overloaded ? 1 : 0;
-            a.answered(overloaded ? 2 * BASE : BASE, false, 8);
+            answeredInFull(a, overloaded ? 2 * BASE : BASE, false, 8);
         }
         assertThat(a.allowed(8)).isLessThanOrEqualTo(4);
         assertThat(slow).isLessThan(answers / 20); // under 5%: the p95 stays at the base
@@ -153,7 +153,7 @@ class AdaptiveTest {
         Adaptive a = new Adaptive(8);
         java.util.Random random = new java.util.Random(42);
         for (int i = 0; i < 5_000; i++) {
-            a.answered(TimeUnit.MILLISECONDS.toNanos(5 + random.nextInt(196)), false, 8);
+            answeredInFull(a, TimeUnit.MILLISECONDS.toNanos(5 + random.nextInt(196)), false, 8);
         }
         assertThat(a.allowed(8)).isEqualTo(8);
         assertThat(a.gapNanos()).isZero();
@@ -164,7 +164,7 @@ class AdaptiveTest {
     void aServerThatBecameSlowerForGoodIsLearnt() {
         Adaptive a = grown(8);
         for (int i = 0; i < 1_000; i++) {
-            a.answered(2 * BASE, false, 8);
+            answeredInFull(a, 2 * BASE, false, 8);
         }
         assertThat(a.allowed(8)).isEqualTo(8);
         assertThat(a.baselineMillis()).isGreaterThan(550);
@@ -176,10 +176,15 @@ class AdaptiveTest {
         assertThat(a.allowed(2)).isEqualTo(2);
     }
 
+    /** One answer to a request sent while the key used all it was allowed, our own carriers on time. */
+    private static void answeredInFull(Adaptive a, long nanos, boolean error, int limit) {
+        a.answered(nanos, false, error, limit, true);
+    }
+
     private static Adaptive grown(int limit) {
         Adaptive a = new Adaptive(limit);
         for (int i = 0; i < 100; i++) {
-            a.answered(BASE, false, limit);
+            answeredInFull(a, BASE, false, limit);
         }
         return a;
     }
