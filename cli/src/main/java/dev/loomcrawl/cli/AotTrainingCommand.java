@@ -30,8 +30,8 @@ import picocli.CommandLine.Option;
 final class AotTrainingCommand implements Callable<Integer> {
     @Option(names = "--lab", required = true, paramLabel = "CLASSPATH",
             description = "The class path of the lab's commands (the farm's).")
+    @SuppressWarnings("NullAway.Init") // picocli sets it: a default, or required
     String lab;
-
     @Override
     public Integer call() throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("loomcrawl-aot-training");

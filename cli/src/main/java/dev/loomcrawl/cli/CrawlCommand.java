@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,8 +35,7 @@ final class CrawlCommand implements Callable<Integer> {
     List<String> urls = new ArrayList<>();
 
     @Option(names = "--seeds-file", paramLabel = "FILE", description = "More seeds, one URL per line; # comments.")
-    Path seedsFile;
-
+    @Nullable Path seedsFile;
     @Mixin
     EngineOptions engine;
 
@@ -97,8 +97,7 @@ final class CrawlCommand implements Callable<Integer> {
 
     @Option(names = "--user-agent", paramLabel = "TEXT", description = "The User-Agent header; its first word is the"
             + " robots.txt product token (default: " + CrawlConfig.DEFAULT_USER_AGENT + ").")
-    String userAgent;
-
+    @Nullable String userAgent;
     @Option(names = "--header", paramLabel = "'NAME: VALUE'", description = "A request header; repeatable.")
     List<String> headers = new ArrayList<>();
 
@@ -123,20 +122,17 @@ final class CrawlCommand implements Callable<Integer> {
 
     @Option(names = "--output", paramLabel = "FILE", description = "Write every row as it is stored: JSON Lines,"
             + " or CSV for a .csv name; '-' for JSON Lines on stdout (the summary then goes to stderr).")
-    String output;
-
+    @Nullable String output;
     @Option(names = "--warc", paramLabel = "FILE", description = "Write a WARC request and response record for every"
             + " fetch stored (.warc, or .warc.gz gzipped per record).")
-    String warc;
-
+    @Nullable String warc;
     @Option(names = "--store-body", description = "Keep each page's body in the store, for export.")
     boolean storeBody;
 
     @Option(names = "--content", paramLabel = "markdown|text", description = "Keep each page's main content (no"
             + " menus, footers, side bars, comments or banners) in the row's 'content' field, as Markdown (headings,"
             + " lists, tables, code, links) or plain text; with the page's lang, description, author and published.")
-    String content;
-
+    @Nullable String content;
     @Option(names = "--content-max-chars", paramLabel = "N", description = "Cut content longer than this, saying"
             + " so at its end (default ${DEFAULT-VALUE}).", defaultValue = "200000")
     int contentMaxChars;
@@ -144,24 +140,20 @@ final class CrawlCommand implements Callable<Integer> {
     @Option(names = "--revisit-min", paramLabel = "DURATION", description = "Make the job continuous: revisit each"
             + " stored page, conditionally, at most this often (30s, 1m, 2h, 7d; default 1m when --revisit-max is"
             + " given). It runs until Ctrl-C; 'loomcrawl resume' continues it.")
-    String revisitMin;
-
+    @Nullable String revisitMin;
     @Option(names = "--revisit-max", paramLabel = "DURATION", description = "Revisit each page at least this often"
             + " (default 7d when --revisit-min is given).")
-    String revisitMax;
-
+    @Nullable String revisitMax;
     @Option(names = "--skip-near-duplicates", description = "Do not follow the links of a page whose text nearly"
             + " duplicates a page already stored (SimHash within 3 bits): a guard against soft traps.")
     boolean skipNearDuplicates;
 
     @Option(names = "--webhook-url", paramLabel = "URL", description = "POST each change event here (JSON, signed"
             + " with --webhook-secret in X-Loomcrawl-Signature).")
-    String webhookUrl;
-
+    @Nullable String webhookUrl;
     @Option(names = "--webhook-secret", paramLabel = "TEXT", description = "The HMAC-SHA256 key of the webhook's"
             + " signatures.")
-    String webhookSecret;
-
+    @Nullable String webhookSecret;
     @Mixin
     InFlightOptions inFlight;
 

@@ -8,5 +8,6 @@ final class DbOption {
 
     @Option(names = "--db", paramLabel = "JDBC-URL", defaultValue = DEFAULT,
             description = "Database for jobs and pages (default: ${DEFAULT-VALUE}).")
+    @SuppressWarnings("NullAway.Init") // picocli sets it: a default, or required
     String db;
 }

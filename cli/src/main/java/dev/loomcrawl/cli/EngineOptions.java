@@ -7,8 +7,8 @@ import picocli.CommandLine.Option;
 final class EngineOptions {
     @Option(names = "--mode", paramLabel = "virtual|pool", defaultValue = "virtual",
             description = "Run URL tasks on virtual threads or a platform-thread pool (default: ${DEFAULT-VALUE}).")
+    @SuppressWarnings("NullAway.Init") // picocli sets it: a default, or required
     String mode;
-
     @Option(names = "--pool-size", paramLabel = "N", defaultValue = "200",
             description = "Platform threads in pool mode (default: ${DEFAULT-VALUE}, Tomcat's default).")
     int poolSize;
@@ -16,8 +16,8 @@ final class EngineOptions {
     @Option(names = "--db", paramLabel = "JDBC-URL", defaultValue = DbOption.DEFAULT,
             description = "Database for jobs and pages: H2 (jdbc:h2:...) or PostgreSQL (jdbc:postgresql://...)"
                     + " (default: ${DEFAULT-VALUE}).")
+    @SuppressWarnings("NullAway.Init") // picocli sets it: a default, or required
     String db;
-
     ExecutionMode executionMode() {
         return ExecutionMode.parse(mode);
     }

@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,16 +38,13 @@ final class ExportCommand implements Callable<Integer> {
             description = "jsonl (default) or csv; by default the output file's name decides. markdown: one .md file"
                     + " per page with content (a job crawled with --content) into the --output directory, with front"
                     + " matter (url, title, fetchedAt, lang, description, author, published), named from the URL.")
-    String format;
-
+    @Nullable String format;
     @Option(names = "--output", paramLabel = "FILE|DIR", description = "Write here instead of stdout (a directory"
             + " for --format=markdown).")
-    Path output;
-
+    @Nullable Path output;
     @Option(names = "--content-max-chars", paramLabel = "N", description = "Cut each page's content to this many"
             + " characters, saying so at its end (default: as stored).")
-    Integer contentMaxChars;
-
+    @Nullable Integer contentMaxChars;
     @Option(names = "--links", description = "The link graph instead: one 'from, to' row per link of every stored page.")
     boolean links;
 

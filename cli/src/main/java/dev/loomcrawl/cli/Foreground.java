@@ -10,6 +10,7 @@ import dev.loomcrawl.crawler.values.StoredListener;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.function.BiFunction;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -70,7 +71,7 @@ final class Foreground {
     }
 
     /** Ctrl-C suspends the job (fetches in flight finish), a second stops it at once; null where it cannot be caught. */
-    private static Interrupts onCtrlC(PrintWriter err, Crawler crawler) {
+    private static @Nullable Interrupts onCtrlC(PrintWriter err, Crawler crawler) {
         return Interrupts.install(new Interrupts.Actions() {
             @Override
             public void first() {

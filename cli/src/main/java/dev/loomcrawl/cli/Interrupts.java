@@ -3,6 +3,7 @@ package dev.loomcrawl.cli;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Ctrl-C for a crawl in the foreground: the first suspends the job (fetches in flight finish and are
@@ -30,7 +31,7 @@ final class Interrupts {
     }
 
     /** Installs the handler; returns null where signals cannot be handled here. */
-    static Interrupts install(Actions actions) {
+    static @Nullable Interrupts install(Actions actions) {
         try {
             Class<?> signal = Class.forName("sun.misc.Signal");
             Class<?> handler = Class.forName("sun.misc.SignalHandler");

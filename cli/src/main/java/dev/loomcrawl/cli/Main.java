@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -61,7 +62,7 @@ public final class Main implements Runnable {
     }
 
     /** An error as the one line a user sees: never a password, whatever the message quotes. */
-    static String line(String message) {
+    static String line(@Nullable String message) {
         return "loomcrawl: " + Passwords.hidden(String.valueOf(message));
     }
 

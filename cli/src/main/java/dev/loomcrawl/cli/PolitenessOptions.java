@@ -9,8 +9,8 @@ final class PolitenessOptions {
     @Option(names = "--politeness-key", paramLabel = "host|domain|ip", defaultValue = "host",
             description = "What --per-host limits: each host name (default), each registered domain (all of"
                     + " *.example.co.uk share one limit), or each IP address (names on one address share one limit).")
+    @SuppressWarnings("NullAway.Init") // picocli sets it: a default, or required
     String key;
-
     @Option(names = "--adaptive-politeness", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "A server whose latency climbs above its baseline, or that answers 5xx or 429, gets fewer"
                     + " requests in flight and a longer gap, and recovers slowly (default: on;"

@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Live progress of a job on stderr: one updating line on a terminal, a line every few seconds in a log.
@@ -142,7 +143,7 @@ final class Progress {
     }
 
     /** Time left at the recent rate, when the crawl is bounded and still going; null otherwise. */
-    static String eta(CrawlProgress p) {
+    static @Nullable String eta(CrawlProgress p) {
         long done = p.pages() + p.failed();
         long left = Math.min(p.maxPages() - done, p.queued() + p.inFlight());
         if (p.recentPagesPerSecond() <= 0 || left <= 0 || !p.status().equals("running")) {

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code --output}: every row written as it is stored, JSON Lines or CSV by the file's name, or JSON Lines
@@ -22,15 +23,15 @@ import java.util.concurrent.locks.ReentrantLock;
 final class RowOutput implements AutoCloseable {
     private static final long FLUSH_NANOS = 250_000_000L;
 
-    private final OutputStream stream;
-    private final Export.Writer writer;
+    private final @Nullable OutputStream stream;
+    private final Export.@Nullable Writer writer;
     private final boolean stdout;
     private final ReentrantLock lock = new ReentrantLock();
     private long lastFlush = System.nanoTime();
-    private IOException failure;
+    private @Nullable IOException failure;
     private volatile boolean closed;
 
-    private RowOutput(OutputStream stream, Export.Writer writer, boolean stdout) {
+    private RowOutput(@Nullable OutputStream stream, Export.@Nullable Writer writer, boolean stdout) {
         this.stream = stream;
         this.writer = writer;
         this.stdout = stdout;
@@ -41,7 +42,7 @@ final class RowOutput implements AutoCloseable {
      * @param append add to an existing file (a resumed job); a CSV header is written only to an empty file
      * @param columns the job keeps bodies or content: CSV gets their columns too
      */
-    static RowOutput open(String target, boolean append, Export.Columns columns, java.io.PrintWriter stdout)
+    static RowOutput open(@Nullable String target, boolean append, Export.Columns columns, java.io.PrintWriter stdout)
             throws IOException {
         if (target == null) {
             return new RowOutput(null, null, false);
@@ -70,7 +71,7 @@ final class RowOutput implements AutoCloseable {
      * are fetched again and would be written twice) and maybe a cut last line. Written beside the file and
      * moved over it, so a kill during the rewrite leaves the old file whole.
      */
-    static void rewrite(String target, Database db, long jobId) throws IOException {
+    static void rewrite(@Nullable String target, Database db, long jobId) throws IOException {
         if (target == null || target.equals("-") || !Files.exists(Path.of(target))) {
             return; // no file, or none written yet: nothing to make whole
         }
@@ -90,14 +91,14 @@ final class RowOutput implements AutoCloseable {
     }
 
     /** The listener for the job, or null when there is no output. */
-    StoredListener listener() {
+    @Nullable StoredListener listener() {
         return writer == null ? null : this::write;
     }
 
     private void write(PageRecord row) {
         lock.lock();
         try {
-            if (failure != null || closed) {
+            if (writer == null || stream == null || failure != null || closed) {
                 return;
             }
             writer.write(row);
@@ -126,7 +127,7 @@ final class RowOutput implements AutoCloseable {
     /** Flushes and closes; throws if any row could not be written. */
     @Override
     public void close() throws IOException {
-        if (writer == null || closed) {
+        if (writer == null || stream == null || closed) {
             return;
         }
         closed = true;

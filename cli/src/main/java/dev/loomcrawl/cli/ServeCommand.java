@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,18 +45,16 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--host", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
             description = "Address to listen on (default: ${DEFAULT-VALUE}); anything but loopback needs a token.")
+    @SuppressWarnings("NullAway.Init") // picocli sets it: a default, or required
     String host;
-
     @Option(names = "--port", paramLabel = "N", defaultValue = "7070", description = "Port (default: ${DEFAULT-VALUE}; 0: any free).")
     int port;
 
     @Option(names = "--token", paramLabel = "TOKEN",
             description = "Bearer token every route but /health needs (or the environment variable " + TOKEN_ENV + ").")
-    String token;
-
+    @Nullable String token;
     @Option(names = "--read-token", paramLabel = "TOKEN", description = "A second token that may only read (GET).")
-    String readToken;
-
+    @Nullable String readToken;
     @Option(names = "--allowed-host-name", paramLabel = "NAME",
             description = "A name requests may carry in their Host header besides the bound address and localhost;"
                     + " repeatable. Others are answered 421 (a guard against DNS rebinding).")
@@ -78,8 +77,7 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--node-id", paramLabel = "NAME",
             description = "This node's name in the cluster of every serve on the same PostgreSQL --db (default: <host name>-<port>)."
                     + " A PostgreSQL --db always makes serve a cluster node; H2 cannot be shared.")
-    String nodeId;
-
+    @Nullable String nodeId;
     @Option(names = "--lease-ttl", paramLabel = "SECONDS", defaultValue = "30",
             description = "Cluster: how long a node's lease on a host lasts unless its heartbeat renews it, so how soon"
                     + " a dead node's hosts move on (default: ${DEFAULT-VALUE}).")
@@ -88,8 +86,7 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--content", paramLabel = "markdown|text", description = "Keep the main content of every job's"
             + " pages, and give it in every POST /fetch result, unless the request says otherwise (\"content\":"
             + " \"none\").")
-    String content;
-
+    @Nullable String content;
     @Option(names = "--no-pinning-watch", description = "Do not stream JFR VirtualThreadPinned events into /stats.")
     boolean noPinningWatch;
 
@@ -152,7 +149,7 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     /** What a user needs to start: the address, the defaults, the cluster, jobs resumed, the dashboard, a try. */
-    private void announce(String base, ExecutionMode defaultMode, String secret, ClusterNode node,
+    private void announce(String base, ExecutionMode defaultMode, @Nullable String secret, @Nullable ClusterNode node,
             Duration leaseTtl, List<Long> resumed) {
         PrintWriter out = spec.commandLine().getOut();
         out.printf(READY + "%s (%s mode by default, pool size %d, per-host %d, db %s)%s%n", base, defaultMode.label(),
@@ -172,7 +169,7 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     /** Every flag that cannot work, refused before anything starts. */
-    private void checkFlags(String secret, String reader, boolean loopback, boolean clustered) {
+    private void checkFlags(@Nullable String secret, @Nullable String reader, boolean loopback, boolean clustered) {
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("--port must be between 0 and 65535, was " + port);
         }
@@ -202,7 +199,7 @@ final class ServeCommand implements Callable<Integer> {
      * stay unfinished and resume at the next start; a node's shares go on on the other nodes), then the node gives
      * its hosts back and the database is closed. Counted down when done.
      */
-    private static CountDownLatch stopOnShutdown(ApiServer server, ClusterNode node, Crawler crawler, Database database) {
+    private static CountDownLatch stopOnShutdown(ApiServer server, @Nullable ClusterNode node, Crawler crawler, Database database) {
         CountDownLatch stopped = new CountDownLatch(1);
         Jobs jobs = node != null ? node : crawler;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -254,7 +251,7 @@ final class ServeCommand implements Callable<Integer> {
         return "cannot start the server on " + where + ": " + e.getMessage();
     }
 
-    private static String blankToNull(String s) {
+    private static @Nullable String blankToNull(@Nullable String s) {
         return s == null || s.isBlank() ? null : s;
     }
 

@@ -8,6 +8,7 @@ import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
 import dev.loomcrawl.crawler.values.Export;
 import dev.loomcrawl.crawler.values.JobRow;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -28,8 +29,7 @@ final class StoredJob {
             + " (JSON Lines, or CSV for .csv; '-' for stdout). resume first rewrites an existing FILE from the"
             + " database: every URL the job stored, once, every line whole (a killed crawl may have left a cut line"
             + " or rows it never committed).")
-    String output;
-
+    @Nullable String output;
     @Mixin
     ReportOptions report;
 

@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One crawl: its {@link Dispatcher} hands each URL the frontier leases out to the executor of the job's
@@ -43,18 +44,18 @@ public final class CrawlJob {
     /** Whose figures the stored politeness audit holds ({@link JobStart#share}). */
     private final String share;
     private final Consumer<CrawlJob> onEnd;
-    private final StoredListener listener;
+    private final @Nullable StoredListener listener;
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile JobStatus status = JobStatus.QUEUED;
     private volatile boolean cancelRequested;
     private volatile boolean suspendRequested;
     private volatile boolean stopNow;
-    private volatile String failureMessage;
-    private volatile CrawlSummary summary;
+    private volatile @Nullable String failureMessage;
+    private volatile @Nullable CrawlSummary summary;
     private final JobCheckpoint checkpoints;
     private final Fetcher fetcher;
     private final PolitenessAudit audit;
-    private final WarcOutput warc;
+    private final @Nullable WarcOutput warc;
     private final Dispatcher dispatcher;
 
     /** @param onEnd told when the job has ended here */
@@ -200,7 +201,7 @@ public final class CrawlJob {
     /** Waits for the job to end (or be suspended) and returns its summary. */
     public CrawlSummary awaitSummary() throws InterruptedException {
         finished.await();
-        return summary;
+        return summary();
     }
 
     public long id() {

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A crawl database, H2 or PostgreSQL: what {@link Crawler} crawls into, and where a job's rows, links, changes
@@ -80,11 +81,11 @@ public final class Database implements AutoCloseable {
     }
 
     /** A job's rows in the order they were stored; {@code status} filters when not null. */
-    public List<PageRecord> pages(long jobId, int offset, int limit, Integer status) {
+    public List<PageRecord> pages(long jobId, int offset, int limit, @Nullable Integer status) {
         return store.pages(jobId, offset, limit, status);
     }
 
-    public long countPages(long jobId, Integer status) {
+    public long countPages(long jobId, @Nullable Integer status) {
         return store.countPages(jobId, status);
     }
 
@@ -104,7 +105,7 @@ public final class Database implements AutoCloseable {
     }
 
     /** As {@link #exportJob(long, Format, Integer, int, OutputStream)}, content whole. */
-    public long exportJob(long jobId, Format format, Integer status, OutputStream out) throws IOException {
+    public long exportJob(long jobId, Format format, @Nullable Integer status, OutputStream out) throws IOException {
         return exportJob(jobId, format, status, Integer.MAX_VALUE, out);
     }
 
@@ -113,7 +114,7 @@ public final class Database implements AutoCloseable {
      * {@link PageStore#forEachPage}), content cut at {@code contentMaxChars}; {@code status} filters when not null.
      * Returns how many.
      */
-    public long exportJob(long jobId, Format format, Integer status, int contentMaxChars, OutputStream out)
+    public long exportJob(long jobId, Format format, @Nullable Integer status, int contentMaxChars, OutputStream out)
             throws IOException {
         boolean withBody = store.hasBodies(jobId);
         Export.Writer writer = new Export.Writer(out, format, new Export.Columns(withBody, store.hasContent(jobId)),

@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A job's dispatcher: takes a fetch slot, waits for the frontier's next lease, and hands it to the executor of
@@ -24,7 +25,7 @@ final class Dispatcher {
     private final BooleanSupplier cancelled;
     private final BooleanSupplier stopNow;
     /** The dispatching thread while it may be interrupted. */
-    private Thread interruptible; // guarded by interruptGuard
+    private @Nullable Thread interruptible; // guarded by interruptGuard
     private final ReentrantLock interruptGuard = new ReentrantLock();
 
     /**
@@ -103,7 +104,7 @@ final class Dispatcher {
      * Marks the dispatcher interruptible ({@code thread}) or not ({@code null}). Leaving, it clears any interrupt
      * that came in: a cancel after this sees no dispatcher, so no interrupt reaches the job's store writes.
      */
-    private void interruptible(Thread thread) {
+    private void interruptible(@Nullable Thread thread) {
         interruptGuard.lock();
         try {
             interruptible = thread;

@@ -16,6 +16,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a job found beyond its rows, exported as JSON Lines or CSV as {@link Export} writes rows: its change events
@@ -102,7 +103,7 @@ final class FindingsExport {
         return keys.size();
     }
 
-    private static String text(Object value) {
+    private static @Nullable String text(@Nullable Object value) {
         return value == null ? null : value.toString();
     }
 }

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one fetch yields: the record to store and the links to follow, each a URL as a browser resolves it
@@ -38,13 +39,13 @@ final class Harvester {
     private final Frontier frontier;
     private final Extraction extraction;
     private final ContentRequest content;
-    private final PageHandler handler;
+    private final @Nullable PageHandler handler;
     private final ExecutorService parsers;
     /** The job's pages by SimHash, when it skips the links of near-duplicates; else null. Guarded by its lock. */
-    private final NearDuplicates<String> nearDuplicates;
+    private final @Nullable NearDuplicates<String> nearDuplicates;
     private final ReentrantLock nearDuplicatesLock = new ReentrantLock();
 
-    Harvester(long jobId, CrawlConfig config, Frontier frontier, PageHandler handler, ExecutorService parsers) {
+    Harvester(long jobId, CrawlConfig config, Frontier frontier, @Nullable PageHandler handler, ExecutorService parsers) {
         this.jobId = jobId;
         this.parsers = parsers;
         this.config = config;
@@ -134,7 +135,7 @@ final class Harvester {
      * The stored page {@code url}'s text nearly duplicates (its SimHash within {@value Fingerprints#NEAR} bits),
      * when the job skips such pages' links; else null, and the page is remembered as the first of its kind.
      */
-    private String nearDuplicateOf(String url, long simhash) {
+    private @Nullable String nearDuplicateOf(String url, long simhash) {
         if (nearDuplicates == null) {
             return null;
         }
@@ -182,7 +183,7 @@ final class Harvester {
                 .digest(r.body().length == 0 ? null : Fingerprints.sha256(r.body()));
     }
 
-    private byte[] kept(byte[] body) {
+    private byte @Nullable [] kept(byte[] body) {
         return config.output().storeBody() && body.length > 0 ? body : null;
     }
 
@@ -206,7 +207,7 @@ final class Harvester {
      * A row of an exchange: its status, type and time, and the attempt it was (a record made without a
      * request counts none).
      */
-    private PageRecord.Builder answered(Lease lease, int status, String contentType, long fetchNanos) {
+    private PageRecord.Builder answered(Lease lease, int status, @Nullable String contentType, long fetchNanos) {
         boolean requested = fetchNanos > 0 || status > 0;
         return row(lease).status(status).contentType(contentType).fetchMillis(fetchNanos / 1e6)
                 .attempts(requested ? lease.attempt() : 0);

@@ -10,6 +10,7 @@ import dev.loomcrawl.crawler.values.JobStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A job as its crawler reports it: from the running job when this process runs it, else from the store.
@@ -21,7 +22,7 @@ import java.util.Map;
  * @param nodes each node's share of a cluster job, else null
  */
 public record JobReport(long id, String status, String mode, int poolSize, List<String> seeds, Instant createdAt,
-        Instant finishedAt, CrawlProgress progress, CrawlSummary summary, boolean cluster, List<Share> nodes) {
+        @Nullable Instant finishedAt, @Nullable CrawlProgress progress, @Nullable CrawlSummary summary, boolean cluster, @Nullable List<Share> nodes) {
 
     /** One node's share of a cluster job, as {@code GET /crawl/{id}} shows it. */
     public record Share(String node, long pages, long failed, long skipped, long fetches, int inFlight, boolean live) {}
@@ -31,7 +32,7 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
      * no process runs here and that ended without a summary (its process was killed) is counted from its
      * stored rows: what the database holds, not zeros.
      */
-    static JobReport of(JobRow row, CrawlJob live, PageStore store) {
+    static JobReport of(JobRow row, @Nullable CrawlJob live, PageStore store) {
         boolean soleUser = store.soleUser();
         CrawlSummary stored = CrawlSummary.fromJson(row.summary());
         List<String> seeds = ConfigCodec.seeds(row.config());
@@ -42,7 +43,7 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
                     ended ? row.finishedAt() : null, progress, ended ? live.summary() : null, row.cluster(), null);
         }
         String status = row.shownStatus(Instant.now(), soleUser);
-        StoredCounts.Outcomes rows = null;
+        StoredCounts.@Nullable Outcomes rows = null;
         double seconds = 0;
         double rate = 0;
         if (row.status().equals(JobStatus.RUNNING.label()) || stored == null && row.unfinished()) {

@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.ConcurrentHistogram;
+import org.jspecify.annotations.Nullable;
 
 /** One job's figures in this process: its {@link Tally}, task latency, common failures, time and CPU. */
 public final class JobStats {
@@ -34,10 +35,10 @@ public final class JobStats {
     private volatile long endNanos;
     private volatile long startCpu = -1;
     private volatile double cpuSeconds = -1;
-    private volatile RuntimeSampler.Peak peak;
+    private volatile RuntimeSampler.@Nullable Peak peak;
     private volatile int peakPlatformThreads;
 
-    public JobStats(Tally parent, long pagesBefore, long failedBefore, long skippedBefore) {
+    public JobStats(@Nullable Tally parent, long pagesBefore, long failedBefore, long skippedBefore) {
         this.tally = new Tally(parent);
         this.before = new long[] {pagesBefore, failedBefore, skippedBefore};
     }
@@ -72,7 +73,7 @@ public final class JobStats {
         if (page.attempts() > 0) {
             pageMicros.recordValue(Math.min(MAX_MICROS, Math.max(0, pageNanos / 1_000)));
         }
-        if (page.outcome() == Outcome.FAILED) {
+        if (page.outcome() == Outcome.FAILED && page.failure() != null) {
             CrawlSummary.TopFailure key = new CrawlSummary.TopFailure(page.failure(), page.detail(), 0);
             LongAdder n = failureDetails.get(key);
             if (n == null && failureDetails.size() < MAX_FAILURE_KINDS) {

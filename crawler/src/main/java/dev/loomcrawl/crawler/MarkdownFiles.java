@@ -15,6 +15,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A job's main content as one Markdown file per page ({@code export --format=markdown}): YAML front matter
@@ -82,7 +83,7 @@ final class MarkdownFiles {
     }
 
     /** A YAML field; the value as a JSON string, which YAML reads as a double-quoted scalar. */
-    private static void field(StringBuilder md, String name, String value) {
+    private static void field(StringBuilder md, String name, @Nullable String value) {
         if (value == null || value.isEmpty()) {
             return;
         }

@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.ConcurrentHistogram;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Counts of stored results and requests, written by every task without locks. A job's tally passes each
@@ -17,7 +18,7 @@ import org.HdrHistogram.ConcurrentHistogram;
 public final class Tally {
     private static final long MAX_MICROS = TimeUnit.MINUTES.toMicros(10);
 
-    private final Tally parent;
+    private final @Nullable Tally parent;
     private final LongAdder pages = new LongAdder();
     private final LongAdder failed = new LongAdder();
     private final LongAdder skipped = new LongAdder();
@@ -33,7 +34,7 @@ public final class Tally {
     private final ConcurrentHistogram fetchMicros = new ConcurrentHistogram(MAX_MICROS, 2);
 
     /** @param parent also counts everything counted here; null for the process's own tally */
-    Tally(Tally parent) {
+    Tally(@Nullable Tally parent) {
         this.parent = parent;
     }
 

@@ -15,10 +15,13 @@ import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.values.StoredListener;
+import java.net.http.HttpHeaders;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.BooleanSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The life of one URL, read top to bottom in {@link #crawl}: robots.txt if its host's is not known yet, the
@@ -38,8 +41,8 @@ final class UrlTask {
     private final Harvester harvester;
     private final Fetcher fetcher;
     private final PolitenessAudit audit;
-    private final WarcOutput warc;
-    private final StoredListener listener;
+    private final @Nullable WarcOutput warc;
+    private final @Nullable StoredListener listener;
     private final LateCheck lateCheck;
     private final BooleanSupplier cancelled;
 
@@ -133,12 +136,12 @@ final class UrlTask {
      * window on {@code rough}: 110 against 128 a run over 6 cold runs each, within the noise), and each GET
      * would carry {@code Content-Length: 0}.
      */
-    private BooleanSupplier mayStartLate(BooleanSupplier mayStart) {
+    private @Nullable BooleanSupplier mayStartLate(BooleanSupplier mayStart) {
         return lateCheck == LateCheck.ASK ? mayStart : null;
     }
 
     /** @param late asked as the request leaves, or null (see {@link #mayStartLate}) */
-    private FetchResult fetch(Lease lease, BooleanSupplier late) throws InterruptedException, Fetcher.NotSent {
+    private FetchResult fetch(Lease lease, @Nullable BooleanSupplier late) throws InterruptedException, Fetcher.NotSent {
         FetchResult result = null;
         boolean notSent = false;
         stats.tally().fetchStarted();
@@ -173,12 +176,12 @@ final class UrlTask {
      *
      * @param late asked as each request leaves (redirects and sitemaps included), or null
      */
-    private boolean robots(Lease lease, BooleanSupplier late) throws InterruptedException, Fetcher.NotSent {
+    private boolean robots(Lease lease, @Nullable BooleanSupplier late) throws InterruptedException, Fetcher.NotSent {
         RobotsFetch.Answer outcome = RobotsFetch.fetch(fetcher, lease.url(),
                 Robots.productToken(config.fetch().userAgent()),
                 late);
         if (outcome.rules() == null) {
-            lease.robotsUnreachable(outcome.failure());
+            lease.robotsUnreachable(Objects.requireNonNull(outcome.failure(), "an answer without rules has its failure"));
             return false;
         }
         lease.robots(outcome.rules());
@@ -186,8 +189,8 @@ final class UrlTask {
         if (config.scope().sitemaps()) {
             SitemapReader.Listed listed = SitemapReader.read(fetcher, lease.url(), outcome.rules().sitemaps(),
                     outcome.rules()::allows, late);
-            if (!listed.urls().isEmpty()) {
-                counted(lease, lease.listed(harvester.links(listed.urls()), listed.firstSitemap()));
+            if (!listed.urls().isEmpty() && listed.firstSitemap() instanceof String sitemap) {
+                counted(lease, lease.listed(harvester.links(listed.urls()), sitemap));
             }
         }
         return true;
@@ -228,8 +231,8 @@ final class UrlTask {
         switch (result) {
             case FetchResult.Response r -> warc.write(fetcher.request(lease.url()), r.status(), r.headers(),
                     r.raw() == null ? r.body() : r.raw(), Instant.now());
-            case FetchResult.Failed f when f.answered() -> warc.write(fetcher.request(lease.url()), f.status(),
-                    f.headers(), f.raw() == null ? new byte[0] : f.raw(), Instant.now());
+            case FetchResult.Failed f when f.headers() instanceof HttpHeaders headers -> warc.write(
+                    fetcher.request(lease.url()), f.status(), headers, f.raw() == null ? new byte[0] : f.raw(), Instant.now());
             case FetchResult.Failed f -> { } // no response to record
         }
     }

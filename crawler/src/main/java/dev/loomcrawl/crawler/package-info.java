@@ -14,4 +14,7 @@
  * public for each other, not for users: a service uses this package, the row records of {@code store} and
  * {@code cluster.ClusterNode}.
  */
+@NullMarked
 package dev.loomcrawl.crawler;
+
+import org.jspecify.annotations.NullMarked;

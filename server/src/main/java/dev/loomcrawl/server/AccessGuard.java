@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /** Who may call the server: the {@code Host} a request names, and its bearer token (read-only or full). */
 final class AccessGuard {
@@ -49,7 +50,7 @@ final class AccessGuard {
                         ? " (a read-only token may only GET)" : ""), null);
     }
 
-    private static String bearer(String header) {
+    private static @Nullable String bearer(@Nullable String header) {
         if (header == null) {
             return null;
         }
@@ -57,7 +58,7 @@ final class AccessGuard {
         return h.regionMatches(true, 0, "Bearer ", 0, 7) ? h.substring(7).strip() : null;
     }
 
-    private static boolean matches(String given, String expected) {
+    private static boolean matches(@Nullable String given, String expected) {
         return given != null && MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8),
                 expected.getBytes(StandardCharsets.UTF_8)); // constant time
     }

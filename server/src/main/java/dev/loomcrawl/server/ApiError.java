@@ -2,6 +2,7 @@ package dev.loomcrawl.server;
 
 import dev.loomcrawl.crawler.values.ConfigCodec;
 import dev.loomcrawl.crawler.values.ConfigException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An HTTP error with the API's one error shape: {@code {"error": ..., "message": ..., "field": ...}}.
@@ -10,20 +11,25 @@ import dev.loomcrawl.crawler.values.ConfigException;
  */
 final class ApiError extends RuntimeException {
     /** The JSON body of every error. */
-    record Body(String error, String message, String field) {}
+    record Body(String error, String message, @Nullable String field) {}
 
     final int status;
     final String error;
-    final String field;
+    final @Nullable String field;
 
-    ApiError(int status, String error, String message, String field) {
+    ApiError(int status, String error, String message, @Nullable String field) {
         super(message, null, false, false); // no stack trace: this is an answer, not a bug
         this.status = status;
         this.error = error;
         this.field = field;
     }
 
-    static ApiError badRequest(String message, String field) {
+    @Override
+    public String getMessage() {
+        return String.valueOf(super.getMessage()); // always given
+    }
+
+    static ApiError badRequest(String message, @Nullable String field) {
         return new ApiError(400, "bad_request", message, field);
     }
 

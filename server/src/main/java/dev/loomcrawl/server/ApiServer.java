@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,8 +44,8 @@ public final class ApiServer implements AutoCloseable {
      *     addresses, and no request may lift that: for a server others can reach (only its operator lifts it)
      * @param content main content of jobs and {@code POST /fetch} requests that do not choose ({@code serve --content})
      */
-    public record Settings(String host, int port, ExecutionMode mode, int poolSize, int maxPoolSize, String token,
-            String readToken, Set<String> allowedHostNames, boolean watchPinning, boolean guardPrivateAddresses,
+    public record Settings(String host, int port, ExecutionMode mode, int poolSize, int maxPoolSize, @Nullable String token,
+            @Nullable String readToken, Set<String> allowedHostNames, boolean watchPinning, boolean guardPrivateAddresses,
             ContentFormat content) {
 
         /** Loopback, no token: what tests and a local user start with. */
@@ -97,7 +98,7 @@ public final class ApiServer implements AutoCloseable {
                 if (e.getStatus() == 405) {
                     ctx.header("Allow", String.join(", ", allowed(ctx.path())));
                 }
-                ctx.status(e.getStatus()).json(new ApiError.Body(errorCode(e.getStatus()), e.getMessage(), null));
+                ctx.status(e.getStatus()).json(new ApiError.Body(errorCode(e.getStatus()), String.valueOf(e.getMessage()), null));
             });
             config.routes.exception(StoreException.class, (e, ctx) -> {
                 LOG.error("{} {}: the store failed", ctx.method(), ctx.path(), e);

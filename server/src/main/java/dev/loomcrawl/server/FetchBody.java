@@ -101,7 +101,7 @@ final class FetchBody {
             try {
                 out.add(CrawlUrl.of(url.textValue()));
             } catch (IllegalArgumentException e) {
-                throw ApiError.badRequest(e.getMessage(), "urls[" + i + "]");
+                throw ApiError.badRequest(String.valueOf(e.getMessage()), "urls[" + i + "]");
             }
         }
         return out;

@@ -15,6 +15,7 @@ import java.time.format.DateTimeParseException;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Politeness routes: {@code GET /hosts} (every politeness key: in flight, queued, limit, delay, resting, rate,
@@ -26,7 +27,7 @@ final class HostHandlers {
     record Hosts(List<KeyView> hosts, Map<String, Setting> settings) {}
 
     /** A key's setting as the API spells it, as {@code PUT /hosts/{key}} takes it. */
-    record Setting(Integer limit, Long minDelayMs, Instant pausedUntil) {
+    record Setting(@Nullable Integer limit, @Nullable Long minDelayMs, @Nullable Instant pausedUntil) {
         static Setting of(HostSetting s) {
             return new Setting(s.limit(), s.minDelay() == null ? null : s.minDelay().toMillis(), s.pausedUntil());
         }

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /** {@code /crawl} and its sub-resources. */
 final class JobHandlers {
@@ -28,7 +29,7 @@ final class JobHandlers {
 
     private final Crawler crawler;
     /** The cluster node around the crawler once it {@link #joined} one, else null. */
-    private volatile ClusterNode node;
+    private volatile @Nullable ClusterNode node;
     private final Database db;
     private final ExecutionMode mode;
     private final int poolSize;
@@ -170,7 +171,7 @@ final class JobHandlers {
         try {
             return Export.Format.of(ctx.queryParam("format") == null ? "jsonl" : ctx.queryParam("format"));
         } catch (IllegalArgumentException e) {
-            throw ApiError.badRequest(e.getMessage(), "format");
+            throw ApiError.badRequest(String.valueOf(e.getMessage()), "format");
         }
     }
 

@@ -6,10 +6,12 @@ import dev.loomcrawl.crawler.values.CrawlSummary;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** A job as the API shows it: the crawler's report, with links to its sub-resources. */
 record JobView(long id, String status, String mode, int poolSize, List<String> seeds, Instant createdAt,
-        Instant finishedAt, CrawlProgress progress, CrawlSummary summary, boolean cluster, List<JobReport.Share> nodes, Map<String, String> links) {
+        @Nullable Instant finishedAt, @Nullable CrawlProgress progress, @Nullable CrawlSummary summary, boolean cluster,
+        @Nullable List<JobReport.Share> nodes, Map<String, String> links) {
 
     static JobView of(JobReport r) {
         String self = "/crawl/" + r.id();

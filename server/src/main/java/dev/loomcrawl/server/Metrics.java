@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 import org.eclipse.jetty.server.Server;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code GET /metrics}: Micrometer's Prometheus registry with the JVM's own binders (memory, GC, threads,
@@ -50,7 +51,7 @@ final class Metrics implements AutoCloseable {
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final Crawler crawler;
-    private final VirtualThreadMetrics virtualThreads;
+    private final @Nullable VirtualThreadMetrics virtualThreads;
     private final Timer fetchLatency;
     private final Counter pages;
     private final MultiGauge jobPages;

@@ -18,6 +18,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A cluster job's URLs and results, in PostgreSQL ({@link ClusterStore}): this node's frontier hands out
@@ -45,7 +47,7 @@ final class ClusterBackend implements FrontierBackend {
     private final ShareHosts held;
     private final long marginNanos;
     private final int perHold;
-    private Frontier frontier;
+    private @Nullable Frontier frontier; // made with the backend, in of
 
     private ClusterBackend(long jobId, CrawlConfig config, Membership node, HostQueues queues) {
         this.jobId = jobId;
@@ -66,7 +68,7 @@ final class ClusterBackend implements FrontierBackend {
     }
 
     Frontier frontier() {
-        return frontier;
+        return Objects.requireNonNull(frontier, "made in of");
     }
 
     /** The seeds were admitted with the job ({@link ClusterNode#create}); this starts loading URLs. */
@@ -102,7 +104,7 @@ final class ClusterBackend implements FrontierBackend {
      * renewal, then), and not while leases of the host are still storing beyond the hold's share.
      */
     @Override
-    public Claim claim(HostQueue host, long now, boolean request) {
+    public @Nullable Claim claim(HostQueue host, long now, boolean request) {
         HostHold hold = node.hold(host.hostKey);
         if (hold == null || !hold.tryStart(now, request ? marginNanos : 0, perHold)) {
             return null;
@@ -160,7 +162,7 @@ final class ClusterBackend implements FrontierBackend {
     @Override
     public List<PageRecord> listed(Node lease, List<Lease.Found> links, String sitemap) {
         long epoch = held.epochOf(lease);
-        List<ClusterStore.Link> admitted = epoch < 0 ? null : db.commit(node.nodeId(), lease.host.hostKey, epoch, jobId,
+        List<ClusterStore.Link> admitted = epoch < 0 ? null : db.commit(node.nodeId(), lease.queue().hostKey, epoch, jobId,
                 null, null, links(links, 0, sitemap), List.of(), config.scope().maxDepth(), config.scope().maxPages());
         held.addLocked(admitted);
         return List.of();
@@ -175,8 +177,8 @@ final class ClusterBackend implements FrontierBackend {
             switch (f) {
                 case Lease.Found.Link link -> {
                     String forbidden = held.forbidden(link);
-                    if (forbidden != null) {
-                        recorded.add(onSight(page, link.parsed().url(), FailureKind.ROBOTS, forbidden));
+                    if (forbidden != null && link.parsed() instanceof CrawlUrl url) {
+                        recorded.add(onSight(page, url.url(), FailureKind.ROBOTS, forbidden));
                     } else {
                         follow.add(link);
                     }
@@ -185,7 +187,7 @@ final class ClusterBackend implements FrontierBackend {
         }
         PageRecord stored = row.withDepth(page.depth);
         boolean revisit = page.visit() != null;
-        List<ClusterStore.Link> admitted = epoch < 0 ? null : db.commit(node.nodeId(), page.host.hostKey, epoch, jobId,
+        List<ClusterStore.Link> admitted = epoch < 0 ? null : db.commit(node.nodeId(), page.queue().hostKey, epoch, jobId,
                 stored, visitWrite(revisit, stored, visited), links(follow, page.redirects, page.url.url()), recorded,
                 config.scope().maxDepth(), config.scope().maxPages());
         if (admitted == null) {
@@ -208,7 +210,7 @@ final class ClusterBackend implements FrontierBackend {
     }
 
     /** What a continuous job's visit writes besides a first visit's row; null on a one-pass job. */
-    private static ClusterStore.VisitWrite visitWrite(boolean revisit, PageRecord stored, Revisits.Visited visited) {
+    private static ClusterStore.@Nullable VisitWrite visitWrite(boolean revisit, PageRecord stored, Revisits.Visited visited) {
         Visit next = visited.next();
         if (next == null && visited.change() == null) {
             return null;

@@ -15,11 +15,13 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A cluster node's results, committed to PostgreSQL in batches: the leases of the node hand their results
@@ -45,8 +47,14 @@ final class ClusterCommits implements AutoCloseable {
      * One lease's result, or a sitemap's links ({@code page} null), for its job under the host's hold at
      * {@code epoch}; {@code visit} what a continuous job's visit writes besides (null on a one-pass job).
      */
-    record Commit(String nodeId, String hostKey, long epoch, long jobId, PageRecord page, ClusterStore.VisitWrite visit,
-            List<Link> links, List<PageRecord> recorded, int maxDepth, int maxPages) {
+    record Commit(String nodeId, String hostKey, long epoch, long jobId, @Nullable PageRecord page,
+            ClusterStore.@Nullable VisitWrite visit, List<Link> links, List<PageRecord> recorded, int maxDepth,
+            int maxPages) {
+
+        /** The page this commit stores, for a commit known to store one (a sitemap's links alone store none). */
+        PageRecord stored() {
+            return Objects.requireNonNull(page, "this commit stores links only");
+        }
 
         boolean revisit() {
             return visit != null && visit.revisit();
@@ -56,6 +64,7 @@ final class ClusterCommits implements AutoCloseable {
     private record Pending(Commit commit, CompletableFuture<List<Link>> done) {}
 
     private static final List<Link> LOST = new ArrayList<>(0); // the host is no longer ours: nothing stored
+    @SuppressWarnings("NullAway") // a sentinel: only its identity is read
     private static final Pending WAKE = new Pending(null, null); // handed over by close only
 
     private final Readers pool;
@@ -74,7 +83,7 @@ final class ClusterCommits implements AutoCloseable {
      * @return the links now queued that were not before, or null if the host is no longer ours
      * @throws StoreException if it could not be stored
      */
-    List<Link> commit(Commit commit) {
+    @Nullable List<Link> commit(Commit commit) {
         if (closed) {
             throw new StoreException("cluster storage is closed", null);
         }
@@ -153,7 +162,7 @@ final class ClusterCommits implements AutoCloseable {
             holds.put(node.getKey(), stillOurs(c, node.getKey(), node.getValue()));
         }
         for (Pending p : batch) {
-            Long epoch = holds.get(p.commit().nodeId()).get(p.commit().hostKey());
+            Long epoch = Objects.requireNonNull(holds.get(p.commit().nodeId())).get(p.commit().hostKey()); // each node was read
             if (epoch == null || epoch != p.commit().epoch()) {
                 done.put(p, LOST);
             } else {

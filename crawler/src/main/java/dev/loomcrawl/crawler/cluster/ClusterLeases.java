@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The nodes of a cluster and their leases on hosts ({@code cluster_nodes}, {@code cluster_hosts}: owner, epoch,
@@ -25,7 +26,7 @@ final class ClusterLeases {
     /**
      * A host's robots.txt as a node fetched it: {@code url} null when it has none (allow all).
      */
-    public record RobotsRow(String url, byte[] body, String contentType) {}
+    public record RobotsRow(@Nullable String url, byte @Nullable [] body, @Nullable String contentType) {}
     /** A node as the database sees it. */
     public record NodeRow(String nodeId, String address, Instant startedAt, Instant heartbeatAt, double heartbeatAgeSeconds, long pages,
             int fetching, int hosts) {}
@@ -39,7 +40,7 @@ final class ClusterLeases {
     }
 
     /** Says this node is alive, with its figures; the first call registers it. */
-    public void heartbeat(String nodeId, String address, long pages, int fetching) {
+    public void heartbeat(String nodeId, @Nullable String address, long pages, int fetching) {
         update(beat, "INSERT INTO cluster_nodes (node_id, address, started_at, heartbeat_at, pages, fetching)"
                 + " VALUES (?, ?, now(), now(), ?, ?) ON CONFLICT (node_id) DO UPDATE SET address = EXCLUDED.address,"
                 + " heartbeat_at = now(), pages = EXCLUDED.pages, fetching = EXCLUDED.fetching",
@@ -204,7 +205,7 @@ final class ClusterLeases {
     }
 
     /** The host's robots.txt if a node fetched it within the last day, else null. */
-    public RobotsRow robots(String hostKey) {
+    public @Nullable RobotsRow robots(String hostKey) {
         List<RobotsRow> rows = pool.list("SELECT robots_url, robots_body, robots_type FROM cluster_hosts WHERE host_key = ?"
                 + " AND robots_at > now() - interval '1 day'", rs -> new RobotsRow(rs.getString(1), rs.getBytes(2),
                 rs.getString(3)), hostKey);

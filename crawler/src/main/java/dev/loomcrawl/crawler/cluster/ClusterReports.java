@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiConsumer;
+import org.jspecify.annotations.Nullable;
 
 /** What a cluster node says of the cluster: its jobs summed over every node, the nodes and their leases. */
 final class ClusterReports {
@@ -84,7 +85,7 @@ final class ClusterReports {
     }
 
     /** A cluster job's progress summed over nodes, from the database, with each node's share. */
-    JobReport report(JobRow row, CrawlJob live) {
+    JobReport report(JobRow row, @Nullable CrawlJob live) {
         ClusterStore.Counts counts = db.counts(row.id());
         double ttl = settings.leaseTtl().toMillis() / 1000.0;
         List<JobReport.Share> shares = new ArrayList<>();

@@ -48,7 +48,7 @@ final class ClusterResults {
         long jobId = any.jobId();
         int maxDepth = any.maxDepth();
         List<Commit> pages = results.stream().filter(r -> r.page() != null)
-                .sorted(Comparator.comparing(r -> r.page().url())).toList();
+                .sorted(Comparator.comparing(r -> r.stored().url())).toList();
         Map<String, Integer> depths = depthsOf(c, jobId, pages);
         List<PageRecord> rows = new ArrayList<>();
         List<Link> links = new ArrayList<>();
@@ -61,8 +61,8 @@ final class ClusterResults {
             r.recorded().forEach(row -> byOutcome[row.outcome().ordinal()]++);
             int depth = r.page() == null ? 0 : depths.getOrDefault(r.page().url(), r.page().depth());
             if (r.revisit()) {
-                if (r.visit().rewrite() != null) {
-                    revisits.rewrite(jobId, r.page().url(), r.visit().rewrite()); // one row per URL, always
+                if (r.visit() instanceof ClusterStore.VisitWrite v && v.rewrite() instanceof PageRecord rewrite) {
+                    revisits.rewrite(jobId, r.stored().url(), rewrite); // one row per URL, always
                 }
             } else if (r.page() != null) {
                 rows.add(r.page().withDepth(depth));
@@ -99,7 +99,7 @@ final class ClusterResults {
             int was = depths.getOrDefault(done.getKey(), done.getValue());
             if (done.getValue() < was) {
                 update(c, "UPDATE pages SET depth = ? WHERE job_id = ? AND url = ?", done.getValue(), jobId, done.getKey());
-                Commit r = pages.stream().filter(x -> x.page().url().equals(done.getKey())).findFirst().orElseThrow();
+                Commit r = pages.stream().filter(x -> x.stored().url().equals(done.getKey())).findFirst().orElseThrow();
                 for (Link l : r.links()) {
                     closer.add(new Link(l.url(), l.hostKey(), done.getValue() + l.depth(), l.redirects(), l.referrer()));
                 }
@@ -163,7 +163,7 @@ final class ClusterResults {
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT url, depth FROM cluster_frontier WHERE job_id = ? AND url = ANY (?)")) {
             ps.setLong(1, jobId);
-            ps.setArray(2, c.createArrayOf("text", pages.stream().map(r -> r.page().url()).toArray()));
+            ps.setArray(2, c.createArrayOf("text", pages.stream().map(r -> r.stored().url()).toArray()));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     depths.put(rs.getString(1), rs.getInt(2));
@@ -191,7 +191,7 @@ final class ClusterResults {
         for (int i = 0; i < n; i++) {
             Commit r = pages.get(i);
             ClusterStore.VisitWrite v = r.visit();
-            urls[i] = r.page().url();
+            urls[i] = r.stored().url();
             dueIn[i] = v == null ? null : v.dueInMillis();
             changes[i] = v == null ? 0 : v.changes();
             watched[i] = v == null || v.watchedSince() == null ? null : Timestamp.from(v.watchedSince());

@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The cluster's SQL plumbing: reads go through {@link Readers}; writes run in a transaction here, which PostgreSQL
@@ -53,7 +54,7 @@ final class ClusterSql {
         }
     }
 
-    static void update(Readers from, String sql, Object... args) {
+    static void update(Readers from, String sql, @Nullable Object... args) {
         transaction(from, c -> {
             update(c, sql, args);
             return Boolean.TRUE;
@@ -70,7 +71,7 @@ final class ClusterSql {
         }
     }
 
-    static void update(Connection c, String sql, Object... args) throws SQLException {
+    static void update(Connection c, String sql, @Nullable Object... args) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             bind(ps, args);
             ps.executeUpdate();

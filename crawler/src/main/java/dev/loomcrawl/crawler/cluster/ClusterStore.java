@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The SQL by which nodes of a cluster share crawl jobs through one PostgreSQL database: the shared frontier
@@ -32,7 +33,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class ClusterStore implements AutoCloseable {
 
     /** A URL for the shared frontier. */
-    public record Link(String url, String hostKey, int depth, int redirects, String referrer) {}
+    public record Link(String url, @Nullable String hostKey, int depth, int redirects, @Nullable String referrer) {}
 
     /**
      * What a continuous job's visit writes besides a first visit's row: a revisit's new content in place of the
@@ -40,16 +41,16 @@ final class ClusterStore implements AutoCloseable {
      * {@code dueInMillis} after the commit (null: not visited again), with the changes seen so far, since when
      * the URL is watched and the interval the schedule chose (see {@code revisit.RevisitSchedule}).
      */
-    public record VisitWrite(boolean revisit, PageRecord rewrite, Change change, Long dueInMillis, int changes,
-            Instant watchedSince, long intervalMillis) {}
+    public record VisitWrite(boolean revisit, @Nullable PageRecord rewrite, @Nullable Change change, @Nullable Long dueInMillis, int changes,
+            @Nullable Instant watchedSince, long intervalMillis) {}
 
     /**
      * A stored URL of a continuous job that is due soon, as its last visit left it: what identified its content
      * (for a conditional request, and to tell a change) and its schedule. {@code dueInMillis} is counted from the
      * read, by the database's clock (negative: overdue).
      */
-    public record Due(Link link, String etag, String lastModified, String digest, Long simhash, int status,
-            String movedTo, int changes, Instant watchedSince, long intervalMillis, long dueInMillis) {}
+    public record Due(Link link, @Nullable String etag, @Nullable String lastModified, @Nullable String digest, @Nullable Long simhash, int status,
+            @Nullable String movedTo, int changes, @Nullable Instant watchedSince, long intervalMillis, long dueInMillis) {}
 
     /** What one node did for one job, as it last reported. */
     public record Work(String nodeId, long pages, long failed, long skipped, long fetches, int inFlight,
@@ -85,6 +86,7 @@ final class ClusterStore implements AutoCloseable {
      *
      * @throws IllegalStateException on H2: a cluster needs PostgreSQL
      */
+    @SuppressWarnings("NullAway") // its work returns nothing: null, as a Void
     static void migrate(PageStore store) {
         if (store.dialect() != Dialect.POSTGRES) {
             throw new IllegalStateException("a cluster needs a PostgreSQL database (--db=jdbc:postgresql://...), was "
@@ -197,7 +199,7 @@ final class ClusterStore implements AutoCloseable {
      * @return the links now queued that were not before, or null if the host is no longer ours: nothing was
      *     stored, and the new owner fetches the URL
      */
-    public List<Link> commit(String nodeId, String hostKey, long epoch, long jobId, PageRecord page, VisitWrite visit,
+    public @Nullable List<Link> commit(String nodeId, String hostKey, long epoch, long jobId, @Nullable PageRecord page, @Nullable VisitWrite visit,
             List<Link> links, List<PageRecord> recorded, int maxDepth, int maxPages) {
         return commits.commit(new ClusterCommits.Commit(nodeId, hostKey, epoch, jobId, page, visit, links, recorded,
                 maxDepth, maxPages));

@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler.cluster;
 import java.util.Set;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The thread that reads one cluster job's URLs from the database for this node, into {@link ShareHosts}: a host
@@ -27,7 +28,7 @@ final class HostFeeder {
     private final ShareHosts held;
     private final LinkedBlockingQueue<String> wanted = new LinkedBlockingQueue<>();
     private long dueLoadedAt;
-    private volatile Thread thread;
+    private volatile @Nullable Thread thread;
 
     HostFeeder(long jobId, boolean revisits, Membership node, ShareHosts held) {
         this.jobId = jobId;

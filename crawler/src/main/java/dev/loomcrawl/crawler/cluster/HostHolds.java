@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The hosts a cluster node holds ({@link HostHold}), kept by its heartbeat: renewed, taken up to a fair
@@ -31,7 +32,7 @@ final class HostHolds {
     }
 
     /** The hold of {@code hostKey}, or null if this node does not hold it (any more). */
-    HostHold get(String hostKey) {
+    @Nullable HostHold get(String hostKey) {
         return holds.get(hostKey);
     }
 

@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler.cluster;
 
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a node gives the parts that run its shares of cluster jobs ({@link NodeShares}, {@link ClusterBackend},
@@ -14,7 +15,7 @@ interface Membership {
     ClusterStore db();
 
     /** The node's hold on a host, or null when it holds none (or lost it). */
-    HostHold hold(String hostKey);
+    @Nullable HostHold hold(String hostKey);
 
     /** Every host key the node holds now. */
     Set<String> holdKeys();

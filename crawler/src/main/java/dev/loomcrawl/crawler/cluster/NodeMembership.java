@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler.cluster;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.NodeSettings;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a {@link ClusterNode} gives the parts that run its shares, and nothing more of itself.
@@ -18,7 +19,7 @@ record NodeMembership(NodeSettings settings, ClusterStore db, HostHolds holds, i
     }
 
     @Override
-    public HostHold hold(String hostKey) {
+    public @Nullable HostHold hold(String hostKey) {
         HostHold hold = holds.get(hostKey);
         return hold == null || hold.gone ? null : hold;
     }

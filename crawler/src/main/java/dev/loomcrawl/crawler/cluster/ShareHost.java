@@ -5,6 +5,7 @@ import dev.loomcrawl.crawler.politeness.Robots;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One held host's share of a cluster job on this node ({@link ShareHosts}): its queue as long as the hold's epoch
@@ -29,9 +30,9 @@ final class ShareHost {
     }
 
     /** The host's robots.txt as the database had it (null: not asked); a robots.txt known here stays. */
-    void robotsLoaded(ClusterLeases.RobotsRow robots, String agentToken) {
+    void robotsLoaded(ClusterLeases.@Nullable RobotsRow robots, String agentToken) {
         if (robots != null && !queue.robotsKnown()) {
-            queue.robotsKnown(Robots.of(robots.url() == null ? null
+            queue.robotsKnown(Robots.of(robots.url() == null || robots.body() == null ? null
                     : new Robots.Text(robots.url(), robots.body(), robots.contentType()), agentToken));
         }
         robotsLooked = true;

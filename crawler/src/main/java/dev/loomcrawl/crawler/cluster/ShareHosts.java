@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One cluster job's URLs on this node: a queue for each host the node holds ({@link ShareHost}), filled from the
@@ -88,10 +89,11 @@ final class ShareHosts {
         lock.lock();
         try {
             ShareHost local = hosts.get(hostKey);
-            boolean current = local != null && local.epoch == hold.epoch();
             asked.put(hostKey, System.nanoTime());
-            return new Loading(current ? List.copyOf(local.urls) : List.of(),
-                    !config.politeness().respectRobots() || current && local.queue.robotsKnown());
+            if (local == null || local.epoch != hold.epoch()) {
+                return new Loading(List.of(), !config.politeness().respectRobots());
+            }
+            return new Loading(List.copyOf(local.urls), !config.politeness().respectRobots() || local.queue.robotsKnown());
         } finally {
             lock.unlock();
         }
@@ -101,7 +103,7 @@ final class ShareHosts {
      * A host's URLs as the database had them, and its robots.txt (null: not asked), into its queue here; the
      * URLs join with robots.txt, so none is handed out to fetch it again. {@code more}: the database has more.
      */
-    void loaded(String hostKey, ClusterStore.Queued rows, boolean more, ClusterLeases.RobotsRow robots) {
+    void loaded(String hostKey, ClusterStore.Queued rows, boolean more, ClusterLeases.@Nullable RobotsRow robots) {
         lock.lock();
         try {
             add(rows.links(), rows.attempts());
@@ -160,9 +162,12 @@ final class ShareHosts {
     }
 
     /** {@code link}'s URL and its host's queue here, or null when the node does not hold the host. Under the lock. */
-    private Held held(ClusterStore.Link link) {
-        HostHold hold = node.hold(link.hostKey());
-        CrawlUrl url = hold == null ? null : CrawlUrl.parse(link.url()).orElse(null);
+    private @Nullable Held held(ClusterStore.Link link) {
+        HostHold hold = link.hostKey() == null ? null : node.hold(link.hostKey());
+        if (hold == null) {
+            return null;
+        }
+        CrawlUrl url = CrawlUrl.parse(link.url()).orElse(null);
         return url == null ? null : new Held(url, local(url, hold));
     }
 
@@ -236,7 +241,7 @@ final class ShareHosts {
     }
 
     void forget(Node url) {
-        ShareHost local = hosts.get(url.host.hostKey);
+        ShareHost local = hosts.get(url.queue().hostKey);
         if (local != null && local.queue == url.host) {
             local.ended(url.url.url(), revisits, System.nanoTime());
         }
@@ -260,14 +265,14 @@ final class ShareHosts {
     long epochOf(Node url) {
         lock.lock();
         try {
-            return hosts.get(url.host.hostKey) instanceof ShareHost local && local.queue == url.host ? local.epoch : -1;
+            return hosts.get(url.queue().hostKey) instanceof ShareHost local && local.queue == url.host ? local.epoch : -1;
         } finally {
             lock.unlock();
         }
     }
 
     /** URLs the database admitted: into the local queues of held hosts. */
-    void addLocked(List<ClusterStore.Link> admitted) {
+    void addLocked(@Nullable List<ClusterStore.Link> admitted) {
         if (admitted == null) {
             return;
         }
@@ -283,15 +288,18 @@ final class ShareHosts {
      * Why robots.txt forbids a link, when the node knows its host's robots.txt and it does: the link is recorded
      * on sight, as in one process, so it takes nothing from the page limit. Null when it may be followed.
      */
-    String forbidden(Lease.Found.Link link) {
-        if (link.parsed() == null) {
+    @Nullable String forbidden(Lease.Found.Link link) {
+        CrawlUrl url = link.parsed();
+        if (url == null) {
             return null;
         }
         lock.lock();
         try {
-            ShareHost local = hosts.get(link.parsed().hostKey());
-            boolean forbids = local != null && local.queue.robotsKnown() && !local.queue.rules().allows(link.parsed());
-            return forbids ? local.queue.rules().reason() : null;
+            ShareHost local = hosts.get(url.hostKey());
+            if (local != null && local.queue.rules() instanceof Robots.Rules rules && !rules.allows(url)) {
+                return rules.reason();
+            }
+            return null;
         } finally {
             lock.unlock();
         }

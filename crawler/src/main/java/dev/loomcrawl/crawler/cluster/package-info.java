@@ -4,4 +4,7 @@
  * host at a time, and runs its share of each cluster job on the crawler with a frontier whose backend
  * ({@code ClusterBackend}) loads the held hosts' URLs and commits results in batches.
  */
+@NullMarked
 package dev.loomcrawl.crawler.cluster;
+
+import org.jspecify.annotations.NullMarked;

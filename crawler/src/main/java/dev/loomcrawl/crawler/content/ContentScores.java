@@ -104,7 +104,7 @@ final class ContentScores {
         Element top = null;
         double topScore = 0;
         for (Element c : candidates) {
-            double score = scores.get(c) * (1 - TextStats.of(c).linkDensity());
+            double score = scoreOf(c) * (1 - TextStats.of(c).linkDensity());
             scores.put(c, score);
             if (top == null || score > topScore) {
                 top = c;
@@ -122,11 +122,17 @@ final class ContentScores {
         return withSiblings(top);
     }
 
+    /** A candidate's score: every candidate has one. */
+    private double scoreOf(Element candidate) {
+        Double score = scores.get(candidate);
+        return score == null ? 0 : score;
+    }
+
     /** Readability: three runners-up within 75% of the best that share an ancestor with it make that ancestor the article. */
     private Element sharedAncestor(Element top, double topScore, Element body) {
         List<Element> runnersUp = new ArrayList<>();
         for (Element c : candidates) {
-            if (c != top && scores.get(c) >= 0.75 * topScore) {
+            if (c != top && scoreOf(c) >= 0.75 * topScore) {
                 runnersUp.add(c);
             }
         }
@@ -149,7 +155,7 @@ final class ContentScores {
 
     /** Readability: an ancestor that scores more than the best, before scores fall under a third, holds more of the article. */
     private Element risingAncestor(Element top, Element body) {
-        double last = scores.get(top);
+        double last = scoreOf(top);
         double threshold = last / 3;
         for (Element up = top.parent(); up != null && up != body; up = up.parent()) {
             Double score = scores.get(up);

@@ -6,6 +6,7 @@ import dev.loomcrawl.crawler.values.PageContent;
 import java.util.List;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A parsed page's main content, in the form asked for, with the page's facts beside it. It reads the
@@ -20,7 +21,7 @@ public final class MainContent {
      * @param content the page's content and facts; its text empty when none was found
      * @param problem why the text is empty, in words for the row's {@code detail}; null when it is not
      */
-    public record Extracted(PageContent content, String problem) {}
+    public record Extracted(PageContent content, @Nullable String problem) {}
 
     private MainContent() {}
 
@@ -71,7 +72,7 @@ public final class MainContent {
      * side bars and footers (an article's {@code h1} is often in a {@code header} beside its text, and a site's
      * logo may be an earlier {@code h1}).
      */
-    private static Element headline(Element body, List<Element> blocks) {
+    private static @Nullable Element headline(Element body, List<Element> blocks) {
         Element first = blocks.get(0);
         Element headline = null;
         for (Element e = body; e != null && e != first; e = PageFacts.next(e, body)) { // page order, to the blocks

@@ -5,6 +5,7 @@ import java.util.Set;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The inline content of blocks as {@link MarkdownWriter} writes it: text, links (resolved as a browser resolves
@@ -27,7 +28,7 @@ final class MarkdownInline {
     private boolean lineBreaks;
     /** The base URL links resolve against, parsed once: {@code <base href>} or the page's URL. */
     private String baseUri = "";
-    private WebUrl base;
+    private @Nullable WebUrl base;
 
     /** @param strict leave out elements by their class and id words too (see {@link Boilerplate}) */
     MarkdownInline(boolean markdown, boolean strict) {
@@ -126,7 +127,7 @@ final class MarkdownInline {
     }
 
     /** The link's http(s) URL as a browser resolves it (with its fragment), or null. */
-    private String href(Element a) {
+    private @Nullable String href(Element a) {
         if (!a.baseUri().equals(baseUri)) {
             baseUri = a.baseUri();
             base = WebUrl.parse(baseUri) instanceof WebUrl.Parse.Ok ok ? ok.url() : null;

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.jsoup.nodes.DataNode;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a page says of itself, where it says it: the language from {@code <html lang>} (else
@@ -18,7 +19,7 @@ import org.jsoup.nodes.Element;
  * most deliberate statement, then {@code <meta>} tags (HTML's, Open Graph's, Dublin Core's), then the
  * page's markup ({@code rel=author}, {@code <time datetime>}).
  */
-record PageFacts(String lang, String description, String author, String published) {
+record PageFacts(@Nullable String lang, @Nullable String description, @Nullable String author, @Nullable String published) {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> DESCRIPTION = List.of("description", "og:description", "twitter:description",
             "dc.description");
@@ -51,7 +52,7 @@ record PageFacts(String lang, String description, String author, String publishe
     }
 
     /** The element after {@code e} in page order under {@code root}, or null: a walk without a list of them all. */
-    static Element next(Element e, Element root) {
+    static @Nullable Element next(Element e, Element root) {
         Element child = e.firstElementChild();
         if (child != null) {
             return child;
@@ -69,11 +70,11 @@ record PageFacts(String lang, String description, String author, String publishe
     private static final class Found {
         final Map<String, String> meta = new HashMap<>();
         final List<Element> jsonLd = new ArrayList<>(2);
-        Element author;
+        @Nullable Element author;
         /** The first element that says it is the publication time ({@code pubdate}, {@code itemprop=datePublished}). */
-        Element pubdate;
+        @Nullable Element pubdate;
         /** Else the first {@code <time datetime>} of an article. */
-        Element timeInArticle;
+        @Nullable Element timeInArticle;
 
         void see(Element e) {
             switch (e.normalName()) {
@@ -122,7 +123,7 @@ record PageFacts(String lang, String description, String author, String publishe
         return false;
     }
 
-    private static String lang(Document doc, Map<String, String> meta) {
+    private static @Nullable String lang(Document doc, Map<String, String> meta) {
         Element html = doc.firstElementChild();
         String lang = html == null ? "" : html.hasAttr("lang") ? html.attr("lang") : html.attr("xml:lang");
         if (!lang.isBlank()) {
@@ -136,7 +137,7 @@ record PageFacts(String lang, String description, String author, String publishe
         return locale == null ? null : locale.replace('_', '-');
     }
 
-    private static String first(String preferred, Map<String, String> meta, List<String> keys) {
+    private static @Nullable String first(@Nullable String preferred, Map<String, String> meta, List<String> keys) {
         if (preferred != null) {
             return preferred;
         }
@@ -149,16 +150,16 @@ record PageFacts(String lang, String description, String author, String publishe
         return null;
     }
 
-    private static String blankToNull(String s) {
+    private static @Nullable String blankToNull(@Nullable String s) {
         return s == null || s.isBlank() ? null : s.strip();
     }
 
-    private static String cut(String s, int max) {
+    private static @Nullable String cut(@Nullable String s, int max) {
         return s == null || s.length() <= max ? s : s.substring(0, max);
     }
 
     /** The first schema.org creative work a page's JSON-LD describes, as far as the facts above go. */
-    private record JsonLd(String author, String published, String description) {
+    private record JsonLd(@Nullable String author, @Nullable String published, @Nullable String description) {
         static JsonLd of(List<Element> scripts) {
             for (Element script : scripts) {
                 StringBuilder data = new StringBuilder();
@@ -175,7 +176,7 @@ record PageFacts(String lang, String description, String author, String publishe
             return new JsonLd(null, null, null);
         }
 
-        private static JsonLd work(JsonNode node) {
+        private static @Nullable JsonLd work(JsonNode node) {
             if (node == null) {
                 return null;
             }
@@ -214,7 +215,7 @@ record PageFacts(String lang, String description, String author, String publishe
                     || t.equals("DiscussionForumPosting") || t.equals("SocialMediaPosting") || t.equals("Recipe");
         }
 
-        private static String names(JsonNode author) {
+        private static @Nullable String names(JsonNode author) {
             if (author == null) {
                 return null;
             }
@@ -228,7 +229,7 @@ record PageFacts(String lang, String description, String author, String publishe
             return names.isEmpty() ? null : String.join(", ", names);
         }
 
-        private static String text(JsonNode n) {
+        private static @Nullable String text(JsonNode n) {
             return n == null || !n.isValueNode() || n.asText().isBlank() ? null : n.asText().strip();
         }
     }

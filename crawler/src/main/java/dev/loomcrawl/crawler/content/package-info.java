@@ -11,4 +11,7 @@
  * dev.loomcrawl.crawler.content.MainContent} is the door. See docs/content.md for why this method and
  * its figures.
  */
+@NullMarked
 package dev.loomcrawl.crawler.content;
+
+import org.jspecify.annotations.NullMarked;

@@ -10,6 +10,7 @@ import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The private-address guard inside the resolver the HTTP client itself uses (the JDK's resolver SPI), so that
@@ -40,7 +41,7 @@ public final class AddressGuard extends InetAddressResolverProvider {
         }
 
         /** Why a lookup of the name was refused while guarded, or null. */
-        public String refusal() {
+        public @Nullable String refusal() {
             return REFUSALS.get(name);
         }
 

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
+import org.jspecify.annotations.Nullable;
 
 /** A response body as the fetcher takes it: read up to a cap, counted when not kept, decoded, typed. */
 final class Bodies {
@@ -62,7 +63,7 @@ final class Bodies {
      * Decodes gzip or deflate (zlib-wrapped or raw, as servers send both), reading at most {@code limit}
      * bytes; null if the bytes are not what the header says.
      */
-    static byte[] decode(byte[] raw, String encoding, int limit) {
+    static byte @Nullable [] decode(byte[] raw, String encoding, int limit) {
         if (encoding.isEmpty() || encoding.equals("identity") || raw.length == 0) {
             return raw;
         }

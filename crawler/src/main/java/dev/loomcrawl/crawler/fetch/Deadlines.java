@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The header timeout and the whole-fetch deadline of every fetch in flight, kept by one platform thread
@@ -90,7 +91,7 @@ public final class Deadlines implements AutoCloseable {
         private final ReentrantLock lock = new ReentrantLock();
         // Written under lock, read by the keeper without it first (most looks find nothing due).
         private volatile long doneBy;
-        private volatile InputStream body; // null while waiting for the headers; set after doneBy
+        private volatile @Nullable InputStream body; // null while waiting for the headers; set after doneBy
         private volatile boolean finished;
         private boolean cut; // guarded by lock
 

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How many fetches the whole process has in flight at most: as many as the CPU can carry without making
@@ -61,7 +62,7 @@ public final class FetchLimit implements AutoCloseable {
     private final int max;
     private final Permits permits;
     private final AtomicInteger inFlight = new AtomicInteger();
-    private final Thread probe;
+    private final @Nullable Thread probe;
     private volatile int limit;
     private volatile double lagMillis;
     private volatile double fetchMillis; // smoothed fetch time, our own queueing included; 0 until a fetch ends

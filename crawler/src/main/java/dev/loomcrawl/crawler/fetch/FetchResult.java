@@ -5,6 +5,7 @@ import java.net.http.HttpHeaders;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /** What one HTTP exchange produced. A failed fetch is a value, not an exception. */
 public sealed interface FetchResult {
@@ -24,7 +25,7 @@ public sealed interface FetchResult {
      * @param body the decoded body; empty for a redirect
      * @param raw the body as received (still compressed), kept only for a WARC file; else null
      */
-    record Response(int status, HttpHeaders headers, byte[] body, byte[] raw, long nanos) implements FetchResult {
+    record Response(int status, HttpHeaders headers, byte[] body, byte @Nullable [] raw, long nanos) implements FetchResult {
 
         public String contentType() {
             return headers.firstValue("Content-Type").orElse("");
@@ -63,12 +64,12 @@ public sealed interface FetchResult {
      * @param retryAfter the server's {@code Retry-After}, if it sent one
      * @param permanent not worth another try (a private address refused, a body that overran its deadline)
      */
-    public record Failed(FailureKind kind, String detail, int status, HttpHeaders headers, int bytes, long nanos,
-            Duration retryAfter, boolean permanent, byte[] raw) implements FetchResult {
+    public record Failed(FailureKind kind, String detail, int status, @Nullable HttpHeaders headers, int bytes, long nanos,
+            @Nullable Duration retryAfter, boolean permanent, byte @Nullable [] raw) implements FetchResult {
 
         /** A failure whose body, if any, was not kept (it is kept only for the WARC file). */
-        public Failed(FailureKind kind, String detail, int status, HttpHeaders headers, int bytes, long nanos,
-                Duration retryAfter, boolean permanent) {
+        public Failed(FailureKind kind, String detail, int status, @Nullable HttpHeaders headers, int bytes, long nanos,
+                @Nullable Duration retryAfter, boolean permanent) {
             this(kind, detail, status, headers, bytes, nanos, retryAfter, permanent, null);
         }
 
@@ -76,7 +77,7 @@ public sealed interface FetchResult {
             return new Failed(kind, detail, 0, null, 0, nanos, null, false);
         }
 
-        public String contentType() {
+        public @Nullable String contentType() {
             return headers == null ? null : headers.firstValue("Content-Type").orElse(null);
         }
     }

@@ -14,6 +14,7 @@ import java.util.concurrent.Flow;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import javax.net.ssl.SSLHandshakeException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One blocking HTTP GET per call, on the caller's thread: {@link HttpClient#send} parks a virtual thread
@@ -35,7 +36,7 @@ public final class Fetcher implements AutoCloseable {
     private final HostNames names;
     private final Deadlines deadlines;
     private final HttpClient[] clients;
-    private final RequestAudit audit; // null: requests not audited
+    private final @Nullable RequestAudit audit; // null: requests not audited
     private final ResponseReader reader;
 
     /**
@@ -47,7 +48,7 @@ public final class Fetcher implements AutoCloseable {
     }
 
     /** @param audit told of each request as it leaves and comes back: a job's politeness audit */
-    public Fetcher(FetchSettings settings, HostNames names, Deadlines deadlines, RequestAudit audit) {
+    public Fetcher(FetchSettings settings, HostNames names, Deadlines deadlines, @Nullable RequestAudit audit) {
         this.audit = audit;
         this.settings = settings;
         this.reader = new ResponseReader(settings);
@@ -65,14 +66,14 @@ public final class Fetcher implements AutoCloseable {
      * What a revisit sends to be answered 304 if the page is as it was: the {@code ETag} and {@code Last-Modified}
      * its last visit got, either may be null.
      */
-    public record Validators(String etag, String lastModified) {
+    public record Validators(@Nullable String etag, @Nullable String lastModified) {
         /** The validators a stored visit found, or null when it found none. */
-        public static Validators of(String etag, String lastModified) {
+        public static @Nullable Validators of(@Nullable String etag, @Nullable String lastModified) {
             return etag == null && lastModified == null ? null : new Validators(etag, lastModified);
         }
     }
 
-    private HttpRequest request(CrawlUrl url, BooleanSupplier mayStart, Validators validators) {
+    private HttpRequest request(CrawlUrl url, @Nullable BooleanSupplier mayStart, @Nullable Validators validators) {
         // No .timeout(): send(...) below keeps the header timeout (see there).
         HttpRequest.Builder b = HttpRequest.newBuilder(url.toUri())
                 .header("User-Agent", settings.userAgent())
@@ -148,14 +149,14 @@ public final class Fetcher implements AutoCloseable {
      * @param mayStart asked as the request is about to leave (see {@link StartCheck}); or null: it may
      * @throws NotSent when {@code mayStart} said no: nothing was sent
      */
-    public FetchResult fetch(CrawlUrl url, Purpose purpose, Consumer<Duration> restAsked, BooleanSupplier mayStart)
-            throws InterruptedException, NotSent {
+    public FetchResult fetch(CrawlUrl url, Purpose purpose, @Nullable Consumer<Duration> restAsked,
+            @Nullable BooleanSupplier mayStart) throws InterruptedException, NotSent {
         return fetch(url, purpose, restAsked, mayStart, null);
     }
 
     /** As {@link #fetch(CrawlUrl, Purpose, Consumer, BooleanSupplier)}, asking conditionally with {@code validators} (or not: null). */
-    public FetchResult fetch(CrawlUrl url, Purpose purpose, Consumer<Duration> restAsked, BooleanSupplier mayStart,
-            Validators validators) throws InterruptedException, NotSent {
+    public FetchResult fetch(CrawlUrl url, Purpose purpose, @Nullable Consumer<Duration> restAsked,
+            @Nullable BooleanSupplier mayStart, @Nullable Validators validators) throws InterruptedException, NotSent {
         long start = System.nanoTime();
         // Does the name exist at all? Asked before the client asks; see HostNames.
         String unknown = names.unknown(url.host());
@@ -167,17 +168,20 @@ public final class Fetcher implements AutoCloseable {
         }
         try (AddressGuard.Guarded guarded = AddressGuard.guard(url.host())) { // the client's own lookup included
             String refused = HostNames.privateAddress(url.host());
-            FetchResult result = refused != null ? null : exchange(url, purpose, restAsked, mayStart, validators, start);
-            if (result instanceof FetchResult.Failed && guarded.refusal() != null) {
-                refused = guarded.refusal(); // the client's own lookup met an answer that turned private
+            if (refused == null) {
+                FetchResult result = exchange(url, purpose, restAsked, mayStart, validators, start);
+                // the client's own lookup may have met an answer that turned private
+                refused = result instanceof FetchResult.Failed ? guarded.refusal() : null;
+                if (refused == null) {
+                    return result;
+                }
             }
-            return refused == null ? result : new FetchResult.Failed(FailureKind.CONNECT, refused, 0, null, 0,
-                    System.nanoTime() - start, null, true);
+            return new FetchResult.Failed(FailureKind.CONNECT, refused, 0, null, 0, System.nanoTime() - start, null, true);
         }
     }
 
     /** The body as a stream; a rest the server asks for ({@code Retry-After}) told as the headers come. */
-    private static HttpResponse.BodyHandler<InputStream> handler(Consumer<Duration> restAsked) {
+    private static HttpResponse.BodyHandler<InputStream> handler(@Nullable Consumer<Duration> restAsked) {
         if (restAsked == null) {
             return HttpResponse.BodyHandlers.ofInputStream();
         }
@@ -190,8 +194,8 @@ public final class Fetcher implements AutoCloseable {
         };
     }
 
-    private FetchResult exchange(CrawlUrl url, Purpose purpose, Consumer<Duration> restAsked, BooleanSupplier mayStart,
-            Validators validators, long start) throws InterruptedException, NotSent {
+    private FetchResult exchange(CrawlUrl url, Purpose purpose, @Nullable Consumer<Duration> restAsked, @Nullable BooleanSupplier mayStart,
+            @Nullable Validators validators, long start) throws InterruptedException, NotSent {
         Deadlines.Watch watch = null;
         boolean audited = false;
         HttpResponse<InputStream> response = null;
@@ -207,7 +211,7 @@ public final class Fetcher implements AutoCloseable {
             try {
                 response = send(client, request, handler, watch);
             } catch (NotSent e) {
-                if (audited) {
+                if (audited && audit != null) {
                     audited = false;
                     audit.withdrawn(url);
                 }
@@ -243,7 +247,7 @@ public final class Fetcher implements AutoCloseable {
             if (watch != null) {
                 watch.finish(); // on every path; a cut that came just as the read completed leaves a whole result
             }
-            if (audited) { // once the body is read or cut: the server saw the request in flight until then
+            if (audited && audit != null) { // once the body is read or cut: the server saw the request in flight until then
                 audit.ended(url, response == null ? 0 : response.statusCode(), response == null ? 0
                         : RetryPolicy.restAsked(response.statusCode(), response.headers()).toNanos());
             }

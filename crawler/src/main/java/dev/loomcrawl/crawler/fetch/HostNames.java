@@ -5,6 +5,7 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Whether a host's name exists, asked once per {@link #TTL} for the whole process, before the HTTP client
@@ -17,14 +18,14 @@ public final class HostNames {
     static final Duration TTL = Duration.ofMinutes(1);
     public static final HostNames JVM = new HostNames();
 
-    private record Verdict(String unknown, long until) {}
+    private record Verdict(@Nullable String unknown, long until) {}
 
     private final ConcurrentHashMap<String, Verdict> verdicts = new ConcurrentHashMap<>();
 
     private HostNames() {}
 
     /** "unknown host: ..." when DNS has no such name; null when it resolves or may later. */
-    String unknown(String host) {
+    @Nullable String unknown(String host) {
         long now = System.nanoTime();
         Verdict v = verdicts.get(host);
         if (v == null || v.until - now < 0) {
@@ -34,7 +35,7 @@ public final class HostNames {
         return v.unknown;
     }
 
-    static String lookUp(String host) {
+    static @Nullable String lookUp(String host) {
         if (host.startsWith("[") || host.chars().allMatch(c -> c == '.' || Character.isDigit(c))) {
             return null; // an IP literal is never looked up
         }
@@ -55,7 +56,7 @@ public final class HostNames {
      * the HTTP client makes to connect, so a name is refused or connected to a public address, whatever DNS
      * answers in between.
      */
-    public static String privateAddress(String host) {
+    public static @Nullable String privateAddress(String host) {
         String name = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
         try {
             for (InetAddress address : InetAddress.getAllByName(name)) {
@@ -70,7 +71,7 @@ public final class HostNames {
         }
     }
 
-    static String refusal(String host, InetAddress address) {
+    static @Nullable String refusal(String host, InetAddress address) {
         return "refused: " + host + " resolves to private address " + address.getHostAddress();
     }
 

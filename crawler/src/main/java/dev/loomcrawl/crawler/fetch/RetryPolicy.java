@@ -6,6 +6,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.concurrent.ThreadLocalRandom;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which failures are worth another try, when, and what they say about the host.
@@ -40,10 +41,10 @@ public final class RetryPolicy {
      *     refused), or null
      * @param nanos how long the exchange took, for the key's adaptive limit (0: unknown, or no answer)
      */
-    public record HostSignal(FailureKind trouble, Duration rest, String hostGone, long nanos) {
+    public record HostSignal(@Nullable FailureKind trouble, Duration rest, @Nullable String hostGone, long nanos) {
         public static final HostSignal OK = new HostSignal(null, Duration.ZERO, null, 0);
 
-        public HostSignal(FailureKind trouble, Duration rest) {
+        public HostSignal(@Nullable FailureKind trouble, Duration rest) {
             this(trouble, rest, null, 0);
         }
     }
@@ -77,7 +78,7 @@ public final class RetryPolicy {
      * retryable, out of retries, or the server asks for more than {@link #MAX_RETRY_AFTER}). An answer with
      * a {@code Retry-After} has {@link #RETRY_AFTER_FACTOR} times the retries.
      */
-    public static Duration retryIn(FetchResult result, int attempt, int maxRetries) {
+    public static @Nullable Duration retryIn(FetchResult result, int attempt, int maxRetries) {
         if (!(result instanceof FetchResult.Failed failed) || failed.permanent() || !retryable(failed)) {
             return null;
         }
@@ -115,7 +116,7 @@ public final class RetryPolicy {
      * Parses {@code Retry-After}: delay-seconds or an HTTP date (RFC 9110 10.2.3). Null when absent or
      * unreadable; a date in the past means no wait.
      */
-    public static Duration parseRetryAfter(String value, ZonedDateTime now) {
+    public static @Nullable Duration parseRetryAfter(@Nullable String value, ZonedDateTime now) {
         if (value == null || value.isBlank()) {
             return null;
         }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A host's sitemaps, read right after its robots.txt, under the same permit: the {@code Sitemap:} lines of
@@ -29,7 +30,7 @@ public final class SitemapReader {
     static final int MAX_URLS = 50_000;
 
     /** What a host's sitemaps list, and the sitemaps they came from (for referrers). */
-    public record Listed(List<String> urls, String firstSitemap) {
+    public record Listed(List<String> urls, @Nullable String firstSitemap) {
         static final Listed NONE = new Listed(List.of(), null);
     }
 
@@ -42,7 +43,7 @@ public final class SitemapReader {
      *     and what was listed so far is returned; or null
      */
     public static Listed read(Fetcher fetcher, CrawlUrl anyPage, List<String> listed, Predicate<CrawlUrl> allowed,
-            BooleanSupplier mayStart)
+            @Nullable BooleanSupplier mayStart)
             throws InterruptedException {
         Set<String> locations = new LinkedHashSet<>();
         WebUrl base = anyPage.web();

@@ -5,4 +5,7 @@
  * ({@link dev.loomcrawl.crawler.fetch.Deadlines}), requests in flight across hosts
  * ({@link dev.loomcrawl.crawler.fetch.FetchLimit}), sitemaps, and the WARC file.
  */
+@NullMarked
 package dev.loomcrawl.crawler.fetch;
+
+import org.jspecify.annotations.NullMarked;

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The URLs of one job yet to be crawled, and the rules by which they are handed out: each URL once, at its
@@ -69,7 +70,7 @@ public final class Frontier implements HostGates.Listener {
      * Waits until some host may be asked for a URL and hands it out with {@code slot}, which the lease now
      * owns; returns null once the crawl is over, suspended or cancelled (the slot is then the caller's).
      */
-    public Lease next(FetchLimit.Slot slot) throws InterruptedException {
+    public @Nullable Lease next(FetchLimit.Slot slot) throws InterruptedException {
         lock.lock();
         try {
             while (true) {
@@ -93,7 +94,7 @@ public final class Frontier implements HostGates.Listener {
         }
     }
 
-    private Lease leaseFromReadyHost(long now, FetchLimit.Slot slot) {
+    private @Nullable Lease leaseFromReadyHost(long now, FetchLimit.Slot slot) {
         HostQueue host;
         while ((host = turns.next(now)) != null) {
             if (!queues.current(host) || !backend.serves(host, now)) {
@@ -140,8 +141,8 @@ public final class Frontier implements HostGates.Listener {
         return null;
     }
 
-    private Lease handOut(HostQueue host, Node node, Lease.Skip skip, boolean robots, FrontierBackend.Claim claim,
-            FetchLimit.Slot slot, Permit permit) {
+    private Lease handOut(HostQueue host, Node node, Lease.@Nullable Skip skip, boolean robots, FrontierBackend.Claim claim,
+            FetchLimit.Slot slot, @Nullable Permit permit) {
         queues.handedOut();
         inFlight++;
         turns.ready(host);
@@ -277,7 +278,7 @@ public final class Frontier implements HostGates.Listener {
     /** A lease ended: back in its host's queue, unless the job was cancelled or the host is no longer here. */
     void requeue(Node node, long now) {
         inFlight--;
-        if (!queues.cancelled() && queues.current(node.host)) {
+        if (!queues.cancelled() && queues.current(node.queue())) {
             queues.requeue(node, now);
         } else {
             backend.forget(node);
@@ -289,7 +290,7 @@ public final class Frontier implements HostGates.Listener {
     void end(Node node) {
         inFlight--;
         backend.forget(node);
-        turns.ready(node.host); // the claim's end may let the host hand out again
+        turns.ready(node.queue()); // the claim's end may let the host hand out again
         queues.changed().signalAll();
     }
 }

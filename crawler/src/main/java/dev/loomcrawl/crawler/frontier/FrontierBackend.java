@@ -4,6 +4,7 @@ import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a job's URLs are kept and its results stored: the part of the {@link Frontier} that differs between
@@ -32,7 +33,7 @@ public interface FrontierBackend {
      * A claim on {@code host} for one lease, or null when none can be had yet (the frontier looks again
      * shortly). {@code request}: the lease will make a request, not only record a skip. Under the lock.
      */
-    Claim claim(HostQueue host, long now, boolean request);
+    @Nullable Claim claim(HostQueue host, long now, boolean request);
 
     /** A URL of {@code host} was handed out. Under the lock. */
     default void handedOut(HostQueue host) {}

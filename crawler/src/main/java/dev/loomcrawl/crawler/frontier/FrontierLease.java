@@ -16,7 +16,9 @@ import dev.loomcrawl.crawler.values.PageRecord;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one implementation of a lease's life (see {@link Lease}): its outcome changes its host's queue under
@@ -32,26 +34,26 @@ final class FrontierLease implements Lease {
     private final HostQueue host;
     private final int attempt;
     private final int depthAtLease;
-    private final Visit visitAtLease;
+    private final @Nullable Visit visitAtLease;
     private final long leasedNanos = System.nanoTime();
     private final FrontierBackend.Claim claim;
     private final FetchLimit.Slot slot;
-    private final Permit permit; // null: a lease recorded without a request
-    private Skip skip;
-    private Change change; // set by complete, read by the same task after it
+    private final @Nullable Permit permit; // null: a lease recorded without a request
+    private @Nullable Skip skip;
+    private @Nullable Change change; // set by complete, read by the same task after it
     private boolean robotsUnknown;
     private boolean permitHeld;
     private boolean ended;
 
-    FrontierLease(Frontier frontier, Node node, Skip skip, boolean robots, FrontierBackend.Claim claim,
-            FetchLimit.Slot slot, Permit permit) {
+    FrontierLease(Frontier frontier, Node node, @Nullable Skip skip, boolean robots, FrontierBackend.Claim claim,
+            FetchLimit.Slot slot, @Nullable Permit permit) {
         this.frontier = frontier;
         this.permit = permit;
         this.lock = frontier.lock;
         this.gates = frontier.gates;
         this.config = frontier.config;
         this.node = node;
-        this.host = node.host;
+        this.host = node.queue();
         this.attempt = node.attempts + 1;
         this.depthAtLease = node.depth;
         this.visitAtLease = node.visit;
@@ -66,11 +68,11 @@ final class FrontierLease implements Lease {
     @Override public int depth() { return depthAtLease; }
     @Override public int attempt() { return attempt; }
     @Override public int redirects() { return node.redirects; }
-    @Override public String referrer() { return node.referrer; }
+    @Override public @Nullable String referrer() { return node.referrer; }
     @Override public long leasedNanos() { return leasedNanos; }
-    @Override public Visit visit() { return visitAtLease; }
-    @Override public Change change() { return change; }
-    @Override public Skip skip() { return skip; }
+    @Override public @Nullable Visit visit() { return visitAtLease; }
+    @Override public @Nullable Change change() { return change; }
+    @Override public @Nullable Skip skip() { return skip; }
     @Override public boolean robotsUnknown() { return robotsUnknown; }
     @Override public boolean mayStart() { return (permit == null || !gates.resting(permit)) && claim.mayStart(); }
 
@@ -119,7 +121,7 @@ final class FrontierLease implements Lease {
         } finally {
             lock.unlock();
         }
-        gates.giveBack(permit); // robots.txt unreachable: no answer to learn from
+        gates.giveBack(held()); // robots.txt unreachable: no answer to learn from
         release();
     }
 
@@ -140,7 +142,7 @@ final class FrontierLease implements Lease {
             lock.unlock();
         }
         // After the host's own state changed: whoever the gate wakes sees the rest and the new count.
-        gates.exit(permit, restUntil, signal.nanos(), signal.trouble() != null);
+        gates.exit(held(), restUntil, signal.nanos(), signal.trouble() != null);
         slot.close();
     }
 
@@ -175,8 +177,9 @@ final class FrontierLease implements Lease {
         } finally {
             lock.lock();
             try {
-                if (visited.due() && frontier.backend.keepsRevisits() && !frontier.queues.cancelled()) {
-                    revisitLater(visited.next());
+                if (visited.next() instanceof Visit next && visited.due() && frontier.backend.keepsRevisits()
+                        && !frontier.queues.cancelled()) {
+                    revisitLater(next);
                 } else {
                     node.state = State.DONE;
                     end();
@@ -224,9 +227,14 @@ final class FrontierLease implements Lease {
             lock.unlock();
         }
         if (freePermit) {
-            gates.giveBack(permit);
+            gates.giveBack(held());
         }
         release();
+    }
+
+    /** The gate's permit: every lease that makes a request holds one (a lease recorded without one has none). */
+    private Permit held() {
+        return Objects.requireNonNull(permit, "a lease without a request has no permit to give back");
     }
 
     /** Stored, and due again at {@code next}'s time: back in its host's queue until then. Under the lock. */

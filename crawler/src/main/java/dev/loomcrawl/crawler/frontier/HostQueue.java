@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Comparator;
 import java.util.PriorityQueue;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One host's share of one job: the URLs it has waiting (and those backing off after a failure), the
@@ -40,24 +41,24 @@ public final class HostQueue {
     private final String host;
     private final int limit;
     private final ArrayDeque<Node> pending = new ArrayDeque<>();
-    private PriorityQueue<Node> backingOff; // made on first use: most hosts never need one
+    private @Nullable PriorityQueue<Node> backingOff; // made on first use: most hosts never need one
     private int leased;
     private long nextStart;
-    private Robots.Rules rules;
+    private Robots.@Nullable Rules rules;
     private boolean robotsLeased;
     private int robotsFailures;
     private long firstRobotsFailure;
     private boolean robotsRefusedOnly; // every robots.txt try so far failed to connect
-    private String robotsFailure; // the last try's failure, said while the host waits
+    private @Nullable String robotsFailure; // the last try's failure, said while the host waits
     private int failuresInARow;
-    private Lease.Skip givenUp;
+    private Lease.@Nullable Skip givenUp;
 
     // Scheduling marks, owned by the frontier.
     boolean inReady;
     boolean waitingForGate;
     long wakeAt;
 
-    HostQueue(CrawlUrl first, int limit, Robots.Rules rules) {
+    HostQueue(CrawlUrl first, int limit, Robots.@Nullable Rules rules) {
         this.hostKey = first.hostKey();
         this.host = first.host();
         this.target = Target.of(first);
@@ -124,7 +125,7 @@ public final class HostQueue {
     }
 
     /** Why {@code node} must be recorded without a request, or null. */
-    Lease.Skip skipFor(Node node) {
+    Lease.@Nullable Skip skipFor(Node node) {
         if (givenUp != null) {
             return givenUp;
         }
@@ -151,7 +152,7 @@ public final class HostQueue {
         return rules != null;
     }
 
-    public Robots.Rules rules() {
+    public Robots.@Nullable Rules rules() {
         return rules;
     }
 
@@ -195,12 +196,12 @@ public final class HostQueue {
      * A request of this host is over. Counts a run of failures ({@code trouble}, the kind of the last, else
      * null); rests the host when the run is long, gives it up when longer.
      */
-    void exchangeOver(FailureKind trouble, long now, int failureLimit) {
+    void exchangeOver(@Nullable FailureKind trouble, long now, int failureLimit) {
         exchangeOver(trouble, null, now, failureLimit);
     }
 
     /** @param gone why none of the host's URLs can be fetched, if so: the host is given up at once */
-    void exchangeOver(FailureKind trouble, String gone, long now, int failureLimit) {
+    void exchangeOver(@Nullable FailureKind trouble, @Nullable String gone, long now, int failureLimit) {
         leased--;
         if (gone != null && givenUp == null) {
             givenUp = new Lease.Skip(FailureKind.CONNECT, gone);
@@ -229,7 +230,7 @@ public final class HostQueue {
      * Why this host's URLs wait, for the progress line, or null when they do not: its robots.txt failed and
      * is tried again at {@code nextStart}.
      */
-    String waiting(long now) {
+    @Nullable String waiting(long now) {
         if (robotsFailure == null || givenUp != null || rules != null) {
             return null;
         }
@@ -271,7 +272,7 @@ public final class HostQueue {
     }
 
     /** Given up, and why: its URLs are recorded unfetched. */
-    Lease.Skip givenUp() {
+    Lease.@Nullable Skip givenUp() {
         return givenUp;
     }
 

@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The URLs of one job that this process holds, by host, under one lock: what the {@link Frontier} hands out
@@ -46,7 +47,7 @@ public final class HostQueues {
     }
 
     /** The queue of {@code hostKey}, or null if there is none. */
-    HostQueue get(String hostKey) {
+    @Nullable HostQueue get(String hostKey) {
         return hosts.get(hostKey);
     }
 
@@ -82,9 +83,9 @@ public final class HostQueues {
 
     /** {@code node} waits in its host's queue and takes its turn. */
     public void enqueue(Node node) {
-        node.host.add(node);
+        node.queue().add(node);
         queued++;
-        turns.ready(node.host);
+        turns.ready(node.queue());
     }
 
     /** A stored URL waits in its host's queue until {@code visit} says it is due, and is visited again then. */
@@ -97,7 +98,7 @@ public final class HostQueues {
 
     /** A URL back from a lease waits in its host's queue again. */
     void requeue(Node node, long now) {
-        turns.requeue(node.host, node, now);
+        turns.requeue(node.queue(), node, now);
         queued++;
     }
 

@@ -10,6 +10,7 @@ import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.time.Duration;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One URL handed to one task: a token that owns a permit of the URL's host and one of the process's fetch
@@ -37,7 +38,7 @@ public interface Lease extends AutoCloseable {
     int redirects();
 
     /** The page that first linked here, or null for a seed. */
-    String referrer();
+    @Nullable String referrer();
 
     /** {@link System#nanoTime()} when the lease was handed out. */
     long leasedNanos();
@@ -55,10 +56,10 @@ public interface Lease extends AutoCloseable {
      * What this URL's last visit found (its validators for a conditional request, its digest and SimHash), when
      * this lease is a revisit of a stored URL; null on a first visit.
      */
-    Visit visit();
+    @Nullable Visit visit();
 
     /** Why this URL must be recorded without a request (robots.txt, its host given up), or null. */
-    Skip skip();
+    @Nullable Skip skip();
 
     /** The host's robots.txt must be fetched first, under this lease's permit. */
     boolean robotsUnknown();
@@ -99,7 +100,7 @@ public interface Lease extends AutoCloseable {
     void retry(RetryPolicy.HostSignal exchange, Duration delay) throws InterruptedException;
 
     /** The change event {@link #complete} stored for this visit (a continuous job or a recrawl), or null. */
-    default Change change() {
+    default @Nullable Change change() {
         return null;
     }
 
@@ -108,7 +109,7 @@ public interface Lease extends AutoCloseable {
     void close();
 
     /** Recorded without a request, and why. */
-    record Skip(FailureKind kind, String detail) {}
+    record Skip(FailureKind kind, @Nullable String detail) {}
 
     /** What a page links to, as the frontier takes it. */
     sealed interface Found {
@@ -117,6 +118,6 @@ public interface Lease extends AutoCloseable {
          *
          * @param parsed the normalised URL, or null when {@code url} is one the frontier {@link Frontier#knows}
          */
-        record Link(String url, CrawlUrl parsed, boolean redirect) implements Found {}
+        record Link(String url, @Nullable CrawlUrl parsed, boolean redirect) implements Found {}
     }
 }

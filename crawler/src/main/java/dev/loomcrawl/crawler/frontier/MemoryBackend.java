@@ -12,6 +12,7 @@ import dev.loomcrawl.crawler.values.PageRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A job's URLs in this process's memory, its results in the {@link PageStore}: every admitted URL is
@@ -39,7 +40,7 @@ public final class MemoryBackend implements FrontierBackend {
     }
 
     /** A frontier of a job in this process, or of one a stopped process left ({@code resumed}, else null). */
-    public static Frontier frontier(long jobId, CrawlConfig config, HostGates gates, PageStore store, ResumeState resumed) {
+    public static Frontier frontier(long jobId, CrawlConfig config, HostGates gates, PageStore store, @Nullable ResumeState resumed) {
         return frontier(jobId, config, gates, store, resumed, Revisits.of(config));
     }
 
@@ -48,7 +49,7 @@ public final class MemoryBackend implements FrontierBackend {
      * a recrawl ({@link Revisits#once}) of a job a process left.
      */
     public static Frontier frontier(long jobId, CrawlConfig config, HostGates gates, PageStore store,
-            ResumeState resumed, Revisits revisits) {
+            @Nullable ResumeState resumed, Revisits revisits) {
         HostQueues queues = new HostQueues(config);
         MemoryBackend backend = new MemoryBackend(jobId, config, queues, store);
         if (resumed != null) {

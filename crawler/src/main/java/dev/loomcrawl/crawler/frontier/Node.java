@@ -2,6 +2,8 @@ package dev.loomcrawl.crawler.frontier;
 
 import dev.loomcrawl.crawler.revisit.Visit;
 import dev.loomcrawl.crawler.values.CrawlUrl;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A URL of the job, in its host's {@link HostQueue} or handed out: its place in the crawl (depth, redirects,
@@ -11,28 +13,33 @@ public final class Node {
     public enum State { QUEUED, LEASED, COMPLETING, DONE }
 
     public final CrawlUrl url;
-    public final HostQueue host; // null for URLs recorded on sight (robots.txt, invalid)
-    final String referrer;
+    public final @Nullable HostQueue host; // null for URLs recorded on sight (robots.txt, invalid)
+    final @Nullable String referrer;
     public final int redirects;
     public int depth;
     int attempts;
     long notBefore;
     public State state = State.QUEUED;
     /** Once expanded: the URLs this page links to in the crawl, for a shorter path to lower their depth. */
-    Node[] links;
+    Node @Nullable [] links;
     /** Once expanded: the redirect's target, whose depth follows this URL's. */
-    Node redirectTo;
+    @Nullable Node redirectTo;
     /** Once expanded: links past the depth limit, admitted if this page is found closer to a seed. */
-    CrawlUrl[] beyond;
+    CrawlUrl @Nullable [] beyond;
     /** What the URL's last visit found and when it is due again, once a job that revisits has stored it. */
-    Visit visit;
+    @Nullable Visit visit;
 
-    public Node(CrawlUrl url, HostQueue host, int depth, int redirects, String referrer) {
+    public Node(CrawlUrl url, @Nullable HostQueue host, int depth, int redirects, @Nullable String referrer) {
         this.url = url;
         this.host = host;
         this.depth = depth;
         this.redirects = redirects;
         this.referrer = referrer;
+    }
+
+    /** The host queue of a URL queued or handed out: only a URL recorded on sight has none. */
+    public HostQueue queue() {
+        return Objects.requireNonNull(host, "a URL recorded on sight is never queued");
     }
 
     /** The URL had {@code attempts} requests before it was queued here (an earlier run, another node). */
@@ -42,7 +49,7 @@ public final class Node {
     }
 
     /** What the URL's last visit found, once a job that revisits stored it; null before its first visit. */
-    public Visit visit() {
+    public @Nullable Visit visit() {
         return visit;
     }
 }

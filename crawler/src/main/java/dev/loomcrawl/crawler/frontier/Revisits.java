@@ -10,6 +10,7 @@ import dev.loomcrawl.crawler.values.Freshness;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.time.Duration;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a job's frontier does with a URL once it is stored: nothing more (a one-pass job), visit it again when
@@ -33,7 +34,7 @@ public final class Revisits {
     /** As the job's config says: continuous when it has {@code revisit} bounds, else one pass. */
     public static Revisits of(CrawlConfig config) {
         Freshness.Revisit revisit = config.freshness().revisit();
-        return revisit == null ? new Revisits(Mode.NONE, null) : new Revisits(Mode.CONTINUOUS, revisit);
+        return revisit == null ? new Revisits(Mode.NONE, ONCE_BOUNDS) : new Revisits(Mode.CONTINUOUS, revisit); // NONE reads no bounds
     }
 
     /** A recrawl: every stored URL visited once more, new URLs once; then the job ends. */
@@ -54,7 +55,7 @@ public final class Revisits {
      *     one-pass job
      * @param rewrite for a revisit, the row to store in place of the old one, or null to keep the old one
      */
-    public record Visited(Change change, Visit next, PageRecord rewrite) {
+    public record Visited(@Nullable Change change, @Nullable Visit next, @Nullable PageRecord rewrite) {
         /** Whether the URL goes back in its queue, for a later visit. */
         boolean due() {
             return next != null && next.nextVisitAt() != null;
@@ -65,7 +66,7 @@ public final class Revisits {
     private static final Visited ONE_PASS = new Visited(null, null, null);
 
     /** The outcome of the visit that found {@code page}; {@code previous} is the last visit's, null the first time. */
-    Visited visited(Visit previous, PageRecord page) {
+    Visited visited(@Nullable Visit previous, PageRecord page) {
         if (mode == Mode.NONE) {
             return ONE_PASS;
         }
@@ -93,7 +94,7 @@ public final class Revisits {
      * A stored URL a stopped process left, as this job visits it again: due now in a recrawl, else when its
      * schedule says; null when it is not visited again (a one-pass job, a URL gone or moved, none fetched).
      */
-    Visit resumed(VisitHistory history) {
+    @Nullable Visit resumed(@Nullable VisitHistory history) {
         if (mode == Mode.NONE || history == null) {
             return null;
         }

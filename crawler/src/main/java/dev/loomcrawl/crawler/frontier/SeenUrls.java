@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler.frontier;
 
 import dev.loomcrawl.crawler.frontier.Node.State;
 import dev.loomcrawl.crawler.store.Admitted;
+import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.FailureKind;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Every URL a job in this process has seen, as a graph: each page's links, and the shortest path from a seed to
@@ -50,7 +52,7 @@ final class SeenUrls {
     }
 
     /** Admits a new URL to its host's queue; null past the page limit or after a cancel. */
-    Node admit(CrawlUrl url, int depth, int redirects, String referrer) {
+    @Nullable Node admit(CrawlUrl url, int depth, int redirects, @Nullable String referrer) {
         if (queues.cancelled() || admitted >= config.scope().maxPages()) {
             return null;
         }
@@ -79,9 +81,6 @@ final class SeenUrls {
                 case Lease.Found.Link link -> {
                     int depth = link.redirect() ? page.depth : page.depth + 1;
                     Node known = seen.get(link.url());
-                    if (known == null && link.parsed() == null) {
-                        continue; // a link the task thought known is not: it was a race with nothing; skip it
-                    }
                     if (known != null) {
                         if (depth < known.depth) {
                             relax(known, depth, out);
@@ -94,14 +93,17 @@ final class SeenUrls {
                         continue;
                     }
                     CrawlUrl url = link.parsed();
+                    if (url == null) {
+                        continue; // a link the task thought known is not: it was a race with nothing; skip it
+                    }
                     HostQueue host = queues.get(url.hostKey());
                     if (host != null) {
                         // Skipped or past the depth limit, it is kept for the rest of the crawl too: with the
                         // host's one copy of its names, two strings (~130 bytes) less each. huge skips 100,000.
                         url = host.shared(url);
-                        if (host.robotsKnown() && !host.rules().allows(url)) {
+                        if (host.rules() instanceof Robots.Rules rules && !rules.allows(url)) {
                             Node node = recordedOnSight(url, depth, page);
-                            out.recorded.add(skipped(node, FailureKind.ROBOTS, host.rules().reason()));
+                            out.recorded.add(skipped(node, FailureKind.ROBOTS, rules.reason()));
                             continue;
                         }
                     }
@@ -145,18 +147,20 @@ final class SeenUrls {
         if (node.redirectTo != null && depth < node.redirectTo.depth) {
             relax(node.redirectTo, depth, out);
         }
-        if (node.links == null) {
+        Node[] children = node.links;
+        CrawlUrl[] beyond = node.beyond;
+        if (children == null || beyond == null) {
             return; // queued or in flight: its expansion will use the new depth
         }
-        for (Node child : node.links) {
+        for (Node child : children) {
             if (depth + 1 < child.depth) {
                 relax(child, depth + 1, out);
             }
         }
-        if (node.beyond.length > 0 && depth + 1 <= config.scope().maxDepth()) {
-            List<Node> links = new ArrayList<>(Arrays.asList(node.links));
+        if (beyond.length > 0 && depth + 1 <= config.scope().maxDepth()) {
+            List<Node> links = new ArrayList<>(Arrays.asList(children));
             List<CrawlUrl> stillBeyond = new ArrayList<>();
-            for (CrawlUrl link : node.beyond) {
+            for (CrawlUrl link : beyond) {
                 Node child = seen.get(link.url());
                 if (child == null) {
                     child = admit(link, depth + 1, 0, node.url.url());
@@ -181,7 +185,7 @@ final class SeenUrls {
         return new Admitted(jobId, node.url.url(), node.depth, node.redirects, node.referrer);
     }
 
-    private PageRecord skipped(Node node, FailureKind kind, String detail) {
+    private PageRecord skipped(Node node, FailureKind kind, @Nullable String detail) {
         return PageRecord.onSight(jobId, node.url.url(), node.depth, node.referrer, kind.label(), detail);
     }
 }

@@ -6,4 +6,7 @@
  * {@link dev.loomcrawl.crawler.frontier.FrontierBackend}'s ({@link dev.loomcrawl.crawler.frontier.MemoryBackend}
  * here, {@code cluster.ClusterBackend} for a cluster).
  */
+@NullMarked
 package dev.loomcrawl.crawler.frontier;
+
+import org.jspecify.annotations.NullMarked;

@@ -26,6 +26,7 @@ import org.jsoup.select.Evaluator;
 import org.jsoup.select.NodeTraversor;
 import org.jsoup.select.NodeVisitor;
 import org.jsoup.select.QueryParser;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One Jsoup parse of a fetched HTML page into what the crawl keeps: title, links (resolved, in page
@@ -55,8 +56,8 @@ public final class PageParser {
      * @param simhash the SimHash of the page's visible text ({@link Fingerprints})
      * @param content the page's main content when it was asked for, else null
      */
-    public record Parsed(Document document, String title, List<Link> links, String canonical, boolean nofollow,
-            long simhash, MainContent.Extracted content) {}
+    public record Parsed(Document document, String title, List<Link> links, @Nullable String canonical, boolean nofollow,
+            long simhash, MainContent.@Nullable Extracted content) {}
 
     private PageParser() {}
 
@@ -64,13 +65,13 @@ public final class PageParser {
      * Parses on one of {@code parsers}' threads ({@code CrawlThreads.parsers}) and waits for it; an
      * interrupt is kept for the caller, not acted on.
      */
-    public static Parsed parse(ExecutorService parsers, byte[] body, String charset, String url, String robotsHeader,
+    public static Parsed parse(ExecutorService parsers, byte[] body, @Nullable String charset, String url, @Nullable String robotsHeader,
             ContentRequest content) {
         // a parse takes a millisecond: an interrupt waits for it, and the caller sees the flag when it returns
         return Handoff.await(parsers.submit(() -> parseHere(body, charset, url, robotsHeader, content)));
     }
 
-    static Parsed parseHere(byte[] body, String charset, String url, String robotsHeader, ContentRequest content) {
+    static Parsed parseHere(byte[] body, @Nullable String charset, String url, @Nullable String robotsHeader, ContentRequest content) {
         Document doc;
         try {
             doc = Jsoup.parse(new ByteArrayInputStream(body), known(charset), url);
@@ -101,9 +102,9 @@ public final class PageParser {
         private final Document root;
         private final Element docHead;
         private final List<Element> links = new ArrayList<>();
-        private Element base;
-        private Element canonical;
-        private Element title;
+        private @Nullable Element base;
+        private @Nullable Element canonical;
+        private @Nullable Element title;
         private boolean nofollow;
         private final Fingerprints.SimHash text = new Fingerprints.SimHash();
         /** Elements entered whose text is not shown (head, script, style, ...): text inside them is left out. */
@@ -167,7 +168,7 @@ public final class PageParser {
     }
 
     /** {@code charset} if the JDK knows it, else null (Jsoup then detects). */
-    private static String known(String charset) {
+    private static @Nullable String known(@Nullable String charset) {
         if (charset == null) {
             return null;
         }
@@ -178,7 +179,7 @@ public final class PageParser {
         }
     }
 
-    private static boolean hasNofollow(String directives) {
+    private static boolean hasNofollow(@Nullable String directives) {
         if (directives == null || directives.isEmpty()) {
             return false;
         }
@@ -209,7 +210,7 @@ public final class PageParser {
      * The page's base URL: its {@code <base href>} resolved against its own URL when that is a valid http(s) URL,
      * else the page's URL (as the HTML standard's "document base URL").
      */
-    static WebUrl baseUrl(String url, Element base) {
+    static WebUrl baseUrl(String url, @Nullable Element base) {
         WebUrl page = ((WebUrl.Parse.Ok) WebUrl.parse(url)).url();
         return base != null && WebUrl.parse(base.attr("href"), page) instanceof WebUrl.Parse.Ok ok ? ok.url() : page;
     }

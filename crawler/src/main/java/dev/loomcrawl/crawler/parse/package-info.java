@@ -4,4 +4,7 @@
  * {@code --extract} fields ({@link dev.loomcrawl.crawler.parse.Extraction}) and its fingerprints. The engine's
  * harvest turns them into the row to store and the links to follow.
  */
+@NullMarked
 package dev.loomcrawl.crawler.parse;
+
+import org.jspecify.annotations.NullMarked;

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The address each host name resolves to, for {@link PolitenessKey#IP}: looked up on a virtual thread of its
@@ -30,7 +31,7 @@ public final class Addresses {
      * The address key of {@code host} if it is known and fresh; else null, and {@code whenKnown} is called
      * with the host once a lookup (started now unless one is under way) has an answer.
      */
-    public String of(String host, Consumer<String> whenKnown) {
+    public @Nullable String of(String host, Consumer<String> whenKnown) {
         if (host.startsWith("[") || host.chars().allMatch(c -> c == '.' || Character.isDigit(c))) {
             return host; // a literal is its own address
         }
@@ -57,7 +58,10 @@ public final class Addresses {
         if (first[0]) {
             Thread.ofVirtual().name("resolve-" + host).start(() -> {
                 known.put(host, new Known(lookUp(host), System.nanoTime() + TTL.toNanos()));
-                looking.remove(host).forEach(waiter -> waiter.accept(host)); // after the answer is in: none misses it
+                List<Consumer<String>> waiting = looking.remove(host); // after the answer is in: none misses it
+                if (waiting != null) {
+                    waiting.forEach(waiter -> waiter.accept(host));
+                }
             });
         }
     }

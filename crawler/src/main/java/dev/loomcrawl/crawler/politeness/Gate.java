@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One politeness key's gate: a {@link Semaphore} with as many permits as the key may have requests in flight
@@ -38,12 +39,12 @@ final class Gate {
     final PolitenessKey kind;
     final ConcurrentLinkedQueue<Waiter> waiting = new ConcurrentLinkedQueue<>();
     private final Permits permits;
-    private final Adaptive adaptive; // null: the limit is fixed
+    private final @Nullable Adaptive adaptive; // null: the limit is fixed
     private int limit;
     private int circulating; // permits the semaphore was given: limit, or less while adaptivity holds it back
     private long minGapNanos;
     private long pausedUntil; // System.nanoTime(), 0: not paused
-    private Instant pausedUntilInstant;
+    private @Nullable Instant pausedUntilInstant;
     private long restUntil; // Retry-After, 0: none
     private long nextStart;
     private long lastStart;
@@ -54,7 +55,7 @@ final class Gate {
     private double lastRate;
     private boolean dead;
 
-    Gate(String key, PolitenessKey kind, HostSetting setting, int defaultLimit, boolean adaptive, long now) {
+    Gate(String key, PolitenessKey kind, @Nullable HostSetting setting, int defaultLimit, boolean adaptive, long now) {
         this.key = key;
         this.kind = kind;
         this.limit = setting != null && setting.limit() != null ? setting.limit() : defaultLimit;
@@ -129,7 +130,7 @@ final class Gate {
     }
 
     /** An operator's setting (null: none), over the process's default limit. */
-    synchronized void apply(HostSetting setting, int defaultLimit) {
+    synchronized void apply(@Nullable HostSetting setting, int defaultLimit) {
         limit = setting != null && setting.limit() != null ? setting.limit() : defaultLimit;
         minGapNanos = setting != null && setting.minDelay() != null ? setting.minDelay().toNanos() : 0;
         pausedUntilInstant = setting == null ? null : setting.pausedUntil();

@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The process's gates by key, and what operators set for keys. A gate is made on first use, with its key's
@@ -43,7 +44,7 @@ final class GateTable {
     }
 
     /** The gate of {@code key} if it has one now, else null. */
-    Gate find(String key) {
+    @Nullable Gate find(String key) {
         Gate g = gates.get(key);
         return g == null || g.dead() ? null : g;
     }

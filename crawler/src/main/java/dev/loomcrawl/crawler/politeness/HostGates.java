@@ -14,6 +14,7 @@ import java.util.WeakHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Politeness for the whole process: one {@link java.util.concurrent.Semaphore} per politeness key (a
@@ -41,7 +42,7 @@ public final class HostGates {
     }
 
     /** What {@link #tryEnter} found: in with a permit, full (the listener will be told), or closed until a time. */
-    public record Entry(Permit permit, long restUntilNanos) {
+    public record Entry(@Nullable Permit permit, long restUntilNanos) {
         static final Entry FULL = new Entry(null, 0);
 
         public boolean entered() {
@@ -141,7 +142,7 @@ public final class HostGates {
     }
 
     /** Takes a permit of each gate, all or none; returns the gate that had none, or null. */
-    private static Gate take(Gate[] held, PolitenessKey kind, int cap) {
+    private static @Nullable Gate take(Gate[] held, PolitenessKey kind, int cap) {
         for (int i = 0; i < held.length; i++) {
             int limit = held[i].kind == kind && kind != PolitenessKey.HOST ? cap : Integer.MAX_VALUE;
             if (!held[i].take(limit)) {
@@ -202,8 +203,8 @@ public final class HostGates {
         while (true) {
             CountDownLatch opened = new CountDownLatch(1);
             Entry entry = tryEnter(target, kind, table.defaultLimit(), System.nanoTime(), key -> opened.countDown());
-            if (entry.entered()) {
-                return entry.permit();
+            if (entry.permit() instanceof Permit permit) {
+                return permit;
             }
             long wait = entry.resting() ? entry.restUntilNanos() - System.nanoTime() : TimeUnit.SECONDS.toNanos(1);
             if (wait > 0) {

@@ -6,6 +6,7 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which keys a request counts under: its {@code host:port} always, and its registered domain or its address
@@ -67,7 +68,7 @@ final class KeySpace {
      * The key of {@code target} at {@code kind}; null for an address not known yet ({@code whenKnown}, if not
      * null, is told when it is).
      */
-    String keyOf(Target target, PolitenessKey kind, HostGates.Listener whenKnown) {
+    @Nullable String keyOf(Target target, PolitenessKey kind, HostGates.@Nullable Listener whenKnown) {
         return switch (kind) {
             case HOST -> target.hostKey();
             case DOMAIN -> target.domain();

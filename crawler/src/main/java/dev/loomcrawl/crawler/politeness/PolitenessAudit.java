@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one job asked of each politeness key, counted as each request leaves and comes back (robots.txt and
@@ -27,7 +28,8 @@ public final class PolitenessAudit implements RequestAudit {
         long requests, answered, errors, inRetryAfter, robotsDisallowed, requestsDisallowed;
         int inFlight, maxInFlight, windows;
         long lastStart, shortestGap = Long.MAX_VALUE, crawlDelay = -1, restUntil, restNanos;
-        Instant first, last;
+        @Nullable Instant first;
+        @Nullable Instant last;
 
         Key(String key) {
             this.key = key;

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * robots.txt (RFC 9309), parsed by crawler-commons' {@link SimpleRobotRulesParser}, matched against the
@@ -26,14 +27,14 @@ public final class Robots {
     public static final int MAX_BYTES = Fetcher.MAX_ROBOTS_BYTES;
 
     /** A robots.txt as fetched (2xx), to be parsed again for another agent, or by another node. */
-    public record Text(String url, byte[] body, String contentType) {}
+    public record Text(String url, byte[] body, @Nullable String contentType) {}
 
     /**
      * What one host allows, and the sitemaps it names.
      *
      * @param text the robots.txt these rules were read from; null when there is none (allow all)
      */
-    public record Rules(BaseRobotRules rules, long crawlDelayNanos, String reason, Text text) {
+    public record Rules(BaseRobotRules rules, long crawlDelayNanos, @Nullable String reason, @Nullable Text text) {
         public boolean allows(CrawlUrl url) {
             // The URL object, from the checked parts: isAllowed(String) parses the whole string again (URI, then
             // URL) for the path and query alone, 2-3% of a crawl's CPU with a link or twenty a page.
@@ -71,7 +72,7 @@ public final class Robots {
      * within them, as RFC 9309 2.5 allows, and says so: in the reason of every URL it disallows, and in one log
      * line.
      */
-    public static Rules parse(CrawlUrl robotsUrl, byte[] body, String contentType, String agentToken) {
+    public static Rules parse(CrawlUrl robotsUrl, byte[] body, @Nullable String contentType, String agentToken) {
         byte[] read = body;
         String reason = "disallowed by robots.txt";
         if (body.length > MAX_BYTES) {
@@ -96,7 +97,7 @@ public final class Robots {
     }
 
     /** The rules of a robots.txt fetched before (by this process or another node); null text: allow all. */
-    public static Rules of(Text text, String agentToken) {
+    public static Rules of(@Nullable Text text, String agentToken) {
         return text == null ? ALLOW_ALL : parse(CrawlUrl.of(text.url()), text.body(), text.contentType(), agentToken);
     }
 

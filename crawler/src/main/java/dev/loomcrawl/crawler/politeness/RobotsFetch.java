@@ -5,6 +5,7 @@ import dev.loomcrawl.crawler.fetch.Fetcher;
 import dev.loomcrawl.crawler.url.WebUrl;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import java.util.function.BooleanSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Fetching a host's robots.txt by RFC 9309's rules: redirects are followed ({@value Robots#MAX_REDIRECTS}
@@ -14,7 +15,7 @@ import java.util.function.BooleanSupplier;
 public final class RobotsFetch {
 
     /** The rules, or the failure that left them unknown. */
-    public record Answer(Robots.Rules rules, FetchResult.Failed failure) {}
+    public record Answer(Robots.@Nullable Rules rules, FetchResult.@Nullable Failed failure) {}
 
     private RobotsFetch() {}
 
@@ -22,7 +23,7 @@ public final class RobotsFetch {
      * @param mayStart asked before each request, redirects included (see {@link Fetcher#fetch}); or null
      * @throws Fetcher.NotSent when it said no: the rules are still unknown, and nothing counts as a failure
      */
-    public static Answer fetch(Fetcher fetcher, CrawlUrl page, String agentToken, BooleanSupplier mayStart)
+    public static Answer fetch(Fetcher fetcher, CrawlUrl page, String agentToken, @Nullable BooleanSupplier mayStart)
             throws InterruptedException, Fetcher.NotSent {
         CrawlUrl url = CrawlUrl.of(page.origin() + "/robots.txt");
         for (int hop = 0; hop <= Robots.MAX_REDIRECTS; hop++) {

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Each host's robots.txt for one-off fetches ({@code POST /fetch}), asked once per {@link #FRESH} however many
@@ -23,7 +24,7 @@ public final class RobotsMemo {
      * What robots.txt says of one URL: it may be fetched (both null), it is disallowed ({@code refusal}), or
      * robots.txt could not be had ({@code unreachable}: the failure of its request; nothing may be fetched).
      */
-    public record Verdict(String refusal, FetchResult.Failed unreachable) {
+    public record Verdict(@Nullable String refusal, FetchResult.@Nullable Failed unreachable) {
         public boolean allowed() {
             return refusal == null && unreachable == null;
         }
@@ -62,7 +63,8 @@ public final class RobotsMemo {
         try {
             outcome = entry.outcome.get();
         } catch (ExecutionException e) {
-            return new Verdict("robots.txt could not be asked: " + e.getCause().getMessage(), null);
+            Throwable why = e.getCause() == null ? e : e.getCause();
+            return new Verdict("robots.txt could not be asked: " + why.getMessage(), null);
         }
         if (outcome.rules() == null) {
             return new Verdict(null, outcome.failure());

@@ -5,4 +5,7 @@
  * {@link dev.loomcrawl.crawler.politeness.RobotsFetch}), and what a failure means: retry the URL later, rest
  * the host, give it up ({@link dev.loomcrawl.crawler.fetch.RetryPolicy}).
  */
+@NullMarked
 package dev.loomcrawl.crawler.politeness;
+
+import org.jspecify.annotations.NullMarked;

@@ -4,6 +4,7 @@ import dev.loomcrawl.crawler.parse.Fingerprints;
 import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one visit of a URL found, as a {@link Change}: {@code new} the first time; then {@code unchanged} (the
@@ -17,12 +18,12 @@ public final class ChangeDetector {
     private ChangeDetector() {}
 
     /** The event of a first visit: {@code new}, for a URL that was requested; null for one recorded without a request. */
-    public static Change first(PageRecord page) {
+    public static @Nullable Change first(PageRecord page) {
         return page.attempts() > 0 ? event(page, Change.Kind.NEW, null, null, null) : null;
     }
 
     /** The event of a revisit that found {@code page}, the URL's last visit having found {@code previous}; or null. */
-    public static Change revisit(Visit previous, PageRecord page) {
+    public static @Nullable Change revisit(Visit previous, PageRecord page) {
         if (page.attempts() == 0) {
             return null; // no request was made (robots.txt, a host given up): nothing seen
         }
@@ -56,12 +57,12 @@ public final class ChangeDetector {
     }
 
     /** Whether a visit's event ends the URL's revisits: it is gone, or it moved (its target is crawled as a URL of its own). */
-    public static boolean ends(Change change) {
+    public static boolean ends(@Nullable Change change) {
         return change != null && (change.kind() == Change.Kind.GONE || change.kind() == Change.Kind.MOVED);
     }
 
     /** Whether the visit stored content to keep: the row is rewritten (a change, a move, a page gone). */
-    public static boolean rewrites(Change change) {
+    public static boolean rewrites(@Nullable Change change) {
         return change != null && change.kind() != Change.Kind.UNCHANGED;
     }
 
@@ -70,7 +71,7 @@ public final class ChangeDetector {
         return page.status() == 0 && page.detail() != null && page.detail().startsWith("unknown host");
     }
 
-    private static Change event(PageRecord page, Change.Kind kind, Integer distance, String severity, String target) {
+    private static Change event(PageRecord page, Change.Kind kind, @Nullable Integer distance, @Nullable String severity, @Nullable String target) {
         return new Change(0, page.jobId(), page.url(), kind, Instant.now(), page.status(), distance, severity, target);
     }
 }

@@ -6,6 +6,7 @@ import dev.loomcrawl.crawler.values.Freshness;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.time.Duration;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * When a continuous job visits a stored URL again. The interval adapts to how often the page is seen to change,
@@ -39,7 +40,7 @@ public final class RevisitSchedule {
      * The schedule after a revisit that found {@code change} (null: it told nothing) and, when the content was
      * rewritten, {@code page}. A gone or moved URL is not due again.
      */
-    public static Visit next(Visit previous, Change change, PageRecord page, Freshness.Revisit bounds, Instant now) {
+    public static Visit next(Visit previous, @Nullable Change change, PageRecord page, Freshness.Revisit bounds, Instant now) {
         int changes = previous.changes() + (change != null && change.kind() == Change.Kind.CHANGED ? 1 : 0);
         long interval = interval(previous, changes, bounds, now);
         Instant next = ChangeDetector.ends(change) ? null : now.plusMillis(interval);

@@ -5,4 +5,7 @@
  * their SimHash ({@code parse.Fingerprints}, {@code store.NearDuplicates}). The frontier runs revisits as it runs first visits:
  * the same host permits, robots.txt, {@code Retry-After} and scope.
  */
+@NullMarked
 package dev.loomcrawl.crawler.revisit;
+
+import org.jspecify.annotations.NullMarked;

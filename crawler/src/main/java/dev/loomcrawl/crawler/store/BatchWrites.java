@@ -9,7 +9,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The SQL of one batch of the {@link GroupWriter}, in one transaction: admitted links before pages, a
@@ -28,7 +30,7 @@ final class BatchWrites {
     /** Whether pages are keyed by a hash of the URL ({@link UrlKey}) rather than by the URL. */
     private final boolean hashKey;
     /** {@link UrlKey#CHAIN_SQL} where pages are keyed by hash, else null. */
-    private final PreparedStatement chain;
+    private final @Nullable PreparedStatement chain;
     private final PreparedStatement lowerPageDepth;
     private final PreparedStatement lowerAdmittedDepth;
     private final RevisitWrites revisits;
@@ -125,7 +127,7 @@ final class BatchWrites {
                 lowerPageDepth.setInt(1, fix.depth());
                 lowerPageDepth.setLong(2, fix.jobId());
                 if (hashKey) {
-                    UrlKey.Slot slot = UrlKey.find(chain, fix.jobId(), fix.url());
+                    UrlKey.Slot slot = UrlKey.find(chain(), fix.jobId(), fix.url());
                     lowerPageDepth.setLong(3, slot.found() ? slot.key() : -1); // -1: no row (hashes are >= 0)
                 } else {
                     lowerPageDepth.setString(3, fix.url());
@@ -190,9 +192,14 @@ final class BatchWrites {
         }
     }
 
+    /** The chain's lookup: prepared wherever pages are keyed by hash. */
+    private PreparedStatement chain() {
+        return Objects.requireNonNull(chain, "pages are keyed by URL here, not by hash");
+    }
+
     /** Stores {@code page} at the first free key of its URL's chain, unless the URL is stored already. */
     private void storeAlongChain(PageRecord page) throws SQLException {
-        UrlKey.Slot slot = UrlKey.find(chain, page.jobId(), page.url());
+        UrlKey.Slot slot = UrlKey.find(chain(), page.jobId(), page.url());
         if (!slot.found()) {
             bindPage(page, slot.key());
             insertPage.executeUpdate();

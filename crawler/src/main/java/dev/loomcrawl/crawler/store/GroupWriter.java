@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one thread that writes crawl results: tasks hand it {@link Write}s and go on, it writes them in
@@ -46,7 +47,7 @@ final class GroupWriter {
          * row stays), its event (null: the visit told nothing), and what it admitted and recorded on sight, stored
          * together.
          */
-        record Revisit(long jobId, String url, PageRecord page, Change change, List<Admitted> admitted,
+        record Revisit(long jobId, String url, @Nullable PageRecord page, @Nullable Change change, List<Admitted> admitted,
                 List<PageRecord> recorded) implements Write {}
 
         /** A URL tried {@code attempts} times so far, to be tried again: a resumed job counts on from there. */
@@ -88,7 +89,7 @@ final class GroupWriter {
     private long lastCommit = System.nanoTime(); // guarded by lock
     /** The count of writes some {@link #flush} waits to see committed: the writer commits at once for it. */
     private final AtomicLong flushWanted = new AtomicLong();
-    private volatile Throwable failure;
+    private volatile @Nullable Throwable failure;
     private volatile boolean closing;
 
     /**
@@ -253,7 +254,7 @@ final class GroupWriter {
     private void throwIfFailed() {
         Throwable f = failure;
         if (f != null) {
-            throw f instanceof StoreException s ? s : new StoreException(f.getMessage(), f);
+            throw f instanceof StoreException s ? s : new StoreException(String.valueOf(f.getMessage()), f);
         }
     }
 }

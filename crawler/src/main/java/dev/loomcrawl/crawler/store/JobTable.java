@@ -20,6 +20,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The jobs table and the {@code Retry-After} windows ({@link PageStore#jobs()}): written at once, each write
@@ -73,7 +74,7 @@ public final class JobTable {
      * Records a job's status; an ended one ({@code done}, {@code cancelled}, {@code failed}) also stamps
      * {@code finished_at}. A summary, when given, replaces the stored one.
      */
-    public void update(long jobId, String status, String summary) {
+    public void update(long jobId, String status, @Nullable String summary) {
         boolean ended = Set.of("done", "cancelled", "failed").contains(status);
         withWriter(c -> {
             try (PreparedStatement ps = c.prepareStatement(

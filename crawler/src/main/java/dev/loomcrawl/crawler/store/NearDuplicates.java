@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * SimHashes indexed so that those within {@value #NEAR} bits of a new one are found without comparing
@@ -24,7 +25,7 @@ public final class NearDuplicates<T> {
     private record Entry<T>(long simhash, T value) {}
 
     /** The first indexed value whose hash is within {@value #NEAR} bits of {@code simhash}, or null. */
-    public T find(long simhash) {
+    public @Nullable T find(long simhash) {
         for (int b = 0; b < 4; b++) {
             List<Entry<T>> same = blocks.get(b).get(block(simhash, b));
             if (same != null) {

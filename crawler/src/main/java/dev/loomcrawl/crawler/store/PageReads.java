@@ -5,6 +5,7 @@ import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /** A job's stored rows as they are read: listed, streamed, counted, on the store's read pool. */
 record PageReads(Readers readers, boolean hashKey) {
@@ -13,14 +14,14 @@ record PageReads(Readers readers, boolean hashKey) {
      * Stored pages of a job, in the order they were stored or by URL (see {@link #pagesSql}); {@code status}
      * filters when not null. Bodies are left out.
      */
-    List<PageRecord> list(long jobId, int offset, int limit, Integer status) {
+    List<PageRecord> list(long jobId, int offset, int limit, @Nullable Integer status) {
         List<PageRecord> out = new ArrayList<>();
         forEach(jobId, offset, limit, status, false, out::add);
         return out;
     }
 
     /** Streams a job's pages to {@code sink} without holding them all in memory. */
-    void forEach(long jobId, int offset, int limit, Integer status, boolean withBody,
+    void forEach(long jobId, int offset, int limit, @Nullable Integer status, boolean withBody,
             Consumer<PageRecord> sink) {
         readers.stream(pagesSql(status != null, hashKey), rs -> sink.accept(Rows.page(rs, withBody)), status == null
                 ? new Object[] {jobId, limit, offset} : new Object[] {jobId, status, limit, offset});
@@ -52,7 +53,7 @@ record PageReads(Readers readers, boolean hashKey) {
     }
 
     /** Stored rows of a job; {@code status} filters when not null. */
-    long count(long jobId, Integer status) {
+    long count(long jobId, @Nullable Integer status) {
         return status == null ? readers.count("SELECT COUNT(*) FROM pages WHERE job_id = ?", jobId)
                 : readers.count("SELECT COUNT(*) FROM pages WHERE job_id = ? AND status = ?", jobId, status);
     }

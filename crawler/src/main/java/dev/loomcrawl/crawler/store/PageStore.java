@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Jobs and pages in H2 (embedded, the default) or PostgreSQL, over JDBC; the SQL is shared and the few
@@ -162,7 +163,7 @@ public final class PageStore implements AutoCloseable {
      * Stores a revisit of a stored URL with what it admitted and recorded on sight: its row rewritten with
      * {@code page} when the content changed (null: the row stays), and its change event (null: none).
      */
-    public void saveRevisit(long jobId, String url, PageRecord page, Change change, List<Admitted> admitted,
+    public void saveRevisit(long jobId, String url, @Nullable PageRecord page, @Nullable Change change, List<Admitted> admitted,
             List<PageRecord> recorded) throws InterruptedException {
         group.submit(new GroupWriter.Write.Revisit(jobId, url, page, change, admitted, recorded));
     }
@@ -211,12 +212,12 @@ public final class PageStore implements AutoCloseable {
     // ---- reads
 
     /** A job's stored rows, bodies left out, a slice at a time ({@link PageReads#pagesSql}); a status filters. */
-    public List<PageRecord> pages(long jobId, int offset, int limit, Integer status) {
+    public List<PageRecord> pages(long jobId, int offset, int limit, @Nullable Integer status) {
         return pages.list(jobId, offset, limit, status);
     }
 
     /** Streams a job's pages to {@code sink} without holding them all in memory. */
-    public void forEachPage(long jobId, int offset, int limit, Integer status, boolean withBody,
+    public void forEachPage(long jobId, int offset, int limit, @Nullable Integer status, boolean withBody,
             Consumer<PageRecord> sink) {
         pages.forEach(jobId, offset, limit, status, withBody, sink);
     }
@@ -229,7 +230,7 @@ public final class PageStore implements AutoCloseable {
         return pages.hasContent(jobId);
     }
 
-    public long countPages(long jobId, Integer status) {
+    public long countPages(long jobId, @Nullable Integer status) {
         return pages.count(jobId, status);
     }
 
@@ -281,7 +282,7 @@ public final class PageStore implements AutoCloseable {
         readers.close();
     }
 
-    private static void closeQuietly(Connection c) {
+    private static void closeQuietly(@Nullable Connection c) {
         if (c != null) {
             try {
                 c.close();

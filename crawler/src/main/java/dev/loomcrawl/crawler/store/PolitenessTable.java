@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What politeness keeps in the database: operators' settings per key ({@code host_settings}), durable when
@@ -165,19 +166,19 @@ public final class PolitenessTable {
         }, args);
     }
 
-    private static <T> T nullable(ResultSet rs, int column, T value) throws SQLException {
+    private static <T> @Nullable T nullable(ResultSet rs, int column, T value) throws SQLException {
         return rs.wasNull() ? null : value;
     }
 
-    private static Timestamp at(Instant instant) {
+    private static @Nullable Timestamp at(@Nullable Instant instant) {
         return instant == null ? null : Timestamp.from(instant);
     }
 
-    private static Instant instant(Timestamp t) {
+    private static @Nullable Instant instant(@Nullable Timestamp t) {
         return t == null ? null : t.toInstant();
     }
 
-    private static int update(PreparedStatement ps, Object... args) throws SQLException {
+    private static int update(PreparedStatement ps, @Nullable Object... args) throws SQLException {
         try (ps) {
             Readers.bind(ps, args);
             return ps.executeUpdate();

@@ -116,6 +116,7 @@ public final class Readers implements AutoCloseable {
     }
 
     /** Runs {@code sql} and hands each row to {@code sink}, fetching rows in chunks, not all at once. */
+    @SuppressWarnings("NullAway") // its steps return nothing: null, as a Void
     void stream(String sql, RowSink sink, Object... args) {
         try {
             withConnection(c -> {

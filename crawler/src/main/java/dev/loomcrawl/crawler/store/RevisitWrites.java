@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.sql.Types;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The statements of a continuous job's writes, run in the {@link GroupWriter}'s transaction: a revisit that
@@ -24,15 +25,15 @@ public final class RevisitWrites {
             "target");
 
     private final Connection connection;
-    private final PreparedStatement chain;
+    private final @Nullable PreparedStatement chain;
     /** Prepared on first use: most batches (a one-pass job's, every cluster commit of one) have no revisit. */
-    private PreparedStatement content;
-    private PreparedStatement insertChange;
+    private @Nullable PreparedStatement content;
+    private @Nullable PreparedStatement insertChange;
     private int contents;
     private int changes;
 
     /** @param chain {@link UrlKey#CHAIN_SQL} where pages are keyed by hash, else null */
-    public RevisitWrites(Connection connection, PreparedStatement chain) {
+    public RevisitWrites(Connection connection, @Nullable PreparedStatement chain) {
         this.connection = connection;
         this.chain = chain;
     }
@@ -114,10 +115,10 @@ public final class RevisitWrites {
 
     /** Runs what was added: rows rewritten first, then the events. */
     public void execute() throws SQLException {
-        if (contents > 0) {
+        if (content != null && contents > 0) {
             content.executeBatch();
         }
-        if (changes > 0) {
+        if (insertChange != null && changes > 0) {
             insertChange.executeBatch();
         }
         contents = 0;

@@ -15,6 +15,7 @@ import java.sql.Types;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Page rows to and from JDBC, in the order of {@link Schema#PAGE_COLUMNS}. */
 public final class Rows {
@@ -60,7 +61,7 @@ public final class Rows {
     }
 
     /** A row's content and facts into five parameters from {@code at}: all null when the job keeps none. */
-    static void bindContent(PreparedStatement ps, int at, PageContent c) throws SQLException {
+    static void bindContent(PreparedStatement ps, int at, @Nullable PageContent c) throws SQLException {
         ps.setBytes(at, c == null ? null : c.text().getBytes(StandardCharsets.UTF_8)); // see Dialect.rowBytes
         ps.setString(at + 1, c == null ? null : c.lang());
         ps.setString(at + 2, c == null ? null : c.description());
@@ -92,7 +93,7 @@ public final class Rows {
                 .simhash(rs.getObject("simhash") == null ? null : rs.getLong("simhash")).content(content(rs)).build();
     }
 
-    private static PageContent content(ResultSet rs) throws SQLException {
+    private static @Nullable PageContent content(ResultSet rs) throws SQLException {
         byte[] utf8 = rs.getBytes("content");
         String text = utf8 == null ? null : new String(utf8, StandardCharsets.UTF_8);
         return text == null ? null : new PageContent(text, rs.getString("lang"), rs.getString("description"),
@@ -109,7 +110,7 @@ public final class Rows {
                 rs.getBoolean("cluster"), instant(rs.getTimestamp("alive_at")));
     }
 
-    private static java.time.Instant instant(Timestamp t) {
+    private static java.time.@Nullable Instant instant(@Nullable Timestamp t) {
         return t == null ? null : t.toInstant();
     }
 
@@ -129,7 +130,7 @@ public final class Rows {
         }
     }
 
-    static String truncate(String s, int max) {
+    static @Nullable String truncate(@Nullable String s, int max) {
         return s == null || s.length() <= max ? s : s.substring(0, max);
     }
 }

@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Creates the tables, and migrates databases made by earlier versions: every step is idempotent, columns
@@ -98,6 +99,7 @@ public final class Schema {
      * Brings {@code extension}'s tables to today's schema on PostgreSQL, in a transaction of their own under the
      * same lock as {@link #migrate}, so that nodes starting together take turns.
      */
+    @SuppressWarnings("NullAway") // its steps return nothing: null, as a Void
     public static void extend(Connection c, Extension extension) throws SQLException {
         inOneTransaction(c, true, st -> {
             extension.migrate(st, columns(c));
@@ -112,7 +114,7 @@ public final class Schema {
      * changes nothing, cost a cold start about 3 ms, and a new database took thirteen.
      */
     public static void table(Statement st, Set<String> have, String table, String first, List<Added> added,
-            String key) throws SQLException {
+            @Nullable String key) throws SQLException {
         if (have.stream().noneMatch(column -> column.startsWith(table + "."))) {
             StringBuilder create = new StringBuilder("CREATE TABLE IF NOT EXISTS " + table + " (" + first);
             for (Added column : added) {

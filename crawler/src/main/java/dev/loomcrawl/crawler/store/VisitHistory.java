@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler.store;
 
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the store holds of a stored URL's visits, for a job that revisits it: its row's identity (the content
@@ -13,5 +14,6 @@ import java.time.Instant;
  * @param lastVisit its last event's time, or null when it has none
  * @param ended its last event was {@code gone} or {@code moved}: it is not visited again
  */
-public record VisitHistory(String etag, String lastModified, String digest, Long simhash, int status, String movedTo,
-        Instant fetchedAt, int visits, int changes, Instant firstVisit, Instant lastVisit, boolean ended) {}
+public record VisitHistory(@Nullable String etag, @Nullable String lastModified, @Nullable String digest,
+        @Nullable Long simhash, int status, @Nullable String movedTo, Instant fetchedAt, int visits, int changes,
+        @Nullable Instant firstVisit, @Nullable Instant lastVisit, boolean ended) {}

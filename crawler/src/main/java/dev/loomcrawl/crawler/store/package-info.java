@@ -5,4 +5,7 @@
  * by {@code ClusterCommits}). The row records ({@link dev.loomcrawl.crawler.values.PageRecord},
  * {@link dev.loomcrawl.crawler.values.JobRow}, {@link dev.loomcrawl.crawler.values.Outcome}) are part of the API.
  */
+@NullMarked
 package dev.loomcrawl.crawler.store;
+
+import org.jspecify.annotations.NullMarked;

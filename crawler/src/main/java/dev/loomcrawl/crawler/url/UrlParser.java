@@ -34,7 +34,7 @@ final class UrlParser {
         try {
             return parser.run();
         } catch (InvalidUrlException e) {
-            return new WebUrl.Parse.Failure(e.getMessage());
+            return new WebUrl.Parse.Failure(String.valueOf(e.getMessage()));
         }
     }
 

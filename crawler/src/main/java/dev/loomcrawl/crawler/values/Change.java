@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler.values;
 
 import java.time.Instant;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a visit of a URL found, as the change feed tells it: a first visit is {@link Kind#NEW}; a revisit is
@@ -13,8 +14,8 @@ import java.util.Locale;
  * @param severity for {@code changed}: {@code minor} (distance at most 3) or {@code major}; else null
  * @param target for {@code moved}: where the redirect points
  */
-public record Change(long id, long jobId, String url, Kind kind, Instant at, int status, Integer distance,
-        String severity, String target) {
+public record Change(long id, long jobId, String url, Kind kind, Instant at, int status, @Nullable Integer distance,
+        @Nullable String severity, @Nullable String target) {
 
     /** The kinds of change events. */
     public enum Kind {

@@ -1,19 +1,21 @@
 package dev.loomcrawl.crawler.values;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A configuration value that cannot be used, with the field it belongs to: callers speak of the field in
  * their own terms (a command-line flag, a JSON name) without parsing the message.
  */
 public final class ConfigException extends IllegalArgumentException {
     private final String field;
-    private final transient Object value;
+    private final transient @Nullable Object value;
     private final String problem;
 
     /**
      * @param field the {@link CrawlConfig} component, e.g. {@code perHostConcurrency} or {@code seeds[2]}
      * @param problem what is wrong, without the field name: {@code must be between 1 and 10000, was 0}
      */
-    public ConfigException(String field, Object value, String problem) {
+    public ConfigException(String field, @Nullable Object value, String problem) {
         super(field + " " + problem);
         this.field = field;
         this.value = value;
@@ -24,7 +26,12 @@ public final class ConfigException extends IllegalArgumentException {
         return field;
     }
 
-    public Object value() {
+    @Override
+    public String getMessage() {
+        return field + " " + problem;
+    }
+
+    public @Nullable Object value() {
         return value;
     }
 

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Everything one crawl job needs to know, validated on construction: a bad value throws a
@@ -155,7 +156,7 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
             Map<String, String> extract,
             Map<String, String> extractAll,
             boolean storeBody,
-            String warcFile,
+            @Nullable String warcFile,
             ContentFormat content,
             int contentMaxChars) {
 

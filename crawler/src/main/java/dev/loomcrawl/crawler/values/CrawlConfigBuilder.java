@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link CrawlConfig} built by name, every setting defaulted: {@code CrawlConfig.builder().seed(url).build()}.
@@ -41,14 +42,14 @@ public final class CrawlConfigBuilder {
     private final Map<String, String> extract = new LinkedHashMap<>();
     private final Map<String, String> extractAll = new LinkedHashMap<>();
     private boolean storeBody;
-    private String warcFile;
+    private @Nullable String warcFile;
     private ContentFormat content = ContentFormat.NONE;
     private int contentMaxChars = ContentFormat.DEFAULT_MAX_CHARS;
     private ExecutionMode mode = ExecutionMode.VIRTUAL;
     private int poolSize = 200;
-    private Freshness.Revisit revisit;
+    private Freshness.@Nullable Revisit revisit;
     private boolean skipNearDuplicates;
-    private Freshness.Webhook webhook;
+    private Freshness.@Nullable Webhook webhook;
 
     CrawlConfigBuilder() {}
 
@@ -57,7 +58,7 @@ public final class CrawlConfigBuilder {
         try {
             seeds.add(CrawlUrl.of(url));
         } catch (IllegalArgumentException e) {
-            throw new ConfigException("seeds[" + seeds.size() + "]", url, e.getMessage());
+            throw new ConfigException("seeds[" + seeds.size() + "]", url, String.valueOf(e.getMessage()));
         }
         return this;
     }
@@ -94,17 +95,21 @@ public final class CrawlConfigBuilder {
     public CrawlConfigBuilder extract(String name, String rule) { extract.put(name, rule); return this; }
     public CrawlConfigBuilder extractAll(String name, String rule) { extractAll.put(name, rule); return this; }
     public CrawlConfigBuilder storeBody(boolean value) { storeBody = value; return this; }
-    public CrawlConfigBuilder warcFile(String value) { warcFile = value; return this; }
+    public CrawlConfigBuilder warcFile(@Nullable String value) { warcFile = value; return this; }
     public CrawlConfigBuilder content(ContentFormat value) { content = value; return this; }
     public CrawlConfigBuilder contentMaxChars(int value) { contentMaxChars = value; return this; }
     public CrawlConfigBuilder mode(ExecutionMode value) { mode = value; return this; }
     public CrawlConfigBuilder poolSize(int value) { poolSize = value; return this; }
     /** Makes the job continuous: each stored page is revisited, every {@code min} at most and {@code max} at least. */
     public CrawlConfigBuilder revisit(Duration min, Duration max) { revisit = new Freshness.Revisit(min, max); return this; }
-    public CrawlConfigBuilder revisit(Freshness.Revisit value) { revisit = value; return this; }
+    public CrawlConfigBuilder revisit(Freshness.@Nullable Revisit value) { revisit = value; return this; }
     public CrawlConfigBuilder skipNearDuplicates(boolean value) { skipNearDuplicates = value; return this; }
-    public CrawlConfigBuilder webhook(String url, String secret) { webhook = new Freshness.Webhook(url, secret); return this; }
-    public CrawlConfigBuilder webhook(Freshness.Webhook value) { webhook = value; return this; }
+    /** A missing url or secret is refused as an empty one is, naming its field. */
+    public CrawlConfigBuilder webhook(@Nullable String url, @Nullable String secret) {
+        webhook = new Freshness.Webhook(url == null ? "" : url, secret == null ? "" : secret);
+        return this;
+    }
+    public CrawlConfigBuilder webhook(Freshness.@Nullable Webhook value) { webhook = value; return this; }
 
     public CrawlConfig build() {
         return new CrawlConfig(

@@ -56,7 +56,7 @@ public record CrawlSummary(
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     /** A failure and how many URLs ended with it. */
-    public record TopFailure(String kind, String detail, long count) {}
+    public record TopFailure(String kind, @Nullable String detail, long count) {}
 
     /** URLs fetched with a result, failures included: what {@code --max-pages} counts against. */
     public long fetched() {

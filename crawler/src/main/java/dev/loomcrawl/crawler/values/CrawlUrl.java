@@ -145,7 +145,7 @@ public record CrawlUrl(String url, String host, String hostKey) {
      * splits the path from the query at the last one, a parse at the first).
      */
     @SuppressWarnings("deprecation") // URL(String, String, int, String) is deprecated for unchecked input only
-    public java.net.URL toUrl() {
+    public java.net.@Nullable URL toUrl() {
         int slash = pathStart(url);
         String file = slash < 0 ? "/" : url.substring(slash);
         int query = file.indexOf('?');

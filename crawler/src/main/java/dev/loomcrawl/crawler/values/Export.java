@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A job's rows as people take them away: JSON Lines (one object per line) or CSV with a header, the same
@@ -240,12 +241,12 @@ public final class Export {
         }
     }
 
-    private static boolean isText(String contentType) {
+    private static boolean isText(@Nullable String contentType) {
         String t = contentType == null ? "" : contentType.toLowerCase(Locale.ROOT);
         return t.startsWith("text/") || t.contains("xml") || t.contains("json") || t.contains("javascript");
     }
 
-    private static Charset charsetOf(String contentType) {
+    private static Charset charsetOf(@Nullable String contentType) {
         for (String part : (contentType == null ? "" : contentType).split(";")) {
             String p = part.strip().toLowerCase(Locale.ROOT);
             if (p.startsWith("charset=")) {

@@ -7,13 +7,14 @@ import org.jsoup.nodes.Element;
 import org.jsoup.select.Evaluator;
 import org.jsoup.select.QueryParser;
 import org.jsoup.select.Selector;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One extraction rule of a job: {@code NAME=CSS} keeps the text of the first match, {@code NAME=CSS@ATTR} an
  * attribute of it ({@code @abs:href} resolves it against the page), an "all" rule every match, as a list.
  * Checked when the job's config is built; applied by {@code parse.Extraction}.
  */
-public record ExtractRule(String name, Evaluator selector, String attribute, boolean all) {
+public record ExtractRule(String name, Evaluator selector, @Nullable String attribute, boolean all) {
 
     /**
      * @param field where the rule came from ({@code extract}, {@code extractAll}), for the error
@@ -43,7 +44,7 @@ public record ExtractRule(String name, Evaluator selector, String attribute, boo
     }
 
     /** The rule's value in {@code doc}: a string, a list of them, or null. */
-    public Object apply(Document doc) {
+    public @Nullable Object apply(Document doc) {
         if (!all) {
             Element first = doc.selectFirst(selector);
             return first == null ? null : valueOf(first);
@@ -58,7 +59,7 @@ public record ExtractRule(String name, Evaluator selector, String attribute, boo
         return values;
     }
 
-    private String valueOf(Element e) {
+    private @Nullable String valueOf(Element e) {
         if (attribute == null) {
             return e.text();
         }

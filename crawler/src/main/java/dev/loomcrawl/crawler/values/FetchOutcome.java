@@ -1,5 +1,7 @@
 package dev.loomcrawl.crawler.values;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One URL of a one-off multi-fetch ({@link Crawler#fetchAll}).
  *
@@ -10,12 +12,12 @@ package dev.loomcrawl.crawler.values;
  * @param content the page's main content and facts when the request asked for them and the page was HTML;
  *     else null
  */
-public record FetchOutcome(String url, String outcome, int status, String title, int bytes, double millis,
-        String failure, String detail, PageContent content) {
+public record FetchOutcome(String url, String outcome, int status, @Nullable String title, int bytes, double millis,
+        @Nullable String failure, @Nullable String detail, @Nullable PageContent content) {
 
     /** An outcome with no page to read content from. */
-    public static FetchOutcome without(String url, String outcome, int status, int bytes, double millis, String failure,
-            String detail) {
+    public static FetchOutcome without(String url, String outcome, int status, int bytes, double millis, @Nullable String failure,
+            @Nullable String detail) {
         return new FetchOutcome(url, outcome, status, null, bytes, millis, failure, detail, null);
     }
 }

@@ -8,6 +8,7 @@ import java.util.HexFormat;
 import java.util.Locale;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a job keeps its pages fresh: whether it revisits them, whether it follows the links of pages that
@@ -18,7 +19,7 @@ import javax.crypto.spec.SecretKeySpec;
  *     links are not followed: a guard against soft traps (print versions, session ids in the URL)
  * @param webhook where each change event is POSTed, or null
  */
-public record Freshness(Revisit revisit, boolean skipNearDuplicates, Webhook webhook) {
+public record Freshness(@Nullable Revisit revisit, boolean skipNearDuplicates, @Nullable Webhook webhook) {
     /** A one-pass job that follows every link and sends nothing. */
     public static final Freshness NONE = new Freshness(null, false, null);
 
@@ -33,11 +34,12 @@ public record Freshness(Revisit revisit, boolean skipNearDuplicates, Webhook web
          *
          * @throws ConfigException naming {@code revisit} when both are null
          */
-        public static Revisit of(Duration min, Duration max) {
+        public static Revisit of(@Nullable Duration min, @Nullable Duration max) {
             if (min == null && max == null) {
                 throw new ConfigException("revisit", null, "must give min, max or both");
             }
-            Duration least = min != null ? min : max.compareTo(Duration.ofMinutes(1)) < 0 ? max : Duration.ofMinutes(1);
+            Duration least = min != null ? min
+                    : max != null && max.compareTo(Duration.ofMinutes(1)) < 0 ? max : Duration.ofMinutes(1);
             Duration most = max != null ? max : least.compareTo(Duration.ofDays(7)) > 0 ? least : Duration.ofDays(7);
             return new Revisit(least, most);
         }

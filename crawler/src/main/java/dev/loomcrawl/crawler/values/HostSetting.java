@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler.values;
 
 import java.time.Duration;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What an operator set for one politeness key ({@code PUT /hosts/{key}}): any of a limit of requests in flight,
@@ -10,7 +11,7 @@ import java.time.Instant;
  * @throws ConfigException naming the field ({@code limit}, {@code minDelayMs}, {@code pausedUntil}) when a
  *     value is out of its range
  */
-public record HostSetting(Integer limit, Duration minDelay, Instant pausedUntil) {
+public record HostSetting(@Nullable Integer limit, @Nullable Duration minDelay, @Nullable Instant pausedUntil) {
     /**
      * The farthest a pause may reach. A pause is kept as a monotonic-clock deadline in nanoseconds, which holds
      * about 292 years; a year is far beyond any operator's need and leaves no arithmetic near that edge.

@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler.values;
 
 import java.time.Duration;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A job as stored.
@@ -14,9 +15,9 @@ import java.time.Instant;
  * @param cluster whether nodes of a cluster share the job through the database
  * @param aliveAt when a process running the job last recorded its time (null: never, or before this column)
  */
-public record JobRow(long id, Instant createdAt, Instant finishedAt, String status, String mode, int poolSize,
-        String config, String summary, double activeSeconds, double cpuSeconds, int runs, boolean cluster,
-        Instant aliveAt) {
+public record JobRow(long id, Instant createdAt, @Nullable Instant finishedAt, String status, String mode, int poolSize,
+        String config, @Nullable String summary, double activeSeconds, double cpuSeconds, int runs, boolean cluster,
+        @Nullable Instant aliveAt) {
 
     /**
      * A running job's process records its time this often ({@code alive_at}): a killed process loses at most

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /** The fields of a job's JSON, each read as its type, or refused naming the field ({@link ConfigCodec#read}). */
 final class JsonFields {
@@ -61,8 +62,8 @@ final class JsonFields {
         }
     }
 
-    static String text(String name, JsonNode v) {
-        if (!v.isTextual()) {
+    static String text(String name, @Nullable JsonNode v) {
+        if (v == null || !v.isTextual()) {
             throw new ConfigException(name, v, "must be a string");
         }
         return v.textValue();
@@ -74,7 +75,7 @@ final class JsonFields {
         } catch (ConfigException e) {
             throw e;
         } catch (IllegalArgumentException e) {
-            throw new ConfigException(name, v.textValue(), e.getMessage());
+            throw new ConfigException(name, v.textValue(), String.valueOf(e.getMessage()));
         }
     }
 

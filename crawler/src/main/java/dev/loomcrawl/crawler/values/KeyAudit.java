@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler.values;
 
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One politeness key's figures in a job's audit (what its requests did to the servers of that key).
@@ -21,6 +22,6 @@ import java.time.Instant;
  * @param lastRequest when the last one did
  */
 public record KeyAudit(String key, long requests, long answered, long errors, int maxInFlight,
-        Double shortestGapMillis, Long crawlDelayMillis, int retryAfterWindows, double retryAfterSeconds,
-        long requestsInRetryAfter, long robotsDisallowed, long requestsDisallowed, Instant firstRequest,
-        Instant lastRequest) {}
+        @Nullable Double shortestGapMillis, @Nullable Long crawlDelayMillis, int retryAfterWindows, double retryAfterSeconds,
+        long requestsInRetryAfter, long robotsDisallowed, long requestsDisallowed, @Nullable Instant firstRequest,
+        @Nullable Instant lastRequest) {}

@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler.values;
 
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One politeness key as {@code GET /hosts} shows it.
@@ -21,5 +22,5 @@ import java.time.Instant;
  * @param lastRequest when the last request started, or null
  */
 public record KeyView(String key, String level, int inFlight, int queued, int limit, int allowed, long delayMillis,
-        Instant restingUntil, Instant pausedUntil, long requests, double requestsPerSecond, double latencyMillis,
-        double baselineMillis, Instant lastRequest) {}
+        @Nullable Instant restingUntil, @Nullable Instant pausedUntil, long requests, double requestsPerSecond, double latencyMillis,
+        double baselineMillis, @Nullable Instant lastRequest) {}

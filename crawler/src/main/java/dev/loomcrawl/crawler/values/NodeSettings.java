@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler.values;
 
 import java.time.Duration;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How this node joins.
@@ -11,7 +12,7 @@ import java.util.regex.Pattern;
  * @param leaseTtl how long a host lease lasts unless renewed: how soon a dead node's hosts move on
  *     (default 30 s); a cluster job's fetch deadline must fit in it with room for two heartbeats
  */
-public record NodeSettings(String nodeId, String address, Duration leaseTtl) {
+public record NodeSettings(String nodeId, @Nullable String address, Duration leaseTtl) {
     private static final Pattern NODE_ID = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
     /** Time kept in hand beyond a fetch's deadline before a request may start under a lease. */
     public static final Duration SAFETY = Duration.ofSeconds(1);

@@ -1,5 +1,7 @@
 package dev.loomcrawl.crawler.values;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A page's main content in the form its job asked for ({@code --content}), and what the page says of itself
  * beside it. Each is null where the page does not say.
@@ -12,7 +14,7 @@ package dev.loomcrawl.crawler.values;
  * @param published when it was first published, as the page writes it ({@code article:published_time},
  *     JSON-LD {@code datePublished}, {@code <time datetime>})
  */
-public record PageContent(String text, String lang, String description, String author, String published) {
+public record PageContent(String text, @Nullable String lang, @Nullable String description, @Nullable String author, @Nullable String published) {
     public PageContent {
         text = text == null ? "" : text;
     }

@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler.values;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One URL of a job as stored: a page, a redirect, a failure with its reason, or a URL skipped unfetched.
@@ -33,26 +34,26 @@ public record PageRecord(
         String url,
         int depth,
         int status,
-        String contentType,
-        String title,
+        @Nullable String contentType,
+        @Nullable String title,
         int bytes,
         double fetchMillis,
         int attempts,
-        String failure,
-        String detail,
+        @Nullable String failure,
+        @Nullable String detail,
         Instant fetchedAt,
         String thread,
-        String referrer,
+        @Nullable String referrer,
         List<String> outlinks,
         Map<String, Object> fields,
-        String canonical,
-        byte[] body,
+        @Nullable String canonical,
+        byte @Nullable [] body,
         double pageMillis,
-        String etag,
-        String lastModified,
-        String digest,
-        Long simhash,
-        PageContent content) {
+        @Nullable String etag,
+        @Nullable String lastModified,
+        @Nullable String digest,
+        @Nullable Long simhash,
+        @Nullable PageContent content) {
 
     /** Failure labels of URLs that were skipped on purpose rather than failed. */
     private static final java.util.Set<String> SKIPS = java.util.Set.of("robots", "not-html");
@@ -67,7 +68,7 @@ public record PageRecord(
     }
 
     /** The outcome of a row with this failure label (null: a page). */
-    public static Outcome outcomeOf(String failure) {
+    public static Outcome outcomeOf(@Nullable String failure) {
         return failure == null ? Outcome.OK : SKIPS.contains(failure) ? Outcome.SKIPPED : Outcome.FAILED;
     }
 
@@ -86,7 +87,7 @@ public record PageRecord(
      *
      * @param failure the failure kind's label ({@code robots}, {@code invalid-url})
      */
-    public static PageRecord onSight(long jobId, String url, int depth, String referrer, String failure, String detail) {
+    public static PageRecord onSight(long jobId, String url, int depth, @Nullable String referrer, @Nullable String failure, @Nullable String detail) {
         return of(jobId, url).depth(depth).failure(failure, detail).referrer(referrer).build();
     }
 
@@ -96,26 +97,26 @@ public record PageRecord(
         private final String url;
         private int depth;
         private int status;
-        private String contentType;
-        private String title;
+        private @Nullable String contentType;
+        private @Nullable String title;
         private int bytes;
         private double fetchMillis;
         private int attempts;
-        private String failure;
-        private String detail;
+        private @Nullable String failure;
+        private @Nullable String detail;
         private Instant fetchedAt = Instant.now();
         private String thread = Thread.currentThread().getName();
-        private String referrer;
+        private @Nullable String referrer;
         private List<String> outlinks = List.of();
         private Map<String, Object> fields = Map.of();
-        private String canonical;
-        private byte[] body;
+        private @Nullable String canonical;
+        private byte @Nullable [] body;
         private double pageMillis;
-        private String etag;
-        private String lastModified;
-        private String digest;
-        private Long simhash;
-        private PageContent content;
+        private @Nullable String etag;
+        private @Nullable String lastModified;
+        private @Nullable String digest;
+        private @Nullable Long simhash;
+        private @Nullable PageContent content;
 
         private Builder(long jobId, String url) {
             this.jobId = jobId;
@@ -124,27 +125,27 @@ public record PageRecord(
 
         public Builder depth(int value) { depth = value; return this; }
         public Builder status(int value) { status = value; return this; }
-        public Builder contentType(String value) { contentType = value; return this; }
-        public Builder title(String value) { title = value; return this; }
+        public Builder contentType(@Nullable String value) { contentType = value; return this; }
+        public Builder title(@Nullable String value) { title = value; return this; }
         public Builder bytes(int value) { bytes = value; return this; }
         public Builder fetchMillis(double value) { fetchMillis = value; return this; }
         public Builder attempts(int value) { attempts = value; return this; }
         /** @param kind a failure kind's label, or null for a page */
-        public Builder failure(String kind, String why) { failure = kind; detail = why; return this; }
-        public Builder detail(String value) { detail = value; return this; }
+        public Builder failure(@Nullable String kind, @Nullable String why) { failure = kind; detail = why; return this; }
+        public Builder detail(@Nullable String value) { detail = value; return this; }
         public Builder fetchedAt(Instant value) { fetchedAt = value; return this; }
         public Builder thread(String value) { thread = value; return this; }
-        public Builder referrer(String value) { referrer = value; return this; }
+        public Builder referrer(@Nullable String value) { referrer = value; return this; }
         public Builder outlinks(List<String> value) { outlinks = value; return this; }
         public Builder fields(Map<String, Object> value) { fields = value; return this; }
-        public Builder canonical(String value) { canonical = value; return this; }
-        public Builder body(byte[] value) { body = value; return this; }
+        public Builder canonical(@Nullable String value) { canonical = value; return this; }
+        public Builder body(byte @Nullable [] value) { body = value; return this; }
         public Builder pageMillis(double value) { pageMillis = value; return this; }
-        public Builder etag(String value) { etag = value; return this; }
-        public Builder lastModified(String value) { lastModified = value; return this; }
-        public Builder digest(String value) { digest = value; return this; }
-        public Builder simhash(Long value) { simhash = value; return this; }
-        public Builder content(PageContent value) { content = value; return this; }
+        public Builder etag(@Nullable String value) { etag = value; return this; }
+        public Builder lastModified(@Nullable String value) { lastModified = value; return this; }
+        public Builder digest(@Nullable String value) { digest = value; return this; }
+        public Builder simhash(@Nullable Long value) { simhash = value; return this; }
+        public Builder content(@Nullable PageContent value) { content = value; return this; }
 
         public PageRecord build() {
             return new PageRecord(jobId, url, depth, status, contentType, title, bytes, fetchMillis, attempts, failure,

@@ -22,10 +22,9 @@ final class PlainLinks {
         }
         char first = href.charAt(0);
         if (first == '/') {
-            boolean rootRelative = base != null && (end == 1 || href.charAt(1) != '/') && base.username().isEmpty()
-                    && base.password().isEmpty() && plainPathAndQuery(href, 0, end);
-            if (!rootRelative) {
-                return null;
+            if (base == null || !((end == 1 || href.charAt(1) != '/') && base.username().isEmpty()
+                    && base.password().isEmpty() && plainPathAndQuery(href, 0, end))) {
+                return null; // not root-relative
             }
             String url = origin(base).append(href, 0, end).toString();
             return url.length() > CrawlUrl.MAX_LENGTH ? null : new CrawlUrl(url, base.host(), base.host() + ":" + base.effectivePort());
