@@ -1,5 +1,6 @@
 package dev.loomcrawl.bench;
 
+import dev.loomcrawl.mocksites.MockSites;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -11,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import dev.loomcrawl.mocksites.MockSites;
 
 /**
  * The mock-site farm in a process of its own, so that the crawler's thread, heap and CPU figures are its

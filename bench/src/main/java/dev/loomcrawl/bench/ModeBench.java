@@ -6,9 +6,9 @@ import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
 import dev.loomcrawl.crawler.values.ExecutionMode;
+import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.mocksites.FarmConfig;
 import dev.loomcrawl.mocksites.Scenario;
 import dev.loomcrawl.mocksites.SiteGraph;
@@ -35,7 +35,7 @@ final class ModeBench {
     record Limits(int perHost, int maxInFlight, boolean adaptive) {}
 
     /** One measured (or warm-up) crawl. */
-    record Run(String mode, int round, boolean warmup, CrawlSummary summary, long peakHeapBytes, int peakThreads,
+    record Run(String mode, int round, boolean warmup, JobSummary summary, long peakHeapBytes, int peakThreads,
             double farmCpuSeconds, JsonNode farm, List<String> violations, List<Sampler.Sample> samples) {}
 
     /** Medians over a mode's measured runs, and what limits it. */
@@ -86,7 +86,7 @@ final class ModeBench {
         double farmCpuBefore = farm.cpu().map(Duration::toNanos).orElse(0L) / 1e9;
         CrawlJob job = crawler.start(config);
         List<Sampler.Sample> samples = Sampler.follow(job);
-        CrawlSummary summary = job.awaitSummary();
+        JobSummary summary = job.awaitSummary();
         double farmCpu = farm.cpu().map(Duration::toNanos).orElse(0L) / 1e9 - farmCpuBefore;
         JsonNode counters = new ObjectMapper().readTree(farm.counters());
         List<String> violations = new ArrayList<>();

@@ -1,7 +1,7 @@
 package dev.loomcrawl.bench;
 
 import dev.loomcrawl.crawler.CrawlJob;
-import dev.loomcrawl.crawler.values.CrawlProgress;
+import dev.loomcrawl.crawler.values.JobProgress;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.ThreadMXBean;
@@ -25,7 +25,7 @@ final class Sampler {
         List<Sample> samples = new ArrayList<>();
         long start = System.nanoTime();
         do {
-            CrawlProgress p = job.progress();
+            JobProgress p = job.progress();
             samples.add(new Sample((System.nanoTime() - start) / 1e9, THREADS.getThreadCount(),
                     MEMORY.getHeapMemoryUsage().getUsed(), p.pages() + p.failed(), p.fetching()));
         } while (!job.await(EVERY));

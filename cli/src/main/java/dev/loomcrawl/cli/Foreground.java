@@ -3,8 +3,8 @@ package dev.loomcrawl.cli;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.Database;
-import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
+import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.Passwords;
 import dev.loomcrawl.crawler.values.StoredListener;
 import java.io.PrintWriter;
@@ -57,7 +57,7 @@ final class Foreground {
                 database.close();
             });
             Runtime.getRuntime().addShutdownHook(hook);
-            CrawlSummary summary;
+            JobSummary summary;
             try {
                 summary = progress.follow(job);
             } finally {
@@ -92,7 +92,7 @@ final class Foreground {
     }
 
     /** The job's end as the user sees it: the summary (a table or JSON), why it failed, and the exit code. */
-    private static int ended(CrawlJob job, CrawlSummary summary, String resume, boolean json, PrintWriter summaryOut,
+    private static int ended(CrawlJob job, JobSummary summary, String resume, boolean json, PrintWriter summaryOut,
             PrintWriter err) {
         if (job.suspended()) {
             err.println("loomcrawl: job " + job.id() + " suspended with " + summary.fetched() + " URLs done; resume it"

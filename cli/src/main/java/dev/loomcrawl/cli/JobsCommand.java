@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.JobReport;
-import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.Passwords;
 import java.io.PrintWriter;
 import java.time.ZoneId;
@@ -69,7 +69,7 @@ final class JobsCommand implements Callable<Integer> {
     }
 
     private static Map<String, Object> row(JobReport job) {
-        CrawlSummary s = job.summary();
+        JobSummary s = job.summary();
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("id", job.id());
         r.put("status", job.status());

@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
-import picocli.CommandLine.Command;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /** {@code loomcrawl <command>}: the entry point of the application jar. */
 @Command(name = "loomcrawl", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,

@@ -1,8 +1,8 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.CrawlJob;
-import dev.loomcrawl.crawler.values.CrawlProgress;
-import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobProgress;
+import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.Outcome;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.io.PrintWriter;
@@ -52,7 +52,7 @@ final class Progress {
         }
     }
 
-    CrawlSummary follow(CrawlJob job) throws InterruptedException {
+    JobSummary follow(CrawlJob job) throws InterruptedException {
         if (quiet) {
             return job.awaitSummary();
         }
@@ -67,7 +67,7 @@ final class Progress {
             }
             err.flush();
         }
-        CrawlSummary summary = job.awaitSummary();
+        JobSummary summary = job.awaitSummary();
         printNews();
         err.print(terminal ? "\r" : "");
         err.println(line(job.progress()) + (terminal ? "\u001b[K" : ""));
@@ -85,7 +85,7 @@ final class Progress {
         }
     }
 
-    String line(CrawlProgress p) {
+    String line(JobProgress p) {
         StringBuilder b = new StringBuilder(String.format("%6.1fs  %,d pages", p.seconds(), p.pages()));
         if (p.maxPages() > 0 && p.maxPages() < 100_000_000 && !p.continuous()) {
             long done = p.pages() + p.failed();
@@ -118,7 +118,7 @@ final class Progress {
     }
 
     /** A continuous job's revisits: URLs due now of those waiting, revisits done, and what they found. */
-    static String revisits(CrawlProgress p) {
+    static String revisits(JobProgress p) {
         Map<String, Long> found = new TreeMap<>(p.changes());
         found.remove("new");
         long revisited = found.values().stream().mapToLong(Long::longValue).sum();
@@ -143,7 +143,7 @@ final class Progress {
     }
 
     /** Time left at the recent rate, when the crawl is bounded and still going; null otherwise. */
-    static @Nullable String eta(CrawlProgress p) {
+    static @Nullable String eta(JobProgress p) {
         long done = p.pages() + p.failed();
         long left = Math.min(p.maxPages() - done, p.queued() + p.inFlight());
         if (p.recentPagesPerSecond() <= 0 || left <= 0 || !p.status().equals("running")) {

@@ -3,8 +3,8 @@ package dev.loomcrawl.cli;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** {@code loomcrawl recrawl JOB}: visits every stored URL of an ended job once more, and exits. */
 @Command(name = "recrawl", mixinStandardHelpOptions = true, sortOptions = false,

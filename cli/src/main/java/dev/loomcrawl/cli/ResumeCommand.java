@@ -3,8 +3,8 @@ package dev.loomcrawl.cli;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** {@code loomcrawl resume JOB}: continues an unfinished job, exactly as it was started. */
 @Command(name = "resume", mixinStandardHelpOptions = true, sortOptions = false,

@@ -1,13 +1,13 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobSummary;
 import java.io.PrintWriter;
 
 /** A job summary for people. */
 final class SummaryTable {
     private SummaryTable() {}
 
-    static void print(CrawlSummary s, PrintWriter out) {
+    static void print(JobSummary s, PrintWriter out) {
         out.printf("job %d %s: %s mode%s, per-host %d%s%n", s.jobId(), s.status(), s.mode(),
                 s.mode().equals("pool") ? " (" + s.poolSize() + " threads)" : "", s.perHostConcurrency(),
                 s.runs() > 1 ? ", " + s.runs() + " runs" : "");
@@ -20,7 +20,7 @@ final class SummaryTable {
         out.printf("  statuses %s%n", s.statuses());
         if (!s.failures().isEmpty()) {
             out.printf("  failures %s%n", s.failures());
-            for (CrawlSummary.TopFailure f : s.topFailures()) {
+            for (JobSummary.TopFailure f : s.topFailures()) {
                 out.printf("    %,6d  %s: %s%n", f.count(), f.kind(), f.detail() == null ? "" : f.detail());
             }
         }

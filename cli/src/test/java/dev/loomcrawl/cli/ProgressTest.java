@@ -2,7 +2,7 @@ package dev.loomcrawl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomcrawl.crawler.values.CrawlProgress;
+import dev.loomcrawl.crawler.values.JobProgress;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;
@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 class ProgressTest {
     private final Progress progress = new Progress(new PrintWriter(new StringWriter()), false);
 
-    private static CrawlProgress running(long queued, long due, boolean continuous, Map<String, Long> changes) {
-        return new CrawlProgress(1, "running", 300, 2, 0, queued, due, 4, 4, 12.5, 24.0, 30.0, 10_000, continuous,
+    private static JobProgress running(long queued, long due, boolean continuous, Map<String, Long> changes) {
+        return new JobProgress(1, "running", 300, 2, 0, queued, due, 4, 4, 12.5, 24.0, 30.0, 10_000, continuous,
                 Map.of(), changes);
     }
 

@@ -9,13 +9,12 @@ import dev.loomcrawl.crawler.politeness.Target;
 import dev.loomcrawl.crawler.revisit.WebhookDelivery;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.CrawlProgress;
-import dev.loomcrawl.crawler.values.CrawlSummary;
 import dev.loomcrawl.crawler.values.Freshness;
+import dev.loomcrawl.crawler.values.JobProgress;
 import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.values.JobStatus;
+import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.KeyAudit;
-import dev.loomcrawl.crawler.values.StoredListener;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -32,26 +31,24 @@ import org.jspecify.annotations.Nullable;
  * its status and figures, and its end written to the store.
  */
 public final class CrawlJob {
-    private static final System.Logger LOG = System.getLogger(CrawlJob.class.getName());
     private final long id;
     private final CrawlConfig config;
     private final Engine engine;
     private final Frontier frontier;
-    private final JobStats stats;
+    private final JobMeter meter;
     private final Harvester harvester;
     private final boolean resumed;
     private final boolean cluster;
     /** Whose figures the stored politeness audit holds ({@link JobStart#share}). */
     private final String share;
     private final Consumer<CrawlJob> onEnd;
-    private final @Nullable StoredListener listener;
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile JobStatus status = JobStatus.QUEUED;
     private volatile boolean cancelRequested;
     private volatile boolean suspendRequested;
     private volatile boolean stopNow;
     private volatile @Nullable String failureMessage;
-    private volatile @Nullable CrawlSummary summary;
+    private volatile @Nullable JobSummary summary;
     private final JobCheckpoint checkpoints;
     private final Fetcher fetcher;
     private final PolitenessAudit audit;
@@ -64,8 +61,7 @@ public final class CrawlJob {
         this.config = start.config();
         this.engine = engine;
         this.frontier = start.frontier();
-        this.stats = start.stats();
-        this.listener = start.hooks().listener();
+        this.meter = start.meter();
         this.resumed = start.resumed();
         this.cluster = start.cluster();
         this.share = start.share();
@@ -79,7 +75,7 @@ public final class CrawlJob {
         this.harvester = new Harvester(id, config, frontier, start.hooks().handler(), engine.parsers());
         UrlTask task = new UrlTask(start, engine, harvester, fetcher, audit, () -> cancelRequested);
         this.dispatcher = new Dispatcher(start, engine, task, () -> cancelRequested, () -> stopNow);
-        this.checkpoints = new JobCheckpoint(id, share, stats, audit, engine.store());
+        this.checkpoints = new JobCheckpoint(id, share, meter, audit, engine.store());
     }
 
     void start() {
@@ -88,7 +84,7 @@ public final class CrawlJob {
     }
 
     private void run() {
-        stats.start(engine.sampler());
+        meter.start(engine.sampler());
         JobStatus end = JobStatus.DONE;
         Freshness.Webhook webhook = config.freshness().webhook();
         WebhookDelivery delivery = webhook == null ? null : WebhookDelivery.start(id, share, webhook,
@@ -116,7 +112,7 @@ public final class CrawlJob {
     }
 
     private void finish(JobStatus end) {
-        stats.finish();
+        meter.finish();
         PageStore store = engine.store();
         boolean suspended = (suspendRequested || stopNow) && !cancelRequested && end != JobStatus.FAILED;
         JobStatus stored = suspended ? JobStatus.SUSPENDED : end; // a suspended job stays resumable
@@ -124,7 +120,7 @@ public final class CrawlJob {
             checkpoint();
             if (cluster) {
                 // This node's share ended; the job's status and summary are the cluster's (ClusterNode).
-                summary = stats.summary(id, end == JobStatus.FAILED ? end : JobStatus.RUNNING, config, frontier.givenUpHosts());
+                summary = meter.summary(id, end == JobStatus.FAILED ? end : JobStatus.RUNNING, config, frontier.givenUpHosts());
                 return;
             }
             summary = summarise(stored);
@@ -137,7 +133,7 @@ public final class CrawlJob {
             store.jobs().update(id, stored.label(), summary.toJson());
         } catch (RuntimeException e) {
             if (summary == null) {
-                summary = stats.summary(id, stored, config, frontier.givenUpHosts());
+                summary = meter.summary(id, stored, config, frontier.givenUpHosts());
             }
             failureMessage = failureMessage != null ? failureMessage : "could not store the job's end: " + e.getMessage();
         } finally {
@@ -147,9 +143,9 @@ public final class CrawlJob {
         }
     }
 
-    private CrawlSummary summarise(JobStatus stored) {
-        return resumed ? Summaries.wholeJob(engine.store(), id, stored, config, stats, frontier.givenUpHosts())
-                : stats.summary(id, stored, config, frontier.givenUpHosts());
+    private JobSummary summarise(JobStatus stored) {
+        return resumed ? meter.wholeJob(engine.store(), id, stored, config, frontier.givenUpHosts())
+                : meter.summary(id, stored, config, frontier.givenUpHosts());
     }
 
     /** Writes the job's checkpoint ({@link JobCheckpoint}): every {@link JobRow#CHECKPOINT} while it runs, and at its end. */
@@ -199,7 +195,7 @@ public final class CrawlJob {
     }
 
     /** Waits for the job to end (or be suspended) and returns its summary. */
-    public CrawlSummary awaitSummary() throws InterruptedException {
+    public JobSummary awaitSummary() throws InterruptedException {
         finished.await();
         return summary();
     }
@@ -232,9 +228,9 @@ public final class CrawlJob {
     }
 
     /** The final summary once ended, else this run's figures so far. */
-    public CrawlSummary summary() {
-        CrawlSummary done = summary;
-        return done != null ? done : stats.summary(id, status, config, frontier.givenUpHosts());
+    public JobSummary summary() {
+        JobSummary done = summary;
+        return done != null ? done : meter.summary(id, status, config, frontier.givenUpHosts());
     }
 
     /** Hosts whose URLs wait for something other than their turn (a failing robots.txt), with why. */
@@ -242,10 +238,10 @@ public final class CrawlJob {
         return frontier.waitingHosts();
     }
 
-    public CrawlProgress progress() {
+    public JobProgress progress() {
         boolean continuous = config.freshness().revisit() != null;
         int queued = frontier.queued();
-        return stats.progress(id, status.label(), queued, continuous ? frontier.due() : queued, frontier.inFlight(),
+        return meter.progress(id, status.label(), queued, continuous ? frontier.due() : queued, frontier.inFlight(),
                 config.scope().maxPages(), continuous);
     }
 }

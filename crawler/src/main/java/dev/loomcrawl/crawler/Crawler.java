@@ -11,10 +11,10 @@ import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
 import dev.loomcrawl.crawler.values.FetchOutcome;
 import dev.loomcrawl.crawler.values.FetchRequest;
-import dev.loomcrawl.crawler.values.Figures;
 import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.values.JobStatus;
 import dev.loomcrawl.crawler.values.PageHandler;
+import dev.loomcrawl.crawler.values.ProcessStats;
 import dev.loomcrawl.crawler.values.StoredListener;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  * try (Database db = Database.open("jdbc:h2:./data/loomcrawl");
  *      Crawler crawler = new Crawler(db)) {
  *     CrawlJob job = crawler.start(CrawlConfig.builder().seed("https://example.com/").build());
- *     CrawlSummary summary = job.awaitSummary();
+ *     JobSummary summary = job.awaitSummary();
  * }
  * }</pre>
  *
@@ -249,9 +249,9 @@ public final class Crawler implements Jobs, AutoCloseable {
         return oneOff.fetchAll(request);
     }
 
-    /** Figures of the whole process, every job and one-off fetch together. */
-    public Figures figures() {
-        return engine.figures(jobs.size());
+    /** The whole process's figures, every job and one-off fetch together. */
+    public ProcessStats stats() {
+        return engine.stats(jobs.size());
     }
 
     /** Running jobs of this process. */

@@ -6,7 +6,7 @@ import dev.loomcrawl.crawler.fetch.HostNames;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
-import dev.loomcrawl.crawler.values.Figures;
+import dev.loomcrawl.crawler.values.ProcessStats;
 import dev.loomcrawl.crawler.values.StoredListener;
 import java.time.Duration;
 import java.time.Instant;
@@ -49,12 +49,12 @@ record Engine(PageStore store, HostGates gates, FetchLimit limit, RuntimeSampler
         return engine;
     }
 
-    /** Figures of the whole process, every job ({@code runningJobs} of them now) and one-off fetch together. */
-    Figures figures(int runningJobs) {
+    /** The whole process's figures, every job ({@code runningJobs} of them now) and one-off fetch together. */
+    ProcessStats stats(int runningJobs) {
         Tally t = totals;
-        return new Figures(t.pages(), t.failed(), t.skipped(), t.fetches(), t.fetching(), t.retries(), t.statuses(),
+        return new ProcessStats(t.pages(), t.failed(), t.skipped(), t.fetches(), t.fetching(), t.retries(), t.statuses(),
                 t.failures(), t.latency(), RuntimeSampler.livePlatformThreads(), RuntimeSampler.peakPlatformThreads(),
-                sampler.virtualThreadsStarted(), limit.limit(), JobStats.round1(limit.lagMillis()), gates.busiest(10),
+                sampler.virtualThreadsStarted(), limit.limit(), JobMeter.round1(limit.lagMillis()), gates.busiest(10),
                 runningJobs, t.changes());
     }
 

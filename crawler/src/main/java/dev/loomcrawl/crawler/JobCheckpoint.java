@@ -20,7 +20,7 @@ import java.util.concurrent.locks.ReentrantLock;
 final class JobCheckpoint {
     private final long id;
     private final String share;
-    private final JobStats stats;
+    private final JobMeter meter;
     private final PolitenessAudit audit;
     private final PageStore store;
     private final ReentrantLock lock = new ReentrantLock();
@@ -31,10 +31,10 @@ final class JobCheckpoint {
     private final Map<String, KeyAudit> savedAudit = new HashMap<>(); // guarded by lock
 
     /** @param share "" for a job of this process, a cluster node's id for its share of a cluster job */
-    JobCheckpoint(long id, String share, JobStats stats, PolitenessAudit audit, PageStore store) {
+    JobCheckpoint(long id, String share, JobMeter meter, PolitenessAudit audit, PageStore store) {
         this.id = id;
         this.share = share;
-        this.stats = stats;
+        this.meter = meter;
         this.audit = audit;
         this.store = store;
     }
@@ -42,8 +42,8 @@ final class JobCheckpoint {
     void write() {
         lock.lock();
         try {
-            double seconds = stats.seconds();
-            double cpu = Math.max(0, stats.cpuSeconds());
+            double seconds = meter.seconds();
+            double cpu = Math.max(0, meter.cpuSeconds());
             store.jobs().addRunTime(id, seconds - recordedSeconds, Math.max(0, cpu - recordedCpu), false);
             List<KeyAudit> changed = new ArrayList<>();
             for (KeyAudit figures : audit.figures()) {

@@ -3,10 +3,10 @@ package dev.loomcrawl.crawler;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.store.StoredCounts;
 import dev.loomcrawl.crawler.values.ConfigCodec;
-import dev.loomcrawl.crawler.values.CrawlProgress;
-import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobProgress;
 import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.values.JobStatus;
+import dev.loomcrawl.crawler.values.JobSummary;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  * @param nodes each node's share of a cluster job, else null
  */
 public record JobReport(long id, String status, String mode, int poolSize, List<String> seeds, Instant createdAt,
-        @Nullable Instant finishedAt, @Nullable CrawlProgress progress, @Nullable CrawlSummary summary, boolean cluster, @Nullable List<Share> nodes) {
+        @Nullable Instant finishedAt, @Nullable JobProgress progress, @Nullable JobSummary summary, boolean cluster, @Nullable List<Share> nodes) {
 
     /** One node's share of a cluster job, as {@code GET /crawl/{id}} shows it. */
     public record Share(String node, long pages, long failed, long skipped, long fetches, int inFlight, boolean live) {}
@@ -34,10 +34,10 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
      */
     static JobReport of(JobRow row, @Nullable CrawlJob live, PageStore store) {
         boolean soleUser = store.soleUser();
-        CrawlSummary stored = CrawlSummary.fromJson(row.summary());
+        JobSummary stored = JobSummary.fromJson(row.summary());
         List<String> seeds = ConfigCodec.seeds(row.config());
         if (live != null) {
-            CrawlProgress progress = live.progress();
+            JobProgress progress = live.progress();
             boolean ended = live.status().finished();
             return new JobReport(row.id(), live.status().label(), row.mode(), row.poolSize(), seeds, row.createdAt(),
                     ended ? row.finishedAt() : null, progress, ended ? live.summary() : null, row.cluster(), null);
@@ -50,13 +50,13 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
             // killed, or run by another process: any summary is an earlier run's, so count what is stored
             rows = store.outcomes(row.id());
             seconds = Math.round(row.activeSeconds() * 10) / 10.0;
-            rate = seconds <= 0 ? 0 : JobStats.round1(rows.pages() / seconds);
+            rate = seconds <= 0 ? 0 : JobMeter.round1(rows.pages() / seconds);
         } else if (stored != null) {
             rows = new StoredCounts.Outcomes(stored.pages(), stored.failed(), stored.skipped(), stored.failures());
             seconds = stored.seconds();
             rate = stored.pagesPerSecond();
         }
-        CrawlProgress progress = rows == null ? null : new CrawlProgress(row.id(), status, rows.pages(), rows.failed(),
+        JobProgress progress = rows == null ? null : new JobProgress(row.id(), status, rows.pages(), rows.failed(),
                 rows.skipped(), 0, 0, 0, 0, seconds, rate, 0,
                 ConfigCodec.maxPages(row.config()), ConfigCodec.continuous(row.config()), rows.failures(), Map.of());
         return new JobReport(row.id(), status, row.mode(), row.poolSize(), seeds, row.createdAt(),

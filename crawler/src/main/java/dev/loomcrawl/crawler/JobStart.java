@@ -16,13 +16,13 @@ import org.jspecify.annotations.Nullable;
  * made from.
  *
  * @param frontier where its URLs come from
- * @param stats its counts, going on from what earlier runs stored when it runs again
+ * @param meter its counts, going on from what earlier runs stored when it runs again
  * @param warc where its fetches are archived, opened by the caller so that a bad path fails the start; null: none
  * @param resumed whether it ran before: its politeness audit goes on from what it stored
  * @param share {@link #THIS_PROCESS} for a job of this process; else the name of this process's share of a job
  *     many processes share (a cluster node's id): the cluster, not this run's end, then decides the job's status
  */
-record JobStart(long id, CrawlConfig config, Frontier frontier, JobStats stats, Hooks hooks,
+record JobStart(long id, CrawlConfig config, Frontier frontier, JobMeter meter, Hooks hooks,
         @Nullable WarcOutput warc, boolean resumed, String share) {
     static final String THIS_PROCESS = "";
 
@@ -32,7 +32,7 @@ record JobStart(long id, CrawlConfig config, Frontier frontier, JobStats stats, 
         long id = engine.store().jobs().create(config.execution().mode().label(), config.execution().poolSize(),
                 ConfigCodec.toJson(config), false);
         Frontier frontier = MemoryBackend.frontier(id, config, engine.gates(), engine.store(), null);
-        return new JobStart(id, config, frontier, new JobStats(engine.totals(), 0, 0, 0), hooks, warc, false,
+        return new JobStart(id, config, frontier, new JobMeter(engine.totals(), 0, 0, 0), hooks, warc, false,
                 THIS_PROCESS);
     }
 
@@ -48,13 +48,13 @@ record JobStart(long id, CrawlConfig config, Frontier frontier, JobStats stats, 
         StoredCounts before = store.storedCounts(id);
         store.jobs().update(id, JobStatus.RUNNING.label(), null);
         store.jobs().addRunTime(id, 0, 0, true);
-        JobStats stats = new JobStats(engine.totals(), before.pages(), before.failed(), before.skipped());
-        return new JobStart(id, config, frontier, stats, hooks, warc, true, THIS_PROCESS);
+        JobMeter meter = new JobMeter(engine.totals(), before.pages(), before.failed(), before.skipped());
+        return new JobStart(id, config, frontier, meter, hooks, warc, true, THIS_PROCESS);
     }
 
     /** This process's share, named {@code share}, of a job other processes run too, its URLs from {@code frontier}. */
     static JobStart share(Engine engine, long id, String share, CrawlConfig config, Frontier frontier) {
-        return new JobStart(id, config, frontier, new JobStats(engine.totals(), 0, 0, 0), Hooks.NONE, null,
+        return new JobStart(id, config, frontier, new JobMeter(engine.totals(), 0, 0, 0), Hooks.NONE, null,
                 false, share);
     }
 

@@ -37,7 +37,7 @@ final class UrlTask {
     private final long id;
     private final CrawlConfig config;
     private final Engine engine;
-    private final JobStats stats;
+    private final JobMeter meter;
     private final Harvester harvester;
     private final Fetcher fetcher;
     private final PolitenessAudit audit;
@@ -52,7 +52,7 @@ final class UrlTask {
         this.id = start.id();
         this.config = start.config();
         this.engine = engine;
-        this.stats = start.stats();
+        this.meter = start.meter();
         this.harvester = harvester;
         this.fetcher = fetcher;
         this.audit = audit;
@@ -107,7 +107,7 @@ final class UrlTask {
         engine.rested(lease.url().hostKey(), exchange.rest());
         Duration retryIn = RetryPolicy.retryIn(result, lease.attempt(), config.politeness().maxRetries());
         if (retryIn != null) {
-            stats.tally().retried();
+            meter.tally().retried();
             lease.retry(exchange, retryIn);
             return;
         }
@@ -144,7 +144,7 @@ final class UrlTask {
     private FetchResult fetch(Lease lease, @Nullable BooleanSupplier late) throws InterruptedException, Fetcher.NotSent {
         FetchResult result = null;
         boolean notSent = false;
-        stats.tally().fetchStarted();
+        meter.tally().fetchStarted();
         try {
             String hostKey = lease.url().hostKey();
             // A Retry-After rests the host the moment the headers are in, not once this task has read the body
@@ -159,9 +159,9 @@ final class UrlTask {
             throw e;
         } finally {
             if (notSent) {
-                stats.tally().fetchNotSent(); // the lease's close() frees its permit as unused
+                meter.tally().fetchNotSent(); // the lease's close() frees its permit as unused
             } else {
-                stats.tally().fetchEnded(result == null ? 0 : result.nanos());
+                meter.tally().fetchEnded(result == null ? 0 : result.nanos());
                 // The fetch limit's latency signal: a page request's own time, answered with any status (robots.txt
                 // and sitemaps, fetched under the same slot, are left out; so are failures without an answer).
                 if (result != null && result.answered()) {
@@ -201,7 +201,7 @@ final class UrlTask {
         counted(lease, lease.complete(exchange, page, links));
         Change change = lease.change();
         if (change != null) {
-            stats.tally().changed(change);
+            meter.tally().changed(change);
         }
     }
 
@@ -211,7 +211,7 @@ final class UrlTask {
      */
     private void counted(Lease lease, List<PageRecord> stored) {
         for (PageRecord row : stored) {
-            stats.stored(row, System.nanoTime() - lease.leasedNanos());
+            meter.stored(row, System.nanoTime() - lease.leasedNanos());
             if (FailureKind.ROBOTS.label().equals(row.failure())) {
                 audit.disallowed(row.url().equals(lease.url().url()) ? lease.url() : CrawlUrl.of(row.url()));
             }

@@ -224,7 +224,7 @@ class ClusterNodeTest {
             long stored = storeA.countPages(job.id(), null);
             assertThat(storeA.jobs().find(job.id()).orElseThrow().status()).isEqualTo("cancelled");
             assertThat(stored).isLessThan(farm.graph().config().totalPages());
-            assertThat(nodes.crawlerA().figures().fetching() + nodes.crawlerB().figures().fetching()).isZero(); // both stopped
+            assertThat(nodes.crawlerA().stats().fetching() + nodes.crawlerB().stats().fetching()).isZero(); // both stopped
         }
     }
 

@@ -8,7 +8,7 @@ import com.github.tomakehurst.wiremock.http.Fault;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
-import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
 import dev.loomcrawl.crawler.values.ExecutionMode;
@@ -53,9 +53,9 @@ class CrawlerTest {
         store.close();
     }
 
-    private CrawlSummary crawl(CrawlConfigBuilder config) throws InterruptedException {
+    private JobSummary crawl(CrawlConfigBuilder config) throws InterruptedException {
         CrawlJob job = crawler.start(config.build());
-        CrawlSummary summary = job.awaitSummary();
+        JobSummary summary = job.awaitSummary();
         assertThat(job.failureMessage()).isEmpty();
         return summary;
     }
@@ -64,7 +64,7 @@ class CrawlerTest {
     @EnumSource(ExecutionMode.class)
     void crawlsEveryPageOnceWithoutExceedingThePerHostLimit(ExecutionMode mode) throws Exception {
         try (TestSite site = new TestSite().tree(63, 40)) {
-            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10)
+            JobSummary summary = crawl(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10)
                     .perHostConcurrency(3).mode(mode).poolSize(16));
 
             assertThat(summary.pages()).isEqualTo(63);
@@ -84,7 +84,7 @@ class CrawlerTest {
     @EnumSource(ExecutionMode.class)
     void perHostLimitIsPerHost(ExecutionMode mode) throws Exception {
         try (TestSite a = new TestSite().tree(40, 40); TestSite b = new TestSite().tree(40, 40)) {
-            CrawlSummary summary = crawl(CrawlConfig.builder().seed(a.url("/p/0")).seed(b.url("/p/0"))
+            JobSummary summary = crawl(CrawlConfig.builder().seed(a.url("/p/0")).seed(b.url("/p/0"))
                     .maxDepth(10).perHostConcurrency(2).mode(mode));
 
             assertThat(summary.pages()).isEqualTo(80);
@@ -98,7 +98,7 @@ class CrawlerTest {
     @EnumSource(ExecutionMode.class)
     void depthLimitStopsAtTheGivenDepth(ExecutionMode mode) throws Exception {
         try (TestSite site = new TestSite().tree(63, 0)) {
-            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(2).mode(mode));
+            JobSummary summary = crawl(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(2).mode(mode));
 
             assertThat(summary.pages()).isEqualTo(7); // 1 + 2 + 4
             assertThat(site.counter.requestsByPath.keySet())
@@ -112,7 +112,7 @@ class CrawlerTest {
     @EnumSource(ExecutionMode.class)
     void pageLimitCapsFetches(ExecutionMode mode) throws Exception {
         try (TestSite site = new TestSite().tree(63, 5)) {
-            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10).maxPages(10)
+            JobSummary summary = crawl(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10).maxPages(10)
                     .mode(mode));
 
             assertThat(summary.pages()).isEqualTo(10);
@@ -125,7 +125,7 @@ class CrawlerTest {
         try (TestSite site = new TestSite().tree(100, 5)) {
             Map<ExecutionMode, Set<String>> stored = new java.util.EnumMap<>(ExecutionMode.class);
             for (ExecutionMode mode : ExecutionMode.values()) {
-                CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(4).mode(mode));
+                JobSummary summary = crawl(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(4).mode(mode));
                 stored.put(mode, store.pages(summary.jobId(), 0, 1_000, null).stream()
                         .map(p -> p.url() + " " + p.depth() + " " + p.title()).collect(Collectors.toSet()));
             }
@@ -159,7 +159,7 @@ class CrawlerTest {
                     .stub("/big", TestSite.html("<title>big</title>" + "x".repeat(5_000)));
 
             // Without robots: an unreachable host's robots.txt would (rightly) disallow it, not fail to connect.
-            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).allowHost("*")
+            JobSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).allowHost("*")
                     .requestTimeout(Duration.ofMillis(500)).maxBodyBytes(2_048).respectRobots(false).mode(mode)
                     .hostFailureLimit(100)); // resets, garbage, 5xx and timeouts in a row: none of them gives the host up here
 
@@ -237,7 +237,7 @@ class CrawlerTest {
                     .stub("/", TestSite.html("<a href='/private/b'>x</a><a href='/no-loom'>y</a>"))
                     .stub("/private/b", TestSite.html("<title>b</title>"));
 
-            CrawlSummary summary = crawl(CrawlConfig.builder().seed(everyone.url("/")).allowHost("*").mode(mode));
+            JobSummary summary = crawl(CrawlConfig.builder().seed(everyone.url("/")).allowHost("*").mode(mode));
 
             assertThat(everyone.counter.requestsByPath.keySet()).containsExactlyInAnyOrder("/robots.txt", "/", "/ok");
             assertThat(specific.counter.requestsByPath.keySet())
@@ -274,7 +274,7 @@ class CrawlerTest {
                     .stub("/a", aResponse().withStatus(302).withHeader("Location", "/b"))
                     .stub("/b", aResponse().withStatus(302).withHeader("Location", "/a"))
                     .stub("/self", aResponse().withStatus(301).withHeader("Location", "/self"));
-            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).respectRobots(false));
+            JobSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).respectRobots(false));
             Map<String, PageRecord> rows = store.pages(summary.jobId(), 0, 10, null).stream()
                     .collect(Collectors.toMap(p -> p.url().replace(site.url(""), ""), p -> p));
             assertThat(rows.get("/a").failure()).isNull(); // a redirect, followed
@@ -294,7 +294,7 @@ class CrawlerTest {
         try (TestSite site = new TestSite()) {
             site.stub("/", TestSite.html("<a href='" + tail + "'>x</a><a href='/aaaa'>y</a>"))
                     .stub(tail, TestSite.html("<title>t</title>")).stub("/aaaa", TestSite.html("<title>d</title>"));
-            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).denyPattern("(a+)+$")
+            JobSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).denyPattern("(a+)+$")
                     .respectRobots(false));
             assertThat(site.counter.requestsByPath.keySet()).containsExactlyInAnyOrder("/", tail); // /aaaa denied
             assertThat(summary.pages()).isEqualTo(2);
@@ -310,7 +310,7 @@ class CrawlerTest {
 
             CrawlJob job = crawler.start(CrawlConfig.builder().seed(site.url("/")).robotsRetryFor(Duration.ofMillis(2_500))
                     .mode(mode).build());
-            CrawlSummary summary = job.awaitSummary();
+            JobSummary summary = job.awaitSummary();
             // no page at all: the job failed, and says why
             assertThat(summary.status()).isEqualTo("failed");
             assertThat(job.failureMessage()).hasValueSatisfying(why -> assertThat(why)
@@ -350,7 +350,7 @@ class CrawlerTest {
         }
         CrawlJob job = crawler.start(CrawlConfig.builder().seed("http://127.0.0.1:" + closedPort + "/").build());
         assertThat(job.await(Duration.ofSeconds(20))).as("given up within 20 s, not the 2 min a 5xx gets").isTrue();
-        CrawlSummary summary = job.awaitSummary();
+        JobSummary summary = job.awaitSummary();
         assertThat(summary.failed()).isEqualTo(1);
         assertThat(summary.hostsGivenUp()).hasSize(1);
         assertThat(store.pages(summary.jobId(), 0, 1, null).getFirst().detail())
@@ -361,7 +361,7 @@ class CrawlerTest {
     @EnumSource(ExecutionMode.class)
     void missingRobotsTxtAllowsEverything(ExecutionMode mode) throws Exception {
         try (TestSite site = new TestSite().tree(7, 0)) { // no robots.txt stub: 404
-            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/p/0")).mode(mode));
+            JobSummary summary = crawl(CrawlConfig.builder().seed(site.url("/p/0")).mode(mode));
             assertThat(summary.pages()).isEqualTo(7);
         }
     }
@@ -379,7 +379,7 @@ class CrawlerTest {
                     .stub("/p", TestSite.html("<a href='/q'>q</a>"))
                     .stub("/q", TestSite.html("<title>q</title>"));
 
-            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/r")).maxDepth(3).mode(mode));
+            JobSummary summary = crawl(CrawlConfig.builder().seed(site.url("/r")).maxDepth(3).mode(mode));
 
             assertThat(site.counter.requestsByPath.keySet())
                     .containsExactlyInAnyOrder("/robots.txt", "/r", "/s", "/f", "/g", "/p", "/q");
@@ -412,7 +412,7 @@ class CrawlerTest {
             for (int i = 1; i <= 3; i++) {
                 site.stub("/orphan-" + i, TestSite.html("<title>orphan " + i + "</title>"));
             }
-            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).sitemaps(true).mode(mode));
+            JobSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).sitemaps(true).mode(mode));
 
             Map<String, PageRecord> byPath = store.pages(summary.jobId(), 0, 100, null).stream()
                     .collect(Collectors.toMap(p -> p.url().replace(site.url(""), ""), p -> p));
@@ -433,7 +433,7 @@ class CrawlerTest {
         try (TestSite site = new TestSite()) {
             site.stub("/sitemap.xml", aResponse().withStatus(200).withBody(urlset(site.url("/orphan"))))
                     .stub("/", TestSite.html("<title>root</title>"));
-            CrawlSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).mode(mode));
+            JobSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).mode(mode));
             assertThat(site.counter.requests("/sitemap.xml")).isZero();
             assertThat(summary.pages()).isEqualTo(1);
         }

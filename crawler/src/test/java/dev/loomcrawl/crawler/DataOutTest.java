@@ -9,7 +9,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.crawler.values.Export;
 import dev.loomcrawl.crawler.values.Outcome;
@@ -81,7 +81,7 @@ class DataOutTest {
 
     @Test
     void extractionRulesTakeTheFirstMatchAnAttributeOrEveryMatch() throws Exception {
-        CrawlSummary summary = crawler.start(CrawlConfig.builder().seed(site.url("/"))
+        JobSummary summary = crawler.start(CrawlConfig.builder().seed(site.url("/"))
                 .extract("h", "title").extract("name", "h1.name").extract("second", "a[title]@title")
                 .extract("link", "a@href").extract("abs", "a@abs:href")
                 .extractAll("prices", ".price").extractAll("links", "a@abs:href").build()).awaitSummary();
@@ -113,7 +113,7 @@ class DataOutTest {
                             "type", page.headers().get("content-type").getFirst(),
                             "names", page.document().select("h1").eachText());
                 });
-        CrawlSummary summary = job.awaitSummary();
+        JobSummary summary = job.awaitSummary();
 
         assertThat(threads).hasSize(3);
         assertThat(threads.values()).allSatisfy(name -> assertThat(name)
@@ -136,7 +136,7 @@ class DataOutTest {
         Path warc = dir.resolve(name);
         site.stub("/gone", TestSite.html("nothing").withStatus(404));
         site.stub("/item/1", TestSite.html("<title>Item 1</title><a href=/gone>gone</a>"));
-        CrawlSummary summary = crawler.start(CrawlConfig.builder().seed(site.url("/"))
+        JobSummary summary = crawler.start(CrawlConfig.builder().seed(site.url("/"))
                 .warcFile(warc.toString()).build()).awaitSummary();
 
         Map<String, PageRecord> pages = byPath(summary.jobId());
@@ -203,7 +203,7 @@ class DataOutTest {
 
     @Test
     void rowsComeOutAsJsonLinesAndCsvWithEveryColumnAndTheLinkGraph() throws Exception {
-        CrawlSummary summary = crawler.start(CrawlConfig.builder().seed(site.url("/")).extract("h", "title").build())
+        JobSummary summary = crawler.start(CrawlConfig.builder().seed(site.url("/")).extract("h", "title").build())
                 .awaitSummary();
         long id = summary.jobId();
 

@@ -21,6 +21,7 @@ class PackageOrderTest {
     /** Bottom to top. */
     static final List<String> ORDER = List.of(
             ROOT + ".url",
+            ROOT + ".concurrent",
             ROOT + ".values",
             ROOT + ".content",
             ROOT + ".fetch",

@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
-import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
 import dev.loomcrawl.crawler.values.HostSetting;
 import dev.loomcrawl.crawler.values.KeyAudit;
@@ -67,7 +67,7 @@ class PolitenessTest {
         return seeds;
     }
 
-    private CrawlSummary crawl(List<String> seeds, PolitenessKey key, int limit) throws Exception {
+    private JobSummary crawl(List<String> seeds, PolitenessKey key, int limit) throws Exception {
         CrawlConfigBuilder config = CrawlConfig.builder().maxDepth(10).perHostConcurrency(limit).politenessKey(key);
         seeds.forEach(config::seed);
         return crawler.start(config.build()).awaitSummary();
@@ -77,7 +77,7 @@ class PolitenessTest {
     @Test
     void byAddressNamesOnOneAddressShareOneLimit() throws Exception {
         open(new CrawlerOptions(4, 10_000, true));
-        CrawlSummary summary = crawl(farm(20), PolitenessKey.IP, 4);
+        JobSummary summary = crawl(farm(20), PolitenessKey.IP, 4);
 
         assertThat(summary.pages()).isEqualTo(ADDRESSES * NAMES_PER_ADDRESS * PAGES);
         for (CountingServer server : servers) {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.crawler.values.Export;
 import dev.loomcrawl.crawler.values.PageRecord;
@@ -32,7 +32,7 @@ class PostgresStoreTest {
         String db = postgres.newDatabase();
         try (TestSite site = new TestSite().tree(63, 20); PageStore store = PageStore.open(db);
              Crawler crawler = new Crawler(store)) {
-            CrawlSummary summary = crawler.start(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10)
+            JobSummary summary = crawler.start(CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10)
                     .perHostConcurrency(4).mode(mode).extract("t", "title").content(ContentFormat.TEXT).build())
                     .awaitSummary();
 
@@ -85,7 +85,7 @@ class PostgresStoreTest {
             try (PageStore store = PageStore.open(db); Crawler crawler = new Crawler(store)) {
                 assertThat(store.jobs().find(id).orElseThrow().status()).isEqualTo("suspended");
                 assertThat(crawler.resumeUnfinished()).containsExactly(id);
-                CrawlSummary summary = crawler.job(id).orElseThrow().awaitSummary();
+                JobSummary summary = crawler.job(id).orElseThrow().awaitSummary();
                 assertThat(summary.pages()).isEqualTo(127);
                 assertThat(summary.runs()).isEqualTo(2);
                 assertThat(store.countPages(id, 200)).isEqualTo(127);

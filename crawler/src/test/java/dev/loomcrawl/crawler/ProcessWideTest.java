@@ -7,7 +7,7 @@ import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.ContentRequest;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
-import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
 import dev.loomcrawl.crawler.values.ExecutionMode;
@@ -121,7 +121,7 @@ class ProcessWideTest {
             int before = RuntimeSampler.livePlatformThreads();
             CrawlJob longJob = crawler.start(CrawlConfig.builder().seed(slow.url("/p/0")).maxDepth(10).build());
             // 128 leaves at once, 64 permits: the pool of 64 is busy to the last thread for a while.
-            CrawlSummary pool = crawler.start(CrawlConfig.builder().seed(wide.url("/p/0")).maxDepth(10)
+            JobSummary pool = crawler.start(CrawlConfig.builder().seed(wide.url("/p/0")).maxDepth(10)
                     .perHostConcurrency(64).mode(ExecutionMode.POOL).poolSize(64).build()).awaitSummary();
             assertThat(pool.peakPlatformThreads()).isGreaterThanOrEqualTo(before + 64);
             // The pool's threads are gone: a job starting now sees far fewer live threads than the peak.

@@ -8,7 +8,7 @@ import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
-import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.crawler.values.Outcome;
 import dev.loomcrawl.crawler.values.PageRecord;
@@ -59,7 +59,7 @@ class RealWebTest {
 
     private Map<String, PageRecord> crawl(TestSite site, CrawlConfigBuilder config) throws InterruptedException {
         CrawlJob job = crawler.start(config.build());
-        CrawlSummary summary = job.awaitSummary();
+        JobSummary summary = job.awaitSummary();
         assertThat(job.failureMessage()).isEmpty();
         return store.pages(summary.jobId(), 0, 1_000, null).stream()
                 .collect(Collectors.toMap(p -> p.url().replace(site.url(""), ""), Function.identity()));
@@ -167,7 +167,7 @@ class RealWebTest {
                 }
                 return Map.of();
             });
-            CrawlSummary summary = job.awaitSummary();
+            JobSummary summary = job.awaitSummary();
 
             assertThat(site.counter.requests("/a")).isEqualTo(1);
             Map<String, PageRecord> pages = store.pages(summary.jobId(), 0, 10, null).stream()
@@ -278,7 +278,7 @@ class RealWebTest {
 
             CrawlJob job = crawler.start(CrawlConfig.builder().seed("http://shop.loomcrawl.test" + port + "/")
                     .allowDomain("shop.loomcrawl.test").denyPattern("/calendar/").denyPattern("sessionid=").build());
-            CrawlSummary summary = job.awaitSummary();
+            JobSummary summary = job.awaitSummary();
 
             assertThat(site.counter.headerValues("Host")).containsExactlyInAnyOrder("shop.loomcrawl.test" + port,
                     "www.shop.loomcrawl.test" + port, "a.b.shop.loomcrawl.test" + port);

@@ -13,7 +13,7 @@ import dev.loomcrawl.crawler.fetch.RetryPolicy;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
-import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.testkit.PinningWatch;
@@ -55,7 +55,7 @@ class ReliabilityTest {
 
     private Map<String, PageRecord> crawl(TestSite site, CrawlConfigBuilder config) throws InterruptedException {
         CrawlJob job = crawler.start(config.build());
-        CrawlSummary summary = job.awaitSummary();
+        JobSummary summary = job.awaitSummary();
         assertThat(job.failureMessage()).isEmpty();
         return store.pages(summary.jobId(), 0, 1_000, null).stream()
                 .collect(Collectors.toMap(p -> p.url().replace(site.url(""), ""), p -> p));
@@ -64,7 +64,7 @@ class ReliabilityTest {
     /** A crawl that stores no page: the job fails, saying why, and its rows say the rest. */
     private Map<String, PageRecord> crawlWithNoPage(TestSite site, CrawlConfigBuilder config) throws InterruptedException {
         CrawlJob job = crawler.start(config.build());
-        CrawlSummary summary = job.awaitSummary();
+        JobSummary summary = job.awaitSummary();
         assertThat(summary.status()).isEqualTo("failed");
         assertThat(job.failureMessage()).hasValueSatisfying(why -> assertThat(why).startsWith("no page could be fetched"));
         return store.pages(summary.jobId(), 0, 1_000, null).stream()
@@ -121,7 +121,7 @@ class ReliabilityTest {
             crawler.close();
 
             crawler = new Crawler(store);
-            CrawlSummary summary = crawler.resume(job.id()).awaitSummary();
+            JobSummary summary = crawler.resume(job.id()).awaitSummary();
             assertThat(summary.pages()).isEqualTo(1);
             assertThat(site.counter.requests("/limited")).isEqualTo(2);
             assertThat(store.pages(job.id(), 0, 1, null).getFirst().attempts()).isEqualTo(2);
@@ -303,7 +303,7 @@ class ReliabilityTest {
             assertThat(storedBefore).isBetween(40L, 254L);
 
             try (Crawler restarted = new Crawler(store)) {
-                CrawlSummary summary = restarted.resume(first.id()).awaitSummary();
+                JobSummary summary = restarted.resume(first.id()).awaitSummary();
                 assertThat(summary.status()).isEqualTo("done");
                 assertThat(summary.pages()).isEqualTo(255);
                 assertThat(summary.runs()).isEqualTo(2);
@@ -322,7 +322,7 @@ class ReliabilityTest {
         long start = System.nanoTime();
         CrawlJob job = crawler.start(CrawlConfig.builder().seed("http://no-such-host.invalid/").seed(
                 "http://no-such-host.invalid/other").mode(mode).build());
-        CrawlSummary summary = job.awaitSummary();
+        JobSummary summary = job.awaitSummary();
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
         assertThat(summary.failures()).containsEntry("connect", 2L);
         assertThat(summary.topFailures().getFirst().detail()).contains("unknown host");

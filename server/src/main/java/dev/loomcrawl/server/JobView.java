@@ -1,8 +1,8 @@
 package dev.loomcrawl.server;
 
 import dev.loomcrawl.crawler.JobReport;
-import dev.loomcrawl.crawler.values.CrawlProgress;
-import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobProgress;
+import dev.loomcrawl.crawler.values.JobSummary;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
 
 /** A job as the API shows it: the crawler's report, with links to its sub-resources. */
 record JobView(long id, String status, String mode, int poolSize, List<String> seeds, Instant createdAt,
-        @Nullable Instant finishedAt, @Nullable CrawlProgress progress, @Nullable CrawlSummary summary, boolean cluster,
+        @Nullable Instant finishedAt, @Nullable JobProgress progress, @Nullable JobSummary summary, boolean cluster,
         @Nullable List<JobReport.Share> nodes, Map<String, String> links) {
 
     static JobView of(JobReport r) {

@@ -3,10 +3,10 @@ package dev.loomcrawl.server;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.values.Change;
-import dev.loomcrawl.crawler.values.CrawlProgress;
-import dev.loomcrawl.crawler.values.Figures;
+import dev.loomcrawl.crawler.values.JobProgress;
 import dev.loomcrawl.crawler.values.Outcome;
 import dev.loomcrawl.crawler.values.PageRecord;
+import dev.loomcrawl.crawler.values.ProcessStats;
 import io.javalin.http.Context;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -59,14 +59,14 @@ final class Metrics implements AutoCloseable {
     private final MultiGauge jobInFlight;
     private final MultiGauge jobRate;
     /**
-     * The crawler's figures, taken once per scrape: {@link Crawler#figures()} copies maps and ranks the busiest
+     * The crawler's figures, taken once per scrape: {@link Crawler#stats()} copies maps and ranks the busiest
      * hosts, too much to repeat for every gauge.
      */
-    private volatile Figures figures;
+    private volatile ProcessStats stats;
 
     Metrics(Crawler crawler, boolean watchPinning) {
         this.crawler = crawler;
-        this.figures = crawler.figures();
+        this.stats = crawler.stats();
         new JvmMemoryMetrics().bindTo(registry);
         new JvmGcMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
@@ -88,19 +88,19 @@ final class Metrics implements AutoCloseable {
         processGauge("loomcrawl.fetch.limit", "Requests in flight the adaptive limit allows now", f -> f.fetchLimit());
         processGauge("loomcrawl.jobs.running", "Jobs running in this process", f -> f.runningJobs());
         processGauge("loomcrawl.platform.threads.peak", "Most live platform threads seen", f -> f.peakPlatformThreads());
-        Gauge.builder("loomcrawl.carrier.lag", this, m -> m.figures.carrierLagMillis() / 1_000)
+        Gauge.builder("loomcrawl.carrier.lag", this, m -> m.stats.carrierLagMillis() / 1_000)
                 .description("How late a probe virtual thread wakes: the queue the CPU makes").baseUnit("seconds")
                 .register(registry);
-        FunctionCounter.builder("loomcrawl.requests", this, m -> m.figures.fetches())
+        FunctionCounter.builder("loomcrawl.requests", this, m -> m.stats.fetches())
                 .description("HTTP requests for pages made by jobs, retries included (robots.txt and sitemaps not)").register(registry);
-        FunctionCounter.builder("loomcrawl.retries", this, m -> m.figures.retries())
+        FunctionCounter.builder("loomcrawl.retries", this, m -> m.stats.retries())
                 .description("Requests that were retries").register(registry);
         for (Change.Kind kind : Change.Kind.values()) {
-            FunctionCounter.builder("loomcrawl.changes", this, m -> m.figures.changes().getOrDefault(kind.label(), 0L))
+            FunctionCounter.builder("loomcrawl.changes", this, m -> m.stats.changes().getOrDefault(kind.label(), 0L))
                     .tag("kind", kind.label()).description("Change events stored by continuous jobs and recrawls, by kind")
                     .register(registry);
         }
-        FunctionCounter.builder("loomcrawl.virtual.threads.started", this, m -> m.figures.virtualThreadsStarted())
+        FunctionCounter.builder("loomcrawl.virtual.threads.started", this, m -> m.stats.virtualThreadsStarted())
                 .description("Virtual threads started by this process").register(registry);
         jobPages = MultiGauge.builder("loomcrawl.job.pages").description("Pages stored by a running job")
                 .register(registry);
@@ -112,8 +112,8 @@ final class Metrics implements AutoCloseable {
                 .description("A running job's requests per second over the last seconds").register(registry);
     }
 
-    private void processGauge(String name, String description, ToDoubleFunction<Figures> value) {
-        Gauge.builder(name, this, m -> value.applyAsDouble(m.figures)).description(description).register(registry);
+    private void processGauge(String name, String description, ToDoubleFunction<ProcessStats> value) {
+        Gauge.builder(name, this, m -> value.applyAsDouble(m.stats)).description(description).register(registry);
     }
 
     /** Every stored row of every job: outcome counters and the latency histogram. */
@@ -155,13 +155,13 @@ final class Metrics implements AutoCloseable {
 
     /** The Prometheus text exposition, per-job gauges refreshed first. */
     String scrape() {
-        figures = crawler.figures();
+        stats = crawler.stats();
         List<MultiGauge.Row<?>> pagesRows = new ArrayList<>();
         List<MultiGauge.Row<?>> queuedRows = new ArrayList<>();
         List<MultiGauge.Row<?>> inFlightRows = new ArrayList<>();
         List<MultiGauge.Row<?>> rateRows = new ArrayList<>();
         for (CrawlJob job : crawler.running()) {
-            CrawlProgress p = job.progress();
+            JobProgress p = job.progress();
             Tags tags = Tags.of("job", Long.toString(job.id()), "mode", job.config().execution().mode().label());
             pagesRows.add(MultiGauge.Row.of(tags, p.pages()));
             queuedRows.add(MultiGauge.Row.of(tags, p.queued()));

@@ -2,8 +2,8 @@ package dev.loomcrawl.server;
 
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.values.ExecutionMode;
-import dev.loomcrawl.crawler.values.Figures;
 import dev.loomcrawl.crawler.values.Latency;
+import dev.loomcrawl.crawler.values.ProcessStats;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.time.Duration;
@@ -49,7 +49,7 @@ final class ServerStats implements AutoCloseable {
         try {
             while (!closed) {
                 synchronized (points) { // a few deque operations, no I/O
-                    points.addLast(new Point(System.nanoTime(), crawler.figures().fetches()));
+                    points.addLast(new Point(System.nanoTime(), crawler.stats().fetches()));
                     while (points.size() > WINDOW.toSeconds() + 1) {
                         points.removeFirst();
                     }
@@ -62,7 +62,7 @@ final class ServerStats implements AutoCloseable {
     }
 
     View view(Map<String, Long> jobsByStatus) {
-        Figures f = crawler.figures();
+        ProcessStats f = crawler.stats();
         double uptime = (System.nanoTime() - startNanos) / 1e9;
         double recent;
         synchronized (points) {

@@ -1,7 +1,7 @@
 package dev.loomcrawl.crawler.cluster;
 
 import dev.loomcrawl.crawler.cluster.ClusterStore.Link;
-import dev.loomcrawl.crawler.store.Handoff;
+import dev.loomcrawl.crawler.concurrent.Handoff;
 import dev.loomcrawl.crawler.store.Readers;
 import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.values.StoreException;

@@ -211,7 +211,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         }
         try {
             long start = System.nanoTime();
-            // The process's counters, not crawler.figures(): that also builds latency percentiles and sorts the
+            // The process's counters, not crawler.stats(): that also builds latency percentiles and sorts the
             // busiest hosts, twice a second for two numbers.
             Tally totals = crawler.totals();
             db.leases().heartbeat(settings.nodeId(), settings.address(), totals.pages() + totals.failed() + totals.skipped(),

@@ -1,16 +1,15 @@
 package dev.loomcrawl.crawler.cluster;
 
 import dev.loomcrawl.crawler.CrawlJob;
+import dev.loomcrawl.crawler.JobMeter;
 import dev.loomcrawl.crawler.JobReport;
-import dev.loomcrawl.crawler.JobStats;
-import dev.loomcrawl.crawler.Summaries;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.ClusterView;
 import dev.loomcrawl.crawler.values.ConfigCodec;
-import dev.loomcrawl.crawler.values.CrawlProgress;
-import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobProgress;
 import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.values.JobStatus;
+import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.NodeSettings;
 import java.time.Duration;
 import java.time.Instant;
@@ -79,7 +78,7 @@ final class ClusterReports {
     }
 
     private void writeWork(CrawlJob job) {
-        CrawlProgress p = job.progress();
+        JobProgress p = job.progress();
         ClusterStore.Work before = earlier.getOrDefault(job.id(), NO_WORK);
         db.reportWork(job.id(), settings.nodeId(), before.fetches() + p.pages() + p.failed(), (int) p.inFlight());
     }
@@ -95,7 +94,7 @@ final class ClusterReports {
             shares.add(new JobReport.Share(w.nodeId(), w.pages(), w.failed(), w.skipped(), w.fetches(), liveNode ? w.inFlight() : 0, liveNode));
             inFlight += liveNode ? w.inFlight() : 0;
         }
-        CrawlSummary summary = row.unfinished() ? null : CrawlSummary.fromJson(row.summary());
+        JobSummary summary = row.unfinished() ? null : JobSummary.fromJson(row.summary());
         if (summary == null && row.status().equals("done")) {
             // Marked done by a heartbeat whose summary is not written yet: the summary it is writing, so a
             // reader never sees a done job without one.
@@ -104,11 +103,11 @@ final class ClusterReports {
         double seconds = Math.max(0.001, Duration.between(row.createdAt(),
                 row.finishedAt() != null ? row.finishedAt() : Instant.now()).toMillis() / 1000.0);
         long stored = counts.pages() + counts.failed() + counts.skipped();
-        CrawlProgress here = live == null ? null : live.progress();
+        JobProgress here = live == null ? null : live.progress();
         String status = live != null ? row.status() : row.shownStatus(java.time.Instant.now(), false);
-        CrawlProgress progress = new CrawlProgress(row.id(), status, counts.pages(), counts.failed(), counts.skipped(),
-                counts.queued(), counts.due(), inFlight, here == null ? 0 : here.fetching(), JobStats.round1(seconds),
-                JobStats.round1(stored / seconds), here == null ? 0 : here.recentPagesPerSecond(),
+        JobProgress progress = new JobProgress(row.id(), status, counts.pages(), counts.failed(), counts.skipped(),
+                counts.queued(), counts.due(), inFlight, here == null ? 0 : here.fetching(), JobMeter.round1(seconds),
+                JobMeter.round1(stored / seconds), here == null ? 0 : here.recentPagesPerSecond(),
                 ConfigCodec.maxPages(row.config()), ConfigCodec.continuous(row.config()), summary != null ? summary.failures() : Map.of(), Map.of());
         return new JobReport(row.id(), status, row.mode(), row.poolSize(), ConfigCodec.seeds(row.config()),
                 row.createdAt(), row.finishedAt(), progress, summary, true, shares);
@@ -118,7 +117,7 @@ final class ClusterReports {
     ClusterView view() {
         double ttl = settings.leaseTtl().toMillis() / 1000.0;
         List<ClusterView.NodeView> nodes = db.leases().nodes().stream().map(n -> new ClusterView.NodeView(n.nodeId(), n.address(), n.startedAt(),
-                n.heartbeatAt(), JobStats.round1(n.heartbeatAgeSeconds()), n.heartbeatAgeSeconds() < ttl, n.pages(), n.fetching(), n.hosts()))
+                n.heartbeatAt(), JobMeter.round1(n.heartbeatAgeSeconds()), n.heartbeatAgeSeconds() < ttl, n.pages(), n.fetching(), n.hosts()))
                 .toList();
         return new ClusterView(settings.nodeId(), ttl, nodes, db.leases().leaseRows());
     }
@@ -128,8 +127,8 @@ final class ClusterReports {
         store.jobs().find(id).ifPresent(row -> store.jobs().update(id, JobStatus.DONE.label(), wholeJobSummary(row).toJson()));
     }
 
-    private CrawlSummary wholeJobSummary(JobRow row) {
-        return Summaries.wholeJob(store, row.id(), JobStatus.DONE, ConfigCodec.fromJson(row.config()),
-                new JobStats(null, 0, 0, 0), Map.of());
+    private JobSummary wholeJobSummary(JobRow row) {
+        return new JobMeter(null, 0, 0, 0).wholeJob(store, row.id(), JobStatus.DONE, ConfigCodec.fromJson(row.config()),
+                Map.of());
     }
 }

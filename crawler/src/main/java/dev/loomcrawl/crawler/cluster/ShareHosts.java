@@ -164,11 +164,8 @@ final class ShareHosts {
     /** {@code link}'s URL and its host's queue here, or null when the node does not hold the host. Under the lock. */
     private @Nullable Held held(ClusterStore.Link link) {
         HostHold hold = link.hostKey() == null ? null : node.hold(link.hostKey());
-        if (hold == null) {
-            return null;
-        }
-        CrawlUrl url = CrawlUrl.parse(link.url()).orElse(null);
-        return url == null ? null : new Held(url, local(url, hold));
+        CrawlUrl url = hold == null ? null : CrawlUrl.parse(link.url()).orElse(null);
+        return url == null || hold == null ? null : new Held(url, local(url, hold));
     }
 
     /** This job's share of a held host, made afresh when the hold is new. Under the lock. */
@@ -296,10 +293,8 @@ final class ShareHosts {
         lock.lock();
         try {
             ShareHost local = hosts.get(url.hostKey());
-            if (local != null && local.queue.rules() instanceof Robots.Rules rules && !rules.allows(url)) {
-                return rules.reason();
-            }
-            return null;
+            return local != null && local.queue.rules() instanceof Robots.Rules rules && !rules.allows(url)
+                    ? rules.reason() : null;
         } finally {
             lock.unlock();
         }

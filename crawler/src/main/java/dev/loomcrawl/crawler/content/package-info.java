@@ -10,6 +10,10 @@
  * {@link dev.loomcrawl.crawler.content.PageFacts} reads the metadata. {@link
  * dev.loomcrawl.crawler.content.MainContent} is the door. See docs/content.md for why this method and
  * its figures.
+ *
+ * <p>A page's fingerprints live here too: {@link dev.loomcrawl.crawler.content.Fingerprints} (the body's
+ * SHA-256, the visible text's SimHash) and {@link dev.loomcrawl.crawler.content.NearDuplicates}, the index
+ * that finds a page whose text nearly matches one seen before.
  */
 @NullMarked
 package dev.loomcrawl.crawler.content;

@@ -24,7 +24,6 @@ import org.jspecify.annotations.Nullable;
  */
 public final class MemoryBackend implements FrontierBackend {
     private final long jobId;
-    private final CrawlConfig config;
     private final PageStore store;
     private final HostQueues queues;
     private final ReentrantLock lock;
@@ -32,7 +31,6 @@ public final class MemoryBackend implements FrontierBackend {
 
     MemoryBackend(long jobId, CrawlConfig config, HostQueues queues, PageStore store) {
         this.jobId = jobId;
-        this.config = config;
         this.queues = queues;
         this.lock = queues.lock();
         this.store = store;

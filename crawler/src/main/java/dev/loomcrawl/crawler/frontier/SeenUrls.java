@@ -1,8 +1,8 @@
 package dev.loomcrawl.crawler.frontier;
 
 import dev.loomcrawl.crawler.frontier.Node.State;
-import dev.loomcrawl.crawler.store.Admitted;
 import dev.loomcrawl.crawler.politeness.Robots;
+import dev.loomcrawl.crawler.store.Admitted;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.FailureKind;

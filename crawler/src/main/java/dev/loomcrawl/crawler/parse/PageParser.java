@@ -1,7 +1,8 @@
 package dev.loomcrawl.crawler.parse;
 
+import dev.loomcrawl.crawler.content.Fingerprints;
 import dev.loomcrawl.crawler.content.MainContent;
-import dev.loomcrawl.crawler.store.Handoff;
+import dev.loomcrawl.crawler.concurrent.Handoff;
 import dev.loomcrawl.crawler.url.WebUrl;
 import dev.loomcrawl.crawler.values.ContentRequest;
 import dev.loomcrawl.crawler.values.CrawlUrl;

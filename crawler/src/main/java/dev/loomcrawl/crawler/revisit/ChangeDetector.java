@@ -1,6 +1,6 @@
 package dev.loomcrawl.crawler.revisit;
 
-import dev.loomcrawl.crawler.parse.Fingerprints;
+import dev.loomcrawl.crawler.content.Fingerprints;
 import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.time.Instant;

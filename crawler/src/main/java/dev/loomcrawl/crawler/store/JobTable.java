@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler.store;
 
+import dev.loomcrawl.crawler.concurrent.Handoff;
 import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.values.StoreException;
 import java.sql.Connection;

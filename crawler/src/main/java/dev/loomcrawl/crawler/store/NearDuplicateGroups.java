@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler.store;
 
+import dev.loomcrawl.crawler.content.NearDuplicates;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -158,15 +158,15 @@ public final class PolitenessTable {
             List<KeyAudit> all = new ArrayList<>();
             while (rs.next()) {
                 all.add(new KeyAudit(rs.getString(1), rs.getLong(2), rs.getLong(3),
-                        rs.getLong(4), rs.getInt(5), nullable(rs, 6, rs.getDouble(6)),
-                        nullable(rs, 7, rs.getLong(7)), rs.getInt(8), rs.getDouble(9), rs.getLong(10),
+                        rs.getLong(4), rs.getInt(5), nullable(rs, rs.getDouble(6)),
+                        nullable(rs, rs.getLong(7)), rs.getInt(8), rs.getDouble(9), rs.getLong(10),
                         rs.getLong(11), rs.getLong(12), instant(rs.getTimestamp(13)), instant(rs.getTimestamp(14))));
             }
             return all;
         }, args);
     }
 
-    private static <T> @Nullable T nullable(ResultSet rs, int column, T value) throws SQLException {
+    private static <T> @Nullable T nullable(ResultSet rs, T value) throws SQLException {
         return rs.wasNull() ? null : value;
     }
 

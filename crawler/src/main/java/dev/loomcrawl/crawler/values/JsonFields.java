@@ -2,7 +2,6 @@ package dev.loomcrawl.crawler.values;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;

@@ -26,7 +26,7 @@ import org.jspecify.annotations.Nullable;
  * @param etag the response's {@code ETag} as the server sent it, or null
  * @param lastModified the response's {@code Last-Modified} as the server sent it, or null
  * @param digest SHA-256 of the body (decoded), 64 hex digits; null without a body
- * @param simhash a 64-bit SimHash of the page's visible text (the parse package's {@code Fingerprints}); null for what is not HTML
+ * @param simhash a 64-bit SimHash of the page's visible text (the content package's {@code Fingerprints}); null for what is not HTML
  * @param content the page's main content and facts when its job keeps them ({@code --content}); null otherwise
  */
 public record PageRecord(

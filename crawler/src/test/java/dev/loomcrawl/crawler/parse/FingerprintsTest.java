@@ -2,7 +2,8 @@ package dev.loomcrawl.crawler.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomcrawl.crawler.store.NearDuplicates;
+import dev.loomcrawl.crawler.content.Fingerprints;
+import dev.loomcrawl.crawler.content.NearDuplicates;
 import dev.loomcrawl.crawler.values.ContentRequest;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;

@@ -13,7 +13,7 @@ import dev.loomcrawl.crawler.Hooks;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.testkit.TestSite;
 import java.time.Duration;
@@ -134,7 +134,7 @@ class RevisitTest {
     void aRecrawlVisitsEveryStoredUrlOnceAndEnds() throws Exception {
         try (TestSite site = new TestSite()) {
             site(site);
-            CrawlSummary first = crawler.start(CrawlConfig.builder().seed(site.url("/")).respectRobots(false).build())
+            JobSummary first = crawler.start(CrawlConfig.builder().seed(site.url("/")).respectRobots(false).build())
                     .awaitSummary();
             assertThat(events(first.jobId())).isEmpty(); // a one-pass job keeps no feed
             change(site);

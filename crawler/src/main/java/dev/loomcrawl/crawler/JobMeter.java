@@ -1,15 +1,19 @@
 package dev.loomcrawl.crawler;
 
+import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.store.StoredCounts;
 import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.CrawlProgress;
-import dev.loomcrawl.crawler.values.CrawlSummary;
+import dev.loomcrawl.crawler.values.JobProgress;
+import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.values.JobStatus;
+import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.Latency;
 import dev.loomcrawl.crawler.values.Outcome;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,8 +22,11 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.jspecify.annotations.Nullable;
 
-/** One job's figures in this process: its {@link Tally}, task latency, common failures, time and CPU. */
-public final class JobStats {
+/**
+ * What one job measures in this process: its {@link Tally}, task latency, common failures, time and CPU. Read as
+ * a {@link JobProgress} while the job runs and as a {@link JobSummary} once it ends.
+ */
+public final class JobMeter {
     private static final long MAX_MICROS = TimeUnit.MINUTES.toMicros(10);
     private static final int MAX_FAILURE_KINDS = 1_000;
     private static final long RATE_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(5);
@@ -29,7 +36,7 @@ public final class JobStats {
     private final Tally tally;
     private final long[] before; // pages, failed, skipped stored by earlier runs
     private final ConcurrentHistogram pageMicros = new ConcurrentHistogram(MAX_MICROS, 2);
-    private final ConcurrentHashMap<CrawlSummary.TopFailure, LongAdder> failureDetails = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<JobSummary.TopFailure, LongAdder> failureDetails = new ConcurrentHashMap<>();
     private final ArrayDeque<Point> recent = new ArrayDeque<>(); // guarded by itself
     private volatile long startNanos;
     private volatile long endNanos;
@@ -38,7 +45,7 @@ public final class JobStats {
     private volatile RuntimeSampler.@Nullable Peak peak;
     private volatile int peakPlatformThreads;
 
-    public JobStats(@Nullable Tally parent, long pagesBefore, long failedBefore, long skippedBefore) {
+    public JobMeter(@Nullable Tally parent, long pagesBefore, long failedBefore, long skippedBefore) {
         this.tally = new Tally(parent);
         this.before = new long[] {pagesBefore, failedBefore, skippedBefore};
     }
@@ -74,7 +81,7 @@ public final class JobStats {
             pageMicros.recordValue(Math.min(MAX_MICROS, Math.max(0, pageNanos / 1_000)));
         }
         if (page.outcome() == Outcome.FAILED && page.failure() != null) {
-            CrawlSummary.TopFailure key = new CrawlSummary.TopFailure(page.failure(), page.detail(), 0);
+            JobSummary.TopFailure key = new JobSummary.TopFailure(page.failure(), page.detail(), 0);
             LongAdder n = failureDetails.get(key);
             if (n == null && failureDetails.size() < MAX_FAILURE_KINDS) {
                 n = failureDetails.computeIfAbsent(key, k -> new LongAdder());
@@ -114,7 +121,7 @@ public final class JobStats {
     }
 
     /** Live figures; the rates count requests, as the summary's {@code pagesPerSecond} does. */
-    CrawlProgress progress(long jobId, String status, long queued, long due, long inFlight, int maxPages,
+    JobProgress progress(long jobId, String status, long queued, long due, long inFlight, int maxPages,
             boolean continuous) {
         long fetches = tally.fetches();
         long now = System.nanoTime();
@@ -130,23 +137,49 @@ public final class JobStats {
             double span = (now - first.nanos()) / 1e9;
             recentRate = span < 0.2 ? 0 : (fetches - first.fetches()) / span;
         }
-        return new CrawlProgress(jobId, status, before[0] + tally.pages(), before[1] + tally.failed(),
+        return new JobProgress(jobId, status, before[0] + tally.pages(), before[1] + tally.failed(),
                 before[2] + tally.skipped(), queued, due, inFlight, tally.fetching(), round1(seconds()), requestsPerSecond(),
                 round1(recentRate), maxPages, continuous, tally.failures(), tally.changes());
     }
 
     /** This run's summary; for a job that ran in one process, the whole job's. */
-    CrawlSummary summary(long jobId, JobStatus status, CrawlConfig config, Map<String, String> givenUp) {
-        List<CrawlSummary.TopFailure> top = new ArrayList<>();
-        failureDetails.forEach((key, n) -> top.add(new CrawlSummary.TopFailure(key.kind(), key.detail(), n.sum())));
-        top.sort(Comparator.comparingLong(CrawlSummary.TopFailure::count).reversed()
-                .thenComparing(CrawlSummary.TopFailure::kind));
-        return new CrawlSummary(jobId, status.label(), config.execution().mode().label(), config.execution().poolSize(),
+    JobSummary summary(long jobId, JobStatus status, CrawlConfig config, Map<String, String> givenUp) {
+        List<JobSummary.TopFailure> top = new ArrayList<>();
+        failureDetails.forEach((key, n) -> top.add(new JobSummary.TopFailure(key.kind(), key.detail(), n.sum())));
+        top.sort(Comparator.comparingLong(JobSummary.TopFailure::count).reversed()
+                .thenComparing(JobSummary.TopFailure::kind));
+        return new JobSummary(jobId, status.label(), config.execution().mode().label(), config.execution().poolSize(),
                 config.politeness().perHostConcurrency(), tally.pages(), tally.failed(), tally.skipped(), tally.bytes(),
                 Math.round(seconds() * 1000) / 1000.0, requestsPerSecond(), tally.statuses(), tally.failures(),
                 tally.skips(), List.copyOf(top.subList(0, Math.min(5, top.size()))), firstOf(givenUp, 20),
                 tally.latency(), Latency.of(pageMicros.copy()), tally.retries(), peakPlatformThreads(),
                 Math.round(cpuSeconds() * 100) / 100.0, 1);
+    }
+
+    /**
+     * The summary of a job that more than one process ran: counts and latencies from its stored rows, times
+     * summed over its runs, the peak of its peaks (this run's among them).
+     */
+    public JobSummary wholeJob(PageStore store, long id, JobStatus status, CrawlConfig config,
+            Map<String, String> givenUp) {
+        StoredCounts t = store.storedCounts(id);
+        JobRow row = store.jobs().find(id).orElseThrow();
+        JobSummary before = JobSummary.fromJson(row.summary());
+        Map<String, String> hosts = new LinkedHashMap<>(before == null ? Map.of() : before.hostsGivenUp());
+        hosts.putAll(givenUp);
+        // A cluster job's time is its wall time: its nodes' running times overlap.
+        double active = row.cluster() && row.finishedAt() != null
+                ? java.time.Duration.between(row.createdAt(), row.finishedAt()).toMillis() / 1000.0 : row.activeSeconds();
+        double seconds = Math.round(active * 1000) / 1000.0;
+        long requests = t.fetchMillis().size() + t.retries();
+        List<JobSummary.TopFailure> top = t.topFailures().stream()
+                .map(f -> new JobSummary.TopFailure(f.kind(), f.detail(), f.count())).toList();
+        return new JobSummary(id, status.label(), config.execution().mode().label(), config.execution().poolSize(),
+                config.politeness().perHostConcurrency(), t.pages(), t.failed(), t.skipped(), t.bytes(), seconds,
+                seconds <= 0 ? 0 : round1(requests / seconds), t.statuses(), t.failures(), t.skips(), top,
+                firstOf(hosts, 20), Latency.ofMillis(t.fetchMillis()), Latency.ofMillis(t.pageMillis()),
+                t.retries(), Math.max(before == null ? 0 : before.peakPlatformThreads(), peakPlatformThreads()),
+                Math.round(row.cpuSeconds() * 100) / 100.0, Math.max(1, row.runs()));
     }
 
     static Map<String, String> firstOf(Map<String, String> map, int n) {

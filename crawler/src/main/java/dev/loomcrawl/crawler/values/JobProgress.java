@@ -15,7 +15,7 @@ package dev.loomcrawl.crawler.values;
  *     progress is {@code due} and the revisits' {@code changes}
  * @param failures failures by kind: of this process's run while the job runs, of the whole job once it ended
  */
-public record CrawlProgress(
+public record JobProgress(
         long jobId, String status, long pages, long failed, long skipped, long queued, long due, long inFlight,
         long fetching,
         double seconds, double pagesPerSecond, double recentPagesPerSecond, int maxPages, boolean continuous,

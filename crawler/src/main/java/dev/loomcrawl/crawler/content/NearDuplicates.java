@@ -1,4 +1,4 @@
-package dev.loomcrawl.crawler.store;
+package dev.loomcrawl.crawler.content;
 
 import java.util.ArrayList;
 import java.util.HashMap;

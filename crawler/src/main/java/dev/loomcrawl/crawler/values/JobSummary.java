@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  * @param cpuSeconds CPU time of the whole process while the job ran, summed over its runs (-1 if unknown)
  * @param runs processes that ran the job: more than 1 after a restart
  */
-public record CrawlSummary(
+public record JobSummary(
         long jobId,
         String status,
         String mode,
@@ -89,12 +89,12 @@ public record CrawlSummary(
     }
 
     /** A stored summary, or null if there is none or it is unreadable (from a version that wrote another shape). */
-    public static @Nullable CrawlSummary fromJson(@Nullable String json) {
+    public static @Nullable JobSummary fromJson(@Nullable String json) {
         if (json == null || !json.startsWith("{")) {
             return null;
         }
         try {
-            return JSON.readValue(json, CrawlSummary.class);
+            return JSON.readValue(json, JobSummary.class);
         } catch (JsonProcessingException e) {
             return null;
         }

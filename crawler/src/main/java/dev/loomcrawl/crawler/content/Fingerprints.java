@@ -1,6 +1,5 @@
-package dev.loomcrawl.crawler.parse;
+package dev.loomcrawl.crawler.content;
 
-import dev.loomcrawl.crawler.store.NearDuplicates;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -58,7 +57,7 @@ public final class Fingerprints {
      * (see {@code conf/jvm.options}), which vectorises nothing: the 64 additions took six times as long on a
      * farm page of 5 KB (30 against 180 µs), a third of the page's CPU.
      */
-    static final class SimHash {
+    public static final class SimHash {
         private static final long FNV_OFFSET = 0xcbf29ce484222325L;
         private static final long FNV_PRIME = 0x100000001b3L;
         /** The one word every number is. */
@@ -78,7 +77,7 @@ public final class Fingerprints {
         private long beforePrevious;
         private int words;
 
-        void add(String text) {
+        public void add(String text) {
             long word = FNV_OFFSET;
             boolean inWord = false;
             boolean number = true;
@@ -121,7 +120,7 @@ public final class Fingerprints {
         }
 
         /** The fingerprint; a text of fewer than three words is hashed as one shingle of them (none: 0). */
-        long value() {
+        public long value() {
             if (words > 0 && words < 3) {
                 return mix(beforePrevious ^ Long.rotateLeft(previous, 21));
             }

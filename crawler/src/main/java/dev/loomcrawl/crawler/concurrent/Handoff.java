@@ -1,4 +1,4 @@
-package dev.loomcrawl.crawler.store;
+package dev.loomcrawl.crawler.concurrent;
 
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
