@@ -272,13 +272,8 @@ public final class Crawler implements Jobs, AutoCloseable {
     @Override
     public void shutdown(Duration grace) throws InterruptedException {
         List<CrawlJob> running = jobs.snapshot();
-        running.forEach(job -> {
-            if (job.cluster()) {
-                job.suspend();
-            } else {
-                cancel(job.id());
-            }
-        });
+        running.stream().filter(CrawlJob::cluster).forEach(CrawlJob::suspend);
+        running.stream().filter(job -> !job.cluster()).forEach(job -> cancel(job.id()));
         long deadline = System.nanoTime() + grace.toNanos();
         for (CrawlJob job : running) {
             job.await(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));

@@ -141,11 +141,8 @@ final class ShareHosts {
     private void addDue(List<ClusterStore.Due> due, long askedAt, Instant now) {
         for (ClusterStore.Due d : due) {
             Held held = held(d.link());
-            if (held == null) {
-                continue;
-            }
-            if (held.local.staleFor(held.url.url(), askedAt) || !held.local.urls.add(held.url.url())) {
-                continue; // visited since the read, or loaded already: waiting here, or in flight
+            if (held == null || held.local.staleFor(held.url.url(), askedAt) || !held.local.urls.add(held.url.url())) {
+                continue; // not held here; or visited since the read, or loaded already: waiting here, or in flight
             }
             Visit visit = new Visit(d.etag(), d.lastModified(), d.digest(), d.simhash(), d.status(), d.movedTo(), d.changes(),
                     d.watchedSince(), d.intervalMillis(), now.plusMillis(d.dueInMillis()));

@@ -37,8 +37,7 @@ public final class HostGates {
         void opened(String hostKey);
 
         /** An operator changed a key's setting: any host may be ready now, or be held longer. */
-        default void reconsider() {
-        }
+        default void reconsider() {}
     }
 
     /** What {@link #tryEnter} found: in with a permit, full (the listener will be told), or closed until a time. */
