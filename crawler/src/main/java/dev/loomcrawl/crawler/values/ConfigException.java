@@ -28,7 +28,7 @@ public final class ConfigException extends IllegalArgumentException {
 
     @Override
     public String getMessage() {
-        return field + " " + problem;
+        return String.valueOf(super.getMessage()); // always given: the field and the problem
     }
 
     public @Nullable Object value() {
