@@ -22,7 +22,8 @@ import org.jspecify.annotations.Nullable;
  * @param nodes each node's share of a cluster job, else null
  */
 public record JobReport(long id, String status, String mode, int poolSize, List<String> seeds, Instant createdAt,
-        @Nullable Instant finishedAt, @Nullable JobProgress progress, @Nullable JobSummary summary, boolean cluster, @Nullable List<Share> nodes) {
+        @Nullable Instant finishedAt, @Nullable JobProgress progress, @Nullable JobSummary summary, boolean cluster,
+        @Nullable List<Share> nodes) {
 
     /** One node's share of a cluster job, as {@code GET /crawl/{id}} shows it. */
     public record Share(String node, long pages, long failed, long skipped, long fetches, int inFlight, boolean live) {}

@@ -128,7 +128,7 @@ final class ClusterReports {
     }
 
     private JobSummary wholeJobSummary(JobRow row) {
-        return new JobMeter(null, 0, 0, 0).wholeJob(store, row.id(), JobStatus.DONE, ConfigCodec.fromJson(row.config()),
-                Map.of());
+        JobMeter none = new JobMeter(null, 0, 0, 0); // no run of this process: the stored rows and the job's row
+        return none.wholeJob(store, row.id(), JobStatus.DONE, ConfigCodec.fromJson(row.config()), Map.of());
     }
 }

@@ -41,16 +41,17 @@ final class ClusterStore implements AutoCloseable {
      * {@code dueInMillis} after the commit (null: not visited again), with the changes seen so far, since when
      * the URL is watched and the interval the schedule chose (see {@code revisit.RevisitSchedule}).
      */
-    public record VisitWrite(boolean revisit, @Nullable PageRecord rewrite, @Nullable Change change, @Nullable Long dueInMillis, int changes,
-            @Nullable Instant watchedSince, long intervalMillis) {}
+    public record VisitWrite(boolean revisit, @Nullable PageRecord rewrite, @Nullable Change change,
+            @Nullable Long dueInMillis, int changes, @Nullable Instant watchedSince, long intervalMillis) {}
 
     /**
      * A stored URL of a continuous job that is due soon, as its last visit left it: what identified its content
      * (for a conditional request, and to tell a change) and its schedule. {@code dueInMillis} is counted from the
      * read, by the database's clock (negative: overdue).
      */
-    public record Due(Link link, @Nullable String etag, @Nullable String lastModified, @Nullable String digest, @Nullable Long simhash, int status,
-            @Nullable String movedTo, int changes, @Nullable Instant watchedSince, long intervalMillis, long dueInMillis) {}
+    public record Due(Link link, @Nullable String etag, @Nullable String lastModified, @Nullable String digest,
+            @Nullable Long simhash, int status, @Nullable String movedTo, int changes, @Nullable Instant watchedSince,
+            long intervalMillis, long dueInMillis) {}
 
     /** What one node did for one job, as it last reported. */
     public record Work(String nodeId, long pages, long failed, long skipped, long fetches, int inFlight,
@@ -199,8 +200,8 @@ final class ClusterStore implements AutoCloseable {
      * @return the links now queued that were not before, or null if the host is no longer ours: nothing was
      *     stored, and the new owner fetches the URL
      */
-    public @Nullable List<Link> commit(String nodeId, String hostKey, long epoch, long jobId, @Nullable PageRecord page, @Nullable VisitWrite visit,
-            List<Link> links, List<PageRecord> recorded, int maxDepth, int maxPages) {
+    public @Nullable List<Link> commit(String nodeId, String hostKey, long epoch, long jobId, @Nullable PageRecord page,
+            @Nullable VisitWrite visit, List<Link> links, List<PageRecord> recorded, int maxDepth, int maxPages) {
         return commits.commit(new ClusterCommits.Commit(nodeId, hostKey, epoch, jobId, page, visit, links, recorded,
                 maxDepth, maxPages));
     }

@@ -194,8 +194,9 @@ public final class Fetcher implements AutoCloseable {
         };
     }
 
-    private FetchResult exchange(CrawlUrl url, Purpose purpose, @Nullable Consumer<Duration> restAsked, @Nullable BooleanSupplier mayStart,
-            @Nullable Validators validators, long start) throws InterruptedException, NotSent {
+    private FetchResult exchange(CrawlUrl url, Purpose purpose, @Nullable Consumer<Duration> restAsked,
+            @Nullable BooleanSupplier mayStart, @Nullable Validators validators, long start)
+            throws InterruptedException, NotSent {
         Deadlines.Watch watch = null;
         boolean audited = false;
         HttpResponse<InputStream> response = null;

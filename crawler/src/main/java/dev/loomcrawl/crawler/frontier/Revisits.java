@@ -34,7 +34,8 @@ public final class Revisits {
     /** As the job's config says: continuous when it has {@code revisit} bounds, else one pass. */
     public static Revisits of(CrawlConfig config) {
         Freshness.Revisit revisit = config.freshness().revisit();
-        return revisit == null ? new Revisits(Mode.NONE, ONCE_BOUNDS) : new Revisits(Mode.CONTINUOUS, revisit); // NONE reads no bounds
+        // NONE reads no bounds
+        return revisit == null ? new Revisits(Mode.NONE, ONCE_BOUNDS) : new Revisits(Mode.CONTINUOUS, revisit);
     }
 
     /** A recrawl: every stored URL visited once more, new URLs once; then the job ends. */

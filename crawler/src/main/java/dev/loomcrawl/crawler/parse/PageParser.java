@@ -66,13 +66,14 @@ public final class PageParser {
      * Parses on one of {@code parsers}' threads ({@code CrawlThreads.parsers}) and waits for it; an
      * interrupt is kept for the caller, not acted on.
      */
-    public static Parsed parse(ExecutorService parsers, byte[] body, @Nullable String charset, String url, @Nullable String robotsHeader,
-            ContentRequest content) {
+    public static Parsed parse(ExecutorService parsers, byte[] body, @Nullable String charset, String url,
+            @Nullable String robotsHeader, ContentRequest content) {
         // a parse takes a millisecond: an interrupt waits for it, and the caller sees the flag when it returns
         return Handoff.await(parsers.submit(() -> parseHere(body, charset, url, robotsHeader, content)));
     }
 
-    static Parsed parseHere(byte[] body, @Nullable String charset, String url, @Nullable String robotsHeader, ContentRequest content) {
+    static Parsed parseHere(byte[] body, @Nullable String charset, String url, @Nullable String robotsHeader,
+            ContentRequest content) {
         Document doc;
         try {
             doc = Jsoup.parse(new ByteArrayInputStream(body), known(charset), url);

@@ -71,7 +71,8 @@ public final class ChangeDetector {
         return page.status() == 0 && page.detail() != null && page.detail().startsWith("unknown host");
     }
 
-    private static Change event(PageRecord page, Change.Kind kind, @Nullable Integer distance, @Nullable String severity, @Nullable String target) {
+    private static Change event(PageRecord page, Change.Kind kind, @Nullable Integer distance, @Nullable String severity,
+            @Nullable String target) {
         return new Change(0, page.jobId(), page.url(), kind, Instant.now(), page.status(), distance, severity, target);
     }
 }

@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
  * @param published when it was first published, as the page writes it ({@code article:published_time},
  *     JSON-LD {@code datePublished}, {@code <time datetime>})
  */
-public record PageContent(String text, @Nullable String lang, @Nullable String description, @Nullable String author, @Nullable String published) {
+public record PageContent(String text, @Nullable String lang, @Nullable String description, @Nullable String author,
+        @Nullable String published) {
     public PageContent {
         text = text == null ? "" : text;
     }

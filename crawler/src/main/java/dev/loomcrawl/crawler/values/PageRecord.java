@@ -87,7 +87,8 @@ public record PageRecord(
      *
      * @param failure the failure kind's label ({@code robots}, {@code invalid-url})
      */
-    public static PageRecord onSight(long jobId, String url, int depth, @Nullable String referrer, @Nullable String failure, @Nullable String detail) {
+    public static PageRecord onSight(long jobId, String url, int depth, @Nullable String referrer, @Nullable String failure,
+            @Nullable String detail) {
         return of(jobId, url).depth(depth).failure(failure, detail).referrer(referrer).build();
     }
 
