@@ -23,17 +23,18 @@ import org.jspecify.annotations.Nullable;
 final class RowOutput implements AutoCloseable {
     private static final long FLUSH_NANOS = 250_000_000L;
 
-    private final @Nullable OutputStream stream;
-    private final Export.@Nullable Writer writer;
+    /** Where rows go: a stream and the writer on it; null for no output. */
+    private record Sink(OutputStream stream, Export.Writer writer) {}
+
+    private final @Nullable Sink sink;
     private final boolean stdout;
     private final ReentrantLock lock = new ReentrantLock();
     private long lastFlush = System.nanoTime();
     private @Nullable IOException failure;
     private volatile boolean closed;
 
-    private RowOutput(@Nullable OutputStream stream, Export.@Nullable Writer writer, boolean stdout) {
-        this.stream = stream;
-        this.writer = writer;
+    private RowOutput(@Nullable Sink sink, boolean stdout) {
+        this.sink = sink;
         this.stdout = stdout;
     }
 
@@ -45,11 +46,11 @@ final class RowOutput implements AutoCloseable {
     static RowOutput open(@Nullable String target, boolean append, Export.Columns columns, java.io.PrintWriter stdout)
             throws IOException {
         if (target == null) {
-            return new RowOutput(null, null, false);
+            return new RowOutput(null, false);
         }
         if (target.equals("-")) {
             OutputStream out = new TextStream(stdout);
-            return new RowOutput(out, new Export.Writer(out, Export.Format.JSONL, columns, true), true);
+            return new RowOutput(new Sink(out, new Export.Writer(out, Export.Format.JSONL, columns, true)), true);
         }
         Path path = Path.of(target);
         boolean empty = !Files.exists(path) || Files.size(path) == 0 || !append;
@@ -58,7 +59,7 @@ final class RowOutput implements AutoCloseable {
                 Files.createDirectories(path.toAbsolutePath().getParent());
             }
             OutputStream out = new BufferedOutputStream(new FileOutputStream(path.toFile(), append), 65_536);
-            return new RowOutput(out, new Export.Writer(out, Export.Format.forFile(target), columns, empty), false);
+            return new RowOutput(new Sink(out, new Export.Writer(out, Export.Format.forFile(target), columns, empty)), false);
         } catch (IOException e) {
             throw new IllegalArgumentException("--output: cannot write " + target + ": " + e.getMessage());
         }
@@ -92,20 +93,20 @@ final class RowOutput implements AutoCloseable {
 
     /** The listener for the job, or null when there is no output. */
     @Nullable StoredListener listener() {
-        return writer == null ? null : this::write;
+        return sink == null ? null : this::write;
     }
 
     private void write(PageRecord row) {
         lock.lock();
         try {
-            if (writer == null || stream == null || failure != null || closed) {
+            if (sink == null || failure != null || closed) {
                 return;
             }
-            writer.write(row);
+            sink.writer().write(row);
             long now = System.nanoTime();
             if (now - lastFlush > FLUSH_NANOS) {
-                writer.flush();
-                stream.flush();
+                sink.writer().flush();
+                sink.stream().flush();
                 lastFlush = now;
             }
         } catch (IOException e) {
@@ -127,16 +128,16 @@ final class RowOutput implements AutoCloseable {
     /** Flushes and closes; throws if any row could not be written. */
     @Override
     public void close() throws IOException {
-        if (writer == null || stream == null || closed) {
+        if (sink == null || closed) {
             return;
         }
         closed = true;
         lock.lock();
         try {
-            writer.close();
-            stream.flush();
+            sink.writer().close();
+            sink.stream().flush();
             if (!stdout) {
-                stream.close();
+                sink.stream().close();
             }
         } finally {
             lock.unlock();

@@ -144,7 +144,7 @@ public final class CrawlJob {
     }
 
     private JobSummary summarise(JobStatus stored) {
-        return resumed ? meter.wholeJob(engine.store(), id, stored, config, frontier.givenUpHosts())
+        return resumed ? JobMeter.wholeJob(engine.store(), id, stored, config, meter.peakPlatformThreads(), frontier.givenUpHosts())
                 : meter.summary(id, stored, config, frontier.givenUpHosts());
     }
 

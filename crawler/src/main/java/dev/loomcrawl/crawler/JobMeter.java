@@ -158,10 +158,10 @@ public final class JobMeter {
 
     /**
      * The summary of a job that more than one process ran: counts and latencies from its stored rows, times
-     * summed over its runs, the peak of its peaks (this run's among them).
+     * summed over its runs, the peak of its peaks ({@code peakThreadsHere}: this process's run, 0 for none).
      */
-    public JobSummary wholeJob(PageStore store, long id, JobStatus status, CrawlConfig config,
-            Map<String, String> givenUp) {
+    public static JobSummary wholeJob(PageStore store, long id, JobStatus status, CrawlConfig config,
+            int peakThreadsHere, Map<String, String> givenUp) {
         StoredCounts t = store.storedCounts(id);
         JobRow row = store.jobs().find(id).orElseThrow();
         JobSummary before = JobSummary.fromJson(row.summary());
@@ -178,12 +178,12 @@ public final class JobMeter {
                 config.politeness().perHostConcurrency(), t.pages(), t.failed(), t.skipped(), t.bytes(), seconds,
                 seconds <= 0 ? 0 : round1(requests / seconds), t.statuses(), t.failures(), t.skips(), top,
                 firstOf(hosts, 20), Latency.ofMillis(t.fetchMillis()), Latency.ofMillis(t.pageMillis()),
-                t.retries(), Math.max(before == null ? 0 : before.peakPlatformThreads(), peakPlatformThreads()),
+                t.retries(), Math.max(before == null ? 0 : before.peakPlatformThreads(), peakThreadsHere),
                 Math.round(row.cpuSeconds() * 100) / 100.0, Math.max(1, row.runs()));
     }
 
     static Map<String, String> firstOf(Map<String, String> map, int n) {
-        Map<String, String> out = new java.util.LinkedHashMap<>();
+        Map<String, String> out = new LinkedHashMap<>();
         map.entrySet().stream().sorted(Map.Entry.comparingByKey()).limit(n)
                 .forEach(e -> out.put(e.getKey(), e.getValue()));
         return out;

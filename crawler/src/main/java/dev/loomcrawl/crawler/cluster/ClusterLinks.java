@@ -42,7 +42,7 @@ final class ClusterLinks {
      */
     static void lower(Connection c, long jobId, List<Link> candidates, int maxDepth, List<Link> admitted)
             throws SQLException {
-        List<Link> round = candidates;
+        List<Closer> round = candidates.stream().map(l -> new Closer(l.url(), l.depth())).toList();
         while (!round.isEmpty()) {
             List<Link> next = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement("""
@@ -58,9 +58,9 @@ final class ClusterLinks {
                     RETURNING f.url, f.host_key, f.depth, f.redirects, f.referrer, old.was, f.state,
                       f.due_at IS NOT NULL""")) {
                 // The URLs twice: as the join's rows, and as an array the primary key's index can look up.
-                Array urls = c.createArrayOf("text", round.stream().map(Link::url).toArray());
+                Array urls = c.createArrayOf("text", round.stream().map(Closer::url).toArray());
                 ps.setArray(1, urls);
-                ps.setArray(2, c.createArrayOf("int4", round.stream().map(Link::depth).toArray()));
+                ps.setArray(2, c.createArrayOf("int4", round.stream().map(Closer::depth).toArray()));
                 ps.setLong(3, jobId);
                 ps.setArray(4, urls);
                 ps.setInt(5, maxDepth);
@@ -81,9 +81,12 @@ final class ClusterLinks {
         }
     }
 
+    /** A URL offered a lower depth. */
+    private record Closer(String url, int depth) {}
+
     /** The links of stored pages whose depth was just lowered, one deeper; their rows take the new depth. */
-    private static List<Link> linksOfStored(Connection c, long jobId, List<Link> pages) throws SQLException {
-        List<Link> links = new ArrayList<>();
+    private static List<Closer> linksOfStored(Connection c, long jobId, List<Link> pages) throws SQLException {
+        List<Closer> links = new ArrayList<>();
         try (PreparedStatement read = c.prepareStatement("SELECT outlinks FROM pages WHERE job_id = ? AND url = ?");
              PreparedStatement lower = c.prepareStatement("UPDATE pages SET depth = ? WHERE job_id = ? AND url = ?"
                      + " AND depth > ?")) {
@@ -99,7 +102,7 @@ final class ClusterLinks {
                     String outlinks = rs.next() ? rs.getString(1) : null;
                     if (outlinks != null) {
                         for (String url : outlinks.split("\n")) {
-                            links.add(new Link(url, null, page.depth() + 1, 0, page.url()));
+                            links.add(new Closer(url, page.depth() + 1));
                         }
                     }
                 }

@@ -128,7 +128,6 @@ final class ClusterReports {
     }
 
     private JobSummary wholeJobSummary(JobRow row) {
-        JobMeter none = new JobMeter(null, 0, 0, 0); // no run of this process: the stored rows and the job's row
-        return none.wholeJob(store, row.id(), JobStatus.DONE, ConfigCodec.fromJson(row.config()), Map.of());
+        return JobMeter.wholeJob(store, row.id(), JobStatus.DONE, ConfigCodec.fromJson(row.config()), 0, Map.of());
     }
 }

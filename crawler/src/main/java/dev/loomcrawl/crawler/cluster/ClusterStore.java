@@ -33,7 +33,7 @@ import org.jspecify.annotations.Nullable;
 final class ClusterStore implements AutoCloseable {
 
     /** A URL for the shared frontier. */
-    public record Link(String url, @Nullable String hostKey, int depth, int redirects, @Nullable String referrer) {}
+    public record Link(String url, String hostKey, int depth, int redirects, @Nullable String referrer) {}
 
     /**
      * What a continuous job's visit writes besides a first visit's row: a revisit's new content in place of the

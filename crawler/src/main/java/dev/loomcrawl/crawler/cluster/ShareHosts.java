@@ -160,7 +160,7 @@ final class ShareHosts {
 
     /** {@code link}'s URL and its host's queue here, or null when the node does not hold the host. Under the lock. */
     private @Nullable Held held(ClusterStore.Link link) {
-        HostHold hold = link.hostKey() == null ? null : node.hold(link.hostKey());
+        HostHold hold = node.hold(link.hostKey());
         CrawlUrl url = hold == null ? null : CrawlUrl.parse(link.url()).orElse(null);
         return url == null || hold == null ? null : new Held(url, local(url, hold));
     }

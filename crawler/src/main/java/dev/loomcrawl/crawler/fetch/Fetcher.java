@@ -36,7 +36,7 @@ public final class Fetcher implements AutoCloseable {
     private final HostNames names;
     private final Deadlines deadlines;
     private final HttpClient[] clients;
-    private final @Nullable RequestAudit audit; // null: requests not audited
+    private final RequestAudit audit;
     private final ResponseReader reader;
 
     /**
@@ -44,11 +44,11 @@ public final class Fetcher implements AutoCloseable {
      * @param deadlines the crawler's keeper of fetch deadlines
      */
     public Fetcher(FetchSettings settings, HostNames names, Deadlines deadlines) {
-        this(settings, names, deadlines, null);
+        this(settings, names, deadlines, RequestAudit.NONE);
     }
 
     /** @param audit told of each request as it leaves and comes back: a job's politeness audit */
-    public Fetcher(FetchSettings settings, HostNames names, Deadlines deadlines, @Nullable RequestAudit audit) {
+    public Fetcher(FetchSettings settings, HostNames names, Deadlines deadlines, RequestAudit audit) {
         this.audit = audit;
         this.settings = settings;
         this.reader = new ResponseReader(settings);
@@ -205,17 +205,13 @@ public final class Fetcher implements AutoCloseable {
             HttpResponse.BodyHandler<InputStream> handler = handler(restAsked);
             HttpRequest request = request(url, mayStart, validators);
             watch = deadlines.watch(System.nanoTime() + settings.requestTimeout().toNanos());
-            if (audit != null) {
-                audit.started(url);
-                audited = true;
-            }
+            audit.started(url);
+            audited = true;
             try {
                 response = send(client, request, handler, watch);
             } catch (NotSent e) {
-                if (audited && audit != null) {
-                    audited = false;
-                    audit.withdrawn(url);
-                }
+                audited = false;
+                audit.withdrawn(url);
                 throw e;
             }
             InputStream body = response.body();
@@ -248,7 +244,7 @@ public final class Fetcher implements AutoCloseable {
             if (watch != null) {
                 watch.finish(); // on every path; a cut that came just as the read completed leaves a whole result
             }
-            if (audited && audit != null) { // once the body is read or cut: the server saw the request in flight until then
+            if (audited) { // once the body is read or cut: the server saw the request in flight until then
                 audit.ended(url, response == null ? 0 : response.statusCode(), response == null ? 0
                         : RetryPolicy.restAsked(response.statusCode(), response.headers()).toNanos());
             }
