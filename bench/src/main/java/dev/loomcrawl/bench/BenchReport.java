@@ -106,10 +106,11 @@ final class BenchReport {
         for (ColdBench.Row row : r.rows()) {
             rows.append(String.format("<tr><td>%s</td><td>%d</td><td>%.2f <small>(%.2f–%.2f)</small></td><td>%.2f×</td>"
                             + "<td>%.2f</td><td>%.3f</td><td>%.0f</td><td>%,.0f</td><td>%,.0f</td><td>%,d</td><td>%,d</td>"
-                            + "<td>%,d</td><td>%s</td></tr>%n",
+                            + "<td>%,d</td><td>%,d</td><td>%s</td></tr>%n",
                     escape(row.variant()), row.runs(), row.wallSeconds(), row.minWall(), row.maxWall(), row.ofIdeal(),
                     row.cpuSeconds(), row.cpuMsPerPage(), row.peakRssMb(), row.pages(), row.pagesServed(), row.lostPages(),
-                    row.retryAfterViolations(), row.duplicateFetches(), row.pagesPerSecondByTenth().isEmpty() ? "–"
+                    row.earlyRetries(), row.retryAfterViolations(), row.duplicateFetches(),
+                    row.pagesPerSecondByTenth().isEmpty() ? "–"
                             : String.format("%.2f", row.lateOverEarly())));
         }
         String html = COLD_TEMPLATE.replace("{{style}}", STYLE)
@@ -158,7 +159,7 @@ final class BenchReport {
              fetch to last; median of the runs)</h2><canvas id="through" height="70"></canvas></div>
             </div>
             <table><tr><th>JVM options, or rival</th><th>runs</th><th>wall s (min–max)</th><th>× ideal</th><th>CPU s</th>
-            <th>CPU ms/page</th><th>peak RSS MB</th><th>pages</th><th>served by the farm</th><th>lost</th><th>Retry-After violations</th><th>duplicates</th>
+            <th>CPU ms/page</th><th>peak RSS MB</th><th>pages</th><th>served by the farm</th><th>lost</th><th>a 429's URL asked again inside its Retry-After</th><th>requests to its host inside it</th><th>duplicates</th>
             <th>pages/s late/early</th></tr>
             {{rows}}</table>
             <p class="sub">Each run is a fresh crawl process under GNU time, option sets interleaved; the farm ran in its own
@@ -250,16 +251,19 @@ final class BenchReport {
     static void printCold(ColdBench.Result r, PrintWriter out) {
         out.printf(Locale.ROOT, "cold crawls of %s (%s), --max-depth=%d, per-host %d; ideal %.2f s (%s)%n", r.scenario(),
                 r.farm(), r.maxDepth(), r.perHost(), r.idealSeconds(), r.idealRule());
-        out.printf(Locale.ROOT, "%-34s %5s %16s %8s %8s %8s %9s %8s %8s %6s %6s %5s %10s%n", "JVM options / rival",
+        out.printf(Locale.ROOT, "%-34s %5s %16s %8s %8s %8s %9s %8s %8s %6s %6s %7s %5s %10s%n", "JVM options / rival",
                 "runs", "wall s (min-max)", "x ideal", "CPU s", "CPU ms/pg", "RSS MB", "pages", "served", "lost",
-                "RA viol", "dups", "late/early");
+                "RA URL", "RA host", "dups", "late/early");
         for (ColdBench.Row row : r.rows()) {
-            out.printf(Locale.ROOT, "%-34s %5d %6.2f (%.2f-%.2f) %7.2fx %8.2f %9.3f %8.0f %8.0f %8.0f %6d %6d %5d %10s%n",
+            out.printf(Locale.ROOT, "%-34s %5d %6.2f (%.2f-%.2f) %7.2fx %8.2f %9.3f %8.0f %8.0f %8.0f %6d %6d %7d %5d %10s%n",
                     label(row), row.runs(), row.wallSeconds(), row.minWall(), row.maxWall(), row.ofIdeal(),
                     row.cpuSeconds(), row.cpuMsPerPage(), row.peakRssMb(), row.pages(), row.pagesServed(), row.lostPages(),
-                    row.retryAfterViolations(), row.duplicateFetches(), row.pagesPerSecondByTenth().isEmpty() ? "-"
+                    row.earlyRetries(), row.retryAfterViolations(), row.duplicateFetches(),
+                    row.pagesPerSecondByTenth().isEmpty() ? "-"
                             : String.format(Locale.ROOT, "%.2f", row.lateOverEarly()));
         }
+        out.println("RA URL: a 429's URL asked again inside its Retry-After; RA host: requests to that host inside it,"
+                + " counted from when the farm sent the 429 (so with requests already on their way); summed over runs");
         out.println("pages/s by tenth of the crawl (first fetch to last; median of the runs; late/early = tenths 7-10"
                 + " over 2-5):");
         for (ColdBench.Row row : r.rows()) {

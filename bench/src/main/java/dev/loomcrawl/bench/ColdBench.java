@@ -32,7 +32,7 @@ final class ColdBench {
      */
     record Run(String variant, int round, double wallSeconds, double cpuSeconds, double peakRssMb, long pages,
             long pagesServed, long failed, long skipped, JsonNode failures, long retryAfterViolations,
-            long duplicateFetches, int maxInFlightPerHost, int exitCode, Throughput throughput) {}
+            long earlyRetries, long duplicateFetches, int maxInFlightPerHost, int exitCode, Throughput throughput) {}
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -46,7 +46,7 @@ final class ColdBench {
      */
     record Row(String variant, int runs, double wallSeconds, double minWall, double maxWall, double cpuSeconds,
             double cpuMsPerPage, double peakRssMb, double pages, double pagesServed, double idealSeconds, double ofIdeal,
-            long retryAfterViolations, long duplicateFetches, int maxInFlightPerHost, long lostPages,
+            long retryAfterViolations, long earlyRetries, long duplicateFetches, int maxInFlightPerHost, long lostPages,
             List<Double> pagesPerSecondByTenth, double lateOverEarly, boolean rival) {}
 
     record Result(String scenario, String farm, long farmPages, int maxDepth, int perHost, double idealSeconds,
@@ -148,6 +148,7 @@ final class ColdBench {
                 pages == 0 ? 0 : cpu * 1000 / pages, median(mine, Run::peakRssMb), pages,
                 median(mine, r -> r.pagesServed()), ideal, wall / ideal,
                 mine.stream().mapToLong(Run::retryAfterViolations).sum(),
+                mine.stream().mapToLong(Run::earlyRetries).sum(),
                 mine.stream().mapToLong(Run::duplicateFetches).sum(),
                 mine.stream().mapToInt(Run::maxInFlightPerHost).max().orElse(0),
                 mine.stream().mapToLong(r -> Math.max(0, expected - r.pagesServed())).max().orElse(0),
@@ -241,7 +242,7 @@ final class ColdBench {
         long served = counters.get("pagesServed").asLong();
         return new Run(label, round, t.wallSeconds(), t.cpuSeconds(), t.peakRssMb(), pages == FARM_PAGES ? served : pages,
                 served, failed, skipped, failures, counters.get("retryAfterViolations").asLong(),
-                counters.get("duplicateFetches").asLong(), counters.get("maxInFlightPerHost").asInt(), t.exitCode(),
+                counters.get("earlyRetries").asLong(), counters.get("duplicateFetches").asLong(), counters.get("maxInFlightPerHost").asInt(), t.exitCode(),
                 throughput);
     }
 

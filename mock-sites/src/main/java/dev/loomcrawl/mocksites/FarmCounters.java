@@ -19,7 +19,15 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class FarmCounters {
 
-    /** A consistent-enough copy of the counters, for JSON and for assertions. */
+    /**
+     * A consistent-enough copy of the counters, for JSON and for assertions.
+     *
+     * @param retryAfterViolations requests to a host inside the rest a 429 from it asked for, counted from the
+     *     moment the farm sent the 429: a request a client sent before it had read that answer counts too, so a
+     *     client with several requests in flight to the host shows some however it obeys
+     * @param earlyRetries requests for the very URL a 429 answered, inside that 429's {@code Retry-After}: asking
+     *     again too soon, which no number of requests in flight excuses
+     */
     public record Snapshot(
             long requests,
             int maxInFlight,
@@ -30,6 +38,7 @@ public final class FarmCounters {
             long refetches,
             long robotsViolations,
             long retryAfterViolations,
+            long earlyRetries,
             int hostsVisited,
             Map<String, Long> byKind,
             long pagesServed) {}
@@ -46,6 +55,7 @@ public final class FarmCounters {
     private final LongAdder refetches = new LongAdder();
     private final LongAdder robotsViolations = new LongAdder();
     private final LongAdder retryAfterViolations = new LongAdder();
+    private final LongAdder earlyRetries = new LongAdder();
     private final InFlight overall = new InFlight();
     private final ConcurrentHashMap<Integer, InFlight> perHost = new ConcurrentHashMap<>();
     private final AtomicLong maxPerHost = new AtomicLong(); // (max << 32) | host
@@ -53,6 +63,8 @@ public final class FarmCounters {
     private final LongAdder[] arrivalsFinding = newAdders(65);
     /** Per host: [from, until) in nanos during which a request breaks a Retry-After the farm sent. */
     private final ConcurrentHashMap<Integer, long[]> retryWindows = new ConcurrentHashMap<>();
+    /** Per URL (host index and path) that got a 429: the same window, for the URL itself. */
+    private final ConcurrentHashMap<String, long[]> urlRetryWindows = new ConcurrentHashMap<>();
 
     FarmCounters(int hosts) {
         this.hosts = hosts;
@@ -91,16 +103,27 @@ public final class FarmCounters {
         if (disallowed) {
             robotsViolations.increment();
         }
-        long[] window = retryWindows.get(host);
-        if (window != null && now >= window[0] && now < window[1]) {
+        if (inside(retryWindows.get(host), now)) {
             retryAfterViolations.increment();
+        }
+        if (inside(urlRetryWindows.get(key), now)) {
+            earlyRetries.increment();
         }
     }
 
-    /** The farm answered 429 with Retry-After: the host must not be asked again until it has passed. */
-    void retryAfter(int host, long delayMillis, int seconds) {
+    private static boolean inside(long[] window, long now) {
+        return window != null && now >= window[0] && now < window[1];
+    }
+
+    /**
+     * The farm answered a request for {@code path} with 429 and Retry-After: neither the host nor the URL may be
+     * asked again until it has passed.
+     */
+    void retryAfter(int host, String path, long delayMillis, int seconds) {
         long from = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMillis);
-        retryWindows.put(host, new long[] {from, from + TimeUnit.SECONDS.toNanos(seconds)});
+        long[] window = {from, from + TimeUnit.SECONDS.toNanos(seconds)};
+        retryWindows.put(host, window);
+        urlRetryWindows.put(host + path, window);
     }
 
     public Snapshot snapshot() {
@@ -111,7 +134,7 @@ public final class FarmCounters {
         return new Snapshot(requests.sum(), overall.max(), max,
                 max == 0 ? null : SiteGraph.hostName((int) packed), duplicates.sum(), maxFetchesOfOneUrl.get(),
                 refetches.sum(),
-                robotsViolations.sum(), retryAfterViolations.sum(), Math.min(perHost.size(), hosts), kinds,
+                robotsViolations.sum(), retryAfterViolations.sum(), earlyRetries.sum(), Math.min(perHost.size(), hosts), kinds,
                 pagesServed.sum());
     }
 
@@ -149,10 +172,12 @@ public final class FarmCounters {
         refetches.reset();
         robotsViolations.reset();
         retryAfterViolations.reset();
+        earlyRetries.reset();
         overall.clear();
         perHost.clear();
         maxPerHost.set(0);
         retryWindows.clear();
+        urlRetryWindows.clear();
     }
 
     /** Requests in flight, as the due times of their responses; keeps its maximum. */

@@ -87,7 +87,7 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
         counters.record(host, path, delay + outcome.extraMillis(), outcome.kind(), outcome.success(),
                 outcome.disallowed(), outcome.graphPage());
         if (outcome.retryAfterSeconds() > 0) {
-            counters.retryAfter(host, delay, outcome.retryAfterSeconds()); // after recording this very request
+            counters.retryAfter(host, path, delay, outcome.retryAfterSeconds()); // after recording this very request
         }
         return outcome.response().withFixedDelay(host < 0 ? 0 : delay).build();
     }

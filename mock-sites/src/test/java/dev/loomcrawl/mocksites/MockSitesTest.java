@@ -93,6 +93,10 @@ class MockSitesTest {
         get(0, "/page/2"); // too soon: inside the 30 s window
         get(1, "/page/2"); // another host: not affected
         assertThat(farm.counters().retryAfterViolations()).isEqualTo(1);
+        assertThat(farm.counters().earlyRetries()).as("another URL of the host is not the 429's").isZero();
+        get(0, "/page/1"); // the very URL, too soon
+        assertThat(farm.counters().retryAfterViolations()).isEqualTo(2);
+        assertThat(farm.counters().earlyRetries()).isEqualTo(1);
     }
 
     @Test
