@@ -36,7 +36,8 @@ final class PolitenessBench {
 
     /** Everything measured; times in ms. */
     record Result(int baseMillis, int pages, double adaptiveWallSeconds, double handWallSeconds, double wallRatio,
-            long adaptiveP50, long adaptiveP95, double p95OverBase, long fixedEightP95, int addresses, int names,
+            long adaptiveP50, long adaptiveP95, double p95OverBase, double adaptiveSlowShare, long fixedEightP95,
+            int addresses, int names,
             int limit, int mostInFlightAtAnAddress, boolean auditEqualsServers, long pauseLastRequestAfterMillis) {}
 
     private PolitenessBench() {}
@@ -51,11 +52,13 @@ final class PolitenessBench {
         err.println("bench: 50 names on 5 addresses by address, limit 4, with a pause set on one address mid-crawl");
         ByAddress byAddress = byAddress();
         return new Result(baseMillis, pages, adaptive.seconds, hand.seconds, round(adaptive.seconds / hand.seconds),
-                adaptive.p50, adaptive.p95, round((double) adaptive.p95 / baseMillis), fixed.p95, 5, 50, 4,
+                adaptive.p50, adaptive.p95, round((double) adaptive.p95 / baseMillis), adaptive.slowShare, fixed.p95, 5,
+                50, 4,
                 byAddress.mostInFlight, byAddress.auditEquals, byAddress.pauseLastAfterMillis);
     }
 
-    private record Crawl(double seconds, long p50, long p95) {}
+    /** @param slowShare the share of answers the server gave at its doubled latency (p95 is doubled past 5%) */
+    private record Crawl(double seconds, long p50, long p95, double slowShare) {}
 
     private static Crawl slowing(int baseMillis, int pages, CrawlerOptions options, int perHost) throws Exception {
         try (CountingServer server = new CountingServer("127.0.0.30", pages, inFlight -> inFlight > 3 ? 2 * baseMillis
@@ -65,7 +68,8 @@ final class PolitenessBench {
             long start = System.nanoTime();
             crawler.start(CrawlConfig.builder().seed("http://127.0.0.30:" + server.port() + "/p/0").maxDepth(20)
                     .perHostConcurrency(perHost).build()).awaitSummary();
-            return new Crawl(round((System.nanoTime() - start) / 1e9), server.quantileMillis(0.5), server.quantileMillis(0.95));
+            return new Crawl(round((System.nanoTime() - start) / 1e9), server.quantileMillis(0.5), server.quantileMillis(0.95),
+                    server.shareOver(baseMillis * 3L / 2));
         }
     }
 
@@ -111,8 +115,9 @@ final class PolitenessBench {
 
     static void print(Result r, PrintWriter out) {
         out.printf("%n| figure | value | target |%n|---|---|---|%n");
-        out.printf("| adaptive: server p50 / p95 (base %d ms) | %d / %d ms (p95 %.2f× base) | p95 < 1.5× base |%n",
-                r.baseMillis(), r.adaptiveP50(), r.adaptiveP95(), r.p95OverBase());
+        out.printf("| adaptive: server p50 / p95 (base %d ms) | %d / %d ms (p95 %.2f× base; %.1f%% of answers doubled,"
+                + " and past 5%% the p95 is) | p95 < 1.5× base |%n", r.baseMillis(), r.adaptiveP50(), r.adaptiveP95(),
+                r.p95OverBase(), 100 * r.adaptiveSlowShare());
         out.printf("| adaptive ÷ right limit by hand (3): wall, %d pages | %.1f s ÷ %.1f s = %.2f× | ≤ 1.3× |%n",
                 r.pages(), r.adaptiveWallSeconds(), r.handWallSeconds(), r.wallRatio());
         out.printf("| 8 fixed, not adaptive: server p95 | %d ms | (the control) |%n", r.fixedEightP95());

@@ -112,6 +112,13 @@ public final class CountingServer implements AutoCloseable {
         return sorted.isEmpty() ? 0 : sorted.get((int) Math.min(sorted.size() - 1, Math.floor(q * sorted.size())));
     }
 
+    /** The share of the requests that took longer than {@code limit} ms in the server. */
+    public double shareOver(long limit) {
+        synchronized (millis) {
+            return millis.isEmpty() ? 0 : (double) millis.stream().filter(m -> m > limit).count() / millis.size();
+        }
+    }
+
     @Override
     public void close() {
         server.stop(0);
