@@ -242,8 +242,8 @@ final class ColdBench {
         long served = counters.get("pagesServed").asLong();
         return new Run(label, round, t.wallSeconds(), t.cpuSeconds(), t.peakRssMb(), pages == FARM_PAGES ? served : pages,
                 served, failed, skipped, failures, counters.get("retryAfterViolations").asLong(),
-                counters.get("earlyRetries").asLong(), counters.get("duplicateFetches").asLong(), counters.get("maxInFlightPerHost").asInt(), t.exitCode(),
-                throughput);
+                counters.get("earlyRetries").asLong(), counters.get("duplicateFetches").asLong(),
+                counters.get("maxInFlightPerHost").asInt(), t.exitCode(), throughput);
     }
 
     /** One line on stderr as each run ends. */

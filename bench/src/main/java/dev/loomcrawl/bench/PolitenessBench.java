@@ -37,8 +37,8 @@ final class PolitenessBench {
     /** Everything measured; times in ms. */
     record Result(int baseMillis, int pages, double adaptiveWallSeconds, double handWallSeconds, double wallRatio,
             long adaptiveP50, long adaptiveP95, double p95OverBase, double adaptiveSlowShare, long fixedEightP95,
-            int addresses, int names,
-            int limit, int mostInFlightAtAnAddress, boolean auditEqualsServers, long pauseLastRequestAfterMillis) {}
+            int addresses, int names, int limit, int mostInFlightAtAnAddress, boolean auditEqualsServers,
+            long pauseLastRequestAfterMillis) {}
 
     private PolitenessBench() {}
 
@@ -52,9 +52,8 @@ final class PolitenessBench {
         err.println("bench: 50 names on 5 addresses by address, limit 4, with a pause set on one address mid-crawl");
         ByAddress byAddress = byAddress();
         return new Result(baseMillis, pages, adaptive.seconds, hand.seconds, round(adaptive.seconds / hand.seconds),
-                adaptive.p50, adaptive.p95, round((double) adaptive.p95 / baseMillis), adaptive.slowShare, fixed.p95, 5,
-                50, 4,
-                byAddress.mostInFlight, byAddress.auditEquals, byAddress.pauseLastAfterMillis);
+                adaptive.p50, adaptive.p95, round((double) adaptive.p95 / baseMillis), adaptive.slowShare, fixed.p95,
+                5, 50, 4, byAddress.mostInFlight, byAddress.auditEquals, byAddress.pauseLastAfterMillis);
     }
 
     /** @param slowShare the share of answers the server gave at its doubled latency (p95 is doubled past 5%) */
@@ -68,8 +67,8 @@ final class PolitenessBench {
             long start = System.nanoTime();
             crawler.start(CrawlConfig.builder().seed("http://127.0.0.30:" + server.port() + "/p/0").maxDepth(20)
                     .perHostConcurrency(perHost).build()).awaitSummary();
-            return new Crawl(round((System.nanoTime() - start) / 1e9), server.quantileMillis(0.5), server.quantileMillis(0.95),
-                    server.shareOver(baseMillis * 3L / 2));
+            return new Crawl(round((System.nanoTime() - start) / 1e9), server.quantileMillis(0.5),
+                    server.quantileMillis(0.95), server.shareOver(baseMillis * 3L / 2));
         }
     }
 

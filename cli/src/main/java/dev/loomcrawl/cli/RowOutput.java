@@ -59,7 +59,8 @@ final class RowOutput implements AutoCloseable {
                 Files.createDirectories(path.toAbsolutePath().getParent());
             }
             OutputStream out = new BufferedOutputStream(new FileOutputStream(path.toFile(), append), 65_536);
-            return new RowOutput(new Sink(out, new Export.Writer(out, Export.Format.forFile(target), columns, empty)), false);
+            Export.Writer writer = new Export.Writer(out, Export.Format.forFile(target), columns, empty);
+            return new RowOutput(new Sink(out, writer), false);
         } catch (IOException e) {
             throw new IllegalArgumentException("--output: cannot write " + target + ": " + e.getMessage());
         }

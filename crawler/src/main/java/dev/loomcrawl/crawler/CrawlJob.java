@@ -120,7 +120,8 @@ public final class CrawlJob {
             checkpoint();
             if (cluster) {
                 // This node's share ended; the job's status and summary are the cluster's (ClusterNode).
-                summary = meter.summary(id, end == JobStatus.FAILED ? end : JobStatus.RUNNING, config, frontier.givenUpHosts());
+                summary = meter.summary(id, end == JobStatus.FAILED ? end : JobStatus.RUNNING, config,
+                        frontier.givenUpHosts());
                 return;
             }
             summary = summarise(stored);
@@ -144,7 +145,8 @@ public final class CrawlJob {
     }
 
     private JobSummary summarise(JobStatus stored) {
-        return resumed ? JobMeter.wholeJob(engine.store(), id, stored, config, meter.peakPlatformThreads(), frontier.givenUpHosts())
+        return resumed
+                ? JobMeter.wholeJob(engine.store(), id, stored, config, meter.peakPlatformThreads(), frontier.givenUpHosts())
                 : meter.summary(id, stored, config, frontier.givenUpHosts());
     }
 

@@ -10,6 +10,7 @@ import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.Latency;
 import dev.loomcrawl.crawler.values.Outcome;
 import dev.loomcrawl.crawler.values.PageRecord;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -169,7 +170,7 @@ public final class JobMeter {
         hosts.putAll(givenUp);
         // A cluster job's time is its wall time: its nodes' running times overlap.
         double active = row.cluster() && row.finishedAt() != null
-                ? java.time.Duration.between(row.createdAt(), row.finishedAt()).toMillis() / 1000.0 : row.activeSeconds();
+                ? Duration.between(row.createdAt(), row.finishedAt()).toMillis() / 1000.0 : row.activeSeconds();
         double seconds = Math.round(active * 1000) / 1000.0;
         long requests = t.fetchMillis().size() + t.retries();
         List<JobSummary.TopFailure> top = t.topFailures().stream()

@@ -133,9 +133,8 @@ public final class FarmCounters {
         int max = (int) (packed >>> 32);
         return new Snapshot(requests.sum(), overall.max(), max,
                 max == 0 ? null : SiteGraph.hostName((int) packed), duplicates.sum(), maxFetchesOfOneUrl.get(),
-                refetches.sum(),
-                robotsViolations.sum(), retryAfterViolations.sum(), earlyRetries.sum(), Math.min(perHost.size(), hosts), kinds,
-                pagesServed.sum());
+                refetches.sum(), robotsViolations.sum(), retryAfterViolations.sum(), earlyRetries.sum(),
+                Math.min(perHost.size(), hosts), kinds, pagesServed.sum());
     }
 
     /**

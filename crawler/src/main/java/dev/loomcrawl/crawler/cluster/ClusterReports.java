@@ -116,9 +116,9 @@ final class ClusterReports {
     /** The cluster's nodes and leases. */
     ClusterView view() {
         double ttl = settings.leaseTtl().toMillis() / 1000.0;
-        List<ClusterView.NodeView> nodes = db.leases().nodes().stream().map(n -> new ClusterView.NodeView(n.nodeId(), n.address(), n.startedAt(),
-                n.heartbeatAt(), JobMeter.round1(n.heartbeatAgeSeconds()), n.heartbeatAgeSeconds() < ttl, n.pages(), n.fetching(), n.hosts()))
-                .toList();
+        List<ClusterView.NodeView> nodes = db.leases().nodes().stream().map(n -> new ClusterView.NodeView(n.nodeId(),
+                n.address(), n.startedAt(), n.heartbeatAt(), JobMeter.round1(n.heartbeatAgeSeconds()),
+                n.heartbeatAgeSeconds() < ttl, n.pages(), n.fetching(), n.hosts())).toList();
         return new ClusterView(settings.nodeId(), ttl, nodes, db.leases().leaseRows());
     }
 

@@ -161,8 +161,8 @@ final class ShareHosts {
     /** {@code link}'s URL and its host's queue here, or null when the node does not hold the host. Under the lock. */
     private @Nullable Held held(ClusterStore.Link link) {
         HostHold hold = node.hold(link.hostKey());
-        CrawlUrl url = hold == null ? null : CrawlUrl.parse(link.url()).orElse(null);
-        return url == null || hold == null ? null : new Held(url, local(url, hold));
+        return hold == null ? null
+                : CrawlUrl.parse(link.url()).map(url -> new Held(url, local(url, hold))).orElse(null);
     }
 
     /** This job's share of a held host, made afresh when the hold is new. Under the lock. */

@@ -34,7 +34,7 @@ public final class Revisits {
     /** As the job's config says: continuous when it has {@code revisit} bounds, else one pass. */
     public static Revisits of(CrawlConfig config) {
         Freshness.Revisit revisit = config.freshness().revisit();
-        // NONE reads no bounds
+        // A one-pass job never reads its bounds: ONCE_BOUNDS only fills the field.
         return revisit == null ? new Revisits(Mode.NONE, ONCE_BOUNDS) : new Revisits(Mode.CONTINUOUS, revisit);
     }
 
