@@ -106,7 +106,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--rival", paramLabel = "COMMAND",
             description = "With --cold: another crawler to time in each round after ours, against the same farm, as a"
                     + " command (split at spaces, no shell; {seeds}, {max-depth}, {per-host} and {port} are filled in);"
-                    + " its pages are those the farm served it. Repeatable. See rivals/colly.")
+                    + " its pages are those the farm served it. Repeatable. See rivals/colly and rivals/spider.")
     List<String> rivalCommands;
 
     @Option(names = "--max-depth", paramLabel = "N", description = "With --cold: crawl depth (default: the farm's depth;"
