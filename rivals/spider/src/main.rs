@@ -13,9 +13,9 @@
 //! spider-rs has no bound on links followed from the seed (loomcrawl's --max-depth, Colly's MaxDepth): its
 //! depth bounds a URL's path segments. It is set to `-depth` + 1, which holds every page of the farm's sites
 //! (the farm counts each crawler's pages: the same). But `rough`'s calendar trap (`/calendar/N` links to
-//! `/calendar/N+1`, forever, two segments deep) is then never left: `-skip REGEX` leaves out the URLs it
-//! matches (spider's blacklist), and `rough` runs with `-skip /calendar/`, so spider asks for none of the trap's
-//! pages, where loomcrawl and Colly follow it `-depth` links deep (about 7 a host).
+//! `/calendar/N+1`, forever, two segments deep) would then never be left: `-skip REGEX` leaves out the URLs it
+//! matches (spider's blacklist), `/calendar/` unless told otherwise (`-skip ''` follows everything), so spider
+//! asks for none of the trap's pages, where loomcrawl and Colly follow it `-depth` links deep (about 7 a host).
 //!
 //! The farm's hosts (hN.loomcrawl.test) are dialled on 127.0.0.1, so /etc/hosts is left alone. It prints one
 //! JSON line: the pages it visited and its wall time; the bench counts pages at the farm instead.
@@ -37,7 +37,7 @@ struct Args {
 }
 
 fn parse_args() -> Result<Args, String> {
-    let mut args = Args { seeds: String::new(), depth: 2, per_host: 8, retries: 2, skip: None };
+    let mut args = Args { seeds: String::new(), depth: 2, per_host: 8, retries: 2, skip: Some("/calendar/".into()) };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -47,7 +47,7 @@ fn parse_args() -> Result<Args, String> {
             "depth" => args.depth = number()?,
             "per-host" => args.per_host = number()?,
             "retries" => args.retries = number()?.min(255) as u8,
-            "skip" => args.skip = Some(value.clone()),
+            "skip" => args.skip = Some(value.clone()).filter(|v| !v.is_empty()),
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
