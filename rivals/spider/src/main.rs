@@ -73,9 +73,9 @@ fn read_seeds(path: &str) -> Result<Vec<(String, String)>, String> {
     Ok(seeds)
 }
 
-/// One client for every host, as spider builds one per `Website` with its defaults (a 10-redirect limit, gzip),
-/// the farm's names resolved to 127.0.0.1 (the port is the URL's) and as many idle connections kept per host as
-/// requests in flight.
+/// One HTTP client shared by every `Website` (spider would build one per `Website`; a pool keeps connections
+/// per host either way): the farm's names resolved to 127.0.0.1 (the port is the URL's), up to 10 redirects
+/// followed, and as many idle connections kept per host as requests in flight.
 fn farm_client(hosts: &BTreeSet<String>, per_host: usize) -> reqwest::Client {
     let loopback: SocketAddr = "127.0.0.1:0".parse().expect("an address");
     let mut builder = reqwest::Client::builder()
