@@ -49,8 +49,12 @@ record Rival(String command) {
                 .replace("{port}", String.valueOf(port))).toList();
     }
 
-    /** Its row's label: the command as given, placeholders and all. */
+    /**
+     * Its row's label: the command as given, placeholders and all, its program by file name alone (the table
+     * shows 34 characters of a label: {@code rivals/spider/target/release/spider-farm} alone would fill them).
+     */
     String label() {
-        return "rival: " + command;
+        String[] words = command.split("\\s+", 2);
+        return "rival: " + Path.of(words[0]).getFileName() + (words.length > 1 ? " " + words[1] : "");
     }
 }

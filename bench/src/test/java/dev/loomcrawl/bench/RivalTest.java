@@ -32,5 +32,6 @@ class RivalTest {
                 .hasMessage("--rival: cannot run '" + dir + "': no such executable file");
         Files.setPosixFilePermissions(notExecutable, PosixFilePermissions.fromString("rwx------"));
         assertThat(Rival.parse(notExecutable + " {seeds}").command()).isEqualTo(notExecutable + " {seeds}");
+        assertThat(Rival.parse(notExecutable + " -seeds {seeds}").label()).isEqualTo("rival: crawler -seeds {seeds}");
     }
 }
