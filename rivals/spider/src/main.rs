@@ -62,9 +62,8 @@ fn read_seeds(path: &str) -> Result<Vec<(String, String)>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let mut seeds = Vec::new();
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
-        let rest = line.strip_prefix("http://").ok_or_else(|| format!("not an http:// URL: {line}"))?;
-        let authority = rest.split('/').next().unwrap_or_default();
-        let host = authority.split(':').next().unwrap_or_default().to_string();
+        let url = reqwest::Url::parse(line).map_err(|e| format!("not a URL: {line}: {e}"))?;
+        let host = url.host_str().ok_or_else(|| format!("no host: {line}"))?.to_string();
         seeds.push((line.to_string(), host));
     }
     if seeds.is_empty() {

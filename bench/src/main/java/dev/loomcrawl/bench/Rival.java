@@ -27,7 +27,7 @@ record Rival(String command) {
                     + " -seeds {seeds} -depth {max-depth} -per-host {per-host}\"");
         }
         Rival rival = new Rival(command.strip());
-        String program = rival.command.split("\\s+")[0];
+        String program = rival.program();
         boolean found = program.contains("/") ? runnable(Path.of(program))
                 : Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                         .filter(dir -> !dir.isEmpty()).anyMatch(dir -> runnable(Path.of(dir, program)));
@@ -36,6 +36,11 @@ record Rival(String command) {
                     + (program.contains("/") ? "" : " on the PATH"));
         }
         return rival;
+    }
+
+    /** The command's first word: the program it runs. */
+    private String program() {
+        return command.split("\\s+", 2)[0];
     }
 
     private static boolean runnable(Path file) {
@@ -54,7 +59,7 @@ record Rival(String command) {
      * shows 34 characters of a label: {@code rivals/spider/target/release/spider-farm} alone would fill them).
      */
     String label() {
-        String[] words = command.split("\\s+", 2);
-        return "rival: " + Path.of(words[0]).getFileName() + (words.length > 1 ? " " + words[1] : "");
+        String program = program();
+        return "rival: " + Path.of(program).getFileName() + command.substring(program.length());
     }
 }
