@@ -18,11 +18,16 @@ import java.util.function.ToDoubleFunction;
 /**
  * {@code bench --cold}: whole one-shot {@code crawl} processes, as a user runs them, JVM start and JIT
  * included. Each run is a fresh JVM under GNU {@code time} (wall, user + system CPU, peak RSS) against a
- * farm in a process of its own (its CPU is not counted); JVM option sets are interleaved A B A B so the
- * machine's drift hits all of them alike. Other crawlers ({@link Rival}s) can take their turn in each round,
- * timed the same way against the same farm.
+ * farm in a process of its own (its CPU is not counted); JVM option sets take turns in each round, in the
+ * {@link RoundOrder} that lets the machine's drift hit all of them alike. Other crawlers ({@link Rival}s) take
+ * their turn in each round too, timed the same way against the same farm.
  */
 final class ColdBench {
+    /** One process of a round: an option set's crawl, the floor's fetches or a rival's run. */
+    private interface Turn {
+        Run take(int round) throws Exception;
+    }
+
     /**
      * One crawl process.
      *
@@ -60,7 +65,7 @@ final class ColdBench {
     /**
      * @param floor also time, in each round, a {@link FetchFloor} process under the first option set: the farm's
      *     fetches with nothing else, made the plainest way: what the crawl's row is measured against
-     * @param rivals other crawlers to time in each round, after ours
+     * @param rivals other crawlers to time in each round, after ours ({@link RoundOrder} reverses every other round)
      */
     static Result run(String mainClass, Scenario scenario, FarmConfig farm, List<String> farmArgs, int maxDepth,
             int perHost, List<Variant> variants, boolean floor, List<Rival> rivals, int runs, Path out, PrintWriter err)
@@ -75,34 +80,36 @@ final class ColdBench {
         Path seeds = out.resolve("seeds.txt");
         try (FarmProcess farmProcess = FarmProcess.start(mainClass, farmArgs, seeds)) {
             warmUp(farmProcess.seeds(), farm, perHost, err);
-            for (int round = 0; round < runs; round++) {
-                for (Variant variant : variants) {
-                    farmProcess.reset();
-                    Run run = crawlOnce(mainClass, variant, round, seeds, maxDepth, perHost, farm, farmProcess, out);
-                    progress(run, runs, err);
+            List<Turn> turns = new ArrayList<>();
+            for (Variant variant : variants) {
+                turns.add(round -> {
+                    Run run = progress(crawlOnce(mainClass, variant, round, seeds, maxDepth, perHost, farm, farmProcess,
+                            out), runs, err);
                     if (round == 0) {
                         sayIfCacheRefused(variant, out, err);
                     }
-                    err.flush();
-                    all.add(run);
-                }
-                if (floor) {
-                    farmProcess.reset();
-                    Run run = floorOnce(variants.getFirst(), round, seeds, farm, perHost, farmProcess, out);
-                    progress(run, runs, err);
-                    err.flush();
-                    all.add(run);
-                }
-                for (Rival rival : rivals) {
-                    farmProcess.reset();
-                    Run run = rivalOnce(rival, round, seeds, maxDepth, perHost, farmProcess, out);
-                    progress(run, runs, err);
+                    return run;
+                });
+            }
+            if (floor) {
+                turns.add(round -> progress(floorOnce(variants.getFirst(), round, seeds, farm, perHost, farmProcess, out),
+                        runs, err));
+            }
+            for (Rival rival : rivals) {
+                turns.add(round -> {
+                    Run run = progress(rivalOnce(rival, round, seeds, maxDepth, perHost, farmProcess, out), runs, err);
                     if (run.exitCode() != 0) {
                         err.printf("bench --cold: %s exited with %d; its stderr: %s%n", rival.label(), run.exitCode(),
                                 out.resolve("rival-stderr.txt").toAbsolutePath());
                     }
+                    return run;
+                });
+            }
+            for (int round = 0; round < runs; round++) {
+                for (Turn turn : RoundOrder.of(turns, round)) {
+                    farmProcess.reset();
+                    all.add(turn.take(round));
                     err.flush();
-                    all.add(run);
                 }
             }
         }
@@ -246,10 +253,11 @@ final class ColdBench {
                 counters.get("maxInFlightPerHost").asInt(), t.exitCode(), throughput);
     }
 
-    /** One line on stderr as each run ends. */
-    private static void progress(Run run, int runs, PrintWriter err) {
+    /** One line on stderr as each run ends; gives the run back. */
+    private static Run progress(Run run, int runs, PrintWriter err) {
         err.printf(Locale.ROOT, "bench --cold: %s run %d/%d: %.2f s wall, %.2f CPU-s, %.0f MB peak RSS, %,d pages%n",
                 run.variant(), run.round() + 1, runs, run.wallSeconds(), run.cpuSeconds(), run.peakRssMb(), run.pages());
+        return run;
     }
 
     /** Our processes' stdout: one JSON object (a crawl's {@code --json} summary, the floor's tally), or nothing. */

@@ -22,7 +22,7 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * {@code bench} without {@code --cold}: one crawler in this process, the same crawl of a farm (in a process of
- * its own) in each mode, A B A B after warm-up rounds; medians, the ceilings each mode should reach, and the
+ * its own) in each mode, taking turns ({@link RoundOrder}) after warm-up rounds; medians, the ceilings each mode should reach, and the
  * farm's own count of what happened.
  */
 final class ModeBench {
@@ -59,7 +59,7 @@ final class ModeBench {
             SiteGraph graph = new SiteGraph(farmConfig, farm.port());
             int rounds = warmup + runs;
             for (int round = 0; round < rounds; round++) {
-                for (ModeSpec mode : specs) { // A B A B ...: drift hits every mode alike
+                for (ModeSpec mode : RoundOrder.of(specs, round)) { // drift hits every mode alike
                     boolean isWarmup = round < warmup;
                     CrawlConfig config = CrawlConfig.builder().seeds(farm.seeds()).maxDepth(graph.maxDepth())
                             .maxPages((int) Math.min(50_000_000, farmConfig.totalPages() * 4))
