@@ -24,21 +24,20 @@ import java.util.concurrent.TimeUnit;
  *       error that came with a {@code Retry-After} is obeyed by the rest it asked for, and is no overload: see
  *       {@link HostGates#exit}). One stray 5xx that a retry answers, or a 429 now and then, cuts nothing.
  *   <li><b>Decrease</b>: the limit to ×{@value #DECREASE} (at least 1), the recent latency back to the baseline;
- *       after a run of errors (an incident, not the level's cost) it grows back by one per healthy answer to
- *       where it was, and no ceiling is remembered;
- *       on errors the gap doubled (at least {@value #MIN_GAP_MILLIS} ms, at most {@value #MAX_GAP_MILLIS} ms), on
- *       slowness only once the limit is 1 and then at most {@value #SLOW_GAP_BASELINES} baselines (late answers may
- *       be our own CPU's doing, not the server's); the recent latency and error share start afresh.
- *       Answers to requests sent before a change of the limit are then only learnt from, not acted on: the
- *       answers of one overload come back together and are one overload.
+ *       after a run of errors (an incident, not the level's cost) it grows back by one per healthy answer to where
+ *       it was, no ceiling remembered; on errors the gap doubled (at least {@value #MIN_GAP_MILLIS} ms, at most
+ *       {@value #MAX_GAP_MILLIS} ms), on slowness only once the limit is 1 and then at most
+ *       {@value #SLOW_GAP_BASELINES} baselines (late answers may be our own CPU's doing, not the server's); the
+ *       recent latency and error share start afresh. Answers to requests sent before a change of the limit are
+ *       then only learnt from, not acted on: the answers of one overload come back together and are one overload.
  *   <li><b>Increase</b>: +1 after a round (and at least {@value #SAMPLES} answers) without overload, up to the
  *       configured limit; a gap shrinks ×{@value #GAP_DECAY} per answer. The step back up to the level at which
  *       the key was last overloaded waits {@value #FIRST_PROBE} answers, twice as long after each such probe that
  *       overloads it again (up to {@value #MAX_PROBE}): a key that cannot take more is asked rarely. A round at
  *       that level without overload forgets it.
- *   <li><b>Start</b>: a new key begins at {@value #START} in flight (or its limit, if lower: fewer than the six
- *       connections a browser opens to a host at once), and its answers at the baseline double the limit until
- *       two late answers in a row end this {@link SlowStart} at half the limit.
+ *   <li><b>Start</b>: a new key begins at {@value #START} in flight (or its limit, if lower: fewer than a browser's
+ *       six connections to a host), and answers at the baseline double the limit until two late answers in a row
+ *       end this {@link SlowStart} at half; healthy answers bring it back, one each, to one below the late level.
  * </ul>
  */
 final class Adaptive {
@@ -73,7 +72,7 @@ final class Adaptive {
     private int ceiling;
     private int probeWait = FIRST_PROBE;
     private final SlowStart start = new SlowStart();
-    /** After a cut for errors: the limit it grows back to by one per healthy answer (0: none). */
+    /** After a cut for errors or a late pair: the limit it grows back to by one per healthy answer (0: none). */
     private int recovery;
 
     Adaptive(int limit) {
@@ -106,8 +105,7 @@ final class Adaptive {
      * @param selfLate whether this process's own carriers ran late meanwhile: the latency may be ours, not the
      *     server's, so it counts only where it could not owe anything to that (a healthy answer in slow start)
      * @param full whether the key had all it is allowed in flight: only such answers say what this level costs
-     *     the server, and only they let it grow (a key with too few URLs to use its limit does not earn a
-     *     larger one, as TCP validates its window)
+     *     the server and let it grow (a key too short of URLs to use its limit earns no more, as TCP's window)
      * @return whether the limit or the gap changed
      */
     boolean answered(long nanos, boolean selfLate, boolean error, int limit, boolean full) {
@@ -146,7 +144,12 @@ final class Adaptive {
         if (gapNanos < TimeUnit.MILLISECONDS.toNanos(5)) {
             gapNanos = 0;
         }
-        boolean atBaseline = nanos > 0 && nanos <= RISE * baseline.nanos();
+        // Healthy: near the key's normal latency, or its unloaded one if lower (a baseline that took a stall in rose
+        // with it). A level that still answers late is no incident to undo: it grows by rounds.
+        double unloaded = unloadedMean > 0 ? unloadedMean : start.healthy().count() > 0 ? start.healthy().mean() : 0;
+        boolean atBaseline = nanos > 0 && nanos <= RISE * (unloaded == 0 ? baseline.nanos()
+                : Math.min(baseline.nanos(), unloaded * 1e6));
+        recovery = full && nanos > 0 && !atBaseline ? 0 : recovery;
         return increase(limit, full && atBaseline && !error) || gapNanos != gapBefore;
     }
 
@@ -157,11 +160,11 @@ final class Adaptive {
         }
         SlowStart.Verdict verdict = start.judge(nanos / 1e6, selfLate);
         if (verdict == SlowStart.Verdict.END) {
-            // No ceiling is remembered: late answers may have been our CPU's; a level that is too many for the
-            // server is found by the level rule, which remembers it.
+            // Maybe a stall every host saw at once (ours, a shared server's): no ceiling, healthy answers undo it
             endStart();
             int before = allowed;
             allowed = Math.max(1, before / 2);
+            recovery = before - 1;
             recentNanos = baseline.nanos();
             newLevel(before);
             return true;
@@ -262,12 +265,9 @@ final class Adaptive {
             recovery = 0;
             return false;
         }
-        if (allowed < recovery) {
-            if (!healthy) {
-                return false;
-            }
-            // Back from a run of errors by one per healthy answer, as TCP grows back by acknowledgements: the
-            // key's normal latency is known by then, and an answer above it stops the growth.
+        if (allowed < recovery && healthy) {
+            // Back by one per healthy answer, as TCP grows back by acknowledgements; an answer that is not
+            // healthy leaves the key to the rule of rounds below, and the level rule.
             leaveLevel();
             allowed++;
             if (allowed >= recovery) {

@@ -52,6 +52,49 @@ class AdaptiveTest {
         assertThat(a.allowed(16)).isEqualTo(6);
     }
 
+    /**
+     * A late pair that ends slow start may be a stall every host saw at once (a collector's pause, the JIT at a
+     * crawl's start): once the answers are healthy again, the limit is back within about a round, one more
+     * allowed per healthy answer to one below where it was, then the usual round for the last step.
+     */
+    @Test
+    void afterALatePairInSlowStartHealthyAnswersBringTheLimitBack() {
+        Adaptive a = new Adaptive(8);
+        answeredInFull(a, BASE, false, 8);
+        answeredInFull(a, 2 * BASE, false, 8);
+        answeredInFull(a, 2 * BASE, false, 8);
+        assertThat(a.allowed(8)).isEqualTo(4);
+        int answers = 0;
+        while (a.allowed(8) < 7 && answers < 100) {
+            answeredInFull(a, BASE, false, 8);
+            answers++;
+        }
+        assertThat(answers).isEqualTo(8 + 3); // the 8 sent before the cut, learnt from; then 5, 6, 7
+        while (a.allowed(8) < 8 && answers < 100) {
+            answeredInFull(a, BASE, false, 8);
+            answers++;
+        }
+        assertThat(answers).isLessThanOrEqualTo(8 + 3 + 7); // a round at 7 without overload
+        assertThat(a.gapNanos()).isZero();
+    }
+
+    /**
+     * A server that answers late past a level it cannot take: its late answers are no healthy ones, though the
+     * baseline took the first of them in (only the seed's answer, alone, was on time).
+     */
+    @Test
+    void lateAnswersBringNothingBackAfterALatePair() {
+        Adaptive a = new Adaptive(8);
+        a.answered(BASE, false, false, 8, false);
+        answeredInFull(a, 2 * BASE, false, 8);
+        answeredInFull(a, 2 * BASE, false, 8);
+        assertThat(a.allowed(8)).isEqualTo(4);
+        for (int i = 0; i < 8 + 3; i++) {
+            answeredInFull(a, 2 * BASE, false, 8);
+        }
+        assertThat(a.allowed(8)).isEqualTo(4);
+    }
+
     /** While our own carriers run late, a late answer may be our doing and says nothing; a healthy one still counts. */
     @Test
     void ourOwnLatenessHidesOnlyWhatItCouldHaveCaused() {
@@ -174,6 +217,56 @@ class AdaptiveTest {
     void aLoweredLimitBindsAtOnce() {
         Adaptive a = grown(8);
         assertThat(a.allowed(2)).isEqualTo(2);
+    }
+
+    /**
+     * The rule against a model of a server (as {@code bench --scenario=politeness} runs a real one, without its
+     * timing noise): 511 pages at most 8 in flight, each answered in 300 ms, or 600 past {@code threshold} in
+     * flight; answers due inside {@code [stallAt, stallAt + 300 ms)} come 300 ms later (a stall of ours or of a
+     * server shared by many hosts; -1: none). Returns the doubled answers and the wall time.
+     */
+    private static double[] model(int threshold, double stallAt) {
+        record Answer(double at, double latency) {}
+        Adaptive a = new Adaptive(8);
+        java.util.PriorityQueue<Answer> due = new java.util.PriorityQueue<>(java.util.Comparator.comparingDouble(Answer::at));
+        due.add(new Answer(0.3, 0.3)); // the seed, alone
+        int inFlight = 1;
+        int sent = 1;
+        int doubled = 0;
+        double now = 0;
+        while (!due.isEmpty()) {
+            Answer answer = due.poll();
+            now = answer.at();
+            boolean full = inFlight >= a.allowed(8) && sent > 1;
+            inFlight--;
+            doubled += answer.latency() > 0.5 ? 1 : 0;
+            a.answered((long) (answer.latency() * 1e9), false, false, 8, full);
+            while (inFlight < a.allowed(8) && sent < 511) {
+                inFlight++;
+                sent++;
+                double latency = inFlight > threshold ? 0.6 : 0.3;
+                latency += stallAt >= 0 && now + latency >= stallAt && now + latency < stallAt + 0.3 ? 0.3 : 0;
+                due.add(new Answer(now + latency, latency));
+            }
+        }
+        return new double[] {doubled, now};
+    }
+
+    /** A server that slows past 3, 4 or 5 in flight is found and kept there: under 5% of its answers doubled. */
+    @Test
+    void aSlowingServerIsFoundAndKept() {
+        for (int threshold = 3; threshold <= 5; threshold++) {
+            double[] run = model(threshold, -1);
+            assertThat(run[0] / 511).as("doubled past %d", threshold).isLessThan(0.05);
+            assertThat(run[1]).as("wall past %d", threshold).isLessThan(1.3 * 511 / threshold * 0.3);
+        }
+    }
+
+    /** A stall that every host saw during slow start costs about one round, not the rest of the crawl at half. */
+    @Test
+    void aStallInSlowStartIsUndone() {
+        double healthy = model(8, -1)[1];
+        assertThat(model(8, 0.6)[1]).isLessThan(healthy + 0.7);
     }
 
     /** One answer to a request sent while the key used all it was allowed, our own carriers on time. */
