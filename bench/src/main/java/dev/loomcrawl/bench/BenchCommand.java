@@ -87,8 +87,8 @@ public final class BenchCommand implements Callable<Integer> {
     boolean cold;
 
     @Option(names = "--java-options", paramLabel = "OPTIONS",
-            description = "With --cold: JVM options of the crawl processes, one set per flag, compared in turns (A B, B A, ...)"
-                    + " (default: one set, as the launcher runs a crawl: its options and its start-up cache, if"
+            description = "With --cold: JVM options of the crawl processes, one set per flag, compared in turns"
+                    + " (A B, B A, ...; default: one set, as the launcher runs a crawl: its options and its start-up cache, if"
                     + " a crawl has recorded one for this build).")
     List<String> javaOptions;
 

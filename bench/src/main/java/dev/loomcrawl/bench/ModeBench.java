@@ -22,8 +22,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * {@code bench} without {@code --cold}: one crawler in this process, the same crawl of a farm (in a process of
- * its own) in each mode, taking turns ({@link RoundOrder}) after warm-up rounds; medians, the ceilings each mode should reach, and the
- * farm's own count of what happened.
+ * its own) in each mode, taking turns ({@link RoundOrder}) after warm-up rounds; medians, the ceilings each mode
+ * should reach, and the farm's own count of what happened.
  */
 final class ModeBench {
     /** The seed benchmark's published figures: 10,000 tasks of 300 ms. */

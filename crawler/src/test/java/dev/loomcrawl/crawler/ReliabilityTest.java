@@ -83,8 +83,10 @@ class ReliabilityTest {
                     .willReturn(aResponse().withStatus(429).withHeader("Retry-After", "1")).willSetStateTo("open"));
             site.server.stubFor(get(urlPathEqualTo("/limited")).inScenario("rl").whenScenarioStateIs("open")
                     .willReturn(TestSite.html("<title>finally</title>")));
+            // The other host's tree, 15 pages one at a time and 100 ms each, is found with /limited and lasts past
+            // its rest, whichever starts first (its bare "/" alone, a 404, could come and go before /limited).
             site.stub("/", TestSite.html("<a href='/limited'>l</a><a href='/later'>x</a><a href='%s'>o</a>"
-                    .formatted(other.url("/"))));
+                    .formatted(other.url("/p/0"))));
             site.stub("/later", TestSite.html("<title>later</title>").withFixedDelay(0));
             other.tree(15, 100);
 

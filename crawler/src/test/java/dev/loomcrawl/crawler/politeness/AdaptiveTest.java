@@ -2,6 +2,8 @@ package dev.loomcrawl.crawler.politeness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Comparator;
+import java.util.PriorityQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -228,7 +230,7 @@ class AdaptiveTest {
     private static double[] model(int threshold, double stallAt) {
         record Answer(double at, double latency) {}
         Adaptive a = new Adaptive(8);
-        java.util.PriorityQueue<Answer> due = new java.util.PriorityQueue<>(java.util.Comparator.comparingDouble(Answer::at));
+        PriorityQueue<Answer> due = new PriorityQueue<>(Comparator.comparingDouble(Answer::at));
         due.add(new Answer(0.3, 0.3)); // the seed, alone
         int inFlight = 1;
         int sent = 1;
