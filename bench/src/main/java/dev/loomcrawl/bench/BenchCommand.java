@@ -104,7 +104,7 @@ public final class BenchCommand implements Callable<Integer> {
     boolean floor;
 
     @Option(names = "--rival", paramLabel = "COMMAND",
-            description = "With --cold: another crawler to time in each round after ours, against the same farm, as a"
+            description = "With --cold: another crawler to time in each round beside ours, against the same farm, as a"
                     + " command (split at spaces, no shell; {seeds}, {max-depth}, {per-host} and {port} are filled in);"
                     + " its pages are those the farm served it. Repeatable. See rivals/colly and rivals/spider.")
     List<String> rivalCommands;

@@ -65,7 +65,7 @@ final class ColdBench {
     /**
      * @param floor also time, in each round, a {@link FetchFloor} process under the first option set: the farm's
      *     fetches with nothing else, made the plainest way: what the crawl's row is measured against
-     * @param rivals other crawlers to time in each round, after ours ({@link RoundOrder} reverses every other round)
+     * @param rivals other crawlers to time in each round, beside ours
      */
     static Result run(String mainClass, Scenario scenario, FarmConfig farm, List<String> farmArgs, int maxDepth,
             int perHost, List<Variant> variants, boolean floor, List<Rival> rivals, int runs, Path out, PrintWriter err)

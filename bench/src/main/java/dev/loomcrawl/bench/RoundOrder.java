@@ -5,9 +5,8 @@ import java.util.List;
 /**
  * The order in which a benchmark round takes its turns: as given in even rounds, reversed in odd ones (A B, B A,
  * A B, ...). In A B A B the first of each pair always runs a little earlier, and on a machine whose speed drifts
- * one way for minutes that is a bias, not noise: five pairs of {@code huge} crawls, adaptive politeness on ÷ off,
- * came to 1.09× by the median pair with on first and 1.03× with off first. Over two rounds the reversed order
- * cancels a drift that is linear.
+ * one way for minutes that is a bias of several percent, not noise. Over two rounds the reversed order cancels a
+ * drift that is linear.
  */
 final class RoundOrder {
     private RoundOrder() {}

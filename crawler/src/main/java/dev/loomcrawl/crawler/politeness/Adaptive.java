@@ -6,38 +6,31 @@ import java.util.concurrent.TimeUnit;
  * How many requests one politeness key may have in flight, and how long a gap it keeps between them, learnt
  * from its own answers: additive increase, multiplicative decrease (AIMD), in the manner of TCP's congestion
  * window (Vegas's question, "did one more in flight only make the answers slower?"), Scrapy's AutoThrottle and
- * Heritrix's delay factor. Not thread-safe: its {@link Gate} calls it under its own lock.
- *
+ * Heritrix's delay factor. Not thread-safe: its {@link Gate} calls it under its own lock. The rule below; why
+ * each step and constant is what it is: docs/politeness.md, "Adaptive politeness".
  * <ul>
- *   <li><b>Levels.</b> The mean latency (time to the answer) of the answers taken at each limit is kept, from
- *       requests sent at that limit while the key used all of it (answers to requests sent before a change are
- *       left out), with its standard error. The level with the lowest mean so far is the key's <em>unloaded</em>
- *       latency (Vegas's BaseRTT; at a limit of 1 the current level takes its place, so a server slower for good
- *       is learnt). A level is <em>slower</em> when, after {@value #SAMPLES} answers or a round, its mean is over
- *       {@value #RISE}× the unloaded one and over it by more than {@value #SPREAD} standard errors of the two (a
- *       server whose answers vary widely is not overloaded by its own noise).
- *   <li><b>Baseline.</b> The key's normal latency and its slow threshold ({@link Baseline}); its recent latency
- *       is a faster moving average ({@value #RECENT_WEIGHT} per answer). The recent latency above the threshold
- *       catches an overload that does not come from a step of ours (other clients, a server in trouble).
- *   <li><b>Overloaded</b> when a step up was slower, when the recent latency is above the slow threshold, or when
- *       more than {@value #ERROR_SHARE} of recent answers ({@value #ERROR_WEIGHT} per answer) were 5xx or 429 (an
- *       error that came with a {@code Retry-After} is obeyed by the rest it asked for, and is no overload: see
- *       {@link HostGates#exit}). One stray 5xx that a retry answers, or a 429 now and then, cuts nothing.
- *   <li><b>Decrease</b>: the limit to ×{@value #DECREASE} (at least 1), the recent latency back to the baseline;
- *       after a run of errors (an incident, not the level's cost) it grows back by one per healthy answer to where
- *       it was, no ceiling remembered; on errors the gap doubled (at least {@value #MIN_GAP_MILLIS} ms, at most
- *       {@value #MAX_GAP_MILLIS} ms), on slowness only once the limit is 1 and then at most
- *       {@value #SLOW_GAP_BASELINES} baselines (late answers may be our own CPU's doing, not the server's); the
- *       recent latency and error share start afresh. Answers to requests sent before a change of the limit are
- *       then only learnt from, not acted on: the answers of one overload come back together and are one overload.
+ *   <li><b>Levels.</b> Each limit's mean latency (time to the answer) and its standard error, from requests sent
+ *       at that limit while the key used all of it. The lowest level mean so far is the key's <em>unloaded</em>
+ *       latency (Vegas's BaseRTT; at a limit of 1 the current level takes its place). A level is <em>slower</em>
+ *       when, after {@value #SAMPLES} answers or a round, its mean is over {@value #RISE}× the unloaded one and
+ *       over it by more than {@value #SPREAD} standard errors of the two.
+ *   <li><b>Baseline.</b> The key's normal latency and slow threshold ({@link Baseline}); the recent latency is a
+ *       faster moving average ({@value #RECENT_WEIGHT} per answer), which catches an overload not of our making.
+ *   <li><b>Overloaded</b> when a step up was slower, the recent latency is above the slow threshold, or more than
+ *       {@value #ERROR_SHARE} of recent answers ({@value #ERROR_WEIGHT} per answer) were 5xx or 429 (one with a
+ *       {@code Retry-After} is obeyed by its rest, and is no overload: {@link HostGates#exit}).
+ *   <li><b>Decrease</b>: the limit to ×{@value #DECREASE} (at least 1); on errors the gap doubled (at least
+ *       {@value #MIN_GAP_MILLIS} ms, at most {@value #MAX_GAP_MILLIS} ms), on slowness only at a limit of 1 and
+ *       then at most {@value #SLOW_GAP_BASELINES} baselines; the recent latency and error share start afresh, and
+ *       answers to requests sent before the change are only learnt from. After a run of errors, an incident and
+ *       not the level's cost, no ceiling is remembered and healthy answers bring the limit back, one each.
  *   <li><b>Increase</b>: +1 after a round (and at least {@value #SAMPLES} answers) without overload, up to the
  *       configured limit; a gap shrinks ×{@value #GAP_DECAY} per answer. The step back up to the level at which
  *       the key was last overloaded waits {@value #FIRST_PROBE} answers, twice as long after each such probe that
- *       overloads it again (up to {@value #MAX_PROBE}): a key that cannot take more is asked rarely. A round at
- *       that level without overload forgets it.
- *   <li><b>Start</b>: a new key begins at {@value #START} in flight (or its limit, if lower: fewer than a browser's
- *       six connections to a host), and answers at the baseline double the limit until two late answers in a row
- *       end this {@link SlowStart} at half; healthy answers bring it back, one each, to one below the late level.
+ *       overloads it again (up to {@value #MAX_PROBE}); a round at that level without overload forgets it.
+ *   <li><b>Start</b>: a new key begins at {@value #START} in flight (or its limit, if lower), and answers at the
+ *       baseline double the limit until two late answers in a row end this {@link SlowStart} at half; healthy
+ *       answers bring it back, one each, to one below the late level.
  * </ul>
  */
 final class Adaptive {
@@ -144,13 +137,20 @@ final class Adaptive {
         if (gapNanos < TimeUnit.MILLISECONDS.toNanos(5)) {
             gapNanos = 0;
         }
-        // Healthy: near the key's normal latency, or its unloaded one if lower (a baseline that took a stall in rose
-        // with it). A level that still answers late is no incident to undo: it grows by rounds.
-        double unloaded = unloadedMean > 0 ? unloadedMean : start.healthy().count() > 0 ? start.healthy().mean() : 0;
-        boolean atBaseline = nanos > 0 && nanos <= RISE * (unloaded == 0 ? baseline.nanos()
-                : Math.min(baseline.nanos(), unloaded * 1e6));
-        recovery = full && nanos > 0 && !atBaseline ? 0 : recovery;
-        return increase(limit, full && atBaseline && !error) || gapNanos != gapBefore;
+        boolean onTime = nanos > 0 && nanos <= RISE * Math.min(baseline.nanos(), unloadedNanos());
+        if (full && nanos > 0 && !onTime) {
+            recovery = 0; // a level that still answers late is no incident to undo: it grows by rounds
+        }
+        return increase(limit, full && onTime && !error) || gapNanos != gapBefore;
+    }
+
+    /**
+     * What the key answers unloaded, in ns: the lowest level's mean, else slow start's healthy answers'. A healthy
+     * answer is judged against it as well as the baseline, which takes a stall's late answers in and rises.
+     */
+    private double unloadedNanos() {
+        Latencies started = start.healthy();
+        return unloadedMean > 0 ? unloadedMean * 1e6 : started.count() > 0 ? started.mean() * 1e6 : Double.MAX_VALUE;
     }
 
     /** An answer during slow start (see {@link SlowStart}). */
@@ -258,7 +258,7 @@ final class Adaptive {
         return true;
     }
 
-    /** @param healthy an answer near the key's baseline to a request sent while it used all it was allowed */
+    /** @param healthy an answer on time ({@link #unloadedNanos}) to a request sent while the key used all it may */
     private boolean increase(int limit, boolean healthy) {
         if (allowed >= limit) {
             allowed = limit; // the configured limit was lowered meanwhile
