@@ -5,15 +5,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * How many requests one politeness key may have in flight, and how long a gap it keeps between them, learnt
  * from its own answers: additive increase, multiplicative decrease (AIMD), in the manner of TCP's congestion
- * window (Vegas's question, "did one more in flight only make the answers slower?"), Scrapy's AutoThrottle and
- * Heritrix's delay factor. Not thread-safe: its {@link Gate} calls it under its own lock. The rule below; why
- * each step and constant is what it is: docs/politeness.md, "Adaptive politeness".
+ * window, Scrapy's AutoThrottle and Heritrix's delay factor. Not thread-safe: its {@link Gate} calls it under its
+ * own lock. The rule below; why each step and constant is what it is: docs/politeness.md, "Adaptive politeness".
  * <ul>
- *   <li><b>Levels.</b> Each limit's mean latency (time to the answer) and its standard error, from requests sent
- *       at that limit while the key used all of it. The lowest level mean so far is the key's <em>unloaded</em>
- *       latency (Vegas's BaseRTT; at a limit of 1 the current level takes its place). A level is <em>slower</em>
- *       when, after {@value #SAMPLES} answers or a round, its mean is over {@value #RISE}× the unloaded one and
- *       over it by more than {@value #SPREAD} standard errors of the two.
+ *   <li><b>Levels.</b> Each limit's mean latency and the key's unloaded latency, the lowest of them; a level is
+ *       <em>slower</em> when its mean is clearly above the unloaded one ({@link Levels}).
  *   <li><b>Baseline.</b> The key's normal latency and slow threshold ({@link Baseline}); the recent latency is a
  *       faster moving average ({@value #RECENT_WEIGHT} per answer), which catches an overload not of our making.
  *   <li><b>Overloaded</b> when a step up was slower, the recent latency is above the slow threshold, or more than
@@ -54,11 +50,7 @@ final class Adaptive {
     private final Baseline baseline = new Baseline();
     private double errors;
     private long gapNanos;
-    /** The answers at this level (see {@link #answered(long, boolean, boolean, int, boolean)}). */
-    private final Latencies level = new Latencies();
-    /** The lowest level mean so far (ms, 0: none yet) and the variance of that mean. */
-    private double unloadedMean;
-    private double unloadedVariance;
+    private final Levels levels = new Levels();
     /** Answers still to come of requests sent before the limit last changed. */
     private int stale;
     /** The limit at which the key was last overloaded (0: none to remember), and the answers a step to it waits. */
@@ -92,29 +84,25 @@ final class Adaptive {
     }
 
     /**
-     * One answer of the key: its latency (0: none), and whether it was 5xx or 429 (or no answer, for trouble
-     * of the server's).
+     * One answer of the key; a latency while our own carriers ran late counts only where it could not owe anything
+     * to that (a healthy answer in slow start).
      *
-     * @param selfLate whether this process's own carriers ran late meanwhile: the latency may be ours, not the
-     *     server's, so it counts only where it could not owe anything to that (a healthy answer in slow start)
      * @param full whether the key had all it is allowed in flight: only such answers say what this level costs
      *     the server and let it grow (a key too short of URLs to use its limit earns no more, as TCP's window)
      * @return whether the limit or the gap changed
      */
-    boolean answered(long nanos, boolean selfLate, boolean error, int limit, boolean full) {
-        errors += ERROR_WEIGHT * ((error ? 1 : 0) - errors);
+    boolean answered(Reply reply, int limit, boolean full) {
+        errors += ERROR_WEIGHT * ((reply.error() ? 1 : 0) - errors);
+        long nanos = reply.selfLate() ? 0 : reply.nanos();
         if (stale > 0) { // sent before the limit last changed: it speaks of the old limit, already acted on
             stale--;
-            if (nanos > 0 && !selfLate) {
+            if (nanos > 0) {
                 baseline.learn(nanos);
             }
             return false;
         }
-        if (!start.over() && nanos > 0 && !error) {
-            return startAnswer(nanos, selfLate, limit, full);
-        }
-        if (selfLate) {
-            nanos = 0;
+        if (!start.over() && reply.nanos() > 0 && !reply.error()) {
+            return startAnswer(reply, limit, full);
         }
         boolean slow = false;
         if (nanos > 0) {
@@ -123,25 +111,26 @@ final class Adaptive {
             baseline.learn(nanos);
             slow = recentNanos > threshold;
             if (full) {
-                level.add(nanos / 1e6);
+                levels.add(nanos / 1e6);
             }
         }
         if (errors > ERROR_SHARE) {
             return decrease(true);
         }
-        if (slow || slowerThanBelow()) {
+        if (slow || levels.slower(allowed)) {
             return decrease(false);
         }
         long gapBefore = gapNanos;
-        gapNanos = (long) (gapNanos * GAP_DECAY);
-        if (gapNanos < TimeUnit.MILLISECONDS.toNanos(5)) {
-            gapNanos = 0;
-        }
-        boolean onTime = nanos > 0 && nanos <= RISE * Math.min(baseline.nanos(), unloadedNanos());
-        if (full && nanos > 0 && !onTime) {
+        gapNanos = gapNanos * GAP_DECAY < TimeUnit.MILLISECONDS.toNanos(5) ? 0 : (long) (gapNanos * GAP_DECAY);
+        if (full && nanos > 0 && !onTime(nanos)) {
             recovery = 0; // a level that still answers late is no incident to undo: it grows by rounds
         }
-        return increase(limit, full && onTime && !error) || gapNanos != gapBefore;
+        return increase(limit, full && onTime(nanos) && !reply.error()) || gapNanos != gapBefore;
+    }
+
+    /** Whether a latency is within {@value #RISE}× the lower of the baseline and the {@link #unloadedNanos}. */
+    private boolean onTime(long nanos) {
+        return nanos > 0 && nanos <= RISE * Math.min(baseline.nanos(), unloadedNanos());
     }
 
     /**
@@ -149,16 +138,20 @@ final class Adaptive {
      * answer is judged against it as well as the baseline, which takes a stall's late answers in and rises.
      */
     private double unloadedNanos() {
+        if (levels.unloadedMillis() > 0) {
+            return levels.unloadedMillis() * 1e6;
+        }
         Latencies started = start.healthy();
-        return unloadedMean > 0 ? unloadedMean * 1e6 : started.count() > 0 ? started.mean() * 1e6 : Double.MAX_VALUE;
+        return started.count() > 0 ? started.mean() * 1e6 : Double.MAX_VALUE;
     }
 
     /** An answer during slow start (see {@link SlowStart}). */
-    private boolean startAnswer(long nanos, boolean selfLate, int limit, boolean full) {
-        if (!selfLate) {
+    private boolean startAnswer(Reply reply, int limit, boolean full) {
+        long nanos = reply.nanos();
+        if (!reply.selfLate()) {
             noteRecent(nanos);
         }
-        SlowStart.Verdict verdict = start.judge(nanos / 1e6, selfLate);
+        SlowStart.Verdict verdict = start.judge(nanos / 1e6, reply.selfLate());
         if (verdict == SlowStart.Verdict.END) {
             // Maybe a stall every host saw at once (ours, a shared server's): no ceiling, healthy answers undo it
             endStart();
@@ -182,9 +175,9 @@ final class Adaptive {
             return true;
         }
         if (full) {
-            level.add(nanos / 1e6);
+            levels.add(nanos / 1e6);
         }
-        if (level.count() >= Math.max(SAMPLES, limit)) {
+        if (levels.count() >= Math.max(SAMPLES, limit)) {
             endStart(); // a round with all the limit in flight, none late
         }
         return false;
@@ -195,41 +188,17 @@ final class Adaptive {
         recentNanos = recentNanos == 0 ? nanos : recentNanos + RECENT_WEIGHT * (nanos - recentNanos);
     }
 
-    /** Slow start is over: its healthy answers are the key's unloaded latency. */
+    /** Slow start is over (if it was not): its healthy answers are the key's unloaded latency. */
     private void endStart() {
+        if (!start.over()) {
+            levels.unloaded(start.healthy());
+        }
         start.end();
-        if (start.healthy().count() >= 2) {
-            unloadedMean = start.healthy().mean();
-            unloadedVariance = start.healthy().varianceOfMean();
-        }
-    }
-
-    /** Whether this level answers clearly slower than the key does unloaded. */
-    private boolean slowerThanBelow() {
-        if (unloadedMean == 0 || level.count() < Math.max(SAMPLES, allowed)) {
-            return false;
-        }
-        double mean = level.mean();
-        return mean > RISE * unloadedMean
-                && mean - unloadedMean > SPREAD * Math.sqrt(level.varianceOfMean() + unloadedVariance);
-    }
-
-    /** Leaving a level with enough answers to judge it: the key's unloaded latency, if it is the lowest so far. */
-    private void leaveLevel() {
-        if (level.count() >= SAMPLES) {
-            double mean = level.mean();
-            if (unloadedMean == 0 || mean < unloadedMean || allowed == 1) {
-                unloadedMean = mean;
-                unloadedVariance = level.varianceOfMean();
-            }
-        }
     }
 
     /** @param errors whether the server answered errors, not only slowly */
     private boolean decrease(boolean errors) {
-        if (!start.over()) {
-            endStart();
-        }
+        endStart();
         int before = allowed;
         if (errors) {
             // A run of errors is an incident, not this level's cost: the limit grows back by answers once they are
@@ -242,7 +211,7 @@ final class Adaptive {
             ceiling = allowed;
             recovery = 0;
         }
-        leaveLevel();
+        levels.leave(allowed);
         allowed = Math.max(1, (int) (allowed * DECREASE));
         if (errors || before == 1) {
             // Slowness alone opens a gap only once one request at a time is not enough, and no longer than a few
@@ -258,7 +227,7 @@ final class Adaptive {
         return true;
     }
 
-    /** @param healthy an answer on time ({@link #unloadedNanos}) to a request sent while the key used all it may */
+    /** @param healthy an answer on time ({@link #onTime}) to a request sent while the key used all it may */
     private boolean increase(int limit, boolean healthy) {
         if (allowed >= limit) {
             allowed = limit; // the configured limit was lowered meanwhile
@@ -268,7 +237,7 @@ final class Adaptive {
         if (allowed < recovery && healthy) {
             // Back by one per healthy answer, as TCP grows back by acknowledgements; an answer that is not
             // healthy leaves the key to the rule of rounds below, and the level rule.
-            leaveLevel();
+            levels.leave(allowed);
             allowed++;
             if (allowed >= recovery) {
                 recovery = 0;
@@ -277,15 +246,15 @@ final class Adaptive {
             return true;
         }
         int round = Math.max(SAMPLES, allowed);
-        if (ceiling != 0 && allowed >= ceiling && level.count() >= round) {
+        if (ceiling != 0 && allowed >= ceiling && levels.count() >= round) {
             ceiling = 0; // a round at the level that once overloaded it, without overload: that is forgotten
             probeWait = FIRST_PROBE;
         }
         int wait = ceiling != 0 && allowed + 1 == ceiling ? Math.max(probeWait, round) : round;
-        if (level.count() < wait) {
+        if (levels.count() < wait) {
             return false;
         }
-        leaveLevel();
+        levels.leave(allowed);
         int before = allowed;
         allowed++;
         newLevel(before);
@@ -294,7 +263,7 @@ final class Adaptive {
 
     /** A new limit: its answers counted afresh once the {@code inFlight} requests sent before it are back. */
     private void newLevel(int inFlight) {
-        level.clear();
+        levels.clear();
         stale = inFlight;
     }
 }

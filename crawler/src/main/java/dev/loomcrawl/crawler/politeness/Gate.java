@@ -110,14 +110,11 @@ final class Gate {
         windowStarts++;
     }
 
-    /**
-     * A request of the key is over after {@code nanos} (0: no answer); {@code selfLate} when this process's own
-     * carriers ran late meanwhile; {@code error} when it was 5xx or 429. Gives its permit back.
-     */
-    void ended(long nanos, boolean selfLate, boolean error, long now) {
+    /** A request of the key is over: gives its permit back. */
+    void ended(Reply reply, long now) {
         synchronized (this) {
             lastUsed = now;
-            if (adaptive != null && adaptive.answered(nanos, selfLate, error, limit, inUse() >= circulating)) {
+            if (adaptive != null && adaptive.answered(reply, limit, inUse() >= circulating)) {
                 resize(adaptive.allowed(limit));
             }
         }

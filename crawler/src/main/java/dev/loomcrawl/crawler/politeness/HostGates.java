@@ -173,7 +173,7 @@ public final class HostGates {
         // sign of an overload that the limit should answer for the rest of the crawl.
         boolean overload = error && restUntilNanos == 0;
         for (Gate g : permit.gates()) {
-            g.ended(nanos, selfLate, overload, now);
+            g.ended(new Reply(nanos, selfLate, overload), now);
             wake(g);
         }
         table.sweep(now);
