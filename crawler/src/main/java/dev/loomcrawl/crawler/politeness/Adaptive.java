@@ -93,7 +93,7 @@ final class Adaptive {
      */
     boolean answered(Reply reply, int limit, boolean full) {
         errors += ERROR_WEIGHT * ((reply.error() ? 1 : 0) - errors);
-        long nanos = reply.selfLate() ? 0 : reply.nanos();
+        long nanos = reply.selfLate() ? 0 : reply.nanos(); // maybe our lateness: only slow start may use it (below)
         if (stale > 0) { // sent before the limit last changed: it speaks of the old limit, already acted on
             stale--;
             if (nanos > 0) {
@@ -122,10 +122,11 @@ final class Adaptive {
         }
         long gapBefore = gapNanos;
         gapNanos = gapNanos * GAP_DECAY < TimeUnit.MILLISECONDS.toNanos(5) ? 0 : (long) (gapNanos * GAP_DECAY);
-        if (full && nanos > 0 && !onTime(nanos)) {
+        boolean onTime = onTime(nanos);
+        if (full && nanos > 0 && !onTime) {
             recovery = 0; // a level that still answers late is no incident to undo: it grows by rounds
         }
-        return increase(limit, full && onTime(nanos) && !reply.error()) || gapNanos != gapBefore;
+        return increase(limit, full && onTime && !reply.error()) || gapNanos != gapBefore;
     }
 
     /** Whether a latency is within {@value #RISE}× the lower of the baseline and the {@link #unloadedNanos}. */
@@ -138,8 +139,9 @@ final class Adaptive {
      * answer is judged against it as well as the baseline, which takes a stall's late answers in and rises.
      */
     private double unloadedNanos() {
-        if (levels.unloadedMillis() > 0) {
-            return levels.unloadedMillis() * 1e6;
+        double unloaded = levels.unloadedMillis();
+        if (unloaded > 0) {
+            return unloaded * 1e6;
         }
         Latencies started = start.healthy();
         return started.count() > 0 ? started.mean() * 1e6 : Double.MAX_VALUE;

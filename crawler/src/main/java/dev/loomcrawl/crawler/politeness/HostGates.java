@@ -171,9 +171,9 @@ public final class HostGates {
         boolean selfLate = nanos > 0 && selfBusy.getAsBoolean(); // late by our doing, maybe: little to learn
         // An error that asked for a rest (429 or 503 with Retry-After) is obeyed by that rest, once; it is no
         // sign of an overload that the limit should answer for the rest of the crawl.
-        boolean overload = error && restUntilNanos == 0;
+        Reply reply = new Reply(nanos, selfLate, error && restUntilNanos == 0);
         for (Gate g : permit.gates()) {
-            g.ended(new Reply(nanos, selfLate, overload), now);
+            g.ended(reply, now);
             wake(g);
         }
         table.sweep(now);
