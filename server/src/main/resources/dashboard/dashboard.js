@@ -92,11 +92,12 @@ function showStats(s) {
 const KEYS_SHOWN = 10;
 
 // The busiest politeness keys (GET /hosts), each with a button that pauses it for an hour or lifts its pause.
+// Listed by name, not by load: a row that moved every second could not be read, nor its button pressed.
 function showHosts(h) {
-  const body = $("hosts").tBodies[0];
-  body.replaceChildren(...h.hosts.slice(0, KEYS_SHOWN).map((k) => {
+  const shown = h.hosts.slice(0, KEYS_SHOWN).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  syncRows($("hosts").tBodies[0], shown, (k) => k.key, (tr, k) => {
     const paused = k.pausedUntil != null;
-    const button = document.createElement("button");
+    const button = tr.querySelector("button") || document.createElement("button");
     button.className = paused ? "resume" : "pause";
     button.textContent = paused ? "Resume" : "Pause";
     // PUT replaces a key's setting: its limit and delay go along, the pause is set or lifted.
@@ -108,23 +109,43 @@ function showHosts(h) {
     button.onclick = () => api("/hosts/" + encodeURIComponent(k.key), { method: "PUT",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify(request) }).then(refresh, showError);
     const until = k.pausedUntil || k.restingUntil;
-    const tr = row([k.key, k.inFlight, fmt(k.queued), k.allowed < k.limit ? `${k.allowed} of ${k.limit}` : k.limit,
+    setCells(tr, [k.key, k.inFlight, fmt(k.queued), k.allowed < k.limit ? `${k.allowed} of ${k.limit}` : k.limit,
       fmt(k.delayMillis), k.requestsPerSecond, k.latencyMillis ? fmt(k.latencyMillis) : "–",
       until ? until.replace("T", " ").slice(0, 19) : "–", button]);
-    tr.dataset.key = k.key;
-    if (paused) tr.className = "paused";
-    return tr;
-  }));
+    tr.className = paused ? "paused" : "";
+  });
 }
 
-function row(cells) {
-  const tr = document.createElement("tr");
-  for (const c of cells) {
-    const td = document.createElement("td");
-    if (c instanceof Node) td.append(c); else td.textContent = c;
-    tr.append(td);
-  }
-  return tr;
+// The tables are refreshed in place: each row is found again by its key and only its cells change, so a button
+// is the same element from one refresh to the next. Rows drawn afresh each second would lose a click whose
+// mouse went down on one button and came up on its successor.
+function syncRows(body, items, keyOf, draw) {
+  const old = new Map([...body.rows].map((tr) => [tr.dataset.key, tr]));
+  items.forEach((item, i) => {
+    const key = String(keyOf(item));
+    let tr = old.get(key);
+    old.delete(key);
+    if (!tr) {
+      tr = document.createElement("tr");
+      tr.dataset.key = key;
+    }
+    draw(tr, item);
+    if (body.rows[i] !== tr) body.insertBefore(tr, body.rows[i] || null);
+  });
+  old.forEach((tr) => tr.remove());
+}
+
+// Sets a row's cells: text where it changed, a node where it is not already the cell's content.
+function setCells(tr, cells) {
+  while (tr.cells.length < cells.length) tr.insertCell();
+  cells.forEach((c, i) => {
+    const td = tr.cells[i];
+    if (c instanceof Node) {
+      if (td.firstChild !== c || td.childNodes.length !== 1) td.replaceChildren(c);
+    } else if (td.textContent !== String(c)) {
+      td.textContent = c;
+    }
+  });
 }
 
 // A continuous job never ends: in place of an ETA, what its revisits are doing and what they found.
@@ -147,8 +168,7 @@ function eta(p) {
 }
 
 function showJobs(list) {
-  const body = $("jobs").tBodies[0];
-  body.replaceChildren(...list.jobs.map((job) => {
+  syncRows($("jobs").tBodies[0], list.jobs, (job) => job.id, (tr, job) => {
     const p = job.progress, sum = job.summary;
     const pages = sum ? sum.pages : p ? p.pages : 0;
     const failed = sum ? sum.failed : p ? p.failed : 0;
@@ -161,30 +181,31 @@ function showJobs(list) {
       const stored = p.pages + p.failed + p.skipped;
       fraction = stored / Math.max(1, Math.min(p.maxPages, stored + p.queued + p.inFlight));
     }
-    const bar = document.createElement("div");
-    bar.className = "bar";
+    let bar = tr.querySelector(".bar");
+    if (!bar) {
+      bar = document.createElement("div");
+      bar.className = "bar";
+      bar.append(document.createElement("i"));
+    }
     bar.title = Math.round(fraction * 100) + (running && p && p.continuous ? "% fresh" : "%");
-    const fill = document.createElement("i");
-    fill.style.width = Math.min(100, fraction * 100) + "%";
-    bar.append(fill);
+    bar.firstChild.style.width = Math.min(100, fraction * 100) + "%";
     const rate = running && p ? p.recentPagesPerSecond : sum ? sum.pagesPerSecond : 0;
     const byKind = sum ? sum.failures : p ? p.failures : null;
     const failures = Object.entries(byKind || {}).map(([k, v]) => `${k} ${v}`).join(", ");
     let action = "";
     if (running) {
-      action = document.createElement("button");
+      action = tr.querySelector("button.cancel") || document.createElement("button");
       action.className = "cancel";
       action.textContent = "Cancel";
       action.onclick = () => api("/crawl/" + job.id, { method: "DELETE" }).then(refresh, showError);
     }
-    const tr = row([job.id, job.status, job.mode + (job.mode === "pool" ? ":" + job.poolSize : ""), bar, fmt(pages),
+    setCells(tr, [job.id, job.status, job.mode + (job.mode === "pool" ? ":" + job.poolSize : ""), bar, fmt(pages),
       fmt(failed), fmt(skipped), fmt(rate), eta(p), failures || "–", action]);
     tr.dataset.job = job.id;
     tr.dataset.status = job.status;
     tr.dataset.pages = pages;
     tr.className = "status-" + job.status;
-    return tr;
-  }));
+  });
 }
 
 // The change feed of the newest running job that has one, read from its SSE stream with fetch (so the token
@@ -231,7 +252,8 @@ function showChange(f, e) {
   f.last = e.id;
   const detail = e.kind === "changed" ? `${e.severity}${e.distance != null ? ", " + e.distance + " bits" : ""}`
     : e.kind === "moved" ? "to " + e.target : "";
-  const tr = row([e.id, e.at.replace("T", " ").slice(0, 19), e.kind, e.url, e.status, detail]);
+  const tr = document.createElement("tr");
+  setCells(tr, [e.id, e.at.replace("T", " ").slice(0, 19), e.kind, e.url, e.status, detail]);
   tr.className = "change-" + e.kind;
   const body = $("changes").tBodies[0];
   body.prepend(tr);

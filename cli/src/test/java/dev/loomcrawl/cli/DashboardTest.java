@@ -16,7 +16,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -77,10 +76,8 @@ class DashboardTest {
 
             wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr[data-job='1'][data-status='running']")));
             wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr[data-job='1'][data-status='done']")));
-            // Read in one look, found afresh if the table was redrawn meanwhile (see click).
-            List<String> cells = wait.ignoring(StaleElementReferenceException.class).until(d -> d.findElement(
-                    By.cssSelector("tr[data-job='1']")).findElements(By.tagName("td")).stream().map(WebElement::getText)
-                    .toList());
+            List<String> cells = browser.findElement(By.cssSelector("tr[data-job='1']")).findElements(By.tagName("td"))
+                    .stream().map(WebElement::getText).toList();
             assertThat(cells.get(1)).isEqualTo("done");
             assertThat(cells.get(4)).isEqualTo("100"); // 10 hosts x 10 pages
             assertThat(cells.get(6)).isEqualTo("100"); // their /private/ links, skipped by robots.txt
@@ -125,16 +122,19 @@ class DashboardTest {
         try (dev.loomcrawl.testkit.Http http = dev.loomcrawl.testkit.Http.local(CrashRecoveryTest.port(serve))) {
             WebDriverWait wait = continuousJobShown(serve, browser, http);
 
-            // The table is drawn afresh at each refresh: an element found may be gone the next moment, so each
-            // look and click is retried on a fresh find (a click on a stale element does nothing and throws).
-            wait.ignoring(StaleElementReferenceException.class);
             String key = wait.until(d -> d.findElement(By.cssSelector("#hosts tr[data-key]")).getAttribute("data-key"));
-            click(wait, By.cssSelector("#hosts tr[data-key='" + key + "'] button.pause"));
+            WebElement pause = browser.findElement(By.cssSelector("#hosts tr[data-key='" + key + "'] button.pause"));
+            // The page refreshes every second in place: the button found before a refresh is still the page's
+            // after it (a click on a replaced one is lost, or throws StaleElementReferenceException).
+            String shown = browser.findElement(By.id("server")).getText();
+            wait.until(ExpectedConditions.not(ExpectedConditions.textToBe(By.id("server"), shown)));
+            pause.click();
             wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#hosts tr.paused[data-key='" + key + "']")));
             assertThat(http.get("/hosts", "Authorization", "Bearer s3cret").json().get("settings").get(key)
                     .get("pausedUntil").isNull()).isFalse(); // set on the server, for every job
 
-            click(wait, By.cssSelector("#hosts tr[data-key='" + key + "'] button.resume"));
+            wait.until(ExpectedConditions.elementToBeClickable(By.cssSelector("#hosts tr[data-key='" + key + "'] button.resume")))
+                    .click();
             wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#hosts tr[data-key='" + key + "'] button.pause")));
             assertThat(http.get("/hosts", "Authorization", "Bearer s3cret").json().get("settings").has(key)).isFalse();
             assertThat(browser.findElement(By.id("error")).getText()).isEmpty();
@@ -142,14 +142,6 @@ class DashboardTest {
             browser.quit();
             serve.close();
         }
-    }
-
-    /** Clicks what {@code at} finds once it is there, finding it again if the page redrew it meanwhile. */
-    private static void click(WebDriverWait wait, By at) {
-        wait.until(d -> {
-            d.findElement(at).click();
-            return true;
-        });
     }
 
     /** Starts a continuous job on two farm hosts through the API, then opens the dashboard and gives the token. */
