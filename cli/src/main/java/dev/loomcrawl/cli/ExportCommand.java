@@ -75,7 +75,7 @@ final class ExportCommand implements Callable<Integer> {
         if ((links ? 1 : 0) + (changes ? 1 : 0) + (nearDuplicates ? 1 : 0) + (politeness ? 1 : 0) > 1) {
             throw new IllegalArgumentException("give one of --links, --changes, --near-duplicates and --politeness");
         }
-        try (Database database = Database.open(db.db)) {
+        try (Database database = db.existing()) {
             if (database.job(id).isEmpty()) {
                 throw new IllegalArgumentException("no job " + id + " in " + db.db); // Main.line hides a password
             }
@@ -107,7 +107,7 @@ final class ExportCommand implements Callable<Integer> {
         if (Files.exists(output) && !Files.isDirectory(output)) {
             throw new IllegalArgumentException("--output " + output + " is a file: --format=markdown needs a directory");
         }
-        try (Database database = Database.open(db.db)) {
+        try (Database database = db.existing()) {
             if (database.job(id).isEmpty()) {
                 throw new IllegalArgumentException("no job " + id + " in " + db.db);
             }

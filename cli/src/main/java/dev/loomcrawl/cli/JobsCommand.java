@@ -44,6 +44,12 @@ final class JobsCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--limit must be between 1 and 100000, was " + limit);
         }
         PrintWriter out = spec.commandLine().getOut();
+        if (!Database.exists(db.db)) { // not made here: a mistyped --db leaves nothing behind
+            if (!json) {
+                out.println("no jobs in " + Passwords.hidden(db.db) + ": no database there yet");
+            }
+            return 0;
+        }
         try (Database database = Database.open(db.db); Crawler crawler = new Crawler(database)) {
             List<JobReport> jobs = crawler.reports(0, limit);
             if (json) {

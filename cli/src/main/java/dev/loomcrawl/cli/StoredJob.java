@@ -44,7 +44,7 @@ final class StoredJob {
         String db = this.db.db;
         boolean recrawl = run == Run.RECRAWL;
         CrawlConfig config;
-        try (Database database = Database.open(db)) {
+        try (Database database = this.db.existing()) {
             JobRow row = database.job(id).orElseThrow(() -> new IllegalArgumentException("no job " + id + " in " + db));
             if (!recrawl && !row.unfinished()) {
                 throw new IllegalArgumentException("job " + id + " has ended (" + row.status() + "): nothing to resume"

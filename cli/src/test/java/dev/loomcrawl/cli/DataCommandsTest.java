@@ -153,6 +153,23 @@ class DataCommandsTest {
         assertThat(run("export", "1", "--format=xml", db).exit()).isEqualTo(2);
     }
 
+    /** A command that reads jobs from a --db with no database there says so, and makes none (a typo leaves nothing). */
+    @Test
+    void readingANameWithNoDatabaseSaysSoAndMakesNone(@TempDir Path dir) {
+        String db = "--db=jdbc:h2:" + dir.resolve("typo/db");
+        for (String[] args : List.of(new String[] {"export", "1", db}, new String[] {"resume", "1", db},
+                new String[] {"recrawl", "1", db})) {
+            CrawlCommandTest.Result r = run(args);
+            assertThat(r.exit()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(r.err().strip()).as(String.join(" ", args)).startsWith("loomcrawl: no database at jdbc:h2:")
+                    .doesNotContain("\n");
+        }
+        CrawlCommandTest.Result jobs = run("jobs", db);
+        assertThat(jobs.exit()).isZero();
+        assertThat(jobs.out()).contains("no database there yet");
+        assertThat(dir.resolve("typo")).doesNotExist();
+    }
+
     @Test
     void ctrlCSuspendsARealCrawlAndResumeFinishesItEachUrlOnce(@TempDir Path dir) throws Exception {
         String db = "jdbc:h2:" + dir.resolve("db");

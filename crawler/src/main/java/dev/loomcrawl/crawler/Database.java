@@ -47,6 +47,14 @@ public final class Database implements AutoCloseable {
         return new Database(PageStore.open(jdbcUrl));
     }
 
+    /**
+     * Whether {@link #open} would find a database at {@code jdbcUrl} rather than make one: what a command that
+     * only reads jobs asks first, so that a mistyped path is said and leaves no empty database behind.
+     */
+    public static boolean exists(String jdbcUrl) {
+        return PageStore.exists(jdbcUrl);
+    }
+
     /** The database of a store opened inside the engine (its tests, a crawler made on a store). */
     static Database of(PageStore store) {
         return new Database(store);

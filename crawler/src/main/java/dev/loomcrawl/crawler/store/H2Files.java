@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /** How an H2 database is opened: the settings we add to its URL, its folder checked first, failures in one line. */
 final class H2Files {
@@ -45,18 +46,35 @@ final class H2Files {
         return url.toUpperCase(Locale.ROOT).contains(";" + setting + "=") ? url : url + ";" + setting + "=" + value;
     }
 
-    /** A missing folder is created; one we cannot write to is said in one line, not 54 of H2 stack trace. */
-    static void requireWritableFolder(String jdbcUrl) {
+    /**
+     * The file an H2 URL keeps its database in ({@code .mv.db} added), or null when it names none of this
+     * machine's files ({@code mem:}, {@code tcp:}, {@code ssl:}).
+     */
+    static @Nullable Path file(String jdbcUrl) {
         String rest = jdbcUrl.substring("jdbc:h2:".length());
         if (rest.startsWith("mem:") || rest.startsWith("tcp:") || rest.startsWith("ssl:")) {
-            return;
+            return null;
         }
         String file = rest.startsWith("file:") ? rest.substring(5) : rest;
         if (file.startsWith("~")) {
             file = System.getProperty("user.home") + file.substring(1);
         }
         int semicolon = file.indexOf(';');
-        Path path = Path.of(semicolon < 0 ? file : file.substring(0, semicolon)).toAbsolutePath();
+        return Path.of((semicolon < 0 ? file : file.substring(0, semicolon)) + ".mv.db").toAbsolutePath();
+    }
+
+    /** Whether the database is there already: its file, if it names one of this machine's. */
+    static boolean exists(String jdbcUrl) {
+        Path file = file(jdbcUrl);
+        return file == null || Files.exists(file);
+    }
+
+    /** A missing folder is created; one we cannot write to is said in one line, not 54 of H2 stack trace. */
+    static void requireWritableFolder(String jdbcUrl) {
+        Path path = file(jdbcUrl);
+        if (path == null) {
+            return;
+        }
         Path folder = path.getParent();
         try {
             Files.createDirectories(folder);

@@ -80,6 +80,11 @@ public final class PageStore implements AutoCloseable {
         return open(jdbcUrl, Duration.ofMillis(COMMIT_MILLIS));
     }
 
+    /** Whether a database is at {@code jdbcUrl} already (one on a server or in memory is taken to be). */
+    public static boolean exists(String jdbcUrl) {
+        return Dialect.of(jdbcUrl) != Dialect.H2 || H2Files.exists(jdbcUrl);
+    }
+
     /** As {@link #open(String)}, an H2 file's results committed at least every {@code commitEvery}. */
     public static PageStore open(String jdbcUrl, Duration commitEvery) {
         Dialect dialect = Dialect.of(jdbcUrl);
