@@ -34,6 +34,8 @@ final class Flags {
             Map.entry("contentMaxChars", "--content-max-chars"),
             Map.entry("mode", "--mode"),
             Map.entry("revisit", "--revisit-min/--revisit-max"),
+            Map.entry("revisit.min", "--revisit-min"),
+            Map.entry("revisit.max", "--revisit-max"),
             Map.entry("webhook", "--webhook-url/--webhook-secret"));
 
     private Flags() {}
@@ -82,6 +84,9 @@ final class Flags {
         String field = e.field();
         if (field.startsWith("seeds[")) {
             return e.problem();
+        }
+        if (FLAG_BY_FIELD.get(field) instanceof String whole) {
+            return whole + " " + e.problem();
         }
         int cut = field.indexOf('.') >= 0 ? field.indexOf('.') : field.indexOf('[');
         String base = cut < 0 ? field : field.substring(0, cut);

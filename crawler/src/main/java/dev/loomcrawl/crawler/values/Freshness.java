@@ -49,8 +49,8 @@ public record Freshness(@Nullable Revisit revisit, boolean skipNearDuplicates, @
                 throw new ConfigException("revisit.min", min, "must be between 1 s and 365 days, was " + min);
             }
             if (max == null || max.compareTo(min) < 0 || max.compareTo(Duration.ofDays(365)) > 0) {
-                throw new ConfigException("revisit.max", max, "must be at least revisit.min (" + min
-                        + ") and at most 365 days, was " + max);
+                throw new ConfigException("revisit.max", max, "must be at least the minimum, " + min
+                        + ", and at most 365 days, was " + max);
             }
         }
     }
