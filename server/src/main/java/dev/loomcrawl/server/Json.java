@@ -1,8 +1,7 @@
 package dev.loomcrawl.server;
 
-import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -75,10 +74,16 @@ final class Json {
                 throw ApiError.badRequest("the request body must be a JSON object", null);
             }
             return node;
-        } catch (JsonParseException | StreamConstraintsException e) {
-            throw ApiError.badRequest("malformed JSON: " + e.getOriginalMessage(), null);
         } catch (JsonProcessingException e) {
-            throw ApiError.badRequest("malformed JSON: " + e.getOriginalMessage(), null);
+            throw ApiError.badRequest(malformed(e), null);
         }
+    }
+
+    /** Where the parser stopped and why, without the parser's note on where its source was. */
+    private static String malformed(JsonProcessingException e) {
+        String why = String.valueOf(e.getOriginalMessage()).replaceAll("\\s*\\(start marker at \\[Source:[^\\]]*\\]\\)", "");
+        JsonLocation at = e.getLocation();
+        return "malformed JSON" + (at == null || at.getLineNr() < 1 ? ""
+                : " at line " + at.getLineNr() + ", column " + at.getColumnNr()) + ": " + why;
     }
 }

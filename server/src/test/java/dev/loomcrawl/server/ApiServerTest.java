@@ -275,6 +275,18 @@ class ApiServerTest {
         assertThat(http.get("/crawl").json().get("total").asLong()).isZero();
     }
 
+    /** A body that is not JSON is said with where the parser stopped, in plain words. */
+    @Test
+    void malformedJsonSaysWhereItStopped() {
+        start();
+        Http.Response r = http.post("/crawl", "{\"seeds\": [\"http://a.test/\"],\n \"maxDepth\": }");
+        assertThat(r.status()).isEqualTo(400);
+        assertThat(r.json().get("message").asText()).startsWith("malformed JSON at line 2, column ")
+                .doesNotContain("Source", "StreamReadFeature", "REDACTED");
+        assertThat(http.post("/crawl", "{").json().get("message").asText()).startsWith("malformed JSON at line 1")
+                .doesNotContain("Source", "start marker");
+    }
+
     @Test
     void aBodyThatIsNotUtf8IsRefused() {
         start();
