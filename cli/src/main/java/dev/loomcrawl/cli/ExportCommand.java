@@ -125,9 +125,13 @@ final class ExportCommand implements Callable<Integer> {
         if (output == null) {
             return new TextStream(spec.commandLine().getOut());
         }
-        if (output.toAbsolutePath().getParent() != null) {
-            Files.createDirectories(output.toAbsolutePath().getParent());
+        try {
+            if (output.toAbsolutePath().getParent() != null) {
+                Files.createDirectories(output.toAbsolutePath().getParent());
+            }
+            return new BufferedOutputStream(Files.newOutputStream(output), 65_536);
+        } catch (IOException e) {
+            throw Flags.cannotWrite("--output", output, e);
         }
-        return new BufferedOutputStream(Files.newOutputStream(output), 65_536);
     }
 }

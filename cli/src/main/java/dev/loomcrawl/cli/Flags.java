@@ -49,6 +49,19 @@ final class Flags {
         }
     }
 
+    /** {@code FLAG: cannot write TARGET: REASON}, the reason in words (NIO's exceptions carry only the path). */
+    static IllegalArgumentException cannotWrite(String flag, Object target, java.io.IOException e) {
+        String reason = switch (e) {
+            case java.nio.file.AccessDeniedException x -> "permission denied";
+            case java.nio.file.NoSuchFileException x -> "no such folder, or no file can be made there";
+            case java.nio.file.FileAlreadyExistsException x -> x.getFile() + " is a file, not a folder";
+            case java.nio.file.FileSystemException x when x.getReason() != null ->
+                    x.getReason().substring(0, 1).toLowerCase(java.util.Locale.ROOT) + x.getReason().substring(1);
+            default -> String.valueOf(e.getMessage());
+        };
+        return new IllegalArgumentException(flag + ": cannot write " + target + ": " + reason);
+    }
+
     /**
      * A duration as people type it: a number and a unit ({@code 500ms}, {@code 30s}, {@code 1m}, {@code 2h},
      * {@code 7d}) or ISO-8601 ({@code PT1M}, {@code P7D}).

@@ -5,13 +5,13 @@ import dev.loomcrawl.crawler.values.Export;
 import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.values.StoredListener;
 import java.io.BufferedOutputStream;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
@@ -58,11 +58,13 @@ final class RowOutput implements AutoCloseable {
             if (path.toAbsolutePath().getParent() != null) {
                 Files.createDirectories(path.toAbsolutePath().getParent());
             }
-            OutputStream out = new BufferedOutputStream(new FileOutputStream(path.toFile(), append), 65_536);
+            OutputStream out = new BufferedOutputStream(Files.newOutputStream(path, StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE, append ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING),
+                    65_536);
             Export.Writer writer = new Export.Writer(out, Export.Format.forFile(target), columns, empty);
             return new RowOutput(new Sink(out, writer), false);
         } catch (IOException e) {
-            throw new IllegalArgumentException("--output: cannot write " + target + ": " + e.getMessage());
+            throw Flags.cannotWrite("--output", target, e);
         }
     }
 

@@ -106,7 +106,7 @@ class CrawlCommandTest {
             --extract=t=h[[[                         | --extract t is not a valid CSS selector
             --allow-domain=co.uk                     | --allow-domain holds 'co.uk', a public suffix
             --header=Host:x                          | --header Host is set by the HTTP client itself
-            --output=/proc/nope/x.jsonl              | --output: cannot write
+            --output=/proc/nope/x.jsonl              | --output: cannot write /proc/nope/x.jsonl: no such folder
             http://127.0.0.1:99999/                  | not a valid URL (a port above 65535)
             http://127.0.0.1:-1/                     | a port that is not a number
             http://127.0.0.1:+80/                    | a port that is not a number

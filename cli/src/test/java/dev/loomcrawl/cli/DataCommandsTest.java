@@ -151,6 +151,10 @@ class DataCommandsTest {
         assertThat(missing.exit()).isEqualTo(2);
         assertThat(missing.err().strip().lines()).hasSize(1);
         assertThat(run("export", "1", "--format=xml", db).exit()).isEqualTo(2);
+        CrawlCommandTest.Result unwritable = run("export", "1", "--output=/proc/nope/rows.csv", db);
+        assertThat(unwritable.exit()).isEqualTo(2);
+        assertThat(unwritable.err().strip()).isEqualTo("loomcrawl: --output: cannot write /proc/nope/rows.csv: no such"
+                + " folder, or no file can be made there");
     }
 
     /** A command that reads jobs from a --db with no database there says so, and makes none (a typo leaves nothing). */

@@ -43,9 +43,18 @@ final class Failures {
         return FailureKind.IO;
     }
 
+    /**
+     * The exception's words: its type and the first message in its chain (the JDK client throws a refused
+     * connection as a {@code ConnectException} with none, its cause saying "Connection refused").
+     */
     static String describe(IOException e) {
-        String message = e.getMessage();
-        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String message = t.getMessage();
+            if (message != null && !message.isBlank()) {
+                return e.getClass().getSimpleName() + ": " + message;
+            }
+        }
+        return e instanceof ConnectException ? "ConnectException: connection refused" : e.getClass().getSimpleName();
     }
 
     /** Whether the name could not be resolved; the JDK client nests that two causes deep. */
