@@ -94,7 +94,7 @@ const KEYS_SHOWN = 10;
 // The busiest politeness keys (GET /hosts), each with a button that pauses it for an hour or lifts its pause.
 // Listed by name, not by load: a row that moved every second could not be read, nor its button pressed.
 function showHosts(h) {
-  const shown = h.hosts.slice(0, KEYS_SHOWN).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const shown = h.hosts.slice(0, KEYS_SHOWN).sort((a, b) => a.key.localeCompare(b.key));
   syncRows($("hosts").tBodies[0], shown, (k) => k.key, (tr, k) => {
     const paused = k.pausedUntil != null;
     const button = tr.querySelector("button") || document.createElement("button");

@@ -1,6 +1,12 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.values.ConfigException;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.util.Locale;
 import java.util.Map;
 
 /** Speaks of configuration fields the way the command line spells them. */
@@ -50,13 +56,13 @@ final class Flags {
     }
 
     /** {@code FLAG: cannot write TARGET: REASON}, the reason in words (NIO's exceptions carry only the path). */
-    static IllegalArgumentException cannotWrite(String flag, Object target, java.io.IOException e) {
+    static IllegalArgumentException cannotWrite(String flag, Object target, IOException e) {
         String reason = switch (e) {
-            case java.nio.file.AccessDeniedException x -> "permission denied";
-            case java.nio.file.NoSuchFileException x -> "no such folder, or no file can be made there";
-            case java.nio.file.FileAlreadyExistsException x -> x.getFile() + " is a file, not a folder";
-            case java.nio.file.FileSystemException x when x.getReason() != null ->
-                    x.getReason().substring(0, 1).toLowerCase(java.util.Locale.ROOT) + x.getReason().substring(1);
+            case AccessDeniedException x -> "permission denied";
+            case NoSuchFileException x -> "no such folder, or no file can be made there";
+            case FileAlreadyExistsException x -> x.getFile() + " is a file, not a folder";
+            case FileSystemException x when x.getReason() != null ->
+                    x.getReason().substring(0, 1).toLowerCase(Locale.ROOT) + x.getReason().substring(1);
             default -> String.valueOf(e.getMessage());
         };
         return new IllegalArgumentException(flag + ": cannot write " + target + ": " + reason);
@@ -69,7 +75,7 @@ final class Flags {
      * @throws IllegalArgumentException naming {@code flag} and the value
      */
     static java.time.Duration duration(String flag, String text) {
-        String t = text == null ? "" : text.strip().toLowerCase(java.util.Locale.ROOT);
+        String t = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h|d)").matcher(t);
         if (m.matches()) {
             double n = Double.parseDouble(m.group(1));
@@ -83,7 +89,7 @@ final class Flags {
             return java.time.Duration.ofMillis(Math.round(Math.min(n * unitMillis, 1e15)));
         }
         try {
-            return java.time.Duration.parse(text.strip().toUpperCase(java.util.Locale.ROOT));
+            return java.time.Duration.parse(text.strip().toUpperCase(Locale.ROOT));
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(flag + " must be a duration like 30s, 1m, 2h or 7d, was '" + text + "'");
         }
