@@ -21,14 +21,18 @@ public enum PolitenessKey {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** @throws ConfigException naming {@code field} when {@code value} is none of {@code host|domain|ip} */
+    /**
+     * Parses {@code host}, {@code domain} or {@code ip}, case-insensitively, as a mode and a content format are.
+     *
+     * @throws ConfigException naming {@code field} when {@code value} is none of them
+     */
     public static PolitenessKey parse(String field, String value) {
         for (PolitenessKey key : values()) {
-            if (key.label().equals(value)) {
+            if (key.name().equalsIgnoreCase(value == null ? "" : value.strip())) {
                 return key;
             }
         }
-        throw new ConfigException(field, value, "must be host, domain or ip, was " + value);
+        throw new ConfigException(field, value, "must be host, domain or ip, was '" + value + "'");
     }
 
     /**

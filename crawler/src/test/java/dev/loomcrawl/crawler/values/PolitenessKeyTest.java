@@ -33,13 +33,13 @@ class PolitenessKeyTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"host, HOST", "domain, DOMAIN", "ip, IP"})
-    void parsesTheThreeLabels(String label, PolitenessKey key) {
+    @CsvSource({"host, HOST", "domain, DOMAIN", "ip, IP", "HOST, HOST", "' Domain ', DOMAIN"})
+    void parsesTheThreeLabelsInAnyCase(String label, PolitenessKey key) {
         assertThat(PolitenessKey.parse("politenessKey", label)).isEqualTo(key);
     }
 
     @ParameterizedTest
-    @CsvSource({"HOST", "address", "''"})
+    @CsvSource({"hosts", "address", "''"})
     void refusesAnythingElseNamingTheField(String label) {
         assertThatThrownBy(() -> PolitenessKey.parse("politenessKey", label)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("host, domain or ip");
