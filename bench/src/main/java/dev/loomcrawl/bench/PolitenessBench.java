@@ -16,15 +16,20 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntUnaryOperator;
 
 /**
  * {@code bench --scenario=politeness}: politeness as servers count it, in this process, against servers on their
- * own loopback addresses (many names each, through the farm's resolver). Three figures, one crawl each or two:
+ * own loopback addresses (many names each, through the farm's resolver). Four figures, one crawl each or more:
  * <ul>
  *   <li><b>adaptive</b>: a server whose latency doubles past 3 requests in flight, crawled with adaptive
  *       politeness and {@code --per-host=8}, against the same crawl told the right limit by hand (3, fixed): the
  *       server's p95 latency over its base, and the wall time over the hand-tuned crawl's;
+ *   <li><b>noisy</b>: a server whose answers vary by themselves (lognormal, median the base, spread 0.5: a tenth
+ *       over 1.9× the median), whatever the load, crawled with adaptive politeness and at 8 fixed: the wall time
+ *       of the one over the other (its own noise must not hold the key below its limit);
  *   <li><b>by address</b>: 50 names on 5 addresses, {@code ip} key, limit 4: the most in flight any server saw,
  *       and whether the job's audit equals each server's count;
  *   <li><b>pause</b>: a pause set on one address while the crawl runs: how long after the answer the last request
@@ -33,12 +38,14 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class PolitenessBench {
     private static final AtomicLong DB = new AtomicLong();
+    /** The noisy server's spread: the standard deviation of its answers' log latency. */
+    private static final double NOISE = 0.5;
 
     /** Everything measured; times in ms. */
     record Result(int baseMillis, int pages, double adaptiveWallSeconds, double handWallSeconds, double wallRatio,
             long adaptiveP50, long adaptiveP95, double p95OverBase, double adaptiveSlowShare, long fixedEightP95,
-            int addresses, int names, int limit, int mostInFlightAtAnAddress, boolean auditEqualsServers,
-            long pauseLastRequestAfterMillis) {}
+            double noisyAdaptiveSeconds, double noisyFixedSeconds, int addresses, int names, int limit,
+            int mostInFlightAtAnAddress, boolean auditEqualsServers, long pauseLastRequestAfterMillis) {}
 
     private PolitenessBench() {}
 
@@ -49,19 +56,32 @@ final class PolitenessBench {
         Crawl hand = slowing(baseMillis, pages, new CrawlerOptions(3, 10_000, true, PolitenessKey.HOST, false), 3);
         Crawl fixed = slowing(baseMillis, Math.min(pages, 255), new CrawlerOptions(8, 10_000, true, PolitenessKey.HOST,
                 false), 8);
+        err.printf("bench: a server of %d ms whose answers vary by themselves, %d pages: adaptive, then 8 fixed%n",
+                baseMillis, pages);
+        IntUnaryOperator noisy = inFlight ->
+                (int) (baseMillis * Math.exp(NOISE * ThreadLocalRandom.current().nextGaussian()));
+        Crawl noisyAdaptive = crawl(noisy, baseMillis, pages, new CrawlerOptions(8, 10_000, true), 8);
+        Crawl noisyFixed = crawl(noisy, baseMillis, pages, new CrawlerOptions(8, 10_000, true, PolitenessKey.HOST,
+                false), 8);
         err.println("bench: 50 names on 5 addresses by address, limit 4, with a pause set on one address mid-crawl");
         ByAddress byAddress = byAddress();
         return new Result(baseMillis, pages, adaptive.seconds, hand.seconds, round(adaptive.seconds / hand.seconds),
                 adaptive.p50, adaptive.p95, round((double) adaptive.p95 / baseMillis), adaptive.slowShare, fixed.p95,
-                5, 50, 4, byAddress.mostInFlight, byAddress.auditEquals, byAddress.pauseLastAfterMillis);
+                noisyAdaptive.seconds, noisyFixed.seconds, 5, 50, 4, byAddress.mostInFlight, byAddress.auditEquals,
+                byAddress.pauseLastAfterMillis);
     }
 
     /** @param slowShare the share of answers the server gave at its doubled latency (p95 is doubled past 5%) */
     private record Crawl(double seconds, long p50, long p95, double slowShare) {}
 
     private static Crawl slowing(int baseMillis, int pages, CrawlerOptions options, int perHost) throws Exception {
-        try (CountingServer server = new CountingServer("127.0.0.30", pages, inFlight -> inFlight > 3 ? 2 * baseMillis
-                : baseMillis);
+        return crawl(inFlight -> inFlight > 3 ? 2 * baseMillis : baseMillis, baseMillis, pages, options, perHost);
+    }
+
+    /** @param baseMillis the server's usual latency: an answer over 1.5× it counts as doubled */
+    private static Crawl crawl(IntUnaryOperator latencyMillis, int baseMillis, int pages, CrawlerOptions options,
+            int perHost) throws Exception {
+        try (CountingServer server = new CountingServer("127.0.0.30", pages, latencyMillis);
              Database database = Database.open("jdbc:h2:mem:politeness-bench" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
              Crawler crawler = new Crawler(database, options)) {
             long start = System.nanoTime();
@@ -120,6 +140,10 @@ final class PolitenessBench {
         out.printf("| adaptive ÷ right limit by hand (3): wall, %d pages | %.1f s ÷ %.1f s = %.2f× | ≤ 1.3× |%n",
                 r.pages(), r.adaptiveWallSeconds(), r.handWallSeconds(), r.wallRatio());
         out.printf("| 8 fixed, not adaptive: server p95 | %d ms | (the control) |%n", r.fixedEightP95());
+        out.printf("| noisy (spread %.1f, not slowed by load): adaptive ÷ 8 fixed, wall | %.1f s ÷ %.1f s = %.2f×"
+                + " | ≤ 1.1× |%n",
+                NOISE, r.noisyAdaptiveSeconds(), r.noisyFixedSeconds(),
+                round(r.noisyAdaptiveSeconds() / r.noisyFixedSeconds()));
         out.printf("| by address: most in flight at one address (%d names on %d addresses, limit %d) | %d | ≤ %d |%n",
                 r.names(), r.addresses(), r.limit(), r.mostInFlightAtAnAddress(), r.limit());
         out.printf("| the audit's requests equal each server's count | %s | yes |%n", r.auditEqualsServers() ? "yes" : "NO");

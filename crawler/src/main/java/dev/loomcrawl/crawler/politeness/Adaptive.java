@@ -8,10 +8,11 @@ import java.util.concurrent.TimeUnit;
  * window, Scrapy's AutoThrottle and Heritrix's delay factor. Not thread-safe: its {@link Gate} calls it under its
  * own lock. The rule below; why each step and constant is what it is: docs/politeness.md, "Adaptive politeness".
  * <ul>
- *   <li><b>Levels.</b> Each limit's mean latency and the key's unloaded latency, the lowest of them; a level is
- *       <em>slower</em> when its mean is clearly above the unloaded one ({@link Levels}).
+ *   <li><b>Levels.</b> The answers at the current limit, judged in blocks against the key's unloaded latency;
+ *       a level is <em>slower</em> when a block's mean is clearly above it, by Welch's test ({@link Levels}).
  *   <li><b>Baseline.</b> The key's normal latency and slow threshold ({@link Baseline}); the recent latency is a
- *       faster moving average ({@value #RECENT_WEIGHT} per answer), which catches an overload not of our making.
+ *       faster moving average ({@value #RECENT_WEIGHT} per answer, each answer counted as at most twice the slow
+ *       threshold), which catches an overload not of our making.
  *   <li><b>Overloaded</b> when a step up was slower, the recent latency is above the slow threshold, or more than
  *       {@value #ERROR_SHARE} of recent answers ({@value #ERROR_WEIGHT} per answer) were 5xx or 429 (one with a
  *       {@code Retry-After} is obeyed by its rest, and is no overload: {@link HostGates#exit}).
@@ -19,11 +20,13 @@ import java.util.concurrent.TimeUnit;
  *       {@value #MIN_GAP_MILLIS} ms, at most {@value #MAX_GAP_MILLIS} ms), on slowness only at a limit of 1 and
  *       then at most {@value #SLOW_GAP_BASELINES} baselines; the recent latency and error share start afresh, and
  *       answers to requests sent before the change are only learnt from. After a run of errors, an incident and
- *       not the level's cost, no ceiling is remembered and healthy answers bring the limit back, one each.
+ *       not the level's cost, no ceiling is remembered and healthy answers bring the limit back, one each. A cut
+ *       for slowness whose level below answers no faster (a server's own spread, not an overload) is undone.
  *   <li><b>Increase</b>: +1 after a round (and at least {@value #SAMPLES} answers) without overload, up to the
  *       configured limit; a gap shrinks ×{@value #GAP_DECAY} per answer. The step back up to the level at which
  *       the key was last overloaded waits {@value #FIRST_PROBE} answers, twice as long after each such probe that
- *       overloads it again (up to {@value #MAX_PROBE}); a round at that level without overload forgets it.
+ *       overloads it again (up to {@value #MAX_PROBE}); a round at that level that shows it fine (not merely not
+ *       clearly slower: {@link Levels.Judgement#DOUBTFUL} fails a probe) forgets it.
  *   <li><b>Start</b>: a new key begins at {@value #START} in flight (or its limit, if lower), and answers at the
  *       baseline double the limit until two late answers in a row end this {@link SlowStart} at half; healthy
  *       answers bring it back, one each, to one below the late level.
@@ -33,7 +36,7 @@ final class Adaptive {
     static final int START = 4;
     static final int SAMPLES = 5;
     static final double RISE = 1.3;
-    static final double SPREAD = 2;
+    static final double SPREAD = 2.5;
     static final double RECENT_WEIGHT = 0.25;
     static final double ERROR_WEIGHT = 0.05;
     static final double ERROR_SHARE = 0.25;
@@ -56,6 +59,8 @@ final class Adaptive {
     /** The limit at which the key was last overloaded (0: none to remember), and the answers a step to it waits. */
     private int ceiling;
     private int probeWait = FIRST_PROBE;
+    /** The limit last cut for slowness, to go back to if the cut bought nothing. */
+    private int cutFrom;
     private final SlowStart start = new SlowStart();
     /** After a cut for errors or a late pair: the limit it grows back to by one per healthy answer (0: none). */
     private int recovery;
@@ -105,9 +110,9 @@ final class Adaptive {
             return startAnswer(reply, limit, full);
         }
         boolean slow = false;
+        double threshold = baseline.threshold();
         if (nanos > 0) {
             noteRecent(nanos);
-            double threshold = baseline.threshold();
             baseline.learn(nanos);
             slow = recentNanos > threshold;
             if (full) {
@@ -117,21 +122,29 @@ final class Adaptive {
         if (errors > ERROR_SHARE) {
             return decrease(true);
         }
-        if (slow || levels.slower(allowed)) {
-            return decrease(false);
+        Levels.Judgement judgement = levels.judge(allowed);
+        boolean probing = ceiling != 0 && allowed >= ceiling;
+        if (slow || judgement == Levels.Judgement.SLOWER || probing && judgement == Levels.Judgement.DOUBTFUL) {
+            return decrease(false); // a probe of a level that overloaded the key must show it is fine now
+        }
+        if (judgement == Levels.Judgement.NO_RELIEF) {
+            return undoCut(limit);
         }
         long gapBefore = gapNanos;
         gapNanos = gapNanos * GAP_DECAY < TimeUnit.MILLISECONDS.toNanos(5) ? 0 : (long) (gapNanos * GAP_DECAY);
-        boolean onTime = onTime(nanos);
+        boolean onTime = onTime(nanos, threshold);
         if (full && nanos > 0 && !onTime) {
             recovery = 0; // a level that still answers late is no incident to undo: it grows by rounds
         }
         return increase(limit, full && onTime && !reply.error()) || gapNanos != gapBefore;
     }
 
-    /** Whether a latency is within {@value #RISE}× the lower of the baseline and the {@link #unloadedNanos}. */
-    private boolean onTime(long nanos) {
-        return nanos > 0 && nanos <= RISE * Math.min(baseline.nanos(), unloadedNanos());
+    /**
+     * Whether a latency is within the slow threshold it was judged by ({@code threshold}, from the baseline and its
+     * spread) and {@value Baseline#SLOW_FACTOR}× the {@link #unloadedNanos}.
+     */
+    private boolean onTime(long nanos, double threshold) {
+        return nanos > 0 && nanos <= Math.min(threshold, Baseline.SLOW_FACTOR * unloadedNanos());
     }
 
     /**
@@ -140,11 +153,7 @@ final class Adaptive {
      */
     private double unloadedNanos() {
         double unloaded = levels.unloadedMillis();
-        if (unloaded > 0) {
-            return unloaded * 1e6;
-        }
-        Latencies started = start.healthy();
-        return started.count() > 0 ? started.mean() * 1e6 : Double.MAX_VALUE;
+        return unloaded > 0 ? unloaded * 1e6 : Double.MAX_VALUE;
     }
 
     /** An answer during slow start (see {@link SlowStart}). */
@@ -166,6 +175,7 @@ final class Adaptive {
         }
         if (verdict != SlowStart.Verdict.UNHEARD) {
             baseline.learnNormal(nanos);
+            levels.unloaded(nanos / 1e6);
         }
         if (verdict != SlowStart.Verdict.HEALTHY) {
             return false;
@@ -185,16 +195,17 @@ final class Adaptive {
         return false;
     }
 
-    /** Takes one latency into the recent latency, a moving average. */
+    /**
+     * Takes one latency into the recent latency, a moving average, as at most twice the slow threshold: one answer
+     * alone, however late (a heavy page, a server's hiccup), cannot take the average over the threshold.
+     */
     private void noteRecent(long nanos) {
-        recentNanos = recentNanos == 0 ? nanos : recentNanos + RECENT_WEIGHT * (nanos - recentNanos);
+        double counted = Math.min(nanos, 2 * baseline.threshold());
+        recentNanos = recentNanos == 0 ? counted : recentNanos + RECENT_WEIGHT * (counted - recentNanos);
     }
 
-    /** Slow start is over (if it was not): its healthy answers are the key's unloaded latency. */
+    /** Slow start is over (if it was not). */
     private void endStart() {
-        if (!start.over()) {
-            levels.unloaded(start.healthy());
-        }
         start.end();
     }
 
@@ -212,8 +223,11 @@ final class Adaptive {
             }
             ceiling = allowed;
             recovery = 0;
+            if (allowed > 1) {
+                levels.cutting();
+                cutFrom = allowed;
+            }
         }
-        levels.leave(allowed);
         allowed = Math.max(1, (int) (allowed * DECREASE));
         if (errors || before == 1) {
             // Slowness alone opens a gap only once one request at a time is not enough, and no longer than a few
@@ -229,6 +243,20 @@ final class Adaptive {
         return true;
     }
 
+    /**
+     * A cut for slowness after which the level below answered no faster than the level cut: what looked like an
+     * overload was the server's own spread (the cut level's answers happened to come slow), so the limit is
+     * back and no ceiling is remembered.
+     */
+    private boolean undoCut(int limit) {
+        ceiling = 0;
+        probeWait = FIRST_PROBE;
+        int before = allowed;
+        allowed = Math.min(limit, Math.max(allowed, cutFrom));
+        newLevel(before);
+        return allowed != before;
+    }
+
     /** @param healthy an answer on time ({@link #onTime}) to a request sent while the key used all it may */
     private boolean increase(int limit, boolean healthy) {
         if (allowed >= limit) {
@@ -239,7 +267,6 @@ final class Adaptive {
         if (allowed < recovery && healthy) {
             // Back by one per healthy answer, as TCP grows back by acknowledgements; an answer that is not
             // healthy leaves the key to the rule of rounds below, and the level rule.
-            levels.leave(allowed);
             allowed++;
             if (allowed >= recovery) {
                 recovery = 0;
@@ -256,7 +283,6 @@ final class Adaptive {
         if (levels.count() < wait) {
             return false;
         }
-        levels.leave(allowed);
         int before = allowed;
         allowed++;
         newLevel(before);

@@ -12,6 +12,13 @@ final class Latencies {
         squares += ms * ms;
     }
 
+    /** Takes in every answer of {@code other}. */
+    void addAll(Latencies other) {
+        count += other.count;
+        sum += other.sum;
+        squares += other.squares;
+    }
+
     void clear() {
         count = 0;
         sum = 0;

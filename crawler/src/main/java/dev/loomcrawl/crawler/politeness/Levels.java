@@ -3,65 +3,155 @@ package dev.loomcrawl.crawler.politeness;
 /**
  * What each limit a key has had costs its server, Vegas's question ("did one more in flight only make the answers
  * slower?"): the answers at the current limit (the <em>level</em>), from requests sent while the key used all of
- * it, and the lowest level mean so far, the key's <em>unloaded</em> latency (Vegas's BaseRTT; at a limit of 1 the
- * current level takes its place). Not thread-safe: its {@link Adaptive} is called under its gate's lock.
+ * it, against the key's <em>unloaded</em> latency (Vegas's BaseRTT). Built for servers whose answers vary by
+ * themselves, as most do (a page twice as slow as the last is no news), so that their spread is not read as an
+ * overload:
+ * <ul>
+ *   <li>the unloaded latency pools answers (slow start's, then each block of a level not above it), where Vegas
+ *       keeps the lowest level's mean: the lowest of many noisy means is low by chance, and every level after it
+ *       would look slower;
+ *   <li>a level is judged on blocks of its answers, not on every answer, and by Welch's test, whose quantile
+ *       grows when either side has few answers (slow start's are few, and the fastest of their burst);
+ *   <li>a cut is tested by the level below it: if that answers no faster, the cut bought nothing ({@link
+ *       Judgement#NO_RELIEF}) and the unloaded latency takes in what it missed.
+ * </ul>
+ * Not thread-safe: its {@link Adaptive} is called under its gate's lock.
  */
 final class Levels {
-    private final Latencies current = new Latencies();
-    /** The lowest level mean so far (ms, 0: none yet) and the variance of that mean. */
-    private double unloadedMean;
-    private double unloadedVariance;
+    /** What a block of a level's answers says. */
+    enum Judgement {
+        /** Not a whole block yet. */
+        NONE,
+        /** Not above unloaded by {@value #ABOVE} standard errors. */
+        FINE,
+        /** Above unloaded by {@value #ABOVE} standard errors, not clearly slower: too little to cut on. */
+        DOUBTFUL,
+        /** Clearly slower than unloaded: the level costs the server. */
+        SLOWER,
+        /** The first block after a cut for slowness, not {@value #RELIEF}× faster than the cut level's: no overload. */
+        NO_RELIEF
+    }
+
+    /** The level's answers not judged yet. */
+    private final Latencies block = new Latencies();
+    /** How many answers the level's next judgement takes (0: a round, the first). */
+    private int blockSize;
+    private int answers;
+    private final Latencies unloaded = new Latencies();
+    /** The answers of the level last cut for slowness, until the level below it has been judged. */
+    private final Latencies cut = new Latencies();
+    /** A cut bought something when the cut level's mean is above this many times the level below's. */
+    static final double RELIEF = 1.1;
+    /** The most answers a block takes: a level held for a whole crawl is still judged every so often. */
+    static final int LONGEST_BLOCK = 64;
+    /** A block above the unloaded latency by this many standard errors (or the t quantile) does not join it. */
+    static final double ABOVE = 1.5;
 
     /** One answer's latency, in ms, at the current level. */
     void add(double ms) {
-        current.add(ms);
+        block.add(ms);
+        answers++;
     }
 
     /** Answers at the current level so far. */
     int count() {
-        return current.count();
+        return answers;
     }
 
     /** The unloaded latency, in ms (0: not known yet). */
     double unloadedMillis() {
-        return unloadedMean;
+        return unloaded.count() == 0 ? 0 : unloaded.mean();
+    }
+
+    /** One of slow start's answers that was not late, in ms: the unloaded latency until the levels say more. */
+    void unloaded(double ms) {
+        unloaded.add(ms);
     }
 
     /**
-     * Whether the current level, {@code allowed} in flight, answers clearly slower than the key does unloaded:
-     * after {@value Adaptive#SAMPLES} answers or a round, its mean over {@value Adaptive#RISE}× the unloaded one
-     * and over it by more than {@value Adaptive#SPREAD} standard errors of the two.
+     * The level's answers so far, {@code allowed} in flight, judged once per block: the first a round
+     * ({@value Adaptive#SAMPLES} answers at least), each next one twice as long up to {@value #LONGEST_BLOCK}, so that a level a key keeps for a
+     * whole crawl is judged a few times and not on every answer, when a server's own noise would sooner or later
+     * pass for an overload. A block not clearly slower joins the unloaded latency unless it is above it by
+     * {@value #ABOVE} standard errors (an overload too small to judge yet must not become the yardstick), or the
+     * cut before it bought nothing (then the yardstick was too low); at a limit of 1, which loads the server
+     * least, a block replaces it.
      */
-    boolean slower(int allowed) {
-        if (unloadedMean == 0 || current.count() < Math.max(Adaptive.SAMPLES, allowed)) {
-            return false;
+    Judgement judge(int allowed) {
+        if (blockSize == 0) {
+            blockSize = Math.max(Adaptive.SAMPLES, allowed);
         }
-        double mean = current.mean();
-        return mean > Adaptive.RISE * unloadedMean
-                && mean - unloadedMean > Adaptive.SPREAD * Math.sqrt(current.varianceOfMean() + unloadedVariance);
+        if (block.count() < blockSize) {
+            return Judgement.NONE;
+        }
+        boolean relief = cut.count() == 0 || cut.mean() > RELIEF * block.mean();
+        cut.clear();
+        boolean known = unloaded.count() >= 2;
+        boolean slower = known && clearlyAbove(block, unloaded);
+        boolean clean = !slower && (!known || !above(block, unloaded, ABOVE));
+        if (allowed == 1 || !known) {
+            unloaded.clear();
+            unloaded.addAll(block);
+        } else if (clean || !slower && !relief) {
+            unloaded.addAll(block);
+        }
+        if (slower && allowed > 1) {
+            return Judgement.SLOWER; // the block stays: it is the cut's evidence
+        }
+        block.clear();
+        if (clean) {
+            blockSize = Math.min(2 * blockSize, LONGEST_BLOCK); // a block above the pool is followed by a round
+        }
+        if (!relief) {
+            return Judgement.NO_RELIEF; // one fewer in flight answered as slowly: the cut bought nothing
+        }
+        return slower ? Judgement.SLOWER : clean ? Judgement.FINE : Judgement.DOUBTFUL;
     }
 
-    /** Leaving the level at {@code allowed}: with enough answers to judge, the unloaded latency if the lowest. */
-    void leave(int allowed) {
-        if (current.count() >= Adaptive.SAMPLES) {
-            double mean = current.mean();
-            if (unloadedMean == 0 || mean < unloadedMean || allowed == 1) {
-                unloadedMean = mean;
-                unloadedVariance = current.varianceOfMean();
-            }
+    /** A cut for slowness: the level's answers so far are what the level below must improve on. */
+    void cutting() {
+        cut.clear();
+        if (block.count() >= Adaptive.SAMPLES) {
+            cut.addAll(block);
         }
     }
 
-    /** Slow start's healthy answers, as the unloaded latency before any level has one. */
-    void unloaded(Latencies healthy) {
-        if (healthy.count() >= 2) {
-            unloadedMean = healthy.mean();
-            unloadedVariance = healthy.varianceOfMean();
+    /** Whether {@code x} is over {@value Adaptive#RISE}× {@code y} and clearly above it. */
+    private static boolean clearlyAbove(Latencies x, Latencies y) {
+        return x.mean() > Adaptive.RISE * y.mean() && above(x, y, Adaptive.SPREAD);
+    }
+
+    /**
+     * Welch's test, one-sided: the mean of {@code x} over that of {@code y} by more than the t quantile that
+     * {@code z} standard errors are in a normal distribution, for the degrees of freedom of the two samples. With
+     * few answers, their spreads are poorly known and the quantile is larger: a handful of answers is no yardstick.
+     */
+    private static boolean above(Latencies x, Latencies y, double z) {
+        double a = x.varianceOfMean();
+        double b = y.varianceOfMean();
+        if (a + b == 0) {
+            return x.mean() > y.mean(); // answers that do not vary at all: the difference is exact
         }
+        double freedom = (a + b) * (a + b) / (a * a / (x.count() - 1) + b * b / (y.count() - 1));
+        return x.mean() - y.mean() > tQuantile(freedom, z) * Math.sqrt(a + b);
+    }
+
+    /** Student's t quantile of the normal one {@code z}, by its Cornish-Fisher expansion; below 3 degrees, none. */
+    static double tQuantile(double freedom, double z) {
+        if (freedom < 3) {
+            return Double.MAX_VALUE;
+        }
+        double z3 = z * z * z;
+        double z5 = z3 * z * z;
+        double z7 = z5 * z * z;
+        return z + (z3 + z) / (4 * freedom) + (5 * z5 + 16 * z3 + 3 * z) / (96 * freedom * freedom)
+                + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * freedom * freedom * freedom);
     }
 
     /** A new limit: its answers are counted afresh. */
     void clear() {
-        current.clear();
+        block.clear();
+        blockSize = 0;
+        answers = 0;
     }
 }

@@ -8,8 +8,8 @@ package dev.loomcrawl.crawler.politeness;
  * unloaded latency. So a healthy key is at its limit after its first answer or two. Two answers in a row over
  * {@value Baseline#SLOW_FACTOR}× that mean (<em>late</em>) end slow start at half the limit, as TCP halves on
  * leaving it (the last doubling was one too many); a late answer alone (our own CPU, one slow page) only holds
- * the growth. A round with all the limit in flight and none late ends it too. Its healthy answers are then the
- * key's unloaded latency, against which {@link Adaptive}'s level rule judges each step. Not thread-safe: its
+ * the growth. A round with all the limit in flight and none late ends it too. Its answers that were not late are
+ * the key's unloaded latency until its levels say more ({@link Levels}). Not thread-safe: its
  * {@link Adaptive} is called under its gate's lock.
  */
 final class SlowStart {
@@ -57,10 +57,5 @@ final class SlowStart {
     /** Ends slow start (an overload, a late pair, or a round at the limit). */
     void end() {
         over = true;
-    }
-
-    /** Its healthy answers' latencies. */
-    Latencies healthy() {
-        return healthy;
     }
 }
