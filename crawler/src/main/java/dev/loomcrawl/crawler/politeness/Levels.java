@@ -22,13 +22,13 @@ final class Levels {
     enum Judgement {
         /** Not a whole block yet. */
         NONE,
-        /** Not above unloaded by {@value #ABOVE} standard errors. */
+        /** Not above unloaded by {@value Levels#ABOVE} standard errors. */
         FINE,
-        /** Above unloaded by {@value #ABOVE} standard errors, not clearly slower: too little to cut on. */
+        /** Above unloaded by {@value Levels#ABOVE} standard errors, not clearly slower: too little to cut on. */
         DOUBTFUL,
         /** Clearly slower than unloaded: the level costs the server. */
         SLOWER,
-        /** The first block after a cut for slowness, not {@value #RELIEF}× faster than the cut level's: no overload. */
+        /** The first block after a cut for slowness, not {@value Levels#RELIEF}× faster than the cut level's. */
         NO_RELIEF
     }
 
@@ -70,12 +70,12 @@ final class Levels {
 
     /**
      * The level's answers so far, {@code allowed} in flight, judged once per block: the first a round
-     * ({@value Adaptive#SAMPLES} answers at least), each next one twice as long up to {@value #LONGEST_BLOCK}, so that a level a key keeps for a
-     * whole crawl is judged a few times and not on every answer, when a server's own noise would sooner or later
-     * pass for an overload. A block not clearly slower joins the unloaded latency unless it is above it by
-     * {@value #ABOVE} standard errors (an overload too small to judge yet must not become the yardstick), or the
-     * cut before it bought nothing (then the yardstick was too low); at a limit of 1, which loads the server
-     * least, a block replaces it.
+     * ({@value Adaptive#SAMPLES} answers at least), each next one twice as long up to {@value #LONGEST_BLOCK}, so
+     * that a level a key keeps for a whole crawl is judged a few times and not on every answer, when a server's own
+     * noise would sooner or later pass for an overload; a block above the pool is followed by a round again. A
+     * block not clearly slower joins the unloaded latency unless it is above it by {@value #ABOVE} standard errors
+     * (an overload too small to judge yet must not become the yardstick), or the cut before it bought nothing
+     * (then the yardstick was too low); at a limit of 1, which loads the server least, a block replaces it.
      */
     Judgement judge(int allowed) {
         if (blockSize == 0) {
