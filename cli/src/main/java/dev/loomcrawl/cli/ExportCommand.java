@@ -2,7 +2,6 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.values.Export;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -121,17 +120,7 @@ final class ExportCommand implements Callable<Integer> {
         return 0;
     }
 
-    private OutputStream open() throws IOException {
-        if (output == null) {
-            return new TextStream(spec.commandLine().getOut());
-        }
-        try {
-            if (output.toAbsolutePath().getParent() != null) {
-                Files.createDirectories(output.toAbsolutePath().getParent());
-            }
-            return new BufferedOutputStream(Files.newOutputStream(output), 65_536);
-        } catch (IOException e) {
-            throw Flags.cannotWrite("--output", output, e);
-        }
+    private OutputStream open() {
+        return output == null ? new TextStream(spec.commandLine().getOut()) : RowOutput.file(output, false);
     }
 }

@@ -54,17 +54,26 @@ final class RowOutput implements AutoCloseable {
         }
         Path path = Path.of(target);
         boolean empty = !Files.exists(path) || Files.size(path) == 0 || !append;
+        OutputStream out = file(path, append);
+        Export.Writer writer = new Export.Writer(out, Export.Format.forFile(target), columns, empty);
+        return new RowOutput(new Sink(out, writer), false);
+    }
+
+    /**
+     * The file {@code --output} names, buffered, its folders made, appended to or written afresh.
+     *
+     * @throws IllegalArgumentException saying in words why it cannot be written
+     */
+    static OutputStream file(Path path, boolean append) {
         try {
             if (path.toAbsolutePath().getParent() != null) {
                 Files.createDirectories(path.toAbsolutePath().getParent());
             }
-            OutputStream out = new BufferedOutputStream(Files.newOutputStream(path, StandardOpenOption.CREATE,
+            return new BufferedOutputStream(Files.newOutputStream(path, StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE, append ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING),
                     65_536);
-            Export.Writer writer = new Export.Writer(out, Export.Format.forFile(target), columns, empty);
-            return new RowOutput(new Sink(out, writer), false);
         } catch (IOException e) {
-            throw Flags.cannotWrite("--output", target, e);
+            throw Flags.cannotWrite("--output", path, e);
         }
     }
 
