@@ -3,12 +3,9 @@ package dev.loomcrawl.server;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.eclipse.jetty.http.HttpFields;
-import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -28,7 +25,10 @@ final class JsonErrorHandler extends org.eclipse.jetty.server.handler.ErrorHandl
         return true;
     }
 
-    /** JSON whatever the client accepts: Jetty writes it (its own buffer and callbacks), in our shape. */
+    /**
+     * JSON whatever the client accepts: Jetty writes it (its own buffer and callbacks), in our shape. Requests the
+     * HTTP parser refuses (400, 414, 431, 505) come here too, with a request Jetty makes up for them.
+     */
     @Override
     protected boolean generateAcceptableResponse(Request request, Response response, Callback callback,
             String contentType, List<Charset> charsets, int code, String message, Throwable cause) throws IOException {
@@ -39,13 +39,6 @@ final class JsonErrorHandler extends org.eclipse.jetty.server.handler.ErrorHandl
     @Override
     protected void writeErrorJson(Request request, PrintWriter writer, int code, String message, Throwable cause) {
         writer.write(body(code, message));
-    }
-
-    /** Requests the HTTP parser refuses (400, 414, 431, ...): no request object exists yet. */
-    @Override
-    public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-        fields.put(HttpHeader.CONTENT_TYPE, "application/json");
-        return ByteBuffer.wrap(body(status, reason).getBytes(StandardCharsets.UTF_8));
     }
 
     static String body(int status, String message) {

@@ -571,6 +571,31 @@ class ApiServerTest {
     }
 
     /**
+     * What Jetty's HTTP parser refuses, before any request exists (a header too large, a version it does not speak,
+     * a bad {@code Content-Length}, a TLS hello on the plain port), is answered in the API's JSON error shape too.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            431 | GET /health HTTP/1.1~X-Big: BIG~~
+            505 | GET /health HTTP/9.9~~
+            400 | POST /crawl HTTP/1.1~Content-Type: application/json~Content-Length: +2~~{}
+            400 | TLS~~
+            """)
+    void parserRefusalsAreJson(int status, String request) throws Exception {
+        start();
+        // ~ is a line's end; a TLS client's first bytes (a handshake record) where a request line should be
+        String raw = request.replace("~", "\r\n").replace("BIG", "a".repeat(20_000))
+                .replace("TLS", "\u0016\u0003\u0001\u0002\u0000\u0001\u0000\u0001");
+        String answer = exchange(raw, false);
+        assertThat(answer).startsWith("HTTP/1.1 " + status);
+        assertThat(answer.toLowerCase(Locale.ROOT)).contains("content-type: application/json");
+        JsonNode body = Http.parse(answer.substring(answer.indexOf("\r\n\r\n") + 4));
+        assertThat(body.get("error").asText()).isNotBlank();
+        assertThat(body.get("message").asText()).isNotBlank();
+        assertThat(http.get("/health").status()).isEqualTo(200); // and the server answers on
+    }
+
+    /**
      * One request written whole to a new connection, with {@code Host} and {@code Connection: close} added after
      * its first line, and everything the server writes until it closes.
      *
