@@ -17,7 +17,6 @@ import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
 import dev.loomcrawl.testkit.Http;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +25,6 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -290,7 +288,7 @@ class ApiServerTest {
     @Test
     void aBodyThatIsNotUtf8IsRefused() {
         start();
-        byte[] latin1 = "{\"seeds\":[\"http://caf\u00e9.test/\"]}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        byte[] latin1 = "{\"seeds\":[\"http://caf\u00e9.test/\"]}".getBytes(StandardCharsets.ISO_8859_1);
         Http.Response r = http.send(HttpRequest.newBuilder(URI.create(http.base() + "/crawl"))
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(latin1)).build());
         assertThat(r.status()).isEqualTo(400);
@@ -526,92 +524,6 @@ class ApiServerTest {
         Http.Response r = http.post("/fetch", body);
         assertThat(r.status()).as(r.text()).isEqualTo(400);
         assertThat(r.json().get("field").asText()).isEqualTo(field);
-    }
-
-    /**
-     * What Jetty answers before any route (bad paths, a URI too long) comes in the API's JSON error shape. Sent
-     * whole over a socket and read to its end: Jetty answers such a request before reading its body and closes,
-     * and what is checked is the bytes it writes, not how an HTTP client copes with an answer to a request it is
-     * still sending.
-     */
-    @ParameterizedTest
-    @ValueSource(strings = {"/crawl/%00", "/assets/../..", "/assets/%2e%2e/%2e%2e/etc/passwd", "/crawl/a%2fb/../../x",
-            "LONG"})
-    void jettysOwnErrorsAreJson(String path) throws Exception {
-        start();
-        String target = path.equals("LONG") ? "/crawl/" + "a".repeat(20_000) : path;
-        for (String method : List.of("GET", "PUT")) { // Jetty writes no body for a PUT unless told to
-            String answer = exchange(method + " " + target
-                    + " HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}", false);
-            assertThat(answer).matches("(?s)HTTP/1\\.1 4\\d\\d .*");
-            assertThat(answer.toLowerCase(Locale.ROOT)).contains("content-type: application/json");
-            JsonNode body = Http.parse(answer.substring(answer.indexOf("\r\n\r\n") + 4));
-            assertThat(body.get("error").asText()).isNotBlank();
-            assertThat(body.get("message").asText()).isNotBlank().doesNotContain("<");
-        }
-        assertThat(http.get("/health").status()).isEqualTo(200); // and the server answers on
-    }
-
-    /** Requests no HTTP client library sends: a path Jetty refuses ({@code [::1]}, {@code %ff}), a body cut short. */
-    @ParameterizedTest
-    @ValueSource(strings = {
-        "PUT /hosts/[::1] HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 13\r\n\r\n{\"limit\": 2}",
-        "PUT /hosts/%ff HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 13\r\n\r\n{\"limit\": 2}",
-        "PUT /hosts/a.test:80 HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{\"limit\":"})
-    void malformedRequestsAre400WithAJsonBody(String request) throws Exception {
-        start();
-        // a body shorter than its Content-Length: the client says it has nothing more
-        String answer = exchange(request, true);
-        assertThat(answer).startsWith("HTTP/1.1 400");
-        assertThat(answer.toLowerCase(Locale.ROOT)).contains("content-type: application/json");
-        JsonNode body = Http.parse(answer.substring(answer.indexOf("\r\n\r\n") + 4));
-        assertThat(body.get("error").asText()).isEqualTo("bad_request");
-        assertThat(body.get("message").asText()).isNotBlank();
-        assertThat(http.get("/hosts").json().get("settings").size()).isZero(); // nothing was stored
-    }
-
-    /**
-     * What Jetty's HTTP parser refuses, before any request exists (a header too large, a version it does not speak,
-     * a bad {@code Content-Length}, a TLS hello on the plain port), is answered in the API's JSON error shape too.
-     */
-    @ParameterizedTest
-    @CsvSource(delimiter = '|', textBlock = """
-            431 | GET /health HTTP/1.1~X-Big: BIG~~
-            505 | GET /health HTTP/9.9~~
-            400 | POST /crawl HTTP/1.1~Content-Type: application/json~Content-Length: +2~~{}
-            400 | TLS~~
-            """)
-    void parserRefusalsAreJson(int status, String request) throws Exception {
-        start();
-        // ~ is a line's end; a TLS client's first bytes (a handshake record) where a request line should be
-        String raw = request.replace("~", "\r\n").replace("BIG", "a".repeat(20_000))
-                .replace("TLS", "\u0016\u0003\u0001\u0002\u0000\u0001\u0000\u0001");
-        String answer = exchange(raw, false);
-        assertThat(answer).startsWith("HTTP/1.1 " + status);
-        assertThat(answer.toLowerCase(Locale.ROOT)).contains("content-type: application/json");
-        JsonNode body = Http.parse(answer.substring(answer.indexOf("\r\n\r\n") + 4));
-        assertThat(body.get("error").asText()).isNotBlank();
-        assertThat(body.get("message").asText()).isNotBlank();
-        assertThat(http.get("/health").status()).isEqualTo(200); // and the server answers on
-    }
-
-    /**
-     * One request written whole to a new connection, with {@code Host} and {@code Connection: close} added after
-     * its first line, and everything the server writes until it closes.
-     *
-     * @param endOutput whether to say at once that nothing more comes (a body cut short)
-     */
-    private String exchange(String request, boolean endOutput) throws Exception {
-        String whole = request.replaceFirst("\r\n", "\r\nHost: 127.0.0.1:" + server.port()
-                + "\r\nConnection: close\r\n");
-        try (Socket socket = new Socket("127.0.0.1", server.port())) {
-            socket.getOutputStream().write(whole.getBytes(StandardCharsets.UTF_8));
-            socket.getOutputStream().flush();
-            if (endOutput) {
-                socket.shutdownOutput();
-            }
-            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 
     /** A server still taking up its jobs says so: a load balancer, or a user, does not read them as interrupted. */
