@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.Database;
-import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.testkit.Http;
 import dev.loomcrawl.testkit.TestSite;
 import java.io.BufferedReader;
@@ -20,39 +18,23 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** A continuous job over the API: its change feed as Server-Sent Events, read live, with a reconnect. */
 class ChangeStreamTest {
-    private static final AtomicLong DB = new AtomicLong();
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private Database store;
-    private Crawler crawler;
-    private ApiServer server;
-    private Http http;
+    private final TestServer app = new TestServer();
+    private final Database store = app.store;
+    private final ApiServer server = app.server;
+    private final Http http = app.http;
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    private final Contract contract = new Contract();
-
-    @BeforeEach
-    void start() {
-        store = Database.open("jdbc:h2:mem:sse" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
-        crawler = new Crawler(store);
-        server = ApiServer.start(ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50), crawler);
-        http = Http.local(server.port()).observe(contract::check);
-    }
 
     @AfterEach
     void stop() {
-        server.close();
-        crawler.close();
-        store.close();
-        http.close();
         client.close();
-        contract.assertHeld();
+        app.close();
     }
 
     /** One SSE event as received: its id and its data. */

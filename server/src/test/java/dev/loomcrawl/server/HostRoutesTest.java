@@ -14,7 +14,6 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,34 +23,23 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Politeness over the API: GET /hosts, PUT /hosts/{key} while a job runs, and the job's audit. */
 class HostRoutesTest {
-    private static final AtomicLong DB = new AtomicLong();
-
-    private String url;
-    private Database store;
-    private Crawler crawler;
-    private ApiServer server;
-    private Http http;
+    private final TestServer app = new TestServer();
+    private final String url = app.url;
+    private final Database store = app.store;
+    private final Crawler crawler = app.crawler;
+    private final ApiServer server = app.server;
+    private final Http http = app.http;
     private CountingServer site;
-    private final Contract contract = new Contract();
 
     @BeforeEach
     void start() throws Exception {
-        url = "jdbc:h2:mem:hosts" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1";
-        store = Database.open(url);
-        crawler = new Crawler(store);
-        server = ApiServer.start(ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50), crawler);
-        http = Http.local(server.port()).observe(contract::check);
         site = new CountingServer("127.0.0.1", 511, inFlight -> 20);
     }
 
     @AfterEach
     void stop() {
-        server.close();
-        crawler.close();
-        store.close();
-        http.close();
+        app.close();
         site.close();
-        contract.assertHeld();
     }
 
     @Test

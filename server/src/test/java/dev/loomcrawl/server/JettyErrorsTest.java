@@ -3,17 +3,12 @@ package dev.loomcrawl.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.Database;
-import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.testkit.Http;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -23,29 +18,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the API's JSON error shape. Raw bytes over a socket, as no HTTP client library would send them.
  */
 class JettyErrorsTest {
-    private static final AtomicLong DB = new AtomicLong();
-
-    private Database store;
-    private Crawler crawler;
-    private ApiServer server;
-    private Http http;
-    private final Contract contract = new Contract();
-
-    @BeforeEach
-    void start() {
-        store = Database.open("jdbc:h2:mem:jetty" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
-        crawler = new Crawler(store);
-        server = ApiServer.start(ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50), crawler);
-        http = Http.local(server.port()).observe(contract::check);
-    }
+    private final TestServer app = new TestServer();
+    private final ApiServer server = app.server;
+    private final Http http = app.http;
 
     @AfterEach
     void stop() {
-        server.close();
-        crawler.close();
-        store.close();
-        http.close();
-        contract.assertHeld(); // the server's own answers after each refusal matched the OpenAPI document
+        app.close();
     }
 
     /**
