@@ -165,7 +165,7 @@ final class Adaptive {
         SlowStart.Verdict verdict = start.judge(nanos / 1e6, reply.selfLate());
         if (verdict == SlowStart.Verdict.END) {
             // Maybe a stall every host saw at once (ours, a shared server's): no ceiling, healthy answers undo it
-            endStart();
+            start.end();
             int before = allowed;
             allowed = Math.max(1, before / 2);
             recovery = before - 1;
@@ -190,7 +190,7 @@ final class Adaptive {
             levels.add(nanos / 1e6);
         }
         if (levels.count() >= Math.max(SAMPLES, limit)) {
-            endStart(); // a round with all the limit in flight, none late
+            start.end(); // a round with all the limit in flight, none late
         }
         return false;
     }
@@ -204,14 +204,9 @@ final class Adaptive {
         recentNanos = recentNanos == 0 ? counted : recentNanos + RECENT_WEIGHT * (counted - recentNanos);
     }
 
-    /** Slow start is over (if it was not). */
-    private void endStart() {
-        start.end();
-    }
-
     /** @param errors whether the server answered errors, not only slowly */
     private boolean decrease(boolean errors) {
-        endStart();
+        start.end();
         int before = allowed;
         if (errors) {
             // A run of errors is an incident, not this level's cost: the limit grows back by answers once they are
@@ -249,12 +244,17 @@ final class Adaptive {
      * back and no ceiling is remembered.
      */
     private boolean undoCut(int limit) {
-        ceiling = 0;
-        probeWait = FIRST_PROBE;
+        forgetCeiling();
         int before = allowed;
         allowed = Math.min(limit, Math.max(allowed, cutFrom));
         newLevel(before);
         return allowed != before;
+    }
+
+    /** No level is remembered as one that overloaded the key: the next step up waits a round, as any. */
+    private void forgetCeiling() {
+        ceiling = 0;
+        probeWait = FIRST_PROBE;
     }
 
     /** @param healthy an answer on time ({@link #onTime}) to a request sent while the key used all it may */
@@ -276,8 +276,7 @@ final class Adaptive {
         }
         int round = Math.max(SAMPLES, allowed);
         if (ceiling != 0 && allowed >= ceiling && levels.count() >= round) {
-            ceiling = 0; // a round at the level that once overloaded it, without overload: that is forgotten
-            probeWait = FIRST_PROBE;
+            forgetCeiling(); // a round at the level that once overloaded it, without overload
         }
         int wait = ceiling != 0 && allowed + 1 == ceiling ? Math.max(probeWait, round) : round;
         if (levels.count() < wait) {
