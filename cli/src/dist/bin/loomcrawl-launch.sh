@@ -120,12 +120,11 @@ cache_file() {
 
 # Whether file $1 exists and no jar of class path $2 is newer than it.
 newer_than_jars() {
-  local entry
+  local entries=() entry
   [ -f "$1" ] || return 1
-  for entry in ${2//:/ }; do
-    entry="${entry%/\*}"
-    [ -z "$(find "$entry" -name '*.jar' -newer "$1" -print -quit 2>/dev/null)" ] || return 1
-  done
+  for entry in ${2//:/ }; do entries+=("${entry%/\*}"); done
+  # one find for them all: a find per jar costs 2 ms each, 0.1 s of every command on 60 jars
+  [ -z "$(find "${entries[@]}" -name '*.jar' -newer "$1" -print -quit 2>/dev/null)" ]
 }
 
 # Runs command "${@:5}" on the JDK at $1: the application's class path $2, the lab's $3, the options file $4.
