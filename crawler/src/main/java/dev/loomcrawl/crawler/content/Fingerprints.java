@@ -54,9 +54,8 @@ public final class Fingerprints {
      * <p>Each shingle's hash votes on the 64 bits through bit-sliced counters: {@code planes[p]} holds bit
      * {@code p} of the count of set bits at each of the 64 positions, and adding a hash is a ripple of
      * carries, six steps on average (until the longest of the 64 carries ends), where a counter per position
-     * costs 64 additions. A crawl runs C1 alone
-     * (see {@code conf/jvm.options}), which vectorises nothing: the 64 additions took six times as long on a
-     * farm page of 5 KB (30 against 180 µs), a third of the page's CPU.
+     * costs 64 additions. A crawl runs C1 alone (see {@code conf/jvm.options}), which vectorises nothing: the
+     * 64 additions took six times as long on a farm page of 5 KB (30 against 180 µs), a third of the page's CPU.
      */
     public static final class SimHash {
         private static final long FNV_OFFSET = 0xcbf29ce484222325L;
