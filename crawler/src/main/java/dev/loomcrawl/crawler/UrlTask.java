@@ -147,12 +147,19 @@ final class UrlTask {
         meter.tally().fetchStarted();
         try {
             String hostKey = lease.url().hostKey();
-            // A Retry-After rests the host the moment the headers are in, not once this task has read the body
-            // and had its turn on a carrier again: fewer requests slip out meanwhile. (The outcome sets it again.)
+            // The moment the headers are in, not once this task has read the body and had its turn on a carrier
+            // again: the server is done with the request (its key's adaptive limit counts what the server has in
+            // hand), and a Retry-After rests the host, so fewer requests slip out meanwhile (the outcome sets it
+            // again).
             Fetcher.Validators validators = lease.visit() == null ? null
                     : Fetcher.Validators.of(lease.visit().etag(), lease.visit().lastModified());
             result = fetcher.fetch(lease.url(), Fetcher.Purpose.PAGE,
-                    rest -> engine.gates().rest(hostKey, System.nanoTime() + rest.toNanos()), late, validators);
+                    rest -> {
+                        lease.answering();
+                        if (!rest.isZero()) {
+                            engine.gates().rest(hostKey, System.nanoTime() + rest.toNanos());
+                        }
+                    }, late, validators);
             return result;
         } catch (Fetcher.NotSent e) {
             notSent = true;

@@ -143,9 +143,9 @@ public final class Fetcher implements AutoCloseable {
     }
 
     /**
-     * @param restAsked told, as soon as the response's headers are in and before its body is read, of a
-     *     rest the server asks for ({@code Retry-After} on a failure), so that no other request to the host
-     *     starts while this one is still being read; or null
+     * @param restAsked told, as soon as the response's headers are in and before its body is read, of the
+     *     rest the server asks for ({@code Retry-After} on a failure; zero: none), so that no other request to
+     *     the host starts while this one is still being read; or null
      * @param mayStart asked as the request is about to leave (see {@link StartCheck}); or null: it may
      * @throws NotSent when {@code mayStart} said no: nothing was sent
      */
@@ -180,16 +180,13 @@ public final class Fetcher implements AutoCloseable {
         }
     }
 
-    /** The body as a stream; a rest the server asks for ({@code Retry-After}) told as the headers come. */
+    /** The body as a stream; the rest the server asks for ({@code Retry-After}; zero: none) told as the headers come. */
     private static HttpResponse.BodyHandler<InputStream> handler(@Nullable Consumer<Duration> restAsked) {
         if (restAsked == null) {
             return HttpResponse.BodyHandlers.ofInputStream();
         }
         return info -> {
-            Duration rest = RetryPolicy.restAsked(info.statusCode(), info.headers());
-            if (!rest.isZero()) {
-                restAsked.accept(rest);
-            }
+            restAsked.accept(RetryPolicy.restAsked(info.statusCode(), info.headers()));
             return HttpResponse.BodyHandlers.ofInputStream().apply(info);
         };
     }

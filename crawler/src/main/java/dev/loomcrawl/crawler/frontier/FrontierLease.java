@@ -74,6 +74,12 @@ final class FrontierLease implements Lease {
     @Override public @Nullable Change change() { return change; }
     @Override public @Nullable Skip skip() { return skip; }
     @Override public boolean robotsUnknown() { return robotsUnknown; }
+    @Override public void answering() {
+        if (permit != null) {
+            gates.answering(permit);
+        }
+    }
+
     @Override public boolean mayStart() { return (permit == null || !gates.resting(permit)) && claim.mayStart(); }
 
     @Override

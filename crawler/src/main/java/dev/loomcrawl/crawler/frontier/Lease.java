@@ -52,6 +52,9 @@ public interface Lease extends AutoCloseable {
         return true;
     }
 
+    /** The answer's headers are in: its server is done with the request. Called on the HTTP client's thread. */
+    default void answering() {}
+
     /**
      * What this URL's last visit found (its validators for a conditional request, its digest and SimHash), when
      * this lease is a revisit of a stored URL; null on a first visit.

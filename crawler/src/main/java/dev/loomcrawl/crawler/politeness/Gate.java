@@ -54,6 +54,12 @@ final class Gate {
     private int windowStarts;
     private double lastRate;
     private boolean dead;
+    /**
+     * Requests started whose answer has not begun to come: what the server has in hand, as near as a client can
+     * count it. The permits in use count more: answers read, or waiting for a carrier to be read, whose request the
+     * server is done with (a burst's answers come together and are read one after another).
+     */
+    private int awaiting;
 
     Gate(String key, PolitenessKey kind, @Nullable HostSetting setting, int defaultLimit, boolean adaptive, long now) {
         this.key = key;
@@ -95,8 +101,11 @@ final class Gate {
         permits.reduce(1);
     }
 
-    /** A request of the key starts now: the gap to the next starts here. */
-    synchronized void started(long now) {
+    /**
+     * A request of the key starts now: the gap to the next starts here. Returns the key's requests awaiting their
+     * answers, this one included: its load ({@link Reply#load}).
+     */
+    synchronized int started(long now) {
         long gap = Math.max(minGapNanos, adaptive == null ? 0 : adaptive.gapNanos());
         nextStart = gap == 0 ? 0 : now + gap;
         lastStart = now;
@@ -108,6 +117,12 @@ final class Gate {
             windowStarts = 0;
         }
         windowStarts++;
+        return ++awaiting;
+    }
+
+    /** The answer to one of the key's requests has begun to come (its headers are in, or it failed). */
+    synchronized void answering() {
+        awaiting--;
     }
 
     /** A request of the key is over: gives its permit back. */

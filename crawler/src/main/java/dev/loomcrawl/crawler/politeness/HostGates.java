@@ -119,10 +119,11 @@ public final class HostGates {
                 }
                 Gate full = take(held, kind, cap);
                 if (full == null) {
-                    for (Gate g : held) {
-                        g.started(now);
+                    int[] loads = new int[held.length];
+                    for (int i = 0; i < held.length; i++) {
+                        loads[i] = held[i].started(now);
                     }
-                    Permit p = new Permit(target, held);
+                    Permit p = new Permit(target, held, loads);
                     keys.out(p);
                     return new Entry(p, 0);
                 }
@@ -171,17 +172,26 @@ public final class HostGates {
         boolean selfLate = nanos > 0 && selfBusy.getAsBoolean(); // late by our doing, maybe: little to learn
         // An error that asked for a rest (429 or 503 with Retry-After) is obeyed by that rest, once; it is no
         // sign of an overload that the limit should answer for the rest of the crawl.
-        Reply reply = new Reply(nanos, selfLate, error && restUntilNanos == 0);
-        for (Gate g : permit.gates()) {
-            g.ended(reply, now);
-            wake(g);
+        answering(permit);
+        Gate[] gates = permit.gates();
+        for (int i = 0; i < gates.length; i++) {
+            gates[i].ended(new Reply(nanos, selfLate, error && restUntilNanos == 0, permit.load(i)), now);
+            wake(gates[i]);
         }
         table.sweep(now);
+    }
+
+    /** The answer to the request of {@code permit} has begun to come: its server is done with it. Once; any thread. */
+    public void answering(Permit permit) {
+        for (Gate g : permit.answering()) {
+            g.answering();
+        }
     }
 
     /** Gives back the permit of a request that never started: nothing learnt of its server. */
     public void giveBack(Permit permit) {
         if (keys.back(permit)) {
+            answering(permit);
             for (Gate g : permit.gates()) {
                 g.untake();
                 wake(g);

@@ -1,15 +1,30 @@
 package dev.loomcrawl.crawler.politeness;
 
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /** The gates one request holds, from {@link HostGates#tryEnter} to {@link HostGates#exit}. */
 public final class Permit {
     final Target target;
     private volatile Gate[] gates;
+    /** For each gate held from the start, its requests awaiting answers when this one started, this one included. */
+    private final int[] loads;
+    private final AtomicBoolean answering = new AtomicBoolean();
 
-    Permit(Target target, Gate[] gates) {
+    Permit(Target target, Gate[] gates, int[] loads) {
         this.target = target;
         this.gates = gates;
+        this.loads = loads;
+    }
+
+    /** The load of gate {@code gate} ({@link Reply#load}); 0 for a gate that came into force in flight. */
+    int load(int gate) {
+        return gate < loads.length ? loads[gate] : 0;
+    }
+
+    /** The gates that counted this request as awaiting its answer, the first time only; after that, none. */
+    Gate[] answering() {
+        return answering.compareAndSet(false, true) ? Arrays.copyOf(gates, loads.length) : new Gate[0];
     }
 
     Gate[] gates() {

@@ -8,9 +8,12 @@ package dev.loomcrawl.crawler.politeness;
  * unloaded latency. So a healthy key is at its limit after its first answer or two. Two answers in a row over
  * {@value Baseline#SLOW_FACTOR}× that mean (<em>late</em>) end slow start at half the limit, as TCP halves on
  * leaving it (the last doubling was one too many); a late answer alone (our own CPU, one slow page) only holds
- * the growth. A round with all the limit in flight and none late ends it too. Its answers that were not late are
- * the key's unloaded latency until its levels say more ({@link Levels}). Not thread-safe: its
- * {@link Adaptive} is called under its gate's lock.
+ * the growth. A late answer counts only when its request started with more of the key's requests awaiting their
+ * answers than any healthy answer's had ({@link Reply#load}): a server whose answers vary by themselves is late
+ * now and then at any load, one that cannot take more only past what it can take, so a late answer at a load
+ * already answered in time is the server's spread, and says nothing. A round with all the limit in flight and none
+ * late ends it too. Its answers that were not late are the key's unloaded latency until its levels say more
+ * ({@link Levels}). Not thread-safe: its {@link Adaptive} is called under its gate's lock.
  */
 final class SlowStart {
     /** What one answer says. */
@@ -28,6 +31,8 @@ final class SlowStart {
     private final Latencies healthy = new Latencies();
     private boolean over;
     private int lateInARow;
+    /** The most requests awaiting answers that a healthy answer's request started with. */
+    private int healthyLoad;
 
     boolean over() {
         return over;
@@ -37,13 +42,17 @@ final class SlowStart {
      * One answer's latency, in ms.
      *
      * @param selfLate whether our own carriers ran late meanwhile: then only a healthy answer says anything
+     * @param load the key's requests awaiting answers when this one started, itself included (0: not known)
      */
-    Verdict judge(double ms, boolean selfLate) {
+    Verdict judge(double ms, boolean selfLate, int load) {
         double mean = healthy.count() == 0 ? ms : healthy.mean();
         if (selfLate && ms > Adaptive.RISE * mean) {
             return Verdict.UNHEARD;
         }
         if (ms > Baseline.SLOW_FACTOR * mean) {
+            if (load != 0 && load <= healthyLoad) {
+                return Verdict.UNHEARD; // late at a load answered in time before: the server's own spread
+            }
             return ++lateInARow < 2 ? Verdict.UNHEARD : Verdict.END;
         }
         lateInARow = 0;
@@ -51,6 +60,7 @@ final class SlowStart {
             return Verdict.NORMAL;
         }
         healthy.add(ms);
+        healthyLoad = Math.max(healthyLoad, load);
         return Verdict.HEALTHY;
     }
 

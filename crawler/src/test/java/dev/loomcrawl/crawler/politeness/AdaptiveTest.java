@@ -53,6 +53,25 @@ class AdaptiveTest {
     }
 
     /**
+     * Slow start counts a late answer towards its end only past the most load it has answered in time: a server
+     * whose answers vary by themselves is late now and then at any load, an overloaded one only past what it can
+     * take.
+     */
+    @Test
+    void aLateAnswerAtALoadAnsweredInTimeIsTheServersSpread() {
+        Adaptive a = new Adaptive(8);
+        a.answered(new Reply(BASE, false, false, 1), 8, false); // the seed's: 8 allowed now
+        a.answered(new Reply(BASE, false, false, 5), 8, false);
+        a.answered(new Reply(BASE, false, false, 6), 8, false);
+        a.answered(new Reply(2 * BASE, false, false, 3), 8, false);
+        a.answered(new Reply(2 * BASE, false, false, 5), 8, false);
+        assertThat(a.allowed(8)).isEqualTo(8); // late twice in a row, but at loads answered in time
+        a.answered(new Reply(2 * BASE, false, false, 7), 8, false);
+        a.answered(new Reply(2 * BASE, false, false, 8), 8, false);
+        assertThat(a.allowed(8)).isEqualTo(4); // late twice past them: slow start ends at half
+    }
+
+    /**
      * A late pair that ends slow start may be a stall every host saw at once (a collector's pause, the JIT at a
      * crawl's start): once the answers are healthy again, the limit is back within about a round, one more
      * allowed per healthy answer to one below where it was, then the usual round for the last step.
