@@ -143,19 +143,19 @@ public final class Fetcher implements AutoCloseable {
     }
 
     /**
-     * @param restAsked told, as soon as the response's headers are in and before its body is read, of the
-     *     rest the server asks for ({@code Retry-After} on a failure; zero: none), so that no other request to
-     *     the host starts while this one is still being read; or null
+     * @param onHeaders told as soon as the response's headers are in, before its body is read (the server is
+     *     done with the request), of the rest the server asks for ({@code Retry-After} on a failure; zero: none),
+     *     so that no other request to the host starts while this one is still being read; or null
      * @param mayStart asked as the request is about to leave (see {@link StartCheck}); or null: it may
      * @throws NotSent when {@code mayStart} said no: nothing was sent
      */
-    public FetchResult fetch(CrawlUrl url, Purpose purpose, @Nullable Consumer<Duration> restAsked,
+    public FetchResult fetch(CrawlUrl url, Purpose purpose, @Nullable Consumer<Duration> onHeaders,
             @Nullable BooleanSupplier mayStart) throws InterruptedException, NotSent {
-        return fetch(url, purpose, restAsked, mayStart, null);
+        return fetch(url, purpose, onHeaders, mayStart, null);
     }
 
     /** As {@link #fetch(CrawlUrl, Purpose, Consumer, BooleanSupplier)}, asking conditionally with {@code validators} (or not: null). */
-    public FetchResult fetch(CrawlUrl url, Purpose purpose, @Nullable Consumer<Duration> restAsked,
+    public FetchResult fetch(CrawlUrl url, Purpose purpose, @Nullable Consumer<Duration> onHeaders,
             @Nullable BooleanSupplier mayStart, @Nullable Validators validators) throws InterruptedException, NotSent {
         long start = System.nanoTime();
         // Does the name exist at all? Asked before the client asks; see HostNames.
@@ -164,12 +164,12 @@ public final class Fetcher implements AutoCloseable {
             return new FetchResult.Failed(FailureKind.CONNECT, unknown, 0, null, 0, System.nanoTime() - start, null, true);
         }
         if (!settings.refusePrivateAddresses()) {
-            return exchange(url, purpose, restAsked, mayStart, validators, start);
+            return exchange(url, purpose, onHeaders, mayStart, validators, start);
         }
         try (AddressGuard.Guarded guarded = AddressGuard.guard(url.host())) { // the client's own lookup included
             String refused = HostNames.privateAddress(url.host());
             if (refused == null) {
-                FetchResult result = exchange(url, purpose, restAsked, mayStart, validators, start);
+                FetchResult result = exchange(url, purpose, onHeaders, mayStart, validators, start);
                 // the client's own lookup may have met an answer that turned private
                 refused = result instanceof FetchResult.Failed ? guarded.refusal() : null;
                 if (refused == null) {
@@ -181,17 +181,17 @@ public final class Fetcher implements AutoCloseable {
     }
 
     /** The body as a stream; the rest the server asks for ({@code Retry-After}; zero: none) told as the headers come. */
-    private static HttpResponse.BodyHandler<InputStream> handler(@Nullable Consumer<Duration> restAsked) {
-        if (restAsked == null) {
+    private static HttpResponse.BodyHandler<InputStream> handler(@Nullable Consumer<Duration> onHeaders) {
+        if (onHeaders == null) {
             return HttpResponse.BodyHandlers.ofInputStream();
         }
         return info -> {
-            restAsked.accept(RetryPolicy.restAsked(info.statusCode(), info.headers()));
+            onHeaders.accept(RetryPolicy.restAsked(info.statusCode(), info.headers()));
             return HttpResponse.BodyHandlers.ofInputStream().apply(info);
         };
     }
 
-    private FetchResult exchange(CrawlUrl url, Purpose purpose, @Nullable Consumer<Duration> restAsked,
+    private FetchResult exchange(CrawlUrl url, Purpose purpose, @Nullable Consumer<Duration> onHeaders,
             @Nullable BooleanSupplier mayStart, @Nullable Validators validators, long start)
             throws InterruptedException, NotSent {
         Deadlines.Watch watch = null;
@@ -199,7 +199,7 @@ public final class Fetcher implements AutoCloseable {
         HttpResponse<InputStream> response = null;
         try {
             HttpClient client = CrawlHttpClients.forHost(clients, url.hostKey());
-            HttpResponse.BodyHandler<InputStream> handler = handler(restAsked);
+            HttpResponse.BodyHandler<InputStream> handler = handler(onHeaders);
             HttpRequest request = request(url, mayStart, validators);
             watch = deadlines.watch(System.nanoTime() + settings.requestTimeout().toNanos());
             audit.started(url);

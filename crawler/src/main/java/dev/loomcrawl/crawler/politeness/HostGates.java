@@ -183,8 +183,13 @@ public final class HostGates {
 
     /** The answer to the request of {@code permit} has begun to come: its server is done with it. Once; any thread. */
     public void answering(Permit permit) {
-        for (Gate g : permit.answering()) {
-            g.answering();
+        if (permit.firstAnswer()) {
+            Gate[] gates = permit.gates();
+            for (int i = 0; i < gates.length; i++) {
+                if (permit.load(i) != 0) { // 0: a gate that came into force in flight never counted it
+                    gates[i].answering();
+                }
+            }
         }
     }
 

@@ -22,9 +22,9 @@ public final class Permit {
         return gate < loads.length ? loads[gate] : 0;
     }
 
-    /** The gates that counted this request as awaiting its answer, the first time only; after that, none. */
-    Gate[] answering() {
-        return answering.compareAndSet(false, true) ? Arrays.copyOf(gates, loads.length) : new Gate[0];
+    /** Whether this is the first word that the request's answer has begun to come (its gates count it off once). */
+    boolean firstAnswer() {
+        return answering.compareAndSet(false, true);
     }
 
     Gate[] gates() {
