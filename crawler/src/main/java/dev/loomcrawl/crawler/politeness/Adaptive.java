@@ -28,8 +28,8 @@ import java.util.concurrent.TimeUnit;
  *       overloads it again (up to {@value #MAX_PROBE}); a round at that level that shows it fine (not merely not
  *       clearly slower: {@link Levels.Judgement#DOUBTFUL} fails a probe) forgets it.
  *   <li><b>Start</b>: a new key begins at {@value #START} in flight (or its limit, if lower), and answers at the
- *       baseline double the limit until two late answers in a row end this {@link SlowStart} at half; healthy
- *       answers bring it back, one each, to one below the late level.
+ *       baseline double the limit until two late answers in a row end this {@link SlowStart} at half (healthy
+ *       answers bring it back, one each, to one below the late level), or a round at the limit ends it.
  * </ul>
  */
 final class Adaptive {
@@ -177,20 +177,19 @@ final class Adaptive {
             baseline.learnNormal(nanos);
             levels.unloaded(nanos / 1e6);
         }
-        if (verdict != SlowStart.Verdict.HEALTHY) {
-            return false;
+        if (verdict == SlowStart.Verdict.HEALTHY) {
+            int before = allowed;
+            allowed = Math.min(limit, 2 * allowed);
+            if (allowed != before) {
+                newLevel(0);
+                return true;
+            }
         }
-        int before = allowed;
-        allowed = Math.min(limit, 2 * allowed);
-        if (allowed != before) {
-            newLevel(0);
-            return true;
-        }
-        if (full) {
+        if (full && !reply.selfLate()) {
             levels.add(nanos / 1e6);
         }
         if (levels.count() >= Math.max(SAMPLES, limit)) {
-            start.end(); // a round with all the limit in flight, none late
+            start.end(); // a round with all the limit in flight: the level's answers are judged from here on
         }
         return false;
     }

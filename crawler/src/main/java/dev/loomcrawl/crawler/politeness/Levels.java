@@ -11,9 +11,11 @@ package dev.loomcrawl.crawler.politeness;
  *       keeps the lowest level's mean: the lowest of many noisy means is low by chance, and every level after it
  *       would look slower;
  *   <li>a level is judged on blocks of its answers, not on every answer, and by Welch's test, whose quantile
- *       grows when either side has few answers (slow start's are few, and the fastest of their burst);
+ *       grows when either side has few answers (slow start's are few, and the fastest of their burst), or by
+ *       Student's where Welch's has too few to say anything;
  *   <li>a cut is tested by the level below it: if that answers no faster, the cut bought nothing ({@link
- *       Judgement#NO_RELIEF}) and the unloaded latency takes in what it missed.
+ *       Judgement#NO_RELIEF}) and the unloaded latency takes in what it missed; at 1, whose answers become the
+ *       unloaded latency, a cut to 1 is undone unless the level cut is clearly slower than they are.
  * </ul>
  * Not thread-safe: its {@link Adaptive} is called under its gate's lock.
  */
@@ -85,6 +87,11 @@ final class Levels {
             return Judgement.NONE;
         }
         boolean relief = cut.count() == 0 || cut.mean() > RELIEF * block.mean();
+        if (allowed == 1 && cut.count() >= 2 && !clearlyAbove(cut, block)) {
+            // This block becomes the yardstick (below): a cut to 1 made against a pool drawn too low, the fast end
+            // of a noisy server's answers, is judged again against it, and bought nothing unless clearly slower
+            relief = false;
+        }
         cut.clear();
         boolean known = unloaded.count() >= 2;
         boolean slower = known && clearlyAbove(block, unloaded);
@@ -125,6 +132,10 @@ final class Levels {
      * Welch's test, one-sided: the mean of {@code x} over that of {@code y} by more than the t quantile that
      * {@code z} standard errors are in a normal distribution, for the degrees of freedom of the two samples. With
      * few answers, their spreads are poorly known and the quantile is larger: a handful of answers is no yardstick.
+     * Where Welch's degrees of freedom fall under 3 (a side of two or three answers that happened to agree carries
+     * all the weight), Student's test: both sides' answers make the one spread they share if nothing changed, which
+     * is what the test assumes. Else slow start's two answers, the seed's and one more, could never be told from a
+     * level whose every answer came twice as slowly, and that level would join them as the yardstick.
      */
     private static boolean above(Latencies x, Latencies y, double z) {
         double a = x.varianceOfMean();
@@ -132,8 +143,16 @@ final class Levels {
         if (a + b == 0) {
             return x.mean() > y.mean(); // answers that do not vary at all: the difference is exact
         }
-        double freedom = (a + b) * (a + b) / (a * a / (x.count() - 1) + b * b / (y.count() - 1));
-        return x.mean() - y.mean() > tQuantile(freedom, z) * Math.sqrt(a + b);
+        int nx = x.count();
+        int ny = y.count();
+        double freedom = (a + b) * (a + b) / (a * a / (nx - 1) + b * b / (ny - 1));
+        double error = Math.sqrt(a + b);
+        if (freedom < 3) {
+            freedom = nx + ny - 2;
+            double spread = (a * nx * (nx - 1) + b * ny * (ny - 1)) / freedom; // both sides' squares over freedom
+            error = Math.sqrt(spread * (1.0 / nx + 1.0 / ny));
+        }
+        return x.mean() - y.mean() > tQuantile(freedom, z) * error;
     }
 
     /** Student's t quantile of the normal one {@code z}, by its Cornish-Fisher expansion; below 3 degrees, none. */

@@ -11,9 +11,12 @@ package dev.loomcrawl.crawler.politeness;
  * the growth. A late answer counts only when its request started with more of the key's requests awaiting their
  * answers than any healthy answer's had ({@link Reply#load}): a server whose answers vary by themselves is late
  * now and then at any load, one that cannot take more only past what it can take, so a late answer at a load
- * already answered in time is the server's spread, and says nothing. A round with all the limit in flight and none
- * late ends it too. Its answers that were not late are the key's unloaded latency until its levels say more
- * ({@link Levels}). Not thread-safe: its {@link Adaptive} is called under its gate's lock.
+ * already answered in time is the server's spread, and says nothing. A round with all the limit in flight ends it
+ * too, late answers or not, and the level rule judges that round: a request that reached the server ahead of one
+ * sent before it can come back in time at the whole limit, and every late answer after it would pass for the
+ * spread while slow start, where no other rule acts, lasted. Its answers that were not late are the key's unloaded
+ * latency until its levels say more ({@link Levels}). Not thread-safe: its {@link Adaptive} is called under its
+ * gate's lock.
  */
 final class SlowStart {
     /** What one answer says. */

@@ -2,8 +2,10 @@ package dev.loomcrawl.crawler.politeness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
 import java.util.PriorityQueue;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -65,6 +67,93 @@ class AdaptiveModelTest {
             assertThat(run.doubled() / 511.0).as("doubled past %d", capacity).isLessThan(0.05);
             assertThat(run.seconds()).as("wall past %d", capacity).isLessThan(1.3 * 511 / capacity * BASE);
         }
+    }
+
+    /**
+     * The bench's own site: a binary tree ({@code /p/i} links {@code 2i+1} and {@code 2i+2}), so a crawl's load
+     * grows as pages are found, and a burst of requests reaches the server in any order within 3 ms (new
+     * connections), so that a request's load is the server's only give or take a few.
+     */
+    private static Run treeCrawl(boolean adaptive, int pages, int capacity, double sigma, long seed) {
+        final class Request {
+            int page;
+            int load;
+            double sent;
+            double at; // its arrival at the server, then its answer
+            boolean arrived;
+            boolean doubled;
+        }
+        Random random = new Random(seed);
+        Adaptive a = new Adaptive(8);
+        PriorityQueue<Request> events = new PriorityQueue<>(Comparator.comparingDouble((Request r) -> r.at));
+        ArrayDeque<Integer> found = new ArrayDeque<>(List.of(0));
+        int awaiting = 0;
+        int atServer = 0;
+        int doubled = 0;
+        double now = 0;
+        while (true) {
+            while (awaiting < (adaptive ? a.allowed(8) : 8) && !found.isEmpty()) {
+                Request r = new Request();
+                r.page = found.poll();
+                r.load = ++awaiting;
+                r.sent = now;
+                r.at = now + 0.003 * random.nextDouble();
+                events.add(r);
+            }
+            Request r = events.poll();
+            if (r == null) {
+                return new Run(doubled, now);
+            }
+            now = r.at;
+            if (!r.arrived) {
+                r.arrived = true;
+                r.doubled = ++atServer > capacity && capacity > 0;
+                r.at = now + (r.doubled ? 2 : 1) * BASE * Math.exp(sigma * random.nextGaussian());
+                events.add(r);
+                continue;
+            }
+            atServer--;
+            doubled += r.doubled ? 1 : 0;
+            boolean full = awaiting-- >= (adaptive ? a.allowed(8) : 8);
+            a.answered(new Reply((long) ((now - r.sent) * 1e9), false, false, r.load), 8, full);
+            for (int child = 2 * r.page + 1; child <= 2 * r.page + 2 && child < pages; child++) {
+                found.add(child);
+            }
+        }
+    }
+
+    /**
+     * The same servers crawled as the bench crawls them, 20 crawls each: at most one stays overloaded (a fifth of its
+     * answers doubled). A healthy answer at the whole limit, by arrival order alone, held slow start at 8 for the
+     * whole crawl in up to 6 of 20; past 1, the seed's answer and one more were too few to tell a level of answers
+     * twice as slow from them, in most crawls. About 1 crawl in 40 is still held at 5 past 4: a cut undone on a
+     * block of answers still slowed by the level cut.
+     */
+    @Test
+    void aSlowingServerIsFoundWhateverOrderItsRequestsArriveIn() {
+        for (int capacity = 1; capacity <= 5; capacity++) {
+            int overloaded = 0;
+            for (int seed = 0; seed < 20; seed++) {
+                overloaded += treeCrawl(true, 511, capacity, 0, seed).doubled() > 0.2 * 511 ? 1 : 0;
+            }
+            assertThat(overloaded).as("crawls overloaded, past %d", capacity).isLessThanOrEqualTo(1);
+        }
+    }
+
+    /**
+     * A server whose answers vary by themselves (spread 0.5), crawled as the bench crawls it, 30 crawls: none takes
+     * twice a fixed limit's time. Cuts against slow start's few answers, the fast end of the server's, once took a
+     * host down to 1 and held it there for the rest of the crawl (5.3× in the worst); a cut to 1 is now judged again
+     * against the answers at 1, which become the yardstick.
+     */
+    @Test
+    void aServerWhoseAnswersVaryByThemselvesIsNotCutDownToOne() {
+        double worst = 0;
+        for (int seed = 0; seed < 30; seed++) {
+            worst = Math.max(worst, treeCrawl(true, 511, 0, 0.5, seed).seconds()
+                    / treeCrawl(false, 511, 0, 0.5, seed).seconds());
+        }
+        assertThat(worst).isLessThan(2);
     }
 
     /** A stall that every host saw during slow start costs about one round, not the rest of the crawl at half. */

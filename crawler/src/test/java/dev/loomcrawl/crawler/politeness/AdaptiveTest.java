@@ -72,6 +72,23 @@ class AdaptiveTest {
     }
 
     /**
+     * Slow start ends after a round at its limit whatever that round's answers. Its late pair must come past the
+     * loads it answered in time, and a request that reached the server before one sent earlier (a new connection)
+     * can come back in time at the key's whole limit: every late answer after it then passes for the server's
+     * spread, and no other rule acts while slow start lasts.
+     */
+    @Test
+    void slowStartEndsAfterARoundAtItsLimitWhateverItsAnswers() {
+        Adaptive a = new Adaptive(8);
+        a.answered(new Reply(BASE, false, false, 1), 8, false); // the seed's: 8 allowed now
+        a.answered(new Reply(BASE, false, false, 8), 8, true); // in time at 8 awaiting, by chance
+        for (int i = 0; i < 9; i++) {
+            a.answered(new Reply(2 * BASE, false, false, 8), 8, true);
+        }
+        assertThat(a.allowed(8)).isEqualTo(6);
+    }
+
+    /**
      * A late pair that ends slow start may be a stall every host saw at once (a collector's pause, the JIT at a
      * crawl's start): once the answers are healthy again, the limit is back within about a round, one more
      * allowed per healthy answer to one below where it was, then the usual round for the last step.
