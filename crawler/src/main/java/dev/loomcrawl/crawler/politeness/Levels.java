@@ -86,12 +86,10 @@ final class Levels {
         if (block.count() < blockSize) {
             return Judgement.NONE;
         }
-        boolean relief = cut.count() == 0 || cut.mean() > RELIEF * block.mean();
-        if (allowed == 1 && cut.count() >= 2 && !clearlyAbove(cut, block)) {
-            // This block becomes the yardstick (below): a cut to 1 made against a pool drawn too low, the fast end
-            // of a noisy server's answers, is judged again against it, and bought nothing unless clearly slower
-            relief = false;
-        }
+        // At 1 this block becomes the yardstick (below): a cut to 1 made against a pool drawn too low, the fast end
+        // of a noisy server's answers, is judged again against it, and bought nothing unless clearly slower
+        boolean relief = cut.count() == 0
+                || cut.mean() > RELIEF * block.mean() && (allowed > 1 || clearlyAbove(cut, block));
         cut.clear();
         boolean known = unloaded.count() >= 2;
         boolean slower = known && clearlyAbove(block, unloaded);

@@ -9,9 +9,4 @@ package dev.loomcrawl.crawler.politeness;
  * @param load the key's requests awaiting their answer's headers when this one started, itself included (0: not
  *     known): as near as a client can count what the server had in hand when it arrived
  */
-record Reply(long nanos, boolean selfLate, boolean error, int load) {
-    /** A reply whose request's load is not known. */
-    Reply(long nanos, boolean selfLate, boolean error) {
-        this(nanos, selfLate, error, 0);
-    }
-}
+record Reply(long nanos, boolean selfLate, boolean error, int load) {}

@@ -45,7 +45,7 @@ class AdaptiveModelTest {
             boolean full = inFlight >= allowed && sent > 1;
             inFlight--;
             doubled += answer.doubled() ? 1 : 0;
-            a.answered(new Reply((long) (answer.latency() * 1e9), false, false), 8, full);
+            a.answered(new Reply((long) (answer.latency() * 1e9), false, false, 0), 8, full);
             allowed = adaptive ? a.allowed(8) : 8;
             while (inFlight < allowed && sent < pages) {
                 inFlight++;

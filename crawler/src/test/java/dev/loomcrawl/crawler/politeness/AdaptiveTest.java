@@ -17,11 +17,11 @@ class AdaptiveTest {
     void startsLowAndReachesTheLimitWithItsFirstAnswer() {
         Adaptive a = new Adaptive(8);
         assertThat(a.allowed(8)).isEqualTo(Adaptive.START);
-        a.answered(new Reply(BASE, false, false), 8, false);
+        a.answered(new Reply(BASE, false, false, 0), 8, false);
         assertThat(a.allowed(8)).isEqualTo(8);
         assertThat(new Adaptive(16)).satisfies(b -> {
-            b.answered(new Reply(BASE, false, false), 16, false);
-            b.answered(new Reply(BASE, false, false), 16, false);
+            b.answered(new Reply(BASE, false, false, 0), 16, false);
+            b.answered(new Reply(BASE, false, false, 0), 16, false);
             assertThat(b.allowed(16)).isEqualTo(16);
         });
         for (int i = 0; i < 100; i++) {
@@ -121,7 +121,7 @@ class AdaptiveTest {
     @Test
     void lateAnswersBringNothingBackAfterALatePair() {
         Adaptive a = new Adaptive(8);
-        a.answered(new Reply(BASE, false, false), 8, false);
+        a.answered(new Reply(BASE, false, false, 0), 8, false);
         answeredInFull(a, 2 * BASE, false, 8);
         answeredInFull(a, 2 * BASE, false, 8);
         assertThat(a.allowed(8)).isEqualTo(4);
@@ -135,13 +135,13 @@ class AdaptiveTest {
     @Test
     void ourOwnLatenessHidesOnlyWhatItCouldHaveCaused() {
         Adaptive a = new Adaptive(16);
-        a.answered(new Reply(BASE, true, false), 16, false);
+        a.answered(new Reply(BASE, true, false, 0), 16, false);
         assertThat(a.allowed(16)).isEqualTo(8);
-        a.answered(new Reply(3 * BASE, true, false), 16, true);
-        a.answered(new Reply(3 * BASE, true, false), 16, true);
+        a.answered(new Reply(3 * BASE, true, false, 0), 16, true);
+        a.answered(new Reply(3 * BASE, true, false, 0), 16, true);
         assertThat(a.allowed(16)).isEqualTo(8);
-        a.answered(new Reply(3 * BASE, false, false), 16, true);
-        a.answered(new Reply(3 * BASE, false, false), 16, true);
+        a.answered(new Reply(3 * BASE, false, false, 0), 16, true);
+        a.answered(new Reply(3 * BASE, false, false, 0), 16, true);
         assertThat(a.allowed(16)).isEqualTo(4);
     }
 
@@ -212,7 +212,7 @@ class AdaptiveTest {
     @Test
     void aKeyThatCannotTakeMoreIsProbedRarely() {
         Adaptive a = new Adaptive(8);
-        a.answered(new Reply(BASE, false, false), 8, false);
+        a.answered(new Reply(BASE, false, false, 0), 8, false);
         int slow = 0;
         int answers = 2_000;
         for (int i = 1; i < answers; i++) {
@@ -307,7 +307,7 @@ class AdaptiveTest {
 
     /** One answer to a request sent while the key used all it was allowed, our own carriers on time. */
     private static void answeredInFull(Adaptive a, long nanos, boolean error, int limit) {
-        a.answered(new Reply(nanos, false, error), limit, true);
+        a.answered(new Reply(nanos, false, error, 0), limit, true);
     }
 
     private static Adaptive grown(int limit) {
