@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  *       configured limit; a gap shrinks ×{@value #GAP_DECAY} per answer. The step back up to the level at which
  *       the key was last overloaded waits {@value #FIRST_PROBE} answers, twice as long after each such probe that
  *       overloads it again (up to {@value #MAX_PROBE}); a round at that level that shows it fine (not merely not
- *       clearly slower: {@link Levels.Judgement#DOUBTFUL} fails a probe) forgets it.
+ *       clearly slower: {@link Levels.Judgement#DOUBTFUL} fails a probe), of requests sent with the level in
+ *       flight, forgets it.
  *   <li><b>Start</b>: a new key begins at {@value #START} in flight (or its limit, if lower), and answers at the
  *       baseline double the limit until two late answers in a row end this {@link SlowStart} at half (healthy
  *       answers bring it back, one each, to one below the late level), or a round at the limit ends it.
@@ -111,11 +112,14 @@ final class Adaptive {
         }
         boolean slow = false;
         double threshold = baseline.threshold();
+        boolean probing = ceiling != 0 && allowed >= ceiling;
         if (nanos > 0) {
             noteRecent(nanos);
             baseline.learn(nanos);
             slow = recentNanos > threshold;
-            if (full) {
+            // A probe's first requests leave as others come back, and reach a server with fewer in hand than the
+            // level: only requests sent with the level in flight say whether the server can take it now
+            if (full && (!probing || reply.load() == 0 || reply.load() >= allowed)) {
                 levels.add(nanos / 1e6);
             }
         }
@@ -123,7 +127,6 @@ final class Adaptive {
             return decrease(true);
         }
         Levels.Judgement judgement = levels.judge(allowed);
-        boolean probing = ceiling != 0 && allowed >= ceiling;
         if (slow || judgement == Levels.Judgement.SLOWER || probing && judgement == Levels.Judgement.DOUBTFUL) {
             return decrease(false); // a probe of a level that overloaded the key must show it is fine now
         }

@@ -96,6 +96,33 @@ final class Gate {
         return permits.tryAcquire();
     }
 
+    /**
+     * Takes a permit of each gate, all or none; at the gates of {@code kind} (not the host's, which its host queue
+     * limits) only while fewer than {@code cap} of the key's requests are in flight. Returns the gate that had
+     * none, or null.
+     */
+    static @Nullable Gate takeAll(Gate[] held, PolitenessKey kind, int cap) {
+        for (int i = 0; i < held.length; i++) {
+            int most = held[i].kind == kind && kind != PolitenessKey.HOST ? cap : Integer.MAX_VALUE;
+            if (!held[i].take(most)) {
+                for (int j = 0; j < i; j++) {
+                    held[j].untake();
+                    held[j].wake();
+                }
+                return held[i];
+            }
+        }
+        return null;
+    }
+
+    /** Tells whoever found the gate full to try again; called with no lock of ours held. */
+    void wake() {
+        Waiter w;
+        while ((w = waiting.poll()) != null) {
+            w.listener().opened(w.hostKey());
+        }
+    }
+
     /** Counts a permit forced on the gate: a request already in flight when the gate's kind came into force. */
     synchronized void force() {
         permits.reduce(1);

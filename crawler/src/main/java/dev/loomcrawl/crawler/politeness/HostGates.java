@@ -117,7 +117,7 @@ public final class HostGates {
                 if (until != 0) {
                     return new Entry(null, until);
                 }
-                Gate full = take(held, kind, cap);
+                Gate full = Gate.takeAll(held, kind, cap);
                 if (full == null) {
                     int[] loads = new int[held.length];
                     for (int i = 0; i < held.length; i++) {
@@ -141,21 +141,6 @@ public final class HostGates {
         }
     }
 
-    /** Takes a permit of each gate, all or none; returns the gate that had none, or null. */
-    private static @Nullable Gate take(Gate[] held, PolitenessKey kind, int cap) {
-        for (int i = 0; i < held.length; i++) {
-            int limit = held[i].kind == kind && kind != PolitenessKey.HOST ? cap : Integer.MAX_VALUE;
-            if (!held[i].take(limit)) {
-                for (int j = 0; j < i; j++) {
-                    held[j].untake();
-                    wake(held[j]);
-                }
-                return held[i];
-            }
-        }
-        return null;
-    }
-
     /**
      * The request of {@code permit} is over after {@code nanos} ({@code error}: it was answered 5xx or 429, or
      * not at all for trouble of the server's); if the server asked for a rest, no one may enter its host before
@@ -176,7 +161,7 @@ public final class HostGates {
         Gate[] gates = permit.gates();
         for (int i = 0; i < gates.length; i++) {
             gates[i].ended(new Reply(nanos, selfLate, error && restUntilNanos == 0, permit.load(i)), now);
-            wake(gates[i]);
+            gates[i].wake();
         }
         table.sweep(now);
     }
@@ -199,15 +184,8 @@ public final class HostGates {
             answering(permit);
             for (Gate g : permit.gates()) {
                 g.untake();
-                wake(g);
+                g.wake();
             }
-        }
-    }
-
-    private static void wake(Gate g) {
-        Gate.Waiter w;
-        while ((w = g.waiting.poll()) != null) {
-            w.listener().opened(w.hostKey());
         }
     }
 

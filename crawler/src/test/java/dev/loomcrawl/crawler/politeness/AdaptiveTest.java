@@ -226,6 +226,32 @@ class AdaptiveTest {
         assertThat(slow).isLessThan(answers / 20); // under 5%: the p95 stays at the base
     }
 
+    /**
+     * A probe of a level that overloaded the server counts only answers to requests sent with that level in flight.
+     * A probe's first requests go out as others come back, so the server has fewer than the level in hand when they
+     * reach it and answers them in time: judged on those, a probe of 4 into a server that takes 3 passed, the level
+     * was forgotten and the limit climbed to 5, where it was cut again (a tenth of a real crawl's answers doubled).
+     */
+    @Test
+    void aProbeIsJudgedOnRequestsSentWithTheProbedLevelInFlight() {
+        Adaptive a = new Adaptive(8);
+        a.answered(new Reply(BASE, false, false, 0), 8, false);
+        for (int i = 1; i < 150; i++) { // a server that slows past 3, as in the test above
+            answeredInFull(a, (i <= 8 ? i > 3 : a.allowed(8) > 3) ? 2 * BASE : BASE, false, 8);
+        }
+        assertThat(a.allowed(8)).isEqualTo(3);
+        int answers = 0;
+        while (a.allowed(8) == 3 && answers++ < 1_000) {
+            a.answered(new Reply(BASE, false, false, 3), 8, true);
+        }
+        assertThat(a.allowed(8)).as("the probe of 4").isEqualTo(4);
+        for (int i = 0; i < 40 && a.allowed(8) == 4; i++) {
+            boolean fourth = i % 4 == 3; // sent with 4 in flight: the server has 4 in hand
+            a.answered(new Reply(fourth ? 2 * BASE : BASE, false, false, fourth ? 4 : 1 + i % 3), 8, true);
+        }
+        assertThat(a.allowed(8)).isEqualTo(3);
+    }
+
     /** Answers anywhere from 5 to 200 ms, as a busy real server gives them: its own noise is no overload. */
     @Test
     void aServerWhoseAnswersVaryWidelyIsNotCutByItsNoise() {
