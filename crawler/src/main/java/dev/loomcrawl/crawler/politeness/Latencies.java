@@ -34,9 +34,13 @@ final class Latencies {
         return sum / count;
     }
 
+    /** The sum of the squared deviations from the mean, in ms²; at least one answer. */
+    double deviations() {
+        return Math.max(0, squares - sum * mean());
+    }
+
     /** The variance of the mean (the sample variance over the count); at least two answers. */
     double varianceOfMean() {
-        double mean = mean();
-        return Math.max(0, squares / count - mean * mean) / (count - 1);
+        return deviations() / count / (count - 1);
     }
 }

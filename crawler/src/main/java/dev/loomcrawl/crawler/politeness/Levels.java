@@ -147,7 +147,7 @@ final class Levels {
         double error = Math.sqrt(a + b);
         if (freedom < 3) {
             freedom = nx + ny - 2;
-            double spread = (a * nx * (nx - 1) + b * ny * (ny - 1)) / freedom; // both sides' squares over freedom
+            double spread = (x.deviations() + y.deviations()) / freedom; // the pooled variance
             error = Math.sqrt(spread * (1.0 / nx + 1.0 / ny));
         }
         return x.mean() - y.mean() > tQuantile(freedom, z) * error;
