@@ -87,8 +87,10 @@ final class Progress {
 
     String line(JobProgress p) {
         StringBuilder b = new StringBuilder(String.format("%6.1fs  %,d pages", p.seconds(), p.pages()));
-        if (p.maxPages() > 0 && p.maxPages() < 100_000_000 && !p.continuous()) {
-            long done = p.pages() + p.failed();
+        long done = p.pages() + p.failed();
+        boolean running = p.status().equals("running");
+        // --max-pages is a cap, not a total: a crawl that found fewer pages ended whole, not at 10% of something
+        if (p.maxPages() > 0 && p.maxPages() < 100_000_000 && !p.continuous() && (running || done >= p.maxPages())) {
             b.append(String.format(" (%.0f%% of %,d)", 100.0 * done / p.maxPages(), p.maxPages()));
         }
         b.append(String.format("  %,d failed", p.failed()));
@@ -101,7 +103,6 @@ final class Progress {
             b.append(String.format("  %,d skipped", p.skipped()));
         }
         // While it runs, the rate of the last seconds; at the end, the whole run's average.
-        boolean running = p.status().equals("running");
         b.append(String.format("  %,.0f requests/s%s  %,d in flight",
                 running ? p.recentPagesPerSecond() : p.pagesPerSecond(), running ? "" : " on average", p.fetching()));
         if (p.continuous()) {

@@ -17,10 +17,21 @@ class ProgressTest {
                 Map.of(), changes);
     }
 
+    private static JobProgress done(long pages) {
+        return new JobProgress(1, "done", pages, 0, 0, 0, 0, 0, 0, 12.5, 24.0, 30.0, 10_000, false, Map.of(), Map.of());
+    }
+
     @Test
     void aBoundedCrawlShowsItsShareQueueAndEta() {
         String line = progress.line(running(600, 600, false, Map.of()));
         assertThat(line).contains("300 pages (3% of 10,000)").contains("600 queued").contains("ETA");
+    }
+
+    /** --max-pages is a cap: a crawl that ran out of links is whole, not "3% of 10,000"; one stopped by it says so. */
+    @Test
+    void aFinishedCrawlShowsItsShareOnlyWhenItsCapStoppedIt() {
+        assertThat(progress.line(done(300))).contains("300 pages ").doesNotContain("% of").doesNotContain("ETA");
+        assertThat(progress.line(done(10_000))).contains("10,000 pages (100% of 10,000)");
     }
 
     @Test
