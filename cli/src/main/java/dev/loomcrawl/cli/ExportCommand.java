@@ -69,6 +69,9 @@ final class ExportCommand implements Callable<Integer> {
         if (format != null && format.strip().equalsIgnoreCase("markdown")) {
             return markdown(maxChars);
         }
+        if (format != null && !format.strip().equalsIgnoreCase("jsonl") && !format.strip().equalsIgnoreCase("csv")) {
+            throw new IllegalArgumentException("--format must be jsonl, csv or markdown, was '" + format + "'");
+        }
         Export.Format chosen = format != null ? Export.Format.of(format)
                 : output != null ? Export.Format.forFile(output.toString()) : Export.Format.JSONL;
         if ((links ? 1 : 0) + (changes ? 1 : 0) + (nearDuplicates ? 1 : 0) + (politeness ? 1 : 0) > 1) {

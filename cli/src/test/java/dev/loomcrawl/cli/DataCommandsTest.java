@@ -150,7 +150,9 @@ class DataCommandsTest {
         CrawlCommandTest.Result missing = run("export", "99", db);
         assertThat(missing.exit()).isEqualTo(2);
         assertThat(missing.err().strip().lines()).hasSize(1);
-        assertThat(run("export", "1", "--format=xml", db).exit()).isEqualTo(2);
+        CrawlCommandTest.Result xml = run("export", "1", "--format=xml", db);
+        assertThat(xml.exit()).isEqualTo(2);
+        assertThat(xml.err().strip()).isEqualTo("loomcrawl: --format must be jsonl, csv or markdown, was 'xml'");
         CrawlCommandTest.Result unwritable = run("export", "1", "--output=/proc/nope/rows.csv", db);
         assertThat(unwritable.exit()).isEqualTo(2);
         assertThat(unwritable.err().strip()).isEqualTo("loomcrawl: --output: cannot write /proc/nope/rows.csv: no such"
