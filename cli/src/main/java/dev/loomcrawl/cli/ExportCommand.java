@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -69,10 +71,7 @@ final class ExportCommand implements Callable<Integer> {
         if (format != null && format.strip().equalsIgnoreCase("markdown")) {
             return markdown(maxChars);
         }
-        if (format != null && !format.strip().equalsIgnoreCase("jsonl") && !format.strip().equalsIgnoreCase("csv")) {
-            throw new IllegalArgumentException("--format must be jsonl, csv or markdown, was '" + format + "'");
-        }
-        Export.Format chosen = format != null ? Export.Format.of(format)
+        Export.Format chosen = format != null ? rowFormat(format)
                 : output != null ? Export.Format.forFile(output.toString()) : Export.Format.JSONL;
         if ((links ? 1 : 0) + (changes ? 1 : 0) + (nearDuplicates ? 1 : 0) + (politeness ? 1 : 0) > 1) {
             throw new IllegalArgumentException("give one of --links, --changes, --near-duplicates and --politeness");
@@ -96,6 +95,16 @@ final class ExportCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** The rows' format {@code name} asks for; refused naming every format this command takes, markdown too. */
+    private static Export.Format rowFormat(String name) {
+        try {
+            return Export.Format.of(name);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--format must be " + Arrays.stream(Export.Format.values())
+                    .map(Export.Format::label).collect(Collectors.joining(", ")) + " or markdown, was '" + name + "'");
+        }
     }
 
     private int markdown(int maxChars) throws IOException {
