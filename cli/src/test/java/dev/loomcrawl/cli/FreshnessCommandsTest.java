@@ -108,6 +108,6 @@ class FreshnessCommandsTest {
         }
         assertThat(run("crawl", "--revisit-min=soon", db, "http://127.0.0.1:9/").err()).contains("--revisit-min");
         assertThat(run("crawl", "--revisit-min=10m", "--revisit-max=1m", db, "http://127.0.0.1:9/").err())
-                .contains("--revisit-max must be at least the minimum, PT10M");
+                .contains("--revisit-max must be at least the minimum, 10 min, and at most 365 days, was 1 min");
     }
 }

@@ -6,6 +6,7 @@ import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Locale;
+import java.util.StringJoiner;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.jspecify.annotations.Nullable;
@@ -46,11 +47,38 @@ public record Freshness(@Nullable Revisit revisit, boolean skipNearDuplicates, @
 
         public Revisit {
             if (min == null || min.compareTo(Duration.ofSeconds(1)) < 0 || min.compareTo(Duration.ofDays(365)) > 0) {
-                throw new ConfigException("revisit.min", min, "must be between 1 s and 365 days, was " + min);
+                throw new ConfigException("revisit.min", min, "must be between 1 s and 365 days, was " + words(min));
             }
             if (max == null || max.compareTo(min) < 0 || max.compareTo(Duration.ofDays(365)) > 0) {
-                throw new ConfigException("revisit.max", max, "must be at least the minimum, " + min
-                        + ", and at most 365 days, was " + max);
+                throw new ConfigException("revisit.max", max, "must be at least the minimum, " + words(min)
+                        + ", and at most 365 days, was " + words(max));
+            }
+        }
+
+        /**
+         * {@code d} as both sides read it, the CLI's {@code 10m} and the API's {@code PT10M}: {@code 10 min},
+         * {@code 1 day 2 h}.
+         */
+        static String words(@Nullable Duration d) {
+            if (d == null || d.isNegative()) {
+                return d == null ? "none" : "-" + words(d.negated());
+            }
+            StringJoiner parts = new StringJoiner(" ");
+            parts.setEmptyValue(d.isZero() ? "0 s" : "under 1 ms");
+            long days = d.toDays();
+            if (days > 0) {
+                parts.add(days + (days == 1 ? " day" : " days"));
+            }
+            add(parts, d.toHoursPart(), " h");
+            add(parts, d.toMinutesPart(), " min");
+            add(parts, d.toSecondsPart(), " s");
+            add(parts, d.toMillisPart(), " ms");
+            return parts.toString();
+        }
+
+        private static void add(StringJoiner parts, int count, String unit) {
+            if (count > 0) {
+                parts.add(count + unit);
             }
         }
     }

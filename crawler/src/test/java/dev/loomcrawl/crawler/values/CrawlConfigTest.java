@@ -63,6 +63,21 @@ class CrawlConfigTest {
                 .containsExactly("example.co.uk");
     }
 
+    /** The CLI's {@code 10m} and the API's {@code PT10M} both read a refusal's durations in words. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            PT10M  | PT5M   | must be at least the minimum, 10 min, and at most 365 days, was 5 min
+            PT1M   | P400D  | must be at least the minimum, 1 min, and at most 365 days, was 400 days
+            PT0.5S | PT1M   | must be between 1 s and 365 days, was 500 ms
+            P1DT2H | PT1H   | must be at least the minimum, 1 day 2 h, and at most 365 days, was 1 h
+            PT1M   | -PT30S | must be at least the minimum, 1 min, and at most 365 days, was -30 s
+            """)
+    void revisitRefusalsSayTheirDurationsInWords(String min, String max, String problem) {
+        assertThatThrownBy(() -> Freshness.Revisit.of(Duration.parse(min), Duration.parse(max)))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problem()).isEqualTo(problem));
+    }
+
     /** Every setting survives the store: a resumed job runs exactly as it was started. */
     @Test
     void everySettingSurvivesTheStoredForm() throws Exception {
