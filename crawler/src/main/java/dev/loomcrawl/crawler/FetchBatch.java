@@ -114,7 +114,7 @@ final class FetchBatch implements AutoCloseable {
         if (verdict.unreachable() != null) { // RFC 9309 2.3.1.4: assume a complete disallow
             FetchResult.Failed f = verdict.unreachable();
             return FetchOutcome.without(url.url(), "failed", f.status(), 0, millis, f.kind().label(),
-                    "robots.txt could not be had, so nothing of the host is fetched: " + f.detail());
+                    "robots.txt could not be fetched, so no page of the host is (RFC 9309): " + f.detail());
         }
         if (verdict.refusal() != null) {
             return FetchOutcome.without(url.url(), "skipped", 0, 0, millis, FailureKind.ROBOTS.label(),
