@@ -62,6 +62,11 @@ final class CrawlCommand implements Callable<Integer> {
             description = "Domains whose links are followed, with every subdomain (example.com admits www.example.com).")
     List<String> allowDomains = new ArrayList<>();
 
+    @Option(names = "--allow-url", paramLabel = "REGEX",
+            description = "Only links whose URL matches this regular expression (or another --allow-url) are followed;"
+                    + " repeatable. RE2 syntax, as --deny-url, which still applies.")
+    List<String> allowPatterns = new ArrayList<>();
+
     @Option(names = "--deny-url", paramLabel = "REGEX",
             description = "Links whose URL matches this regular expression are not followed; repeatable. RE2 syntax,"
                     + " matched in linear time: backreferences and lookaround are refused.")
@@ -210,6 +215,7 @@ final class CrawlCommand implements Callable<Integer> {
         seeds.forEach(b::seed);
         allowHosts.forEach(b::allowHost);
         allowDomains.forEach(b::allowDomain);
+        allowPatterns.forEach(b::allowPattern);
         denyPatterns.forEach(b::denyPattern);
         acceptTypes.forEach(b::acceptType);
         return b.build();

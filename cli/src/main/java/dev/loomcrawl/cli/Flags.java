@@ -31,6 +31,7 @@ final class Flags {
             Map.entry("headers", "--header"),
             Map.entry("allowedHosts", "--allow-host"),
             Map.entry("allowedDomains", "--allow-domain"),
+            Map.entry("allowPatterns", "--allow-url"),
             Map.entry("denyPatterns", "--deny-url"),
             Map.entry("acceptTypes", "--accept-type"),
             Map.entry("extract", "--extract"),

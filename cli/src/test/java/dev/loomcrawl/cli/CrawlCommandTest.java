@@ -105,6 +105,7 @@ class CrawlCommandTest {
             --per-host=0                             | --per-host must be between 1 and 10000, was 0
             --extract=t=h[[[                         | --extract t is not a valid CSS selector
             --allow-domain=co.uk                     | --allow-domain holds 'co.uk', a public suffix
+            --allow-url=(?<=x)                       | --allow-url[0] is not a regular expression RE2 runs in linear time
             --header=Host:x                          | --header Host is set by the HTTP client itself
             --output=/proc/nope/x.jsonl              | --output: cannot write /proc/nope/x.jsonl: no such folder
             http://127.0.0.1:99999/                  | not a valid URL (a port above 65535)

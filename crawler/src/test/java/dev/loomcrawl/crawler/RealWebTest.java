@@ -288,6 +288,30 @@ class RealWebTest {
         }
     }
 
+    /** A docs section and nothing else: links and redirects outside the allow patterns stay out, the seed is in. */
+    @Test
+    void allowPatternsKeepEveryOtherLinkOut() throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/start", TestSite.html(links("/guide/", "/guide/a", "/blog/x", "/guide/moved", "/api/b?x=/guide/")))
+                    .stub("/guide/", TestSite.html("<title>guide</title>"))
+                    .stub("/guide/a", TestSite.html("<title>a</title>" + links("/api/c")))
+                    .stub("/guide/moved", temporaryRedirect("/blog/moved"))
+                    .stub("/api/c", TestSite.html("<title>c</title>"));
+
+            JobSummary summary = crawler.start(CrawlConfig.builder().seed(site.url("/start"))
+                    .allowPattern("^http://[^/]+/guide/").allowPattern("/api/c$").denyPattern("/guide/$").build())
+                    .awaitSummary();
+
+            for (String kept : List.of("/start", "/guide/a", "/guide/moved", "/api/c")) {
+                assertThat(site.counter.requests(kept)).as(kept).isEqualTo(1);
+            }
+            for (String out : List.of("/guide/", "/blog/x", "/blog/moved", "/api/b?x=/guide/")) {
+                assertThat(site.counter.requests(out)).as(out).isZero();
+            }
+            assertThat(summary.pages()).isEqualTo(4); // start, a, c, and the redirect, its target out of scope
+        }
+    }
+
     @Test
     void theUserAgentAndHeadersAreSentAndRobotsTxtMatchesTheProductToken() throws Exception {
         try (TestSite site = new TestSite()) {

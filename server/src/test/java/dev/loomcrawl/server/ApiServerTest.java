@@ -256,6 +256,7 @@ class ApiServerTest {
             {"seeds":"http://a.test/"}                  | 400 | bad_request | seeds
             {"seeds":["http://a.test/"],"denyPatterns":["(a)\\\\1"]} | 400 | bad_request | denyPatterns[0]
             {"seeds":["http://a.test/"],"denyPatterns":["(?=a)b"]} | 400 | bad_request | denyPatterns[0]
+            {"seeds":["http://a.test/"],"allowPatterns":["/ok/","(?=a)b"]} | 400 | bad_request | allowPatterns[1]
             {"seeds":["http://a.test/"],"revisit":{"min":"PT0S"}} | 400 | bad_request | revisit.min
             {"seeds":["http://a.test/"],"revisit":{"min":"garbage"}} | 400 | bad_request | revisit.min
             {"seeds":["http://a.test/"],"revisit":{"max":"P500D"}} | 400 | bad_request | revisit.max

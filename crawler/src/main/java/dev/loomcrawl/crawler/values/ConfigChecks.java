@@ -92,16 +92,16 @@ final class ConfigChecks {
     }
 
     /**
-     * Deny patterns are RE2 syntax ({@link com.google.re2j}): they match in time linear in the URL, so no
+     * Allow and deny patterns are RE2 syntax ({@link com.google.re2j}): they match in time linear in the URL, so no
      * pattern can stall a crawl ({@code (a+)+$} on a long URL takes a backtracking engine years); what RE2
      * cannot run in linear time (backreferences, lookaround) is refused.
      */
-    static List<String> checkPatterns(List<String> patterns) {
+    static List<String> checkPatterns(String field, List<String> patterns) {
         for (int i = 0; i < patterns.size(); i++) {
             try {
                 Pattern.compile(patterns.get(i));
             } catch (PatternSyntaxException | NullPointerException e) {
-                throw new ConfigException("denyPatterns[" + i + "]", patterns.get(i),
+                throw new ConfigException(field + "[" + i + "]", patterns.get(i),
                         "is not a regular expression RE2 runs in linear time (no backreferences, no lookaround): "
                                 + (e.getMessage() == null ? "null" : e.getMessage().lines().findFirst().orElse("")));
             }

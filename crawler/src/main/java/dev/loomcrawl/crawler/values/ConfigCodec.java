@@ -65,6 +65,7 @@ public final class ConfigCodec {
         o.set("headers", JSON.valueToTree(c.fetch().headers()));
         o.set("allowedHosts", JSON.valueToTree(c.scope().allowedHosts()));
         o.set("allowedDomains", JSON.valueToTree(c.scope().allowedDomains()));
+        o.set("allowPatterns", JSON.valueToTree(c.scope().allowPatterns()));
         o.set("denyPatterns", JSON.valueToTree(c.scope().denyPatterns()));
         o.put("respectRobots", c.politeness().respectRobots());
         o.put("robotsRetryForMs", c.politeness().robotsRetryFor().toMillis());
@@ -157,6 +158,7 @@ public final class ConfigCodec {
             case "headers" -> JsonFields.strings(name, v, b::header);
             case "allowedHosts" -> JsonFields.each(name, v, b::allowHost);
             case "allowedDomains" -> JsonFields.each(name, v, b::allowDomain);
+            case "allowPatterns" -> JsonFields.each(name, v, b::allowPattern);
             case "denyPatterns" -> JsonFields.each(name, v, b::denyPattern);
             case "respectRobots" -> b.respectRobots(JsonFields.bool(name, v));
             case "robotsRetryForMs" -> b.robotsRetryFor(JsonFields.millis(name, v));

@@ -39,6 +39,8 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
      * @param allowedHosts hosts in scope, exactly; {@code *} means any host
      * @param allowedDomains registrable domains in scope with all their subdomains ({@code example.com} admits
      *     {@code www.example.com}); with no allowed host or domain, the seeds' hosts are the scope
+     * @param allowPatterns regular expressions: when there are any, only links whose URL matches one are
+     *     followed (the seeds are fetched whatever they say)
      * @param denyPatterns regular expressions: links whose URL matches one are not followed
      * @param sitemaps read each host's sitemaps (robots.txt's {@code Sitemap:} lines and {@code /sitemap.xml})
      *     and admit their URLs at depth 1 (default false)
@@ -51,6 +53,7 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
             int maxPages,
             Set<String> allowedHosts,
             Set<String> allowedDomains,
+            List<String> allowPatterns,
             List<String> denyPatterns,
             boolean sitemaps,
             boolean ignoreNofollow,
@@ -65,7 +68,8 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
             requireRange("maxPages", maxPages, 1, 100_000_000);
             allowedHosts = checkHosts(allowedHosts);
             allowedDomains = checkDomains(allowedDomains);
-            denyPatterns = checkPatterns(denyPatterns);
+            allowPatterns = checkPatterns("allowPatterns", allowPatterns);
+            denyPatterns = checkPatterns("denyPatterns", denyPatterns);
             acceptTypes = checkTypes(acceptTypes);
         }
     }

@@ -32,6 +32,7 @@ public final class CrawlConfigBuilder {
     private final Map<String, String> headers = new LinkedHashMap<>();
     private final Set<String> allowedHosts = new LinkedHashSet<>();
     private final Set<String> allowedDomains = new LinkedHashSet<>();
+    private final List<String> allowPatterns = new ArrayList<>();
     private final List<String> denyPatterns = new ArrayList<>();
     private boolean respectRobots = true;
     private Duration robotsRetryFor = Duration.ofMinutes(2);
@@ -85,6 +86,7 @@ public final class CrawlConfigBuilder {
     public CrawlConfigBuilder header(String name, String value) { headers.put(name, value); return this; }
     public CrawlConfigBuilder allowHost(String host) { allowedHosts.add(host); return this; }
     public CrawlConfigBuilder allowDomain(String domain) { allowedDomains.add(domain); return this; }
+    public CrawlConfigBuilder allowPattern(String regex) { allowPatterns.add(regex); return this; }
     public CrawlConfigBuilder denyPattern(String regex) { denyPatterns.add(regex); return this; }
     public CrawlConfigBuilder respectRobots(boolean value) { respectRobots = value; return this; }
     public CrawlConfigBuilder robotsRetryFor(Duration value) { robotsRetryFor = value; return this; }
@@ -113,8 +115,8 @@ public final class CrawlConfigBuilder {
 
     public CrawlConfig build() {
         return new CrawlConfig(
-                new CrawlConfig.Scope(seeds, maxDepth, maxPages, allowedHosts, allowedDomains, denyPatterns, sitemaps,
-                        ignoreNofollow, acceptTypes),
+                new CrawlConfig.Scope(seeds, maxDepth, maxPages, allowedHosts, allowedDomains, allowPatterns, denyPatterns,
+                        sitemaps, ignoreNofollow, acceptTypes),
                 new CrawlConfig.Politeness(perHostConcurrency, hostDelay, hostFailureLimit, respectRobots, robotsRetryFor,
                         maxRetries, politenessKey),
                 new CrawlConfig.Fetch(connectTimeout, requestTimeout, fetchDeadline, maxBodyBytes, maxRedirects, userAgent,
@@ -145,6 +147,7 @@ public final class CrawlConfigBuilder {
         b.headers.putAll(config.fetch().headers());
         b.allowedHosts.addAll(config.scope().allowedHosts());
         b.allowedDomains.addAll(config.scope().allowedDomains());
+        b.allowPatterns.addAll(config.scope().allowPatterns());
         b.denyPatterns.addAll(config.scope().denyPatterns());
         b.respectRobots = config.politeness().respectRobots();
         b.robotsRetryFor = config.politeness().robotsRetryFor();

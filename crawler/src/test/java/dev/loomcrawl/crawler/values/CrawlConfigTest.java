@@ -86,7 +86,8 @@ class CrawlConfigTest {
                 .requestTimeout(Duration.ofMillis(2_500)).fetchDeadline(Duration.ofSeconds(9)).maxRetries(4)
                 .hostDelay(Duration.ofMillis(250)).hostFailureLimit(17).refusePrivateAddresses(true).maxBodyBytes(65_536)
                 .maxRedirects(2).userAgent("TestBot/2.0 (+http://x.test/)").header("X-Trace", "1")
-                .allowHost("c.test").allowDomain("d.example.com").denyPattern("/calendar/").respectRobots(false)
+                .allowHost("c.test").allowDomain("d.example.com").allowPattern("^https?://[^/]+/docs/")
+                .denyPattern("/calendar/").respectRobots(false)
                 .robotsRetryFor(Duration.ofSeconds(5)).sitemaps(true).ignoreNofollow(true).acceptType("application/pdf")
                 .extract("h", "title").extractAll("a", "a@href").storeBody(true).warcFile("/tmp/x.warc.gz")
                 .mode(ExecutionMode.POOL).poolSize(33).build();
@@ -107,6 +108,7 @@ class CrawlConfigTest {
             {"seeds":[7]}                                          | seeds[0]
             {"seeds":["http://a.test/"],"headers":{"Host":"x"}}    | headers.Host
             {"seeds":["http://a.test/"],"warc":"/etc/x.warc"}      | warc
+            {"seeds":["http://a.test/"],"allowPatterns":["/a","("]} | allowPatterns[1]
             """)
     void jsonErrorsNameTheJsonField(String json, String field) throws Exception {
         assertThatThrownBy(() -> ConfigCodec.read(new ObjectMapper().readTree(json), CrawlConfig.builder(), Set.of("warc")))
