@@ -13,9 +13,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>A failure backs off its own URL, not its host: one 500 among a host's pages does not stop the rest.
  * Only the server's own request to rest ({@code Retry-After}, on a 429, 503 or any answer) rests the host,
- * for every job of the process; a run of failures in a row rests it with backoff, and a longer run gives
- * it up. Retryable: connect errors, resets, header timeouts (a timeout may be our own queueing, which must
- * never lose a page), 429 and 5xx. Never: other 4xx, protocol errors, bodies too large or too slow.
+ * for every job of the process, for just that long; a run of failures in a row rests it with backoff, and
+ * a longer run gives it up (the answers inside one rest the server asked for count once: {@code HostQueue}).
+ * Retryable: connect errors, resets, header timeouts (a timeout may be our own queueing, which must never
+ * lose a page), 429 and 5xx. Never: other 4xx, protocol errors, bodies too large or too slow.
  */
 public final class RetryPolicy {
     static final Duration BASE_BACKOFF = Duration.ofMillis(500);

@@ -51,6 +51,7 @@ public final class HostQueue {
     private boolean robotsRefusedOnly; // every robots.txt try so far failed to connect
     private @Nullable String robotsFailure; // the last try's failure, said while the host waits
     private int failuresInARow;
+    private long restingUntil; // the end of the last rest the server asked for, as this job saw it
     private Lease.@Nullable Skip givenUp;
 
     // Scheduling marks, owned by the frontier.
@@ -179,44 +180,51 @@ public final class HostQueue {
     /**
      * The request of {@code node} is over: counts its attempt, rests the host for the whole process when the
      * server asked (in place before this job's own count for the host drops, so nothing of the host slips out
-     * first), and counts the run of failures. Returns when the rest ends (0: none), for {@link HostGates#exit}.
+     * first), and counts the run of failures: a run rests the host with backoff when it is long, gives it up
+     * when longer. Returns when the rest ends (0: none), for {@link HostGates#exit}.
+     *
+     * <p>A failure that came with a rest the server asked for ({@code Retry-After}) is waited out for just that
+     * long, without backoff on top. An answer asking for a rest while one it asked for runs is one of the
+     * requests that were on their way when the server first asked (8 in flight, 8 429s together): one failure
+     * of the run, so a host that rate-limits us for a while is given up after a run of rests, not in its second.
      */
     long exchangeOver(Node node, RetryPolicy.HostSignal signal, HostGates gates, long now, int failureLimit) {
         node.attempts++;
-        long restUntil = 0;
-        if (!signal.rest().isZero()) {
-            restUntil = now + signal.rest().toNanos();
-            gates.rest(hostKey, restUntil);
+        leased--;
+        FailureKind trouble = signal.trouble();
+        if (signal.hostGone() != null && givenUp == null) {
+            givenUp = new Lease.Skip(FailureKind.CONNECT, signal.hostGone());
+            return 0;
         }
-        exchangeOver(signal.trouble(), signal.hostGone(), now, failureLimit);
+        if (signal.rest().isZero()) {
+            if (runGrows(trouble, failureLimit) && failuresInARow >= RetryPolicy.TROUBLE_RUN) {
+                long backoff = RetryPolicy.backoff(failuresInARow - RetryPolicy.TROUBLE_RUN + 1).toNanos();
+                nextStart = Math.max(nextStart, now + backoff);
+            }
+            return 0;
+        }
+        boolean sameRest = trouble != null && now < restingUntil;
+        long restUntil = now + signal.rest().toNanos();
+        restingUntil = Math.max(restingUntil, restUntil);
+        gates.rest(hostKey, restUntil);
+        if (!sameRest) {
+            runGrows(trouble, failureLimit);
+        }
         return restUntil;
     }
 
-    /**
-     * A request of this host is over. Counts a run of failures ({@code trouble}, the kind of the last, else
-     * null); rests the host when the run is long, gives it up when longer.
-     */
-    void exchangeOver(@Nullable FailureKind trouble, long now, int failureLimit) {
-        exchangeOver(trouble, null, now, failureLimit);
-    }
-
-    /** @param gone why none of the host's URLs can be fetched, if so: the host is given up at once */
-    void exchangeOver(@Nullable FailureKind trouble, @Nullable String gone, long now, int failureLimit) {
-        leased--;
-        if (gone != null && givenUp == null) {
-            givenUp = new Lease.Skip(FailureKind.CONNECT, gone);
-            return;
-        }
+    /** Counts {@code trouble} (null: a good answer, which ends the run); true when the run goes on, not given up. */
+    private boolean runGrows(@Nullable FailureKind trouble, int failureLimit) {
         if (trouble == null) {
             failuresInARow = 0;
-            return;
+            return false;
         }
         failuresInARow++;
         if (failuresInARow >= failureLimit && givenUp == null) {
             givenUp = new Lease.Skip(trouble, "host given up after " + failuresInARow + " failed requests in a row");
-        } else if (failuresInARow >= RetryPolicy.TROUBLE_RUN) {
-            nextStart = Math.max(nextStart, now + RetryPolicy.backoff(failuresInARow - RetryPolicy.TROUBLE_RUN + 1).toNanos());
+            return false;
         }
+        return true;
     }
 
     public void robotsKnown(Robots.Rules value) {

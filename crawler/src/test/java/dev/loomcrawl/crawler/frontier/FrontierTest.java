@@ -189,6 +189,36 @@ class FrontierTest {
         assertThat(f.givenUpHosts()).containsKey("a.test:80");
     }
 
+    /**
+     * The requests on their way when a server asks for a rest come back 429 together: one failure of the run,
+     * so a host that limits us for a while is given up after a run of rests, not within its first.
+     */
+    @Test
+    void answersInsideARestCountOnceTowardsGivingTheHostUp() throws Exception {
+        Frontier f = frontier(config().hostFailureLimit(3).perHostConcurrency(4).maxRetries(10));
+        List<CrawlUrl> urls = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            urls.add(CrawlUrl.of("http://a.test/" + i));
+        }
+        f.seed(urls);
+        // Long enough that the four answers of a rest come back inside it on any machine
+        RetryPolicy.HostSignal tooMany = new RetryPolicy.HostSignal(FailureKind.HTTP_STATUS, Duration.ofMillis(500));
+        for (int rest = 1; rest <= 3; rest++) {
+            List<Lease> inFlight = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                inFlight.add(next(f));
+            }
+            assertThat(inFlight).as("the requests of rest %d", rest).allSatisfy(lease -> assertThat(lease.skip()).isNull());
+            for (Lease lease : inFlight) {
+                lease.retry(tooMany, Duration.ZERO);
+            }
+        }
+        Lease after = next(f);
+        assertThat(after.skip()).isNotNull();
+        assertThat(after.skip().detail()).isEqualTo("host given up after 3 failed requests in a row");
+        after.complete(RetryPolicy.HostSignal.OK, page(after), List.of());
+    }
+
     @Test
     void untilRobotsTxtIsKnownAHostHasOneLeaseOut() throws Exception {
         Frontier f = MemoryBackend.frontier(1, config().build(), gates, store, null);
