@@ -105,7 +105,7 @@ final class UrlTask {
         FetchResult result = fetch(lease, late);
         RetryPolicy.HostSignal exchange = RetryPolicy.signal(result);
         engine.rested(lease.url().hostKey(), exchange.rest());
-        Duration retryIn = RetryPolicy.retryIn(result, lease.attempt(), config.politeness().maxRetries());
+        Duration retryIn = RetryPolicy.retryIn(result, lease.charged(exchange), config.politeness().maxRetries());
         if (retryIn != null) {
             meter.tally().retried();
             lease.retry(exchange, retryIn);

@@ -187,7 +187,9 @@ class CrawlerTest {
             assertThat(summary.skipped()).isEqualTo(1); // the image: recorded with its type and size, not kept
             assertThat(summary.failures()).containsEntry("http-status", 2L).containsEntry("timeout", 1L);
             assertThat(summary.statuses()).doesNotContainKey("0"); // no response is no status
-            assertThat(byPath.get("/slow").attempts()).isEqualTo(3); // a timeout may be our own queueing: retried
+            // A timeout may be our own queueing: retried, and more than --retries when it failed while the host
+            // answered nothing but failures (the server's trouble, not the URL's)
+            assertThat(byPath.get("/slow").attempts()).isGreaterThanOrEqualTo(3);
             assertThat(summary.status()).isEqualTo("done");
         }
     }

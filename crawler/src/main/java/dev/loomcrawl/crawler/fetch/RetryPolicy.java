@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
  * <p>A failure backs off its own URL, not its host: one 500 among a host's pages does not stop the rest.
  * Only the server's own request to rest ({@code Retry-After}, on a 429, 503 or any answer) rests the host,
  * for every job of the process, for just that long; a run of failures in a row rests it with backoff, and
- * a longer run gives it up (the answers inside one rest the server asked for count once: {@code HostQueue}).
+ * a longer run gives it up (the failures of requests already on their way when one came back count once,
+ * and cost their URLs no retry while the host answers nothing good: {@code HostQueue.spares}).
  * Retryable: connect errors, resets, header timeouts (a timeout may be our own queueing, which must never
  * lose a page), 429 and 5xx. Never: other 4xx, protocol errors, bodies too large or too slow.
  */
@@ -75,9 +76,10 @@ public final class RetryPolicy {
     }
 
     /**
-     * When to try this URL again after {@code attempt} attempts, or null when it is done (succeeded, not
-     * retryable, out of retries, or the server asks for more than {@link #MAX_RETRY_AFTER}). An answer with
-     * a {@code Retry-After} has {@link #RETRY_AFTER_FACTOR} times the retries.
+     * When to try this URL again after {@code attempt} attempts charged to it (not those that only repeated its
+     * host's trouble: {@code Lease.charged}), or null when it is done (succeeded, not retryable, out of retries,
+     * or the server asks for more than {@link #MAX_RETRY_AFTER}). An answer with a {@code Retry-After} has
+     * {@link #RETRY_AFTER_FACTOR} times the retries.
      */
     public static @Nullable Duration retryIn(FetchResult result, int attempt, int maxRetries) {
         if (!(result instanceof FetchResult.Failed failed) || failed.permanent() || !retryable(failed)) {

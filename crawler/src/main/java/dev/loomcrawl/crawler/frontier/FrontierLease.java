@@ -67,6 +67,19 @@ final class FrontierLease implements Lease {
     @Override public CrawlUrl url() { return node.url; }
     @Override public int depth() { return depthAtLease; }
     @Override public int attempt() { return attempt; }
+
+    @Override
+    public int charged(RetryPolicy.HostSignal exchange) {
+        if (exchange.trouble() == null) {
+            return attempt; // nothing to retry (RetryPolicy retries only server trouble): no lock taken
+        }
+        lock.lock();
+        try {
+            return attempt - node.spared - (host.spares(exchange, leasedNanos) ? 1 : 0);
+        } finally {
+            lock.unlock();
+        }
+    }
     @Override public int redirects() { return node.redirects; }
     @Override public @Nullable String referrer() { return node.referrer; }
     @Override public long leasedNanos() { return leasedNanos; }
@@ -140,7 +153,7 @@ final class FrontierLease implements Lease {
                 return;
             }
             permitHeld = false;
-            restUntil = host.exchangeOver(node, signal, gates, System.nanoTime(),
+            restUntil = host.exchangeOver(node, signal, gates, leasedNanos, System.nanoTime(),
                     config.politeness().hostFailureLimit());
             frontier.troubles.noteGivenUp(host);
             frontier.queues.ready(host);

@@ -51,7 +51,8 @@ public final class HostQueue {
     private boolean robotsRefusedOnly; // every robots.txt try so far failed to connect
     private @Nullable String robotsFailure; // the last try's failure, said while the host waits
     private int failuresInARow;
-    private long restingUntil; // the end of the last rest the server asked for, as this job saw it
+    private long lastFailureCounted; // when the run's last failure came back
+    private long lastGoodAnswer = System.nanoTime(); // when the last answer that was no trouble came back
     private Lease.@Nullable Skip givenUp;
 
     // Scheduling marks, owned by the frontier.
@@ -178,17 +179,19 @@ public final class HostQueue {
     }
 
     /**
-     * The request of {@code node} is over: counts its attempt, rests the host for the whole process when the
-     * server asked (in place before this job's own count for the host drops, so nothing of the host slips out
-     * first), and counts the run of failures: a run rests the host with backoff when it is long, gives it up
-     * when longer. Returns when the rest ends (0: none), for {@link HostGates#exit}.
+     * The request of {@code node}, handed out at {@code leasedNanos}, is over: counts its attempt, rests the host
+     * for the whole process when the server asked (in place before this job's own count for the host drops, so
+     * nothing of the host slips out first), and counts the run of failures: a run rests the host with backoff
+     * when it is long (a rest the server asked for is the whole wait), gives it up when longer. Returns when the
+     * rest ends (0: none), for {@link HostGates#exit}.
      *
-     * <p>A failure that came with a rest the server asked for ({@code Retry-After}) is waited out for just that
-     * long, without backoff on top. An answer asking for a rest while one it asked for runs is one of the
-     * requests that were on their way when the server first asked (8 in flight, 8 429s together): one failure
-     * of the run, so a host that rate-limits us for a while is given up after a run of rests, not in its second.
+     * <p>A failure that {@link #repeats} one counted already is not counted again: a server that goes down for
+     * three seconds with 8 requests in flight, or asks for a rest, answers them all at once, and counting each
+     * gave the host up within a tenth of a second. The run counts rounds of trouble, so a host is given up after
+     * {@code failureLimit} of them in a row: about a minute of backoff, or ten rests.
      */
-    long exchangeOver(Node node, RetryPolicy.HostSignal signal, HostGates gates, long now, int failureLimit) {
+    long exchangeOver(Node node, RetryPolicy.HostSignal signal, HostGates gates, long leasedNanos, long now,
+            int failureLimit) {
         node.attempts++;
         leased--;
         FailureKind trouble = signal.trouble();
@@ -196,35 +199,43 @@ public final class HostQueue {
             givenUp = new Lease.Skip(FailureKind.CONNECT, signal.hostGone());
             return 0;
         }
-        if (signal.rest().isZero()) {
-            if (runGrows(trouble, failureLimit) && failuresInARow >= RetryPolicy.TROUBLE_RUN) {
+        long restUntil = 0;
+        if (!signal.rest().isZero()) {
+            restUntil = now + signal.rest().toNanos();
+            gates.rest(hostKey, restUntil);
+        }
+        if (trouble == null) {
+            failuresInARow = 0;
+            lastGoodAnswer = now;
+        } else if (repeats(signal, leasedNanos)) {
+            node.spared += spares(signal, leasedNanos) ? 1 : 0;
+        } else {
+            failuresInARow++;
+            lastFailureCounted = now;
+            if (failuresInARow >= failureLimit && givenUp == null) {
+                givenUp = new Lease.Skip(trouble, "host given up after " + failuresInARow + " failed requests in a row");
+            } else if (restUntil == 0 && failuresInARow >= RetryPolicy.TROUBLE_RUN) {
                 long backoff = RetryPolicy.backoff(failuresInARow - RetryPolicy.TROUBLE_RUN + 1).toNanos();
                 nextStart = Math.max(nextStart, now + backoff);
             }
-            return 0;
-        }
-        boolean sameRest = trouble != null && now < restingUntil;
-        long restUntil = now + signal.rest().toNanos();
-        restingUntil = Math.max(restingUntil, restUntil);
-        gates.rest(hostKey, restUntil);
-        if (!sameRest) {
-            runGrows(trouble, failureLimit);
         }
         return restUntil;
     }
 
-    /** Counts {@code trouble} (null: a good answer, which ends the run); true when the run goes on, not given up. */
-    private boolean runGrows(@Nullable FailureKind trouble, int failureLimit) {
-        if (trouble == null) {
-            failuresInARow = 0;
-            return false;
-        }
-        failuresInARow++;
-        if (failuresInARow >= failureLimit && givenUp == null) {
-            givenUp = new Lease.Skip(trouble, "host given up after " + failuresInARow + " failed requests in a row");
-            return false;
-        }
-        return true;
+    /**
+     * Whether a failure ({@code signal}) of a request handed out at {@code leasedNanos} repeats one of this host's
+     * run that came back after it left: the server's trouble, already counted, not news of its own.
+     */
+    private boolean repeats(RetryPolicy.HostSignal signal, long leasedNanos) {
+        return signal.trouble() != null && failuresInARow > 0 && lastFailureCounted - leasedNanos > 0;
+    }
+
+    /**
+     * Whether such a failure costs its URL no retry: it {@link #repeats} the run, and no good answer of the host
+     * came back while it was out (a host with a few broken pages among good ones charges each its own failures).
+     */
+    boolean spares(RetryPolicy.HostSignal signal, long leasedNanos) {
+        return repeats(signal, leasedNanos) && lastGoodAnswer - leasedNanos < 0;
     }
 
     public void robotsKnown(Robots.Rules value) {

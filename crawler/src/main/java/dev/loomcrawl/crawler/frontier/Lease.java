@@ -34,6 +34,14 @@ public interface Lease extends AutoCloseable {
     /** This attempt's number: 1 the first time. */
     int attempt();
 
+    /**
+     * This attempt's number against the URL's retries, if {@code exchange} ended it: its attempts, less those
+     * that failed after a failure of their host came back and while it answered nothing good (the requests on
+     * their way when a server goes down or asks for a rest fail together: the server's trouble, which its host's
+     * run of failures counts, not the URL's).
+     */
+    int charged(RetryPolicy.HostSignal exchange);
+
     /** Redirect hops that led to this URL. */
     int redirects();
 

@@ -18,6 +18,8 @@ public final class Node {
     public final int redirects;
     public int depth;
     int attempts;
+    /** Attempts that failed while their host answered nothing but failures: the server's trouble, not the URL's. */
+    int spared;
     long notBefore;
     public State state = State.QUEUED;
     /** Once expanded: the URLs this page links to in the crawl, for a shorter path to lower their depth. */

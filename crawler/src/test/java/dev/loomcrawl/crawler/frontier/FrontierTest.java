@@ -219,6 +219,37 @@ class FrontierTest {
         after.complete(RetryPolicy.HostSignal.OK, page(after), List.of());
     }
 
+    /**
+     * Requests that left before a failure of their host came back and fail too repeat the server's trouble: not
+     * charged to their URLs' retries, nor counted again in the host's run.
+     */
+    @Test
+    void failuresThatRepeatTheHostsAreNotChargedToTheirUrls() throws Exception {
+        Frontier f = frontier(config().hostFailureLimit(2).perHostConcurrency(4));
+        List<CrawlUrl> urls = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            urls.add(CrawlUrl.of("http://a.test/" + i));
+        }
+        f.seed(urls);
+        RetryPolicy.HostSignal down = new RetryPolicy.HostSignal(FailureKind.HTTP_STATUS, Duration.ZERO);
+        List<Lease> inFlight = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            inFlight.add(next(f));
+        }
+        List<Integer> charged = new ArrayList<>();
+        for (Lease lease : inFlight) {
+            charged.add(lease.charged(down));
+            lease.retry(down, Duration.ZERO);
+        }
+        assertThat(charged).containsExactly(1, 0, 0, 0);
+        Lease again = next(f); // one failure counted of 2: the host is not given up
+        assertThat(again.skip()).isNull();
+        assertThat(again.attempt()).isEqualTo(2);
+        assertThat(again.charged(down)).isEqualTo(again.url().url().endsWith("/0") ? 2 : 1);
+        again.retry(down, Duration.ZERO);
+        assertThat(next(f).skip()).isNotNull(); // a request that left after the first failure: counted, the second
+    }
+
     @Test
     void untilRobotsTxtIsKnownAHostHasOneLeaseOut() throws Exception {
         Frontier f = MemoryBackend.frontier(1, config().build(), gates, store, null);
