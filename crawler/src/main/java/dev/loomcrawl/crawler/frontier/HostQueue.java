@@ -180,15 +180,11 @@ public final class HostQueue {
 
     /**
      * The request of {@code node}, handed out at {@code leasedNanos}, is over: counts its attempt, rests the host
-     * for the whole process when the server asked (in place before this job's own count for the host drops, so
-     * nothing of the host slips out first), and counts the run of failures: a run rests the host with backoff
-     * when it is long (a rest the server asked for is the whole wait), gives it up when longer. Returns when the
-     * rest ends (0: none), for {@link HostGates#exit}.
-     *
-     * <p>A failure that {@link #repeats} one counted already is not counted again: a server that goes down for
-     * three seconds with 8 requests in flight, or asks for a rest, answers them all at once, and counting each
-     * gave the host up within a tenth of a second. The run counts rounds of trouble, so a host is given up after
-     * {@code failureLimit} of them in a row: about a minute of backoff, or ten rests.
+     * for the whole process when the server asked (before this job's count for the host drops, so nothing slips
+     * out first), and counts the run of failures, which rests the host with backoff when long (a rest asked for
+     * is the whole wait) and gives it up when longer. A failure that {@link #repeats} one counted is not counted
+     * again: a server down for three seconds answers the 8 requests in flight at once, and counting each gave
+     * the host up in a tenth of a second. Returns when the rest ends (0: none), for {@link HostGates#exit}.
      */
     long exchangeOver(Node node, RetryPolicy.HostSignal signal, HostGates gates, long leasedNanos, long now,
             int failureLimit) {
@@ -213,7 +209,7 @@ public final class HostQueue {
             failuresInARow++;
             lastFailureCounted = now;
             if (failuresInARow >= failureLimit && givenUp == null) {
-                givenUp = new Lease.Skip(trouble, "host given up after " + failuresInARow + " failed requests in a row");
+                givenUp = new Lease.Skip(trouble, "host given up after " + failureLimit + " failed requests in a row");
             } else if (restUntil == 0 && failuresInARow >= RetryPolicy.TROUBLE_RUN) {
                 long backoff = RetryPolicy.backoff(failuresInARow - RetryPolicy.TROUBLE_RUN + 1).toNanos();
                 nextStart = Math.max(nextStart, now + backoff);
@@ -222,10 +218,7 @@ public final class HostQueue {
         return restUntil;
     }
 
-    /**
-     * Whether a failure ({@code signal}) of a request handed out at {@code leasedNanos} repeats one of this host's
-     * run that came back after it left: the server's trouble, already counted, not news of its own.
-     */
+    /** Whether a failure of a request handed out at {@code leasedNanos} repeats one of the run, back since it left. */
     private boolean repeats(RetryPolicy.HostSignal signal, long leasedNanos) {
         return signal.trouble() != null && failuresInARow > 0 && lastFailureCounted - leasedNanos > 0;
     }
