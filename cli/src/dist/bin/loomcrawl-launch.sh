@@ -140,7 +140,12 @@ run_loomcrawl() {
     jvm_opts="$jvm_opts -Dloomcrawl.classpath=$app -Dloomcrawl.jvmOptions=$options"
     [ "${1:-}" = bench ] && bench_cache "$jdk" "$cache_dir" "$app"
   fi
-  start_cache "${1:-}" "$jdk" "$cache_dir" "$app" "$lab"
+  # A command that only prints its help or version records no cache (10-40 s before it printed); the next crawl does.
+  local arg only_says=no
+  for arg in "$@"; do
+    case "$arg" in -h|--help|-V|--version) only_says=yes ;; esac
+  done
+  [ "$only_says" = yes ] || start_cache "${1:-}" "$jdk" "$cache_dir" "$app" "$lab"
   # shellcheck disable=SC2086 # the options are lists
   exec "$jdk/bin/java" $jvm_opts ${LOOMCRAWL_JAVA_OPTS:-} -cp "$cp" dev.loomcrawl.cli.Main "$@"
 }
