@@ -1,11 +1,8 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.values.ConfigException;
+import dev.loomcrawl.crawler.values.FileErrors;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
 import java.util.Locale;
 import java.util.Map;
 
@@ -58,15 +55,7 @@ final class Flags {
 
     /** {@code FLAG: cannot write TARGET: REASON}, the reason in words (NIO's exceptions carry only the path). */
     static IllegalArgumentException cannotWrite(String flag, Object target, IOException e) {
-        String reason = switch (e) {
-            case AccessDeniedException x -> "permission denied";
-            case NoSuchFileException x -> "no such folder, or no file can be made there";
-            case FileAlreadyExistsException x -> x.getFile() + " is a file, not a folder";
-            case FileSystemException x when x.getReason() != null ->
-                    x.getReason().substring(0, 1).toLowerCase(Locale.ROOT) + x.getReason().substring(1);
-            default -> String.valueOf(e.getMessage());
-        };
-        return new IllegalArgumentException(flag + ": cannot write " + target + ": " + reason);
+        return new IllegalArgumentException(flag + ": cannot write " + target + ": " + FileErrors.reason(e));
     }
 
     /**

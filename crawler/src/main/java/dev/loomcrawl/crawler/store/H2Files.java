@@ -1,12 +1,10 @@
 package dev.loomcrawl.crawler.store;
 
+import dev.loomcrawl.crawler.values.FileErrors;
 import dev.loomcrawl.crawler.values.Passwords;
 import dev.loomcrawl.crawler.values.StoreException;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Locale;
@@ -81,15 +79,8 @@ final class H2Files {
         Path folder = path.getParent();
         try {
             Files.createDirectories(folder);
-        } catch (java.io.IOException e) { // NIO's message is only the path it failed on: the reason is in its kind
-            String reason = switch (e) {
-                case AccessDeniedException x -> "permission denied";
-                case FileAlreadyExistsException x -> x.getFile() + " is a file, not a folder";
-                case NoSuchFileException x -> "no folder can be made there";
-                case FileSystemException x when x.getReason() != null -> x.getReason().toLowerCase(Locale.ROOT);
-                default -> e.getClass().getSimpleName();
-            };
-            throw new StoreException("cannot create the database folder " + folder + ": " + reason, e);
+        } catch (java.io.IOException e) {
+            throw new StoreException("cannot create the database folder " + folder + ": " + FileErrors.reason(e), e);
         }
         // Asked of the file system itself: root passes every permission check, and some folders (/proc) take no
         // files whatever the permissions say. H2 failing there printed its own trace, 54 lines of it.
