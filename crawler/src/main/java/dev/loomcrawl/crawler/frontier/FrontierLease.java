@@ -75,7 +75,7 @@ final class FrontierLease implements Lease {
         }
         lock.lock();
         try {
-            return attempt - node.spared - (host.spares(exchange, leasedNanos) ? 1 : 0);
+            return attempt - node.spared - (host.spares(leasedNanos) ? 1 : 0);
         } finally {
             lock.unlock();
         }

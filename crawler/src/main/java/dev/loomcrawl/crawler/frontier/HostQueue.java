@@ -203,8 +203,8 @@ public final class HostQueue {
         if (trouble == null) {
             failuresInARow = 0;
             lastGoodAnswer = now;
-        } else if (repeats(signal, leasedNanos)) {
-            node.spared += spares(signal, leasedNanos) ? 1 : 0;
+        } else if (repeats(leasedNanos)) {
+            node.spared += spares(leasedNanos) ? 1 : 0;
         } else {
             failuresInARow++;
             lastFailureCounted = now;
@@ -219,16 +219,16 @@ public final class HostQueue {
     }
 
     /** Whether a failure of a request handed out at {@code leasedNanos} repeats one of the run, back since it left. */
-    private boolean repeats(RetryPolicy.HostSignal signal, long leasedNanos) {
-        return signal.trouble() != null && failuresInARow > 0 && lastFailureCounted - leasedNanos > 0;
+    private boolean repeats(long leasedNanos) {
+        return failuresInARow > 0 && lastFailureCounted - leasedNanos > 0;
     }
 
     /**
-     * Whether such a failure costs its URL no retry: it {@link #repeats} the run, and no good answer of the host
-     * came back while it was out (a host with a few broken pages among good ones charges each its own failures).
+     * Whether a failure of a request handed out at {@code leasedNanos} costs its URL no retry: it {@link #repeats}
+     * the run, and no good answer came back while it was out (a few broken pages among good ones pay their own).
      */
-    boolean spares(RetryPolicy.HostSignal signal, long leasedNanos) {
-        return repeats(signal, leasedNanos) && lastGoodAnswer - leasedNanos < 0;
+    boolean spares(long leasedNanos) {
+        return repeats(leasedNanos) && lastGoodAnswer - leasedNanos < 0;
     }
 
     public void robotsKnown(Robots.Rules value) {
