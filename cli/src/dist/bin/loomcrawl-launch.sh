@@ -75,13 +75,14 @@ jvm_options() {
 # 10,000-page crawl starts its first request in half the time). Made once per build and JDK by a short crawl
 # of a local farm (aot-training, under the crawl's options and class path; the farm runs in a child process on
 # the lab's), kept in folder $3, used by crawl and resume. Adds "-XX:AOTCache=..." to $jvm_opts.
-#   $1 the command   $2 the JDK home   $3 the cache folder   $4 the application's class path   $5 the lab's
+#   $1 the JDK home   $2 the cache folder   $3 the application's class path   $4 the lab's   ${@:5} the command line
 # The JVM does not check that the jars are the ones the cache was made from, so the cache's name carries the
 # jars' names and sizes, and a jar newer than the cache makes a new one. LOOMCRAWL_START_CACHE=off leaves it
 # out; a failed training is not tried again until the next build.
 start_cache() {
-  local command="$1" jdk="$2" dir="$3" app="$4" lab="$5" cache
-  case "$command" in crawl|resume) ;; *) return 0 ;; esac
+  local jdk="$1" dir="$2" app="$3" lab="$4" cache
+  shift 4
+  case "${1:-}" in crawl|resume) ;; *) return 0 ;; esac
   [ "${LOOMCRAWL_START_CACHE:-on}" = off ] && return 0
   # A flight recording loads the jdk.jfr module, which the cache was not made with: the JVM would refuse it.
   [[ " ${LOOMCRAWL_JAVA_OPTS:-} " == *" -XX:StartFlightRecording"* ]] && return 0
@@ -90,6 +91,11 @@ start_cache() {
   cache="$cache_file"
   if ! newer_than_jars "$cache" "$app"; then
     newer_than_jars "$cache.failed" "$app" && return 0
+    # A command line the crawl would refuse is refused at once (a JVM start, once per build), not after 10-40 s
+    # of recording: the crawl then runs without a cache and says why in its one line.
+    # shellcheck disable=SC2086 # the options are lists
+    "$jdk/bin/java" $jvm_opts -Dloomcrawl.checkOnly=true -cp "$app" dev.loomcrawl.cli.Main "$@" \
+        >/dev/null 2>&1 </dev/null || return 0
     mkdir -p "$dir" 2>/dev/null || return 0
     rm -f "$dir"/crawl-*.aot "$dir"/crawl-*.failed # earlier builds'
     echo "loomcrawl: once per build and JDK, recording a start-up cache: a short crawl of a local test farm" \
@@ -145,7 +151,7 @@ run_loomcrawl() {
   for arg in "$@"; do
     case "$arg" in -h|--help|-V|--version) only_says=yes ;; esac
   done
-  [ "$only_says" = yes ] || start_cache "${1:-}" "$jdk" "$cache_dir" "$app" "$lab"
+  [ "$only_says" = yes ] || start_cache "$jdk" "$cache_dir" "$app" "$lab" "$@"
   # shellcheck disable=SC2086 # the options are lists
   exec "$jdk/bin/java" $jvm_opts ${LOOMCRAWL_JAVA_OPTS:-} -cp "$cp" dev.loomcrawl.cli.Main "$@"
 }

@@ -167,7 +167,13 @@ final class CrawlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (Main.CHECK_ONLY && seedsFile != null && !Files.isRegularFile(seedsFile)) {
+            return 0; // a pipe (--seeds-file=<(...)) can be read once, by the crawl
+        }
         CrawlConfig config = config();
+        if (Main.CHECK_ONLY) {
+            return 0;
+        }
         RowOutput rows = RowOutput.open(output, false, Export.Columns.of(config.output()), spec.commandLine().getOut()); // a bad path fails before anything is crawled
         CrawlerOptions process = politeness.on(inFlight.options(perHost));
         return Foreground.run(spec, engine.db, process,

@@ -69,6 +69,12 @@ public final class Main implements Runnable {
     /** Exit code for bad flags, bad URLs and bad values. */
     static final int USAGE = 2;
 
+    /**
+     * Set by the launcher before it records the start-up cache: crawl and resume read their command line and
+     * end there, so a line they would refuse is refused before the recording, not after it.
+     */
+    static final boolean CHECK_ONLY = Boolean.getBoolean("loomcrawl.checkOnly");
+
     public static void main(String[] args) {
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }

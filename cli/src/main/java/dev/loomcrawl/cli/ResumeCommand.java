@@ -20,6 +20,6 @@ final class ResumeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return job.run(spec, StoredJob.Run.RESUME);
+        return Main.CHECK_ONLY ? 0 : job.run(spec, StoredJob.Run.RESUME);
     }
 }

@@ -114,6 +114,10 @@ class ReleaseIT {
             assertThat(run(home, env, "crawl", "--help")).startsWith("0 ").contains("Usage: loomcrawl crawl")
                     .doesNotContain("recording a start-up cache");
             assertThat(caches(cacheHome)).isEmpty();
+            // and one it would refuse is refused at once, in its one line, before any recording
+            assertThat(run(home, env, "crawl", seed, "--per-host=0")).startsWith("2 ").contains("--per-host")
+                    .doesNotContain("recording a start-up cache");
+            assertThat(caches(cacheHome)).isEmpty();
             String first = run(home, env, "crawl", seed, "--quiet", "--db=jdbc:h2:" + dir.resolve("db1"));
             assertThat(first).startsWith("0 ").contains("recording a start-up cache").contains("start-up cache recorded in");
             List<Path> caches = caches(cacheHome);
