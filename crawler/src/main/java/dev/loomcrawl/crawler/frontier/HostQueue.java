@@ -105,12 +105,24 @@ public final class HostQueue {
         return due;
     }
 
-    /** The URL to hand out next if one is due now (a retry whose backoff is over comes first), or null. */
+    /**
+     * The URL to hand out next if one is due now, or null: a retry whose backoff is over comes first, the one due
+     * longest first. It stays where it is until {@link #lease}d: a resting host is asked many times before its next
+     * request, and a retry put in front at each asking would send the one that failed last first after every rest,
+     * charged each time, out of retries while its host is still waited for.
+     */
     Node due(long now) {
-        if (backingOff != null && !backingOff.isEmpty() && backingOff.peek().notBefore - now <= 0) {
-            pending.addFirst(backingOff.poll());
+        Node retry = backingOff == null ? null : backingOff.peek();
+        return retry != null && retry.notBefore - now <= 0 ? retry : pending.peekFirst();
+    }
+
+    /** Takes {@code node}, as {@link #due} gave it, out of its queue. */
+    private void take(Node node) {
+        if (backingOff != null && backingOff.peek() == node) {
+            backingOff.poll();
+        } else {
+            pending.pollFirst();
         }
-        return pending.peekFirst();
     }
 
     /** When this host will next have a URL due or a slot open by the clock alone; 0 if never by itself. */
@@ -158,9 +170,9 @@ public final class HostQueue {
         return rules;
     }
 
-    /** Hands out {@code node} (already at the head of the queue) for a request. */
+    /** Hands out {@code node}, as {@link #due} gave it, for a request. */
     void lease(Node node, long now, long hostDelayNanos) {
-        pending.pollFirst();
+        take(node);
         node.state = Node.State.LEASED;
         leased++;
         if (rules == null) {
@@ -172,9 +184,9 @@ public final class HostQueue {
         }
     }
 
-    /** Hands out {@code node} (at the head of the queue) to be recorded without a request. */
+    /** Hands out {@code node}, as {@link #due} gave it, to be recorded without a request. */
     void leaseSkip(Node node) {
-        pending.pollFirst();
+        take(node);
         node.state = Node.State.LEASED;
     }
 

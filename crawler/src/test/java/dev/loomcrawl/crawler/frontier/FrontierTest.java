@@ -250,6 +250,32 @@ class FrontierTest {
         assertThat(next(f).skip()).isNotNull(); // a request that left after the first failure: counted, the second
     }
 
+    /**
+     * A resting host is asked for its next URL many times before it may send one: its retries still leave in the
+     * order they fell due, so the first request after each rest of an outage is another URL's, and no URL is
+     * charged every round (a server down for 45 s lost the one that failed last, sent first after each rest).
+     */
+    @Test
+    void retriesLeaveInTheOrderTheyFellDueHoweverOftenTheHostIsAsked() {
+        HostQueue host = new HostQueue(CrawlUrl.of("http://a.test/"), 8, null);
+        long now = System.nanoTime();
+        for (int i = 0; i < 3; i++) {
+            Node node = new Node(CrawlUrl.of("http://a.test/" + i), host, 1, 0, null);
+            node.notBefore = now - (3 - i) * 1_000_000L; // /0 due longest
+            host.requeue(node, now - 10_000_000L);
+        }
+        for (int asked = 0; asked < 3; asked++) {
+            assertThat(host.due(now).url.url()).isEqualTo("http://a.test/0"); // while the host rests
+        }
+        List<String> sent = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Node node = host.due(now);
+            host.lease(node, now, 0);
+            sent.add(node.url.url());
+        }
+        assertThat(sent).containsExactly("http://a.test/0", "http://a.test/1", "http://a.test/2");
+    }
+
     @Test
     void untilRobotsTxtIsKnownAHostHasOneLeaseOut() throws Exception {
         Frontier f = MemoryBackend.frontier(1, config().build(), gates, store, null);
