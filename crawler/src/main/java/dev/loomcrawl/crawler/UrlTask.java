@@ -239,7 +239,7 @@ final class UrlTask {
             case FetchResult.Response r -> warc.write(fetcher.request(lease.url()), r.status(), r.headers(),
                     r.raw() == null ? r.body() : r.raw(), Instant.now());
             case FetchResult.Failed f when f.headers() instanceof HttpHeaders headers -> warc.write(
-                    fetcher.request(lease.url()), f.status(), headers, f.raw() == null ? new byte[0] : f.raw(), Instant.now());
+                    fetcher.request(lease.url()), f, headers, Instant.now());
             case FetchResult.Failed f -> { } // no response to record
         }
     }

@@ -19,6 +19,7 @@ import dev.loomcrawl.testkit.TestSite;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -181,6 +182,38 @@ class DataOutTest {
             }
         }
         assertThat(digested).isEqualTo(responses.size());
+    }
+
+    /**
+     * A response whose body could not be had whole is recorded with what came and says why it holds less than the
+     * server sent: a replay of an empty 200 record would serve an empty page as the site's answer.
+     */
+    @Test
+    void aResponseWhoseBodyCouldNotBeHadWholeSaysSoInItsWarcRecord(@TempDir Path dir) throws Exception {
+        Path warc = dir.resolve("crawl.warc");
+        site.stub("/", TestSite.html("<a href=/dribble>d</a><a href=/big>b</a><a href=/bad-gzip>g</a>"));
+        site.stub("/dribble", TestSite.html("x".repeat(2_000)).withChunkedDribbleDelay(20, 4_000));
+        site.stub("/big", TestSite.html("x".repeat(20_000)));
+        site.stub("/bad-gzip", TestSite.html("not gzip at all").withHeader("Content-Encoding", "gzip"));
+        JobSummary summary = crawler.start(CrawlConfig.builder().seed(site.url("/")).maxRetries(0).maxBodyBytes(10_000)
+                .fetchDeadline(Duration.ofSeconds(1)).warcFile(warc.toString()).build()).awaitSummary();
+
+        Map<String, String> truncated = new HashMap<>();
+        Map<String, String> bodies = new HashMap<>();
+        try (WarcReader reader = new WarcReader(warc)) {
+            for (WarcRecord record : reader) {
+                if (record instanceof WarcResponse response) {
+                    String path = java.net.URI.create(response.target()).getPath();
+                    truncated.put(path, record.headers().first("WARC-Truncated").orElse("-"));
+                    bodies.put(path, new String(response.http().body().stream().readAllBytes(), StandardCharsets.UTF_8));
+                }
+            }
+        }
+        Map<String, PageRecord> pages = byPath(summary.jobId());
+        assertThat(pages.get("/dribble").failure()).isEqualTo("timeout");
+        assertThat(truncated).containsEntry("/", "-").containsEntry("/dribble", "time").containsEntry("/big", "length")
+                .containsEntry("/bad-gzip", "-");
+        assertThat(bodies.get("/bad-gzip")).isEqualTo("not gzip at all"); // read whole: recorded as it came
     }
 
     private static org.netpreserve.jwarc.WarcDigest sha1(byte[] bytes) {

@@ -75,7 +75,7 @@ final class ResponseReader {
         byte[] decoded = Bodies.decode(raw, encoding, limit + 1);
         if (decoded == null) {
             return new FetchResult.Failed(FailureKind.PROTOCOL, "cannot decode Content-Encoding: " + encoding, status,
-                    headers, raw.length, System.nanoTime() - start, null, false);
+                    headers, raw.length, System.nanoTime() - start, null, false, settings.keepRaw() ? raw : null);
         }
         if (decoded.length > limit && purpose != Purpose.ROBOTS) {
             return tooLarge(status, headers, start, "decoded body over " + limit + " bytes (" + encoding + ")");

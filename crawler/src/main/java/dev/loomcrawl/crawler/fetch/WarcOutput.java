@@ -27,14 +27,16 @@ import org.netpreserve.jwarc.WarcCompression;
 import org.netpreserve.jwarc.WarcDigest;
 import org.netpreserve.jwarc.WarcRequest;
 import org.netpreserve.jwarc.WarcResponse;
+import org.netpreserve.jwarc.WarcTruncationReason;
 import org.netpreserve.jwarc.WarcWriter;
 import org.netpreserve.jwarc.Warcinfo;
 
 /**
  * A WARC file of a job's fetches, written with jwarc: for every stored URL that got an HTTP response, a
  * {@code request} record and a {@code response} record holding the response as received (status line,
- * headers, and the body still in its {@code Content-Encoding}). A {@code .gz} name gzips each record, as
- * WARC tools expect. A resumed job appends to the same file.
+ * headers, and the body still in its {@code Content-Encoding}); one whose body could not be had whole (the
+ * fetch deadline, the body limit, a type not kept) says so in {@code WARC-Truncated}. A {@code .gz} name gzips
+ * each record, as WARC tools expect. A resumed job appends to the same file.
  *
  * <p>Records are WARC/1.1 with {@code WARC-Block-Digest} and, on responses, {@code WARC-Payload-Digest}
  * (SHA-1, base32). The body stands as the client received it; the JDK client removes chunked transfer
@@ -107,6 +109,25 @@ public final class WarcOutput implements AutoCloseable {
 
     /** Records one exchange: what was asked and what came back. */
     public void write(HttpRequest request, int status, HttpHeaders headers, byte[] body, Instant date) {
+        write(request, status, headers, body, WarcTruncationReason.NOT_TRUNCATED, date);
+    }
+
+    /**
+     * Records an exchange that failed after the response's headers came: the body as received where it was read
+     * whole (an error page, a body that could not be decoded), else none, and the record says why it holds less
+     * than the server sent ({@code WARC-Truncated}), so that a replay does not serve an empty page as the answer.
+     */
+    public void write(HttpRequest request, FetchResult.Failed failed, HttpHeaders headers, Instant date) {
+        WarcTruncationReason truncated = switch (failed.kind()) {
+            case TIMEOUT -> WarcTruncationReason.TIME; // the fetch deadline cut the body
+            case TOO_LARGE -> WarcTruncationReason.LENGTH; // over the body limit: not read
+            default -> failed.raw() == null ? WarcTruncationReason.UNSPECIFIED : WarcTruncationReason.NOT_TRUNCATED;
+        };
+        write(request, failed.status(), headers, failed.raw() == null ? new byte[0] : failed.raw(), truncated, date);
+    }
+
+    private void write(HttpRequest request, int status, HttpHeaders headers, byte[] body,
+            WarcTruncationReason truncated, Instant date) {
         URI target = request.uri();
         byte[] requestBytes = requestBytes(request);
         byte[] responseBytes = responseBytes(status, headers, body);
@@ -115,9 +136,13 @@ public final class WarcOutput implements AutoCloseable {
             WarcRequest warcRequest = new WarcRequest.Builder(target).version(MessageVersion.WARC_1_1).date(date)
                     .blockDigest(sha1(requestBytes)).body(MediaType.HTTP_REQUEST, requestBytes).build();
             writer.write(warcRequest);
-            writer.write(new WarcResponse.Builder(target).version(MessageVersion.WARC_1_1).date(date)
+            WarcResponse.Builder response = new WarcResponse.Builder(target).version(MessageVersion.WARC_1_1).date(date)
                     .concurrentTo(warcRequest.id()).blockDigest(sha1(responseBytes)).payloadDigest(sha1(body))
-                    .body(MediaType.HTTP_RESPONSE, responseBytes).build());
+                    .body(MediaType.HTTP_RESPONSE, responseBytes);
+            if (truncated != WarcTruncationReason.NOT_TRUNCATED) {
+                response.truncated(truncated);
+            }
+            writer.write(response.build());
             file.flush(); // whole records reach the file: a killed process leaves none half-written
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the WARC file: " + e.getMessage(), e);
