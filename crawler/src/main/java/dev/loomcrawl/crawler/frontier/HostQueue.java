@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Comparator;
 import java.util.PriorityQueue;
+import java.util.Queue;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -106,10 +107,9 @@ public final class HostQueue {
     }
 
     /**
-     * The URL to hand out next if one is due now, or null: a retry whose backoff is over comes first, the one due
-     * longest first. It stays where it is until {@link #lease}d: a resting host is asked many times before its next
-     * request, and a retry put in front at each asking would send the one that failed last first after every rest,
-     * charged each time, out of retries while its host is still waited for.
+     * The URL to hand out next if one is due now, or null: a retry whose backoff is over first, the longest due.
+     * It stays put until leased: moved ahead at each asking of a resting host, the retry that failed last would go
+     * first after every rest, charged each time, out of retries while its host is still waited for.
      */
     Node due(long now) {
         Node retry = backingOff == null ? null : backingOff.peek();
@@ -118,11 +118,8 @@ public final class HostQueue {
 
     /** Takes {@code node}, as {@link #due} gave it, out of its queue. */
     private void take(Node node) {
-        if (backingOff != null && backingOff.peek() == node) {
-            backingOff.poll();
-        } else {
-            pending.pollFirst();
-        }
+        Queue<Node> queue = backingOff != null && backingOff.peek() == node ? backingOff : pending;
+        queue.poll();
     }
 
     /** When this host will next have a URL due or a slot open by the clock alone; 0 if never by itself. */
