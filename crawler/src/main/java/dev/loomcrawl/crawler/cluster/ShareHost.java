@@ -33,7 +33,7 @@ final class ShareHost {
     void robotsLoaded(ClusterLeases.@Nullable RobotsRow robots, String agentToken) {
         if (robots != null && !queue.robotsKnown()) {
             queue.robotsKnown(Robots.of(robots.url() == null || robots.body() == null ? null
-                    : new Robots.Text(robots.url(), robots.body(), robots.contentType()), agentToken));
+                    : new Robots.Text(robots.url(), robots.body(), robots.contentType()), agentToken), System.nanoTime());
         }
         robotsLooked = true;
     }

@@ -99,7 +99,7 @@ final class FrontierLease implements Lease {
     public void robots(Robots.Rules rules) {
         lock.lock();
         try {
-            host.robotsKnown(rules);
+            host.robotsKnown(rules, System.nanoTime());
             frontier.troubles.robotsWaiting(host, false);
             robotsUnknown = false;
             if (!rules.allows(node.url)) {

@@ -240,11 +240,18 @@ public final class HostQueue {
         return repeats(leasedNanos) && lastGoodAnswer - leasedNanos < 0;
     }
 
-    public void robotsKnown(Robots.Rules value) {
+    /**
+     * The host's robots.txt, known at {@code now}: its {@code Crawl-delay} counts from here, as the request that
+     * fetched it goes on to its page at once (spaced at its lease, before the delay was known).
+     */
+    public void robotsKnown(Robots.Rules value, long now) {
         rules = value;
         robotsLeased = false;
         robotsFailures = 0;
         robotsFailure = null;
+        if (value.crawlDelayNanos() > 0) {
+            nextStart = Math.max(nextStart, now + value.crawlDelayNanos());
+        }
     }
 
     /**

@@ -293,6 +293,23 @@ class FrontierTest {
         assertThat(gates.inUse("a.test:80")).isEqualTo(2);
     }
 
+    /**
+     * The request that fetched robots.txt goes on to its own page at once, leased before the delay was known: the
+     * next request of the host waits the {@code Crawl-delay} from there (it left in the same second).
+     */
+    @Test
+    void aCrawlDelayCountsFromTheRobotsTxtThatSaysIt() throws Exception {
+        Frontier f = MemoryBackend.frontier(1, config().build(), gates, store, null);
+        f.seed(List.of(CrawlUrl.of("http://a.test/1"), CrawlUrl.of("http://a.test/2")));
+        Lease first = next(f);
+        assertThat(first.robotsUnknown()).isTrue();
+        first.robots(Robots.parse(CrawlUrl.of("http://a.test/robots.txt"), "User-agent: *\nCrawl-delay: 1\n"
+                .getBytes(), "text/plain", "loomcrawl"));
+        long known = System.nanoTime();
+        next(f);
+        assertThat(Duration.ofNanos(System.nanoTime() - known)).isGreaterThanOrEqualTo(Duration.ofMillis(950));
+    }
+
     @Test
     void anUnreachableRobotsTxtRestsTheHostThenGivesItUp() throws Exception {
         Frontier f = MemoryBackend.frontier(1, config().robotsRetryFor(Duration.ofMillis(1_200)).build(), gates, store, null);
