@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * Only the server's own request to rest ({@code Retry-After}, on a 429, 503 or any answer) rests the host,
  * for every job of the process, for just that long; a run of failures in a row rests it with backoff, and
  * a longer run gives it up (the failures of requests already on their way when one came back count once,
- * and cost their URLs no retry while the host answers nothing good: {@code HostQueue.spares}).
+ * and cost their URLs no retry while the host answers nothing good: {@code FailureRun}).
  * Retryable: connect errors, resets, header timeouts (a timeout may be our own queueing, which must never
  * lose a page), 429 and 5xx. Never: other 4xx, protocol errors, bodies too large or too slow.
  */

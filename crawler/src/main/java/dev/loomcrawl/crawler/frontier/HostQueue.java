@@ -51,9 +51,7 @@ public final class HostQueue {
     private long firstRobotsFailure;
     private boolean robotsRefusedOnly; // every robots.txt try so far failed to connect
     private @Nullable String robotsFailure; // the last try's failure, said while the host waits
-    private int failuresInARow;
-    private long lastFailureCounted; // when the run's last failure came back
-    private long lastGoodAnswer = System.nanoTime(); // when the last answer that was no trouble came back
+    private final FailureRun run = new FailureRun();
     private Lease.@Nullable Skip givenUp;
 
     // Scheduling marks, owned by the frontier.
@@ -190,10 +188,9 @@ public final class HostQueue {
     /**
      * The request of {@code node}, handed out at {@code leasedNanos}, is over: counts its attempt, rests the host
      * for the whole process when the server asked (before this job's count for the host drops, so nothing slips
-     * out first), and counts the run of failures, which rests the host with backoff when long (a rest asked for
-     * is the whole wait) and gives it up when longer. A failure that {@link #repeats} one counted is not counted
-     * again: a server down for three seconds answers the 8 requests in flight at once, and counting each gave
-     * the host up in a tenth of a second. Returns when the rest ends (0: none), for {@link HostGates#exit}.
+     * out first), and counts the {@link FailureRun}, which rests the host with backoff when long (a rest asked for
+     * is the whole wait) and gives it up when longer. Returns when the rest ends (0: none), for
+     * {@link HostGates#exit}.
      */
     long exchangeOver(Node node, RetryPolicy.HostSignal signal, HostGates gates, long leasedNanos, long now,
             int failureLimit) {
@@ -210,34 +207,24 @@ public final class HostQueue {
             gates.rest(hostKey, restUntil);
         }
         if (trouble == null) {
-            failuresInARow = 0;
-            lastGoodAnswer = now;
-        } else if (repeats(leasedNanos)) {
-            node.spared += spares(leasedNanos) ? 1 : 0;
+            run.goodAnswer(now);
+        } else if (run.repeats(leasedNanos)) {
+            node.spared += run.spares(leasedNanos) ? 1 : 0;
         } else {
-            failuresInARow++;
-            lastFailureCounted = now;
-            if (failuresInARow >= failureLimit && givenUp == null) {
+            int failures = run.count(now);
+            if (failures >= failureLimit && givenUp == null) {
                 givenUp = new Lease.Skip(trouble, "host given up after " + failureLimit + " failed requests in a row");
-            } else if (restUntil == 0 && failuresInARow >= RetryPolicy.TROUBLE_RUN) {
-                long backoff = RetryPolicy.backoff(failuresInARow - RetryPolicy.TROUBLE_RUN + 1).toNanos();
+            } else if (restUntil == 0 && failures >= RetryPolicy.TROUBLE_RUN) {
+                long backoff = RetryPolicy.backoff(failures - RetryPolicy.TROUBLE_RUN + 1).toNanos();
                 nextStart = Math.max(nextStart, now + backoff);
             }
         }
         return restUntil;
     }
 
-    /** Whether a failure of a request handed out at {@code leasedNanos} repeats one of the run, back since it left. */
-    private boolean repeats(long leasedNanos) {
-        return failuresInARow > 0 && lastFailureCounted - leasedNanos > 0;
-    }
-
-    /**
-     * Whether a failure of a request handed out at {@code leasedNanos} costs its URL no retry: it {@link #repeats}
-     * the run, and no good answer came back while it was out (a few broken pages among good ones pay their own).
-     */
+    /** Whether a failure of a request handed out at {@code leasedNanos} costs its URL no retry ({@link FailureRun}). */
     boolean spares(long leasedNanos) {
-        return repeats(leasedNanos) && lastGoodAnswer - leasedNanos < 0;
+        return run.spares(leasedNanos);
     }
 
     /**
