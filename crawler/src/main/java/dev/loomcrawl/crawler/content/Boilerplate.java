@@ -75,7 +75,19 @@ final class Boilerplate {
             }
             JUDGED.put(words, judged);
         }
-        return judged == Words.BOILERPLATE || judged == Words.BYLINE && e.text().length() < BYLINE_MAX;
+        return switch (judged) {
+            case BOILERPLATE -> !holdsMain(e);
+            case BYLINE -> e.text().length() < BYLINE_MAX;
+            case CONTENT -> false;
+        };
+    }
+
+    /**
+     * HTML's own mark of the page's main content outranks a class name: a menu drawer or an app shell named
+     * {@code nav} or {@code header} may wrap the whole page, {@code <main>} and all.
+     */
+    private static boolean holdsMain(Element e) {
+        return e.stream().anyMatch(x -> x.nameIs("main") || x.attr("role").equalsIgnoreCase("main"));
     }
 
     /** Readability's class weight: +25 for each of class and id that sounds like content, -25 for each that does not. */

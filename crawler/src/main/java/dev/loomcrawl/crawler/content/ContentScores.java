@@ -29,13 +29,15 @@ final class ContentScores {
             "main", "nav", "ol", "p", "pre", "section", "table", "ul");
 
     private final boolean strict;
+    private final boolean weighed;
     private final Map<Element, Double> scores = new IdentityHashMap<>();
     private final List<Element> candidates = new ArrayList<>();
     /** The paragraphs that scored: their commas are credited once candidates compete. */
     private final List<Element> paragraphs = new ArrayList<>();
 
-    private ContentScores(boolean strict) {
+    private ContentScores(boolean strict, boolean weighed) {
         this.strict = strict;
+        this.weighed = weighed;
     }
 
     /**
@@ -44,9 +46,10 @@ final class ContentScores {
      *
      * @param strict leave out blocks whose class or id sounds like boilerplate; a page whose article is
      *     so named (a {@code div class="sidebar-layout"} around everything) is read again without
+     * @param weighed start each block from its class and id words too (Readability's class weight)
      */
-    static List<Element> pick(Element body, boolean strict) {
-        ContentScores s = new ContentScores(strict);
+    static List<Element> pick(Element body, boolean strict, boolean weighed) {
+        ContentScores s = new ContentScores(strict, weighed);
         s.score(body);
         if (s.candidates.size() > 1) { // a point a comma, given as the paragraph's other points are
             for (Element paragraph : s.paragraphs) {
@@ -193,6 +196,12 @@ final class ContentScores {
             Double score = scores.get(sibling);
             if (score != null && score + bonus >= threshold) {
                 kept.add(sibling);
+            } else if (score == null && bonus > 0) {
+                // A part of the article in the top's own class whose paragraphs lie deeper than the scores reach.
+                TextStats stats = TextStats.of(sibling);
+                if (stats.chars() >= MIN_PARAGRAPH && stats.linkDensity() < 0.25) {
+                    kept.add(sibling);
+                }
             } else if (sibling.normalName().equals("p")) {
                 TextStats stats = TextStats.of(sibling);
                 double links = stats.linkDensity();
@@ -220,7 +229,7 @@ final class ContentScores {
         return true;
     }
 
-    /** Readability's start for a block: by its tag, plus its class weight when strict. */
+    /** Readability's start for a block: by its tag, plus its class weight when weighed. */
     private int initial(Element e) {
         int byTag = switch (e.normalName()) {
             case "div", "article", "main" -> 5;
@@ -229,7 +238,7 @@ final class ContentScores {
             case "h1", "h2", "h3", "h4", "h5", "h6", "th" -> -5;
             default -> 0;
         };
-        return byTag + (strict ? Boilerplate.weight(e) : 0);
+        return byTag + (weighed ? Boilerplate.weight(e) : 0);
     }
 
     /** Readability's test for a short paragraph to keep beside the article: it holds a sentence's end. */

@@ -14,8 +14,27 @@ import org.jspecify.annotations.Nullable;
  * tree), on the parser thread that parsed it.
  */
 public final class MainContent {
-    /** Content shorter than this, read by class names too, is read again by tags alone (Readability retries the same way). */
+    /**
+     * Content shorter than this is read again, as Readability retries: without leaving blocks out by their class
+     * and id words, then without weighing blocks by them either; the first reading this long wins, else the longest.
+     */
     private static final int ENOUGH = 250;
+
+    /**
+     * The ways a page is read, in turn: leave blocks out by their class and id words and weigh blocks by them;
+     * weigh only; neither.
+     */
+    private enum Reading {
+        STRICT(true, true), WEIGHED(false, true), BY_TAGS(false, false);
+
+        final boolean strict;
+        final boolean weighed;
+
+        Reading(boolean strict, boolean weighed) {
+            this.strict = strict;
+            this.weighed = weighed;
+        }
+    }
 
     /**
      * @param content the page's content and facts; its text empty when none was found
@@ -50,17 +69,20 @@ public final class MainContent {
         if (body == null) {
             return "";
         }
-        String strict = write(body, markdown, true);
-        if (strict.length() >= ENOUGH) {
-            return strict;
+        String best = "";
+        for (Reading reading : Reading.values()) {
+            String text = write(body, markdown, reading);
+            if (text.length() >= ENOUGH) {
+                return text;
+            }
+            best = text.length() > best.length() ? text : best;
         }
-        String loose = write(body, markdown, false);
-        return loose.length() > strict.length() ? loose : strict;
+        return best;
     }
 
-    private static String write(Element body, boolean markdown, boolean strict) {
-        List<Element> blocks = ContentScores.pick(body, strict);
-        MarkdownWriter writer = new MarkdownWriter(markdown, strict);
+    private static String write(Element body, boolean markdown, Reading reading) {
+        List<Element> blocks = ContentScores.pick(body, reading.strict, reading.weighed);
+        MarkdownWriter writer = new MarkdownWriter(markdown, reading.strict);
         String text = writer.write(blocks);
         Element headline = writer.wroteH1() ? null : headline(body, blocks);
         String heading = headline == null ? "" : writer.heading(headline);

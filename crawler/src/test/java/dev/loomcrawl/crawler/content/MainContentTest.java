@@ -1,0 +1,63 @@
+package dev.loomcrawl.crawler.content;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomcrawl.crawler.values.ContentFormat;
+import dev.loomcrawl.crawler.values.ContentRequest;
+import org.jsoup.Jsoup;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Shapes of real pages where the article's own markup and a class name disagree (found on Readability's test
+ * pages: see docs/content.md, "Real pages"). Each page holds the article and a decoy; the article must win.
+ */
+class MainContentTest {
+    private static final String ARTICLE = """
+            <h1>The lighthouse keepers</h1>
+            <p>For a century, the keepers of the northern light lived on a rock a mile from the shore, with a stove,
+            a logbook and a lamp that had to be trimmed every four hours, whatever the weather did outside.</p>
+            <p>Their logbooks, kept in the county archive, record storms, supply boats, illnesses and the long
+            silences of winter, when no boat could land and the keepers spoke to nobody but each other.</p>
+            <p>The last keeper left in 1987, when the light was automated, and took the logbook with him, which is
+            how it came to be found, decades later, in a box of papers sold at a village auction.</p>
+            """;
+    private static final String DECOY = """
+            <p>Subscribers read every story first, get the weekly digest in their inbox, can save articles for later,
+            follow their favourite writers, comment on any story, join live events, and support the newsroom's
+            independent reporting, all for less than the price of a coffee a week, cancel any time.</p>
+            """;
+
+    @Test
+    void aDrawerNamedNavThatHoldsThePagesMainIsNotLeftOut() {
+        String html = "<body><div class='i-nav_drawer_slide'><div class='panel'><main><article>" + ARTICLE
+                + "</article></main></div></div><div class='after-story'>" + DECOY + "</div></body>";
+        assertThat(content(html)).contains("logbooks, kept in the county archive").doesNotContain("Subscribers read");
+    }
+
+    @Test
+    void aPartOfTheArticleInTheTopBlocksClassIsKeptThoughItsParagraphsLieDeeperThanTheScoresReach() {
+        String deep = "<div><div><div><div><div><p>" + "The keepers were paid by the lighthouse board, in coin, four"
+                + " times a year, and bought their own food.</p><p>Each spring a boat brought paint, oil and wicks for"
+                + " the lamp, and took the winter's letters ashore.</p></div></div></div></div></div>";
+        String html = "<body><div id='story'><div class='story-part'>" + deep + "</div><figure>A photo</figure>"
+                + "<div class='story-part'>" + ARTICLE + "</div></div><div class='other'>x</div></body>";
+        assertThat(content(html)).contains("paid by the lighthouse board").contains("county archive");
+    }
+
+    @Test
+    void anArticleInABlockNamedShareIsReadAgainWithTheClassWeightsBeforeByTagsAlone() {
+        String legal = ("<p>Terms of use: by reading this site you agree to the terms, the privacy notice, the cookie"
+                + " policy, the community rules, the corrections policy and any other notice we publish from time to"
+                + " time.</p>").repeat(5);
+        String html = "<body><div class='col'><div class='article-body'><div class='share-tools'>" + ARTICLE
+                + "</div></div><p>x</p></div><div class='col'><div class='footer-legal'>" + legal
+                + "</div><p>y</p></div></body>";
+        // Read by tags alone, the legal text outscores the article; weighed by class, the article wins.
+        assertThat(content(html)).contains("county archive").doesNotContain("Terms of use");
+    }
+
+    private static String content(String html) {
+        return MainContent.of(Jsoup.parse(html, "https://example.org/story"),
+                new ContentRequest(ContentFormat.TEXT, 100_000)).content().text();
+    }
+}

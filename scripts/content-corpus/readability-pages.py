@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Scores loomcrawl and trafilatura on Readability's own test pages (real sites' pages, each with the article
+Readability.js extracts), by the same token F1 as ContentCorpusTest. The pages are Readability's expectations,
+so Readability.js itself scores about 1.0 here; the figure to read is loomcrawl beside trafilatura.
+
+Needs: a checkout of https://github.com/mozilla/readability, pip install trafilatura lxml, and a build
+(./mvnw -pl crawler -am install -DskipTests). Run from the repository's root:
+    python3 scripts/content-corpus/readability-pages.py READABILITY_CHECKOUT
+"""
+import os, re, subprocess, sys
+from collections import Counter
+
+import lxml.html
+import trafilatura
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PAGES = os.path.join(sys.argv[1], "test", "test-pages")
+
+
+def tokens(s):
+    return [t.lower() for t in re.findall(r"[^\W_]+", s)]
+
+
+def score(found, marked):
+    common = sum((Counter(found) & Counter(marked)).values())
+    p = common / len(found) if found else 0
+    r = common / len(marked) if marked else 0
+    return p, r, (2 * p * r / (p + r) if p + r else 0)
+
+
+def main():
+    subprocess.run(["./mvnw", "-B", "-q", "-pl", "crawler", "dependency:build-classpath",
+                    "-Dmdep.outputFile=target/content-cp.txt"], check=True)
+    cp = "crawler/target/classes:" + open("crawler/target/content-cp.txt").read().strip()
+    java = os.path.join(os.environ["JAVA_HOME"], "bin", "java") if "JAVA_HOME" in os.environ else "java"
+    subprocess.run([java, "-cp", cp, os.path.join(HERE, "ReadabilityPages.java"), PAGES], check=True)
+    rows = []
+    for page in sorted(os.listdir(PAGES)):
+        d = os.path.join(PAGES, page)
+        expected = open(os.path.join(d, "expected.html"), encoding="utf-8").read()
+        marked = tokens(lxml.html.fromstring(expected).text_content()) if expected.strip() else []
+        ours = open(os.path.join(d, "loomcrawl.txt"), encoding="utf-8").read()
+        source = open(os.path.join(d, "source.html"), encoding="utf-8").read()
+        theirs = trafilatura.extract(source, include_comments=False, include_tables=True) or ""
+        rows.append((page, score(tokens(ours), marked), score(tokens(theirs), marked)))
+        print(f"{page:42} loomcrawl F1 {rows[-1][1][2]:.3f}   trafilatura F1 {rows[-1][2][2]:.3f}")
+    for name, i in (("loomcrawl", 1), ("trafilatura", 2)):
+        n = len(rows)
+        print(f"{name:12} {n} pages: mean P {sum(r[i][0] for r in rows) / n:.3f}  R {sum(r[i][1] for r in rows) / n:.3f}"
+              f"  F1 {sum(r[i][2] for r in rows) / n:.3f}")
+
+
+if __name__ == "__main__":
+    main()
