@@ -18,13 +18,15 @@ final class Boilerplate {
             "complementary", "dialog", "alertdialog", "alert", "search", "menu", "menubar", "toolbar", "tablist");
     /**
      * Class and id words of blocks that are not the article: Readability's "unlikely candidates", and words from
-     * trafilatura's discard list (buttons, ratings, user profiles, paywalls, print-only and edit links).
+     * trafilatura's discard list (buttons, ratings, user profiles, paywalls, print-only and edit links). Not
+     * "share": a share bar is links and buttons, left out as such, and a wrapper around a whole article may have
+     * an id that says share.
      */
     private static final Pattern UNLIKELY = Pattern.compile("-ad-|\\bads?\\b|advert|ai2html|banner|breadcrumb|"
             + "button|byline|combx|comment|community|consent|cookie|cover-wrap|disqus|dateline|editsection|extra|"
             + "footer|gdpr|header|legends|masthead|menu|meta|modal|most-popular|newsletter|nav|noprint|outbrain|"
-            + "overlay|pager|pagination|paywall|popup|premium|profile|promo|rating|related|remark|replies|rss|share|"
-            + "sharing|shoutbox|sidebar|signature|signup|skip|skyscraper|social|sponsor|subscribe|supplemental|tags|"
+            + "overlay|pager|pagination|paywall|popup|premium|profile|promo|rating|related|remark|replies|rss|"
+            + "shoutbox|sidebar|signature|signup|skip|skyscraper|social|sponsor|subscribe|supplemental|tags|"
             + "taboola|timestamp|toc-|toolbar|tools|user-info|vote|widget|yom-remote|author-bio|postinfo|post-info");
     /** Words that save a block the list above would drop: "article-header" holds no article, "main-nav" does. */
     private static final Pattern MAYBE = Pattern.compile("and|article|body|column|content|main|mathjax|shadow");

@@ -35,6 +35,13 @@ class MainContentTest {
     }
 
     @Test
+    void anArticleInAWrapperWhoseIdSaysShareIsNotLeftOut() {
+        String html = "<body><article><div class='text-wrapper' id='gigya-share-btns-2_gig_containerParent'>" + ARTICLE
+                + "</div></article><div class='after-story'>" + DECOY + "</div></body>";
+        assertThat(content(html)).contains("logbooks, kept in the county archive").doesNotContain("Subscribers read");
+    }
+
+    @Test
     void aPartOfTheArticleInTheTopBlocksClassIsKeptThoughItsParagraphsLieDeeperThanTheScoresReach() {
         String deep = "<div><div><div><div><div><p>" + "The keepers were paid by the lighthouse board, in coin, four"
                 + " times a year, and bought their own food.</p><p>Each spring a boat brought paint, oil and wicks for"
@@ -45,11 +52,11 @@ class MainContentTest {
     }
 
     @Test
-    void anArticleInABlockNamedShareIsReadAgainWithTheClassWeightsBeforeByTagsAlone() {
+    void anArticleInABlockNamedToolsIsReadAgainWithTheClassWeightsBeforeByTagsAlone() {
         String legal = ("<p>Terms of use: by reading this site you agree to the terms, the privacy notice, the cookie"
                 + " policy, the community rules, the corrections policy and any other notice we publish from time to"
                 + " time.</p>").repeat(5);
-        String html = "<body><div class='col'><div class='article-body'><div class='share-tools'>" + ARTICLE
+        String html = "<body><div class='col'><div class='article-body'><div class='post-tools-wrapper'>" + ARTICLE
                 + "</div></div><p>x</p></div><div class='col'><div class='footer-legal'>" + legal
                 + "</div><p>y</p></div></body>";
         // Read by tags alone, the legal text outscores the article; weighed by class, the article wins.
