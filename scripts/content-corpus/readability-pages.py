@@ -1,19 +1,20 @@
 #!/usr/bin/env python3
-"""Scores loomcrawl and trafilatura on Readability's own test pages (real sites' pages, each with the article
-Readability.js extracts), by the same token F1 as ContentCorpusTest. The pages are Readability's expectations,
-so Readability.js itself scores about 1.0 here; the figure to read is loomcrawl beside trafilatura.
+"""Scores loomcrawl and trafilatura on Readability's own test pages (real sites' pages saved as UTF-8, each with
+the article Readability.js extracts), by the same token F1 as ContentCorpusTest. The pages are Readability's
+expectations, so Readability.js itself scores about 1.0 here; the figure to read is loomcrawl beside trafilatura.
 
 Needs: a checkout of https://github.com/mozilla/readability, pip install trafilatura lxml, and a build
 (./mvnw -pl crawler -am install -DskipTests). Run from the repository's root:
     python3 scripts/content-corpus/readability-pages.py READABILITY_CHECKOUT
 """
-import os, re, subprocess, sys
+import os, re, sys
 from collections import Counter
 
 import lxml.html
 import trafilatura
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+from extract import extract
+
 PAGES = os.path.join(sys.argv[1], "test", "test-pages")
 
 
@@ -29,13 +30,11 @@ def score(found, marked):
 
 
 def main():
-    subprocess.run(["./mvnw", "-B", "-q", "-pl", "crawler", "dependency:build-classpath",
-                    "-Dmdep.outputFile=target/content-cp.txt"], check=True)
-    cp = "crawler/target/classes:" + open("crawler/target/content-cp.txt").read().strip()
-    java = os.path.join(os.environ["JAVA_HOME"], "bin", "java") if "JAVA_HOME" in os.environ else "java"
-    subprocess.run([java, "-cp", cp, os.path.join(HERE, "ReadabilityPages.java"), PAGES], check=True)
+    names = sorted(os.listdir(PAGES))
+    extract([(os.path.join(PAGES, n, "source.html"), "http://fakehost/test/page.html",
+              os.path.join(PAGES, n, "loomcrawl.txt")) for n in names], charset="UTF-8")
     rows = []
-    for page in sorted(os.listdir(PAGES)):
+    for page in names:
         d = os.path.join(PAGES, page)
         expected = open(os.path.join(d, "expected.html"), encoding="utf-8").read()
         marked = tokens(lxml.html.fromstring(expected).text_content()) if expected.strip() else []

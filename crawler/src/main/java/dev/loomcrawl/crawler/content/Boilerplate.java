@@ -5,15 +5,21 @@ import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 
 /**
- * What is not main content, told from an element alone: its tag, its ARIA role, whether it is shown, and
- * the words of its {@code class} and {@code id}. The word lists are Readability's (Mozilla), with the names
- * today's sites give cookie notices, share bars and newsletters.
+ * What is not main content in one reading of a page, told from an element: its tag, its ARIA role, whether it
+ * is shown, and the words of its {@code class} and {@code id}. The word lists are Readability's (Mozilla), with
+ * the names today's sites give cookie notices, share bars and newsletters.
  */
 final class Boilerplate {
     /** Never text a reader sees, or never the article: scripts, forms, navigation, side bars, footers. */
     private static final java.util.Set<String> TAGS = java.util.Set.of("script", "style", "noscript", "template",
             "iframe", "svg", "canvas", "object", "embed", "form", "button", "input", "select", "textarea", "nav",
             "aside", "footer", "header", "dialog", "menu", "label");
+    /**
+     * Tags that old or broken markup makes wrappers of the whole page: ASP.NET puts every page in one
+     * {@code <form>}, and a {@code <header>} left unclosed takes in everything after it. Holding over half of the
+     * page's text, such an element is a wrapper and not left out (trafilatura keeps such forms the same way).
+     */
+    private static final java.util.Set<String> WRAPPERS = java.util.Set.of("form", "header");
     private static final java.util.Set<String> ROLES = java.util.Set.of("navigation", "banner", "contentinfo",
             "complementary", "dialog", "alertdialog", "alert", "search", "menu", "menubar", "toolbar", "tablist");
     /**
@@ -48,22 +54,36 @@ final class Boilerplate {
     private static final java.util.concurrent.ConcurrentHashMap<String, Words> JUDGED =
             new java.util.concurrent.ConcurrentHashMap<>();
 
-    private Boilerplate() {}
+    private final Element body;
+    private final boolean strict;
+    /** The body's text, counted when a wrapper first asks. */
+    private int pageChars = -1;
 
-    /**
-     * Left out with everything under it, wherever it is.
-     *
-     * @param strict judge by the class and id words too, not only by tag, role and visibility
-     */
-    static boolean isBoilerplate(Element e, boolean strict) {
-        if (TAGS.contains(e.normalName()) || hidden(e)) {
+    /** @param strict judge by the class and id words too, not only by tag, role and visibility */
+    Boilerplate(Element body, boolean strict) {
+        this.body = body;
+        this.strict = strict;
+    }
+
+    /** Left out with everything under it, wherever it is. */
+    boolean leftOut(Element e) {
+        return leftOutByTag(e) || strict && leftOutByWords(e);
+    }
+
+    /** Left out by its tag, its role or its being hidden, whatever its class and id say. */
+    boolean leftOutByTag(Element e) {
+        if (hidden(e)) {
             return true;
+        }
+        if (TAGS.contains(e.normalName())) {
+            return !WRAPPERS.contains(e.normalName()) || !holdsMostOfThePage(e);
         }
         String role = e.attr("role");
-        if (!role.isEmpty() && ROLES.contains(role.toLowerCase(Locale.ROOT))) {
-            return true;
-        }
-        String words = strict ? words(e) : "";
+        return !role.isEmpty() && ROLES.contains(role.toLowerCase(Locale.ROOT));
+    }
+
+    private boolean leftOutByWords(Element e) {
+        String words = words(e);
         if (words.isEmpty() || e.normalName().equals("body") || e.normalName().equals("a")
                 || e.normalName().equals("article") || e.normalName().equals("main")) {
             return false;
@@ -82,6 +102,13 @@ final class Boilerplate {
             case BYLINE -> e.text().length() < BYLINE_MAX;
             case CONTENT -> false;
         };
+    }
+
+    private boolean holdsMostOfThePage(Element e) {
+        if (pageChars < 0) {
+            pageChars = TextStats.of(body).chars();
+        }
+        return TextStats.of(e).chars() * 2 > pageChars;
     }
 
     /**

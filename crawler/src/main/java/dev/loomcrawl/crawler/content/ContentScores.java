@@ -28,15 +28,15 @@ final class ContentScores {
             "dt", "fieldset", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li",
             "main", "nav", "ol", "p", "pre", "section", "table", "ul");
 
-    private final boolean strict;
+    private final Boilerplate boilerplate;
     private final boolean weighed;
     private final Map<Element, Double> scores = new IdentityHashMap<>();
     private final List<Element> candidates = new ArrayList<>();
     /** The paragraphs that scored: their commas are credited once candidates compete. */
     private final List<Element> paragraphs = new ArrayList<>();
 
-    private ContentScores(boolean strict, boolean weighed) {
-        this.strict = strict;
+    private ContentScores(Boilerplate boilerplate, boolean weighed) {
+        this.boilerplate = boilerplate;
         this.weighed = weighed;
     }
 
@@ -44,12 +44,11 @@ final class ContentScores {
      * The page's main content: one block, or a block and its siblings of merit, in page order; the body when
      * no paragraph scored.
      *
-     * @param strict leave out blocks whose class or id sounds like boilerplate; a page whose article is
-     *     so named (a {@code div class="sidebar-layout"} around everything) is read again without
+     * @param boilerplate what this reading leaves out
      * @param weighed start each block from its class and id words too (Readability's class weight)
      */
-    static List<Element> pick(Element body, boolean strict, boolean weighed) {
-        ContentScores s = new ContentScores(strict, weighed);
+    static List<Element> pick(Element body, Boilerplate boilerplate, boolean weighed) {
+        ContentScores s = new ContentScores(boilerplate, weighed);
         s.score(body);
         if (s.candidates.size() > 1) { // a point a comma, given as the paragraph's other points are
             for (Element paragraph : s.paragraphs) {
@@ -64,7 +63,7 @@ final class ContentScores {
 
     private void score(Element parent) {
         for (Element e = parent.firstElementChild(); e != null; e = e.nextElementSibling()) {
-            if (Boilerplate.isBoilerplate(e, strict)) {
+            if (boilerplate.leftOut(e)) {
                 continue;
             }
             if (isParagraph(e)) {
@@ -189,7 +188,7 @@ final class ContentScores {
                 kept.add(sibling);
                 continue;
             }
-            if (Boilerplate.isBoilerplate(sibling, strict)) {
+            if (boilerplate.leftOut(sibling)) {
                 continue;
             }
             double bonus = !top.className().isEmpty() && top.className().equals(sibling.className()) ? topScore * 0.2 : 0;

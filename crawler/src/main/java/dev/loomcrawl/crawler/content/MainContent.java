@@ -81,8 +81,9 @@ public final class MainContent {
     }
 
     private static String write(Element body, boolean markdown, Reading reading) {
-        List<Element> blocks = ContentScores.pick(body, reading.strict, reading.weighed);
-        MarkdownWriter writer = new MarkdownWriter(markdown, reading.strict);
+        Boilerplate boilerplate = new Boilerplate(body, reading.strict);
+        List<Element> blocks = ContentScores.pick(body, boilerplate, reading.weighed);
+        MarkdownWriter writer = new MarkdownWriter(markdown, boilerplate);
         String text = writer.write(blocks);
         Element headline = writer.wroteH1() ? null : headline(body, blocks);
         String heading = headline == null ? "" : writer.heading(headline);

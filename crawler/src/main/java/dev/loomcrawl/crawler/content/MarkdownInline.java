@@ -18,7 +18,7 @@ final class MarkdownInline {
             "source", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr");
 
     private final boolean markdown;
-    private final boolean strict;
+    private final Boilerplate boilerplate;
     private final MarkdownText text;
     /** Text characters of the paragraph being written, and how many of them are inside links. */
     private int textChars;
@@ -30,10 +30,10 @@ final class MarkdownInline {
     private String baseUri = "";
     private @Nullable WebUrl base;
 
-    /** @param strict leave out elements by their class and id words too (see {@link Boilerplate}) */
-    MarkdownInline(boolean markdown, boolean strict) {
+    /** @param boilerplate what this reading leaves out */
+    MarkdownInline(boolean markdown, Boilerplate boilerplate) {
         this.markdown = markdown;
-        this.strict = strict;
+        this.boilerplate = boilerplate;
         this.text = new MarkdownText(markdown);
     }
 
@@ -74,7 +74,7 @@ final class MarkdownInline {
     private void inlineNode(Node node, StringBuilder sb) {
         if (node instanceof TextNode t) {
             text(t, sb);
-        } else if (node instanceof Element e && !Boilerplate.isBoilerplate(e, strict)) {
+        } else if (node instanceof Element e && !boilerplate.leftOut(e)) {
             element(e, sb);
         }
     }

@@ -26,18 +26,18 @@ final class MarkdownWriter {
     private static final int SHORT = 120;
 
     private final boolean markdown;
-    private final boolean strict;
+    private final Boilerplate boilerplate;
     /** Writes the inline content of blocks, and counts its text and link text for the paragraph being written. */
     private final MarkdownInline inline;
     /** Blocks that are headings, by identity, and their level: a heading with nothing under it is dropped. */
     private final java.util.IdentityHashMap<String, Integer> headings = new java.util.IdentityHashMap<>();
     private boolean wroteH1;
 
-    /** @param strict leave out blocks by their class and id words too (see {@link Boilerplate}) */
-    MarkdownWriter(boolean markdown, boolean strict) {
+    /** @param boilerplate what this reading leaves out */
+    MarkdownWriter(boolean markdown, Boilerplate boilerplate) {
         this.markdown = markdown;
-        this.strict = strict;
-        this.inline = new MarkdownInline(markdown, strict);
+        this.boilerplate = boilerplate;
+        this.inline = new MarkdownInline(markdown, boilerplate);
     }
 
     /** The blocks, in order, a blank line between blocks; "" when nothing in them is text. */
@@ -116,7 +116,7 @@ final class MarkdownWriter {
 
     /** The article's {@code h1} from a header left out (its byline, date and share buttons stay out). */
     private void headline(Element skipped, StringBuilder run, List<String> out) {
-        if (wroteH1 || Boilerplate.isBoilerplate(skipped, false) && !skipped.normalName().equals("header")) {
+        if (wroteH1 || boilerplate.leftOutByTag(skipped) && !skipped.normalName().equals("header")) {
             return; // a header's own tag, not a script or navigation, may hold the title
         }
         Element h1 = skipped.selectFirst("h1");
@@ -139,7 +139,7 @@ final class MarkdownWriter {
     }
 
     private boolean skipped(Element e) {
-        if (Boilerplate.isBoilerplate(e, strict)) {
+        if (boilerplate.leftOut(e)) {
             return true;
         }
         if (!LINK_BOXES.contains(e.normalName())) {

@@ -63,6 +63,21 @@ class MainContentTest {
         assertThat(content(html)).contains("county archive").doesNotContain("Terms of use");
     }
 
+    @Test
+    void aFormAroundTheWholePageIsAWrapperAndASearchFormIsNot() {
+        String html = "<body><form id='aspnetForm' action='/page.aspx'><div class='layout'><form role='none'>"
+                + "<p>Search the whole site, every story</p><input name='q'></form><div class='story'>" + ARTICLE
+                + "</div></div></form></body>";
+        assertThat(content(html)).contains("county archive").doesNotContain("Search the whole site");
+    }
+
+    @Test
+    void aHeaderLeftUnclosedThatTakesInTheArticleIsNotLeftOut() {
+        String html = "<body><header><div class='logo'>The Coast Gazette</div><div class='story'>" + ARTICLE
+                + "</body>";
+        assertThat(content(html)).contains("county archive");
+    }
+
     private static String content(String html) {
         return MainContent.of(Jsoup.parse(html, "https://example.org/story"),
                 new ContentRequest(ContentFormat.TEXT, 100_000)).content().text();

@@ -29,7 +29,7 @@ class MarkdownWriterTest {
     void writesTextAsAReaderSeesIt(String text, String markdown, String plain) {
         Document doc = Jsoup.parse("<p></p>");
         doc.selectFirst("p").appendText(text);
-        assertThat(new MarkdownWriter(true, true).write(List.of(doc.body()))).isEqualTo(markdown);
-        assertThat(new MarkdownWriter(false, true).write(List.of(doc.body()))).isEqualTo(plain);
+        assertThat(new MarkdownWriter(true, new Boilerplate(doc.body(), true)).write(List.of(doc.body()))).isEqualTo(markdown);
+        assertThat(new MarkdownWriter(false, new Boilerplate(doc.body(), true)).write(List.of(doc.body()))).isEqualTo(plain);
     }
 }
