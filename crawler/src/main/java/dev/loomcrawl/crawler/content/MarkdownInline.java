@@ -119,6 +119,7 @@ final class MarkdownInline {
         }
         String href = markdown ? href(a) : null;
         String text = inner.toString();
+        spaceBefore(a, sb);
         if (href == null || text.isBlank()) {
             sb.append(text);
             return;
@@ -140,10 +141,27 @@ final class MarkdownInline {
         for (Node child : e.childNodes()) {
             inlineNode(child, inner);
         }
+        spaceBefore(e, sb);
         if (markdown) {
             MarkdownText.wrap(inner.toString(), mark, mark, sb);
         } else {
             sb.append(inner);
+        }
+    }
+
+    /**
+     * A space the element's text begins with ({@code the<a> link</a>}) is a space before it: written into a
+     * builder of its own, it was dropped as the start of a paragraph would be.
+     */
+    private static void spaceBefore(Element e, StringBuilder sb) {
+        for (Node n = e.firstChild(); n != null; n = n.firstChild()) {
+            if (n instanceof TextNode t) {
+                String s = t.getWholeText();
+                if (!s.isEmpty() && Character.isWhitespace(s.charAt(0))) {
+                    MarkdownText.space(sb);
+                }
+                return;
+            }
         }
     }
 

@@ -32,4 +32,19 @@ class MarkdownWriterTest {
         assertThat(new MarkdownWriter(true, new Boilerplate(doc.body(), true)).write(List.of(doc.body()))).isEqualTo(markdown);
         assertThat(new MarkdownWriter(false, new Boilerplate(doc.body(), true)).write(List.of(doc.body()))).isEqualTo(plain);
     }
+
+    @ParameterizedTest(name = "[{0}]")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            "started the<a href='/f'> Go Fund Me </a>page"   | started the [Go Fund Me](https://example.org/f) page | started the Go Fund Me page
+            "a holistic<strong> view of Haiti</strong> that" | a holistic **view of Haiti** that                     | a holistic view of Haiti that
+            "see<em><a href='/n'> the notes</a></em>."       | see *[the notes](https://example.org/n)*.             | see the notes.
+            "one<b>word</b> and <i>another</i>"              | one**word** and *another*                            | oneword and another
+            """)
+    void aSpaceAtTheEdgeOfALinkOrMarkIsASpaceBetweenWords(String html, String markdown, String plain) {
+        Document doc = Jsoup.parse("<p>" + html + "</p>", "https://example.org/page");
+        assertThat(new MarkdownWriter(true, new Boilerplate(doc.body(), true)).write(List.of(doc.body())))
+                .isEqualTo(markdown);
+        assertThat(new MarkdownWriter(false, new Boilerplate(doc.body(), true)).write(List.of(doc.body())))
+                .isEqualTo(plain);
+    }
 }
