@@ -20,8 +20,9 @@ final class Boilerplate {
      * page's text, such an element is a wrapper and not left out (trafilatura keeps such forms the same way).
      */
     private static final java.util.Set<String> WRAPPERS = java.util.Set.of("form", "header");
+    /** Not "tablist": Bootstrap's accordion is a tablist around its panels, and a real one's tabs are links. */
     private static final java.util.Set<String> ROLES = java.util.Set.of("navigation", "banner", "contentinfo",
-            "complementary", "dialog", "alertdialog", "alert", "search", "menu", "menubar", "toolbar", "tablist");
+            "complementary", "dialog", "alertdialog", "alert", "search", "menu", "menubar", "toolbar");
     /**
      * Class and id words of blocks that are not the article: Readability's "unlikely candidates", and words from
      * trafilatura's discard list (buttons, ratings, user profiles, paywalls, print-only and edit links). Not

@@ -78,6 +78,14 @@ class MainContentTest {
         assertThat(content(html)).contains("county archive");
     }
 
+    @Test
+    void anAccordionsPanelsAreContentThoughBootstrapCallsItATablist() {
+        String html = "<body><div class='panel-group' role='tablist'><div class='panel'><div role='tab'><h4>"
+                + "<a href='#one'>The keepers</a></h4></div><div role='tabpanel' id='one'><div class='panel-body'>"
+                + ARTICLE + "</div></div></div></div><div class='after-story'>" + DECOY + "</div></body>";
+        assertThat(content(html)).contains("county archive").doesNotContain("Subscribers read");
+    }
+
     private static String content(String html) {
         return MainContent.of(Jsoup.parse(html, "https://example.org/story"),
                 new ContentRequest(ContentFormat.TEXT, 100_000)).content().text();
