@@ -7,26 +7,15 @@ Needs: a checkout of https://github.com/mozilla/readability, pip install trafila
 (./mvnw -pl crawler -am install -DskipTests). Run from the repository's root:
     python3 scripts/content-corpus/readability-pages.py READABILITY_CHECKOUT
 """
-import os, re, sys
-from collections import Counter
+import os, sys
 
 import lxml.html
 import trafilatura
 
 from extract import extract
+from tokenf1 import score, tokens
 
 PAGES = os.path.join(sys.argv[1], "test", "test-pages")
-
-
-def tokens(s):
-    return [t.lower() for t in re.findall(r"[^\W_]+", s)]
-
-
-def score(found, marked):
-    common = sum((Counter(found) & Counter(marked)).values())
-    p = common / len(found) if found else 0
-    r = common / len(marked) if marked else 0
-    return p, r, (2 * p * r / (p + r) if p + r else 0)
 
 
 def main():

@@ -4,10 +4,11 @@
 Needs: pip install trafilatura; npm install @mozilla/readability jsdom (in READABILITY_DIR).
 Run: python3 scripts/content-corpus/rivals.py [READABILITY_DIR]
 """
-import json, os, re, subprocess, sys
-from collections import Counter
+import os, subprocess, sys
 
 import trafilatura
+
+from tokenf1 import score, tokens
 
 CORPUS = os.path.join(os.path.dirname(__file__), "..", "..", "crawler", "src", "test", "resources", "content-corpus")
 NODE_DIR = sys.argv[1] if len(sys.argv) > 1 else "."
@@ -17,17 +18,6 @@ const fs = require('fs'); const html = fs.readFileSync(process.argv[2], 'utf8');
 const doc = new JSDOM(html, {url: 'http://corpus.test/page'}).window.document;
 const a = new Readability(doc).parse(); process.stdout.write(a ? (a.title + '\\n\\n' + a.textContent) : '');
 """
-
-
-def tokens(s):
-    return [t.lower() for t in re.findall(r"[^\W_]+", s)]
-
-
-def score(found, marked):
-    common = sum((Counter(found) & Counter(marked)).values())
-    p = common / len(found) if found else 0
-    r = common / len(marked) if marked else 0
-    return p, r, (2 * p * r / (p + r) if p + r else 0)
 
 
 def main():
