@@ -65,11 +65,13 @@ class ContentCommandsTest {
         assertThat(mdRows).hasSize(PAGES.size());
         for (JsonNode row : mdRows) {
             JsonNode same = textRows.stream().filter(r -> r.get("url").equals(row.get("url"))).findFirst().orElseThrow();
-            assertThat(words(row.get("content").asText().replaceAll("\\]\\([^)]*\\)", "]")))
+            String withoutTargets = row.get("content").asText().replaceAll("\\]\\([^)]*\\)", "]")
+                    .replaceAll("(?m)^```\\S+$", "```"); // link targets and code languages are marks, not words
+            assertThat(words(withoutTargets))
                     .as(row.get("url").asText()).isEqualTo(words(same.get("content").asText()));
         }
         JsonNode guide = byPage(mdRows, "mkdocs-guide");
-        assertThat(guide.get("content").asText()).contains("```\ncurl -LO", "| Platform | Configuration file |")
+        assertThat(guide.get("content").asText()).contains("```bash\ncurl -LO", "| Platform | Configuration file |")
                 .doesNotContain("Edit this page", "Table of contents", "Made with Material");
         JsonNode german = byPage(textRows, "regional-de");
         assertThat(german.get("lang").asText()).isEqualTo("de");

@@ -3,6 +3,8 @@ package dev.loomcrawl.crawler.content;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
@@ -20,6 +22,7 @@ import org.jsoup.nodes.TextNode;
  * with nothing under them. A page header is left out, but not the article's {@code h1} in it.
  */
 final class MarkdownWriter {
+    private static final Pattern LANGUAGE = Pattern.compile("(?:language|lang)-([A-Za-z0-9_+#.-]{1,30})");
     private static final Set<String> LINK_BOXES = Set.of("ul", "ol", "dl", "div", "section", "table");
 
     /** A paragraph this short whose text is nearly all link text is navigation, not prose. */
@@ -181,7 +184,25 @@ final class MarkdownWriter {
             return code;
         }
         String fence = code.contains("```") ? "~~~~" : "```";
-        return fence + "\n" + code + "\n" + fence;
+        return fence + language(pre) + "\n" + code + "\n" + fence;
+    }
+
+    /**
+     * The code's language, as highlighters name it in a class of the {@code pre} or its {@code code}
+     * ({@code language-python}, {@code lang-js}: Prism, highlight.js, GitHub, the CommonMark convention), for the
+     * fence's info string; "" when none is named.
+     */
+    private static String language(Element pre) {
+        Element code = pre.firstElementChild();
+        for (Element e : code != null && code.nameIs("code") ? List.of(pre, code) : List.of(pre)) {
+            for (String name : e.classNames()) {
+                Matcher m = LANGUAGE.matcher(name);
+                if (m.matches()) {
+                    return m.group(1).toLowerCase(java.util.Locale.ROOT);
+                }
+            }
+        }
+        return "";
     }
 
     private String quote(Element e) {

@@ -126,9 +126,10 @@ class ContentCorpusTest {
             return tokens;
         }
 
-        /** Markdown without its link targets: {@code [text](url)} is {@code [text]}. */
+        /** Markdown without its link targets and code fences' languages: {@code [text](url)} is {@code [text]}. */
         static String withoutLinkTargets(String markdown) {
-            return markdown.replaceAll("\\]\\((?:[^()\\s]|%29)*\\)", "]");
+            return markdown.replaceAll("\\]\\((?:[^()\\s]|%29)*\\)", "]")
+                    .replaceAll("(?m)^(```|~~~~)\\S+$", "$1");
         }
     }
 }

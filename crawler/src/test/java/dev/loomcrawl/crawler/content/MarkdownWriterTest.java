@@ -47,4 +47,19 @@ class MarkdownWriterTest {
         assertThat(new MarkdownWriter(false, new Boilerplate(doc.body(), true)).write(List.of(doc.body())))
                 .isEqualTo(plain);
     }
+
+    @ParameterizedTest(name = "[{0}]")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            "<pre class='language-python'><code>print(1)</code></pre>"     | python | print(1)
+            "<pre><code class='language-c'>int x;</code></pre>"            | c      | int x;
+            "<pre class='highlight'><code class='lang-JS'>f()</code></pre>" | js     | f()
+            "<pre><code>plain()</code></pre>"                              | ""     | plain()
+            """)
+    void aCodeBlockSaysTheLanguageItsHighlighterNames(String html, String language, String code) {
+        Document doc = Jsoup.parse(html);
+        assertThat(new MarkdownWriter(true, new Boilerplate(doc.body(), true)).write(List.of(doc.body())))
+                .isEqualTo("```" + language + "\n" + code + "\n```");
+        assertThat(new MarkdownWriter(false, new Boilerplate(doc.body(), true)).write(List.of(doc.body())))
+                .isEqualTo(code);
+    }
 }
