@@ -19,6 +19,13 @@ public final class MainContent {
      * and id words, then without weighing blocks by them either; the first reading this long wins, else the longest.
      */
     private static final int ENOUGH = 250;
+    /**
+     * A strict reading this long is taken as it is. A shorter one is compared with the reading that does not leave
+     * blocks out by their words: {@link #LEFT_OUT} times as long, that one wins, for the words left the article out
+     * with a wrapper named for its side bar, its widgets or its banner ({@code sidebar-wrapper} around the post).
+     */
+    private static final int SURE = 1_000;
+    private static final int LEFT_OUT = 3;
 
     /**
      * The ways a page is read, in turn: leave blocks out by their class and id words and weigh blocks by them;
@@ -69,15 +76,20 @@ public final class MainContent {
         if (body == null) {
             return "";
         }
-        String best = "";
-        for (Reading reading : Reading.values()) {
-            String text = write(body, markdown, reading);
-            if (text.length() >= ENOUGH) {
-                return text;
-            }
-            best = text.length() > best.length() ? text : best;
+        String strict = write(body, markdown, Reading.STRICT);
+        if (strict.length() >= SURE) {
+            return strict;
         }
-        return best;
+        String weighed = write(body, markdown, Reading.WEIGHED);
+        if (weighed.length() >= ENOUGH && weighed.length() >= LEFT_OUT * strict.length()) {
+            return weighed; // the class words left the article out with its wrapper
+        }
+        if (strict.length() >= ENOUGH || weighed.length() >= ENOUGH) {
+            return strict.length() >= ENOUGH ? strict : weighed;
+        }
+        String byTags = write(body, markdown, Reading.BY_TAGS);
+        String best = strict.length() >= weighed.length() ? strict : weighed;
+        return byTags.length() > best.length() ? byTags : best;
     }
 
     private static String write(Element body, boolean markdown, Reading reading) {

@@ -64,6 +64,15 @@ class MainContentTest {
     }
 
     @Test
+    void anArticleInAWrapperNamedForItsSidebarWinsOverAShortBlockLeftBesideIt() {
+        String html = "<body><div class='sidebar-wrapper'><div class='entry-content'>" + ARTICLE + ARTICLE
+                .replace("<h1>The lighthouse keepers</h1>", "") + "</div><div class='widget'>Archives</div></div>"
+                + "<div class='after-story'>" + DECOY + "</div></body>";
+        // Read strictly, the wrapper goes for its words and the block beside it passes for the content.
+        assertThat(content(html)).contains("county archive").doesNotContain("Subscribers read");
+    }
+
+    @Test
     void aFormAroundTheWholePageIsAWrapperAndASearchFormIsNot() {
         String html = "<body><form id='aspnetForm' action='/page.aspx'><div class='layout'><form role='none'>"
                 + "<p>Search the whole site, every story</p><input name='q'></form><div class='story'>" + ARTICLE
