@@ -150,8 +150,8 @@ final class MarkdownInline {
     }
 
     /**
-     * A space the element's text begins with ({@code the<a> link</a>}) is a space before it: written into a
-     * builder of its own, it was dropped as the start of a paragraph would be.
+     * A space the element's text begins with ({@code the<a> link</a>}) is a space before it: the element's text
+     * is written into a builder of its own, which drops a first space as a paragraph's start does.
      */
     private static void spaceBefore(Element e, StringBuilder sb) {
         for (Node n = e.firstChild(); n != null; n = n.firstChild()) {
