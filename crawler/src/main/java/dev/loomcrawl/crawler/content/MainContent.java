@@ -84,8 +84,11 @@ public final class MainContent {
         if (weighed.length() >= ENOUGH && weighed.length() >= LEFT_OUT * strict.length()) {
             return weighed; // the class words left the article out with its wrapper
         }
-        if (strict.length() >= ENOUGH || weighed.length() >= ENOUGH) {
-            return strict.length() >= ENOUGH ? strict : weighed;
+        if (strict.length() >= ENOUGH) {
+            return strict;
+        }
+        if (weighed.length() >= ENOUGH) {
+            return weighed;
         }
         String byTags = write(body, markdown, Reading.BY_TAGS);
         String best = strict.length() >= weighed.length() ? strict : weighed;

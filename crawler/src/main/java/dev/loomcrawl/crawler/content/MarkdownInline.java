@@ -24,6 +24,8 @@ final class MarkdownInline {
     private int textChars;
     private int linkChars;
     private int inLink;
+    /** Whether an empty builder being written follows white space: at a paragraph's start it does ({@link #apart}). */
+    private boolean whiteAtStart = true;
     /** Whether a {@code <br>} wrote a line break since the last paragraph: the only way one gets into a paragraph. */
     private boolean lineBreaks;
     /** The base URL links resolve against, parsed once: {@code <base href>} or the page's URL. */
@@ -95,36 +97,32 @@ final class MarkdownInline {
             default -> {
                 boolean block = !INLINE.contains(e.normalName());
                 if (block) {
-                    MarkdownText.space(sb); // a block inside an inline element: its words stay apart
+                    space(sb); // a block inside an inline element: its words stay apart
                 }
                 for (Node child : e.childNodes()) {
                     inlineNode(child, sb);
                 }
                 if (block) {
-                    MarkdownText.space(sb);
+                    space(sb);
                 }
             }
         }
     }
 
     private void link(Element a, StringBuilder sb) {
-        StringBuilder inner = new StringBuilder();
+        String text;
         inLink++;
         try {
-            for (Node child : a.childNodes()) {
-                inlineNode(child, inner);
-            }
+            text = apart(a, sb);
         } finally {
             inLink--;
         }
         String href = markdown ? href(a) : null;
-        String text = inner.toString();
-        spaceBefore(a, sb);
         if (href == null || text.isBlank()) {
             sb.append(text);
             return;
         }
-        MarkdownText.wrap(text, "[", "](" + href.replace(" ", "%20").replace(")", "%29") + ")", sb);
+        MarkdownText.wrap(text, "[", "](" + href.replace(" ", "%20").replace(")", "%29") + ")", white(sb), sb);
     }
 
     /** The link's http(s) URL as a browser resolves it (with its fragment), or null. */
@@ -137,32 +135,44 @@ final class MarkdownInline {
     }
 
     private void marked(Element e, String mark, StringBuilder sb) {
-        StringBuilder inner = new StringBuilder();
-        for (Node child : e.childNodes()) {
-            inlineNode(child, inner);
-        }
-        spaceBefore(e, sb);
+        String inner = apart(e, sb);
         if (markdown) {
-            MarkdownText.wrap(inner.toString(), mark, mark, sb);
+            MarkdownText.wrap(inner, mark, mark, white(sb), sb);
         } else {
             sb.append(inner);
         }
     }
 
     /**
-     * A space the element's text begins with ({@code the<a> link</a>}) is a space before it: the element's text
-     * is written into a builder of its own, which drops a first space as a paragraph's start does.
+     * The inline content of {@code e}, written apart from {@code sb} (to go between marks) as it would be written
+     * at the end of {@code sb}: a space it begins with is kept after a word ({@code the<a> link</a>}), its marks
+     * ({@link MarkdownText#wrap}) then putting the space outside them.
      */
-    private static void spaceBefore(Element e, StringBuilder sb) {
-        for (Node n = e.firstChild(); n != null; n = n.firstChild()) {
-            if (n instanceof TextNode t) {
-                String s = t.getWholeText();
-                if (!s.isEmpty() && Character.isWhitespace(s.charAt(0))) {
-                    MarkdownText.space(sb);
-                }
-                return;
+    private String apart(Element e, StringBuilder sb) {
+        boolean outer = whiteAtStart;
+        whiteAtStart = white(sb);
+        try {
+            StringBuilder inner = new StringBuilder();
+            for (Node child : e.childNodes()) {
+                inlineNode(child, inner);
             }
+            return inner.toString();
+        } finally {
+            whiteAtStart = outer;
         }
+    }
+
+    /** A space at the end of {@code sb}, unless it follows white space already. */
+    private void space(StringBuilder sb) {
+        if (!white(sb)) {
+            sb.append(' ');
+        }
+    }
+
+    /** Whether what is written at the end of {@code sb} follows white space (or nothing, at a paragraph's start). */
+    private boolean white(StringBuilder sb) {
+        int last = sb.length() - 1;
+        return last < 0 ? whiteAtStart : sb.charAt(last) == ' ' || sb.charAt(last) == '\n';
     }
 
     private void codeSpan(Element e, StringBuilder sb) {
@@ -178,7 +188,7 @@ final class MarkdownInline {
         }
         String ticks = code.contains("`") ? "``" : "`";
         String pad = code.startsWith("`") || code.endsWith("`") ? " " : "";
-        MarkdownText.wrap(code, ticks + pad, pad + ticks, sb);
+        MarkdownText.wrap(code, ticks + pad, pad + ticks, white(sb), sb);
     }
 
     /**
@@ -186,10 +196,7 @@ final class MarkdownInline {
      * share of link text.
      */
     void text(TextNode t, StringBuilder sb) {
-        String s = t.getWholeText();
-        int last = sb.length() - 1;
-        boolean white = last < 0 || sb.charAt(last) == ' ' || sb.charAt(last) == '\n';
-        int chars = text.append(s, white, sb);
+        int chars = text.append(t.getWholeText(), white(sb), sb);
         textChars += chars;
         linkChars += inLink > 0 ? chars : 0;
     }

@@ -102,22 +102,20 @@ final class MarkdownText {
         return chars;
     }
 
-    static void space(StringBuilder sb) {
-        int n = sb.length();
-        if (n > 0 && sb.charAt(n - 1) != ' ' && sb.charAt(n - 1) != '\n') {
-            sb.append(' ');
-        }
-    }
-
-    /** {@code open + text + close}, with the text's outer spaces kept outside the marks, as Markdown needs. */
-    static void wrap(String text, String open, String close, StringBuilder sb) {
+    /**
+     * {@code open + text + close}, with the text's outer spaces kept outside the marks, as Markdown needs.
+     *
+     * @param white whether the end of {@code sb} follows white space already (a space before the text would be
+     *     a second)
+     */
+    static void wrap(String text, String open, String close, boolean white, StringBuilder sb) {
         String core = text.strip();
         if (core.isEmpty()) {
             sb.append(text);
             return;
         }
-        if (Character.isWhitespace(text.charAt(0))) {
-            space(sb);
+        if (Character.isWhitespace(text.charAt(0)) && !white) {
+            sb.append(' ');
         }
         sb.append(open).append(core).append(close);
         if (Character.isWhitespace(text.charAt(text.length() - 1))) {
