@@ -1,8 +1,13 @@
 package dev.loomcrawl.crawler.content;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What is not main content in one reading of a page, told from an element: its tag, its ARIA role, whether it
@@ -11,7 +16,7 @@ import org.jsoup.nodes.Element;
  */
 final class Boilerplate {
     /** Never text a reader sees, or never the article: scripts, forms, navigation, side bars, footers. */
-    private static final java.util.Set<String> TAGS = java.util.Set.of("script", "style", "noscript", "template",
+    private static final Set<String> TAGS = Set.of("script", "style", "noscript", "template",
             "iframe", "svg", "canvas", "object", "embed", "form", "button", "input", "select", "textarea", "nav",
             "aside", "footer", "header", "dialog", "menu", "label");
     /**
@@ -19,9 +24,9 @@ final class Boilerplate {
      * {@code <form>}, and a {@code <header>} left unclosed takes in everything after it. Holding over half of the
      * page's text, such an element is a wrapper and not left out (trafilatura keeps such forms the same way).
      */
-    private static final java.util.Set<String> WRAPPERS = java.util.Set.of("form", "header");
+    private static final Set<String> WRAPPERS = Set.of("form", "header");
     /** Not "tablist": Bootstrap's accordion is a tablist around its panels, and a real one's tabs are links. */
-    private static final java.util.Set<String> ROLES = java.util.Set.of("navigation", "banner", "contentinfo",
+    private static final Set<String> ROLES = Set.of("navigation", "banner", "contentinfo",
             "complementary", "dialog", "alertdialog", "alert", "search", "menu", "menubar", "toolbar");
     /**
      * Class and id words of blocks that are not the article: Readability's "unlikely candidates", and words from
@@ -52,17 +57,18 @@ final class Boilerplate {
     private enum Words { CONTENT, BOILERPLATE, BYLINE }
 
     private static final int REMEMBERED = 20_000;
-    private static final java.util.concurrent.ConcurrentHashMap<String, Words> JUDGED =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<String, Words> JUDGED = new ConcurrentHashMap<>();
 
     private final Element body;
+    private final BlockCounts counts;
     private final boolean strict;
-    /** The body's text, counted when a wrapper first asks. */
-    private int pageChars = -1;
+    /** {@code <main>} elements and their ancestors, found when a block named for boilerplate first asks. */
+    private @Nullable Set<Element> holdingMain;
 
     /** @param strict judge by the class and id words too, not only by tag, role and visibility */
-    Boilerplate(Element body, boolean strict) {
+    Boilerplate(Element body, BlockCounts counts, boolean strict) {
         this.body = body;
+        this.counts = counts;
         this.strict = strict;
     }
 
@@ -106,18 +112,23 @@ final class Boilerplate {
     }
 
     private boolean holdsMostOfThePage(Element e) {
-        if (pageChars < 0) {
-            pageChars = TextStats.of(body).chars();
-        }
-        return TextStats.of(e).chars() * 2 > pageChars;
+        return counts.chars(e) * 2 > counts.chars(body);
     }
 
     /**
      * HTML's own mark of the page's main content outranks a class name: a menu drawer or an app shell named
      * {@code nav} or {@code header} may wrap the whole page, {@code <main>} and all.
      */
-    private static boolean holdsMain(Element e) {
-        return e.stream().anyMatch(x -> x.nameIs("main") || x.attr("role").equalsIgnoreCase("main"));
+    private boolean holdsMain(Element e) {
+        if (holdingMain == null) {
+            holdingMain = Collections.newSetFromMap(new IdentityHashMap<>());
+            for (Element main : body.select("main, [role=main]")) {
+                for (Element up = main; up != null && holdingMain.add(up); up = up.parent()) {
+                    // each ancestor once: the walk up from a main inside another stops where that one's began
+                }
+            }
+        }
+        return holdingMain.contains(e);
     }
 
     /** Readability's class weight: +25 for each of class and id that sounds like content, -25 for each that does not. */

@@ -29,14 +29,16 @@ final class ContentScores {
             "main", "nav", "ol", "p", "pre", "section", "table", "ul");
 
     private final Boilerplate boilerplate;
+    private final BlockCounts counts;
     private final boolean weighed;
     private final Map<Element, Double> scores = new IdentityHashMap<>();
     private final List<Element> candidates = new ArrayList<>();
     /** The paragraphs that scored: their commas are credited once candidates compete. */
     private final List<Element> paragraphs = new ArrayList<>();
 
-    private ContentScores(Boilerplate boilerplate, boolean weighed) {
+    private ContentScores(Boilerplate boilerplate, BlockCounts counts, boolean weighed) {
         this.boilerplate = boilerplate;
+        this.counts = counts;
         this.weighed = weighed;
     }
 
@@ -45,14 +47,15 @@ final class ContentScores {
      * no paragraph scored.
      *
      * @param boilerplate what this reading leaves out
+     * @param counts the page's text counts
      * @param weighed start each block from its class and id words too (Readability's class weight)
      */
-    static List<Element> pick(Element body, Boilerplate boilerplate, boolean weighed) {
-        ContentScores s = new ContentScores(boilerplate, weighed);
+    static List<Element> pick(Element body, Boilerplate boilerplate, BlockCounts counts, boolean weighed) {
+        ContentScores s = new ContentScores(boilerplate, counts, weighed);
         s.score(body);
         if (s.candidates.size() > 1) { // a point a comma, given as the paragraph's other points are
             for (Element paragraph : s.paragraphs) {
-                int commas = TextStats.commas(paragraph);
+                int commas = s.counts.commas(paragraph);
                 if (commas > 0) {
                     s.credit(paragraph, commas);
                 }
@@ -67,7 +70,7 @@ final class ContentScores {
                 continue;
             }
             if (isParagraph(e)) {
-                int chars = TextStats.of(e).chars();
+                int chars = counts.chars(e);
                 if (chars >= MIN_PARAGRAPH) {
                     credit(e, 1 + Math.min(chars / 100, 3));
                     paragraphs.add(e);
@@ -106,7 +109,7 @@ final class ContentScores {
         Element top = null;
         double topScore = 0;
         for (Element c : candidates) {
-            double score = scoreOf(c) * (1 - TextStats.of(c).linkDensity());
+            double score = scoreOf(c) * (1 - counts.linkDensity(c));
             scores.put(c, score);
             if (top == null || score > topScore) {
                 top = c;
@@ -132,27 +135,48 @@ final class ContentScores {
 
     /** Readability: three runners-up within 75% of the best that share an ancestor with it make that ancestor the article. */
     private Element sharedAncestor(Element top, double topScore, Element body) {
-        List<Element> runnersUp = new ArrayList<>();
+        Map<Element, Element> meets = new IdentityHashMap<>();
+        for (Element up = top; up != null; up = up.parent()) {
+            meets.put(up, up);
+        }
+        Map<Element, Integer> runnersUpMeeting = new IdentityHashMap<>();
+        int runnersUp = 0;
         for (Element c : candidates) {
             if (c != top && scoreOf(c) >= 0.75 * topScore) {
-                runnersUp.add(c);
+                runnersUp++;
+                runnersUpMeeting.merge(meet(c, meets), 1, Integer::sum);
             }
         }
-        if (runnersUp.size() < RUNNERS_UP) {
+        if (runnersUp < RUNNERS_UP) {
             return top;
         }
+        int under = runnersUpMeeting.getOrDefault(top, 0);
         for (Element up = top.parent(); up != null && up != body; up = up.parent()) {
-            int sharing = 0;
-            for (Element r : runnersUp) {
-                if (isAncestor(up, r)) {
-                    sharing++;
-                }
-            }
-            if (sharing >= RUNNERS_UP) {
+            under += runnersUpMeeting.getOrDefault(up, 0);
+            if (under >= RUNNERS_UP) {
                 return up;
             }
         }
         return top;
+    }
+
+    /**
+     * Where the way up from {@code e} meets the best's: the first of the best's ancestors (or the best) above it.
+     * Each element's answer is remembered, so runners-up in one branch walk it once between them: a page of many
+     * runners-up deep down would otherwise walk its depth once for each.
+     */
+    private static Element meet(Element e, Map<Element, Element> meets) {
+        List<Element> way = new ArrayList<>();
+        Element up = e;
+        Element met;
+        while ((met = meets.get(up)) == null) {
+            way.add(up);
+            up = java.util.Objects.requireNonNull(up.parent(), "the best's ancestors end at the document, above every block");
+        }
+        for (Element on : way) {
+            meets.put(on, met);
+        }
+        return met;
     }
 
     /** Readability: an ancestor that scores more than the best, before scores fall under a third, holds more of the article. */
@@ -197,14 +221,13 @@ final class ContentScores {
                 kept.add(sibling);
             } else if (score == null && bonus > 0) {
                 // A part of the article in the top's own class whose paragraphs lie deeper than the scores reach.
-                TextStats stats = TextStats.of(sibling);
-                if (stats.chars() >= MIN_PARAGRAPH && stats.linkDensity() < 0.25) {
+                if (counts.chars(sibling) >= MIN_PARAGRAPH && counts.linkDensity(sibling) < 0.25) {
                     kept.add(sibling);
                 }
             } else if (sibling.normalName().equals("p")) {
-                TextStats stats = TextStats.of(sibling);
-                double links = stats.linkDensity();
-                if (stats.chars() > 80 && links < 0.25 || stats.chars() > 0 && links == 0 && endsASentence(sibling.text())) {
+                int chars = counts.chars(sibling);
+                double links = counts.linkDensity(sibling);
+                if (chars > 80 && links < 0.25 || chars > 0 && links == 0 && endsASentence(sibling.text())) {
                     kept.add(sibling);
                 }
             }
@@ -243,14 +266,5 @@ final class ContentScores {
     /** Readability's test for a short paragraph to keep beside the article: it holds a sentence's end. */
     private static boolean endsASentence(String text) {
         return text.endsWith(".") || text.contains(". ");
-    }
-
-    private static boolean isAncestor(Element ancestor, Element e) {
-        for (Element up = e; up != null; up = up.parent()) {
-            if (up == ancestor) {
-                return true;
-            }
-        }
-        return false;
     }
 }

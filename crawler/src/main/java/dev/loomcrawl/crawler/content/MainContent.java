@@ -76,11 +76,12 @@ public final class MainContent {
         if (body == null) {
             return "";
         }
-        String strict = write(body, markdown, Reading.STRICT);
+        BlockCounts counts = new BlockCounts();
+        String strict = write(body, counts, markdown, Reading.STRICT);
         if (strict.length() >= SURE) {
             return strict;
         }
-        String weighed = write(body, markdown, Reading.WEIGHED);
+        String weighed = write(body, counts, markdown, Reading.WEIGHED);
         if (weighed.length() >= ENOUGH && weighed.length() >= LEFT_OUT * strict.length()) {
             return weighed; // the class words left the article out with its wrapper
         }
@@ -90,15 +91,15 @@ public final class MainContent {
         if (weighed.length() >= ENOUGH) {
             return weighed;
         }
-        String byTags = write(body, markdown, Reading.BY_TAGS);
+        String byTags = write(body, counts, markdown, Reading.BY_TAGS);
         String best = strict.length() >= weighed.length() ? strict : weighed;
         return byTags.length() > best.length() ? byTags : best;
     }
 
-    private static String write(Element body, boolean markdown, Reading reading) {
-        Boilerplate boilerplate = new Boilerplate(body, reading.strict);
-        List<Element> blocks = ContentScores.pick(body, boilerplate, reading.weighed);
-        MarkdownWriter writer = new MarkdownWriter(markdown, boilerplate);
+    private static String write(Element body, BlockCounts counts, boolean markdown, Reading reading) {
+        Boilerplate boilerplate = new Boilerplate(body, counts, reading.strict);
+        List<Element> blocks = ContentScores.pick(body, boilerplate, counts, reading.weighed);
+        MarkdownWriter writer = new MarkdownWriter(markdown, boilerplate, counts);
         String text = writer.write(blocks);
         Element headline = writer.wroteH1() ? null : headline(body, blocks);
         String heading = headline == null ? "" : writer.heading(headline);

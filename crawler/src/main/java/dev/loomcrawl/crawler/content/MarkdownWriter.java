@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler.content;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
@@ -27,19 +28,32 @@ final class MarkdownWriter {
 
     /** A paragraph this short whose text is nearly all link text is navigation, not prose. */
     private static final int SHORT = 120;
+    /**
+     * Quotes and lists nested deeper than this are written as the paragraphs they hold. No page nests deeper for its
+     * reader, and each level writes its marks before every line of all it holds: 512 levels of quotes (as deep as
+     * the parser nests) would make a page's text hundreds of times longer, and take minutes to write.
+     */
+    private static final int NESTING = 16;
 
     private final boolean markdown;
     private final Boilerplate boilerplate;
+    private final BlockCounts counts;
     /** Writes the inline content of blocks, and counts its text and link text for the paragraph being written. */
     private final MarkdownInline inline;
     /** Blocks that are headings, by identity, and their level: a heading with nothing under it is dropped. */
     private final java.util.IdentityHashMap<String, Integer> headings = new java.util.IdentityHashMap<>();
+    /** Quotes and lists around the block being written. */
+    private int nesting;
     private boolean wroteH1;
 
-    /** @param boilerplate what this reading leaves out */
-    MarkdownWriter(boolean markdown, Boilerplate boilerplate) {
+    /**
+     * @param boilerplate what this reading leaves out
+     * @param counts the page's text counts
+     */
+    MarkdownWriter(boolean markdown, Boilerplate boilerplate, BlockCounts counts) {
         this.markdown = markdown;
         this.boilerplate = boilerplate;
+        this.counts = counts;
         this.inline = new MarkdownInline(markdown, boilerplate);
     }
 
@@ -86,14 +100,25 @@ final class MarkdownWriter {
                     headings.put(heading, level(e));
                 }
             }
-            case "ul", "ol" -> add(out, list(e));
+            case "ul", "ol" -> nested(e, out, this::list);
             case "pre" -> add(out, code(e));
-            case "blockquote" -> add(out, quote(e));
+            case "blockquote" -> nested(e, out, this::quote);
             case "table" -> table(e, out);
             case "hr" -> add(out, markdown ? "---" : "");
             case "img" -> { }
             default -> flow(e, out);
         }
+    }
+
+    /** A quote or list written as such, or as the paragraphs it holds when nested too deep. */
+    private void nested(Element e, List<String> out, Function<Element, String> writer) {
+        if (nesting == NESTING) {
+            flow(e, out);
+            return;
+        }
+        nesting++;
+        add(out, writer.apply(e));
+        nesting--;
     }
 
     /** Children of a block: runs of text and inline elements become paragraphs, blocks their own blocks. */
@@ -148,8 +173,7 @@ final class MarkdownWriter {
         if (!LINK_BOXES.contains(e.normalName())) {
             return false;
         }
-        TextStats text = TextStats.of(e);
-        return text.linkDensity() > 0.5 && TextStats.commas(e) < 10;
+        return counts.linkDensity(e) > 0.5 && counts.commas(e) < 10;
     }
 
     private String list(Element list) {
@@ -217,41 +241,12 @@ final class MarkdownWriter {
 
     /** A data table as a Markdown table; a table that lays out a page (nested, or one column) as its blocks. */
     private void table(Element table, List<String> out) {
-        List<List<String>> rows = new ArrayList<>();
-        int width = 0;
-        for (Element row : table.select("tr")) {
-            if (row.closest("table") != table) {
-                continue;
-            }
-            List<String> cells = new ArrayList<>();
-            for (Element cell : row.children()) {
-                if (cell.normalName().equals("td") || cell.normalName().equals("th")) {
-                    cells.add(inline.of(cell).replace("\n", " ").replace("|", markdown ? "\\|" : "|"));
-                }
-            }
-            width = Math.max(width, cells.size());
-            rows.add(cells);
-        }
-        if (width < 2 || !table.select("table table").isEmpty()) {
+        List<List<Element>> rows = MarkdownTable.rows(table);
+        if (MarkdownTable.width(rows) < 2 || counts.holdsTable(table)) {
             flow(table, out);
             return;
         }
-        StringBuilder sb = new StringBuilder();
-        for (int r = 0; r < rows.size(); r++) {
-            List<String> cells = rows.get(r);
-            while (cells.size() < width) {
-                cells.add("");
-            }
-            if (markdown) {
-                sb.append("| ").append(String.join(" | ", cells)).append(" |\n");
-                if (r == 0) {
-                    sb.append("|").append(" --- |".repeat(width)).append('\n');
-                }
-            } else {
-                sb.append(String.join("\t", cells).strip()).append('\n');
-            }
-        }
-        add(out, sb.toString().stripTrailing());
+        add(out, MarkdownTable.write(rows, inline::of, markdown));
     }
 
     private static int start(Element ol) {

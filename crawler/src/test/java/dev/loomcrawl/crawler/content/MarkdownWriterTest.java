@@ -29,8 +29,8 @@ class MarkdownWriterTest {
     void writesTextAsAReaderSeesIt(String text, String markdown, String plain) {
         Document doc = Jsoup.parse("<p></p>");
         doc.selectFirst("p").appendText(text);
-        assertThat(new MarkdownWriter(true, new Boilerplate(doc.body(), true)).write(List.of(doc.body()))).isEqualTo(markdown);
-        assertThat(new MarkdownWriter(false, new Boilerplate(doc.body(), true)).write(List.of(doc.body()))).isEqualTo(plain);
+        assertThat(write(doc, true)).isEqualTo(markdown);
+        assertThat(write(doc, false)).isEqualTo(plain);
     }
 
     @ParameterizedTest(name = "[{0}]")
@@ -42,9 +42,9 @@ class MarkdownWriterTest {
             """)
     void aSpaceAtTheEdgeOfALinkOrMarkIsASpaceBetweenWords(String html, String markdown, String plain) {
         Document doc = Jsoup.parse("<p>" + html + "</p>", "https://example.org/page");
-        assertThat(new MarkdownWriter(true, new Boilerplate(doc.body(), true)).write(List.of(doc.body())))
+        assertThat(write(doc, true))
                 .isEqualTo(markdown);
-        assertThat(new MarkdownWriter(false, new Boilerplate(doc.body(), true)).write(List.of(doc.body())))
+        assertThat(write(doc, false))
                 .isEqualTo(plain);
     }
 
@@ -57,9 +57,32 @@ class MarkdownWriterTest {
             """)
     void aCodeBlockSaysTheLanguageItsHighlighterNames(String html, String language, String code) {
         Document doc = Jsoup.parse(html);
-        assertThat(new MarkdownWriter(true, new Boilerplate(doc.body(), true)).write(List.of(doc.body())))
+        assertThat(write(doc, true))
                 .isEqualTo("```" + language + "\n" + code + "\n```");
-        assertThat(new MarkdownWriter(false, new Boilerplate(doc.body(), true)).write(List.of(doc.body())))
+        assertThat(write(doc, false))
                 .isEqualTo(code);
+    }
+
+    @org.junit.jupiter.api.Test
+    void aDataTableInALayoutTableIsATableItsRowsInOrderAndTheLayoutItsBlocks() {
+        Document doc = Jsoup.parse("<table><tr><td><p>Beside the figures.</p><table>"
+                + "<tfoot><tr><td>total</td><td>3</td></tr></tfoot><thead><tr><th>fruit</th><th>count</th></tr></thead>"
+                + "<tbody><tr><td>apple</td><td>1</td></tr><tr><td>pear | quince</td><td>2</td></tr></tbody>"
+                + "</table></td></tr></table>");
+        assertThat(write(doc, true)).isEqualTo("""
+                Beside the figures.
+
+                | fruit | count |
+                | --- | --- |
+                | apple | 1 |
+                | pear \\| quince | 2 |
+                | total | 3 |""");
+        assertThat(write(doc, false)).isEqualTo("Beside the figures.\n\nfruit\tcount\napple\t1\npear | quince\t2\ntotal\t3");
+    }
+
+    /** The whole body written as Markdown or as text, read strictly. */
+    private static String write(Document doc, boolean markdown) {
+        BlockCounts counts = new BlockCounts();
+        return new MarkdownWriter(markdown, new Boilerplate(doc.body(), counts, true), counts).write(List.of(doc.body()));
     }
 }
