@@ -43,7 +43,7 @@ final class HostKeys {
                 Map<String, String[]> keys = new HashMap<>();
                 for (String hostKey : db.leases().hostsWithoutKeys(ip, BATCH)) {
                     String host = hostKey.substring(0, hostKey.lastIndexOf(':'));
-                    Target target = new Target(hostKey, host, PolitenessKey.domainOf(host));
+                    Target target = new Target(hostKey, host);
                     keys.put(hostKey, new String[] {target.domain(), ip ? gates.key(target, PolitenessKey.IP) : null});
                 }
                 if (!keys.isEmpty()) {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
  * server has in hand, not the permits in use, which also count answers the crawler has yet to read.
  */
 class RequestLoadTest {
-    private static final Target HOST = new Target("a.test:80", "a.test", "a.test");
+    private static final Target HOST = new Target("a.test:80", "a.test");
 
     @Test
     void aRequestsLoadCountsOnlyRequestsWhoseAnswerHasNotBegun() {
