@@ -123,8 +123,9 @@ final class Boilerplate {
         if (holdingMain == null) {
             holdingMain = Collections.newSetFromMap(new IdentityHashMap<>());
             for (Element main : body.select("main, [role=main]")) {
-                for (Element up = main; up != null && holdingMain.add(up); up = up.parent()) {
-                    // each ancestor once: the walk up from a main inside another stops where that one's began
+                Element up = main;
+                while (up != null && holdingMain.add(up)) { // an ancestor already in has all above it in too
+                    up = up.parent();
                 }
             }
         }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.TextNode;
@@ -47,7 +48,7 @@ final class ContentScores {
      * no paragraph scored.
      *
      * @param boilerplate what this reading leaves out
-     * @param counts the page's text counts
+     * @param counts what the page's blocks hold
      * @param weighed start each block from its class and id words too (Readability's class weight)
      */
     static List<Element> pick(Element body, Boilerplate boilerplate, BlockCounts counts, boolean weighed) {
@@ -171,7 +172,7 @@ final class ContentScores {
         Element met;
         while ((met = meets.get(up)) == null) {
             way.add(up);
-            up = java.util.Objects.requireNonNull(up.parent(), "the best's ancestors end at the document, above every block");
+            up = Objects.requireNonNull(up.parent(), "the best's ancestors end at the document, above all");
         }
         for (Element on : way) {
             meets.put(on, met);

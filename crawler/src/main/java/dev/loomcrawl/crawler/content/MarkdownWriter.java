@@ -48,7 +48,7 @@ final class MarkdownWriter {
 
     /**
      * @param boilerplate what this reading leaves out
-     * @param counts the page's text counts
+     * @param counts what the page's blocks hold
      */
     MarkdownWriter(boolean markdown, Boilerplate boilerplate, BlockCounts counts) {
         this.markdown = markdown;
