@@ -33,8 +33,10 @@ public final class Robots {
      * What one host allows, and the sitemaps it names.
      *
      * @param text the robots.txt these rules were read from; null when there is none (allow all)
+     * @param index the rules by the text a path must start with to match each; null for a short robots.txt
      */
-    public record Rules(BaseRobotRules rules, long crawlDelayNanos, @Nullable String reason, @Nullable Text text) {
+    public record Rules(BaseRobotRules rules, long crawlDelayNanos, @Nullable String reason, @Nullable Text text,
+            @Nullable RobotsIndex index) {
         public boolean allows(CrawlUrl url) {
             // The URL object, from the checked parts: isAllowed(String) parses the whole string again (URI, then
             // URL) for the path and query alone, 2-3% of a crawl's CPU with a link or twenty a page.
@@ -42,7 +44,10 @@ public final class Robots {
                 return true;
             }
             java.net.URL parts = url.toUrl();
-            return parts != null ? rules.isAllowed(parts) : rules.isAllowed(url.url());
+            if (parts == null) {
+                return rules.isAllowed(url.url());
+            }
+            return index != null ? index.allows(parts) : rules.isAllowed(parts);
         }
 
         public List<String> sitemaps() {
@@ -50,7 +55,8 @@ public final class Robots {
         }
     }
 
-    public static final Rules ALLOW_ALL = new Rules(new SimpleRobotRules(SimpleRobotRules.RobotRulesMode.ALLOW_ALL), 0, null, null);
+    public static final Rules ALLOW_ALL =
+            new Rules(new SimpleRobotRules(SimpleRobotRules.RobotRulesMode.ALLOW_ALL), 0, null, null, null);
 
     private static final System.Logger LOG = System.getLogger(Robots.class.getName());
     /** robots.txt files found over the limit, said once each (a cluster reads the text again on every node). */
@@ -93,7 +99,7 @@ public final class Robots {
                 : Math.min(Math.max(0, rules.getCrawlDelay()), MAX_CRAWL_DELAY.toMillis());
         // the text as received (at most a byte over the limit): read again elsewhere, it says the same
         return new Rules(rules, Duration.ofMillis(delayMillis).toNanos(), reason,
-                new Text(robotsUrl.url(), body, contentType));
+                new Text(robotsUrl.url(), body, contentType), RobotsIndex.of(rules));
     }
 
     /** The rules of a robots.txt fetched before (by this process or another node); null text: allow all. */
