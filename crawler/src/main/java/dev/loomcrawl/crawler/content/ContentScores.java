@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.TextNode;
@@ -136,48 +135,25 @@ final class ContentScores {
 
     /** Readability: three runners-up within 75% of the best that share an ancestor with it make that ancestor the article. */
     private Element sharedAncestor(Element top, double topScore, Element body) {
-        Map<Element, Element> meets = new IdentityHashMap<>();
-        for (Element up = top; up != null; up = up.parent()) {
-            meets.put(up, up);
-        }
-        Map<Element, Integer> runnersUpMeeting = new IdentityHashMap<>();
+        Map<Element, Integer> runnersUpUnder = new IdentityHashMap<>();
         int runnersUp = 0;
         for (Element c : candidates) {
             if (c != top && scoreOf(c) >= 0.75 * topScore) {
                 runnersUp++;
-                runnersUpMeeting.merge(meet(c, meets), 1, Integer::sum);
+                for (Element up = c; up != null && up != body; up = up.parent()) {
+                    runnersUpUnder.merge(up, 1, Integer::sum);
+                }
             }
         }
         if (runnersUp < RUNNERS_UP) {
             return top;
         }
-        int under = runnersUpMeeting.getOrDefault(top, 0);
         for (Element up = top.parent(); up != null && up != body; up = up.parent()) {
-            under += runnersUpMeeting.getOrDefault(up, 0);
-            if (under >= RUNNERS_UP) {
+            if (runnersUpUnder.getOrDefault(up, 0) >= RUNNERS_UP) {
                 return up;
             }
         }
         return top;
-    }
-
-    /**
-     * Where the way up from {@code e} meets the best's: the first of the best's ancestors (or the best) above it.
-     * Each element's answer is remembered, so runners-up in one branch walk it once between them: a page of many
-     * runners-up deep down would otherwise walk its depth once for each.
-     */
-    private static Element meet(Element e, Map<Element, Element> meets) {
-        List<Element> way = new ArrayList<>();
-        Element up = e;
-        Element met;
-        while ((met = meets.get(up)) == null) {
-            way.add(up);
-            up = Objects.requireNonNull(up.parent(), "the best's ancestors end at the document, above all");
-        }
-        for (Element on : way) {
-            meets.put(on, met);
-        }
-        return met;
     }
 
     /** Readability: an ancestor that scores more than the best, before scores fall under a third, holds more of the article. */
