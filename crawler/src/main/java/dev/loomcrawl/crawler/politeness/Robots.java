@@ -37,6 +37,11 @@ public final class Robots {
      */
     public record Rules(BaseRobotRules rules, long crawlDelayNanos, @Nullable String reason, @Nullable Text text,
             @Nullable RobotsIndex index) {
+        /** The rules and their index, made from them. */
+        public Rules(BaseRobotRules rules, long crawlDelayNanos, @Nullable String reason, @Nullable Text text) {
+            this(rules, crawlDelayNanos, reason, text, RobotsIndex.of(rules));
+        }
+
         public boolean allows(CrawlUrl url) {
             // The URL object, from the checked parts: isAllowed(String) parses the whole string again (URI, then
             // URL) for the path and query alone, 2-3% of a crawl's CPU with a link or twenty a page.
@@ -55,8 +60,7 @@ public final class Robots {
         }
     }
 
-    public static final Rules ALLOW_ALL =
-            new Rules(new SimpleRobotRules(SimpleRobotRules.RobotRulesMode.ALLOW_ALL), 0, null, null, null);
+    public static final Rules ALLOW_ALL = new Rules(new SimpleRobotRules(SimpleRobotRules.RobotRulesMode.ALLOW_ALL), 0, null, null);
 
     private static final System.Logger LOG = System.getLogger(Robots.class.getName());
     /** robots.txt files found over the limit, said once each (a cluster reads the text again on every node). */
@@ -99,7 +103,7 @@ public final class Robots {
                 : Math.min(Math.max(0, rules.getCrawlDelay()), MAX_CRAWL_DELAY.toMillis());
         // the text as received (at most a byte over the limit): read again elsewhere, it says the same
         return new Rules(rules, Duration.ofMillis(delayMillis).toNanos(), reason,
-                new Text(robotsUrl.url(), body, contentType), RobotsIndex.of(rules));
+                new Text(robotsUrl.url(), body, contentType));
     }
 
     /** The rules of a robots.txt fetched before (by this process or another node); null text: allow all. */
