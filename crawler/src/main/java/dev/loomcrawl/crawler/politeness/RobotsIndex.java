@@ -25,7 +25,7 @@ import org.jspecify.annotations.Nullable;
  * in seven lookups. When most rules may match a path (a wildcard first in most of them), every rule is asked, by
  * the library: a robots.txt of 17,000 such rules still takes milliseconds a URL.
  */
-public final class RobotsIndex {
+final class RobotsIndex {
     /** Fewer rules than this are matched by the library alone: its loop over them is as quick. */
     static final int INDEXED = 64;
     private static final int LONGEST_KEY = 64;
