@@ -290,7 +290,7 @@ final class ShareHosts {
         lock.lock();
         try {
             ShareHost local = hosts.get(url.hostKey());
-            return local != null && local.queue.rules() instanceof Robots.Rules rules && !rules.allows(url)
+            return local != null && local.queue.rules() instanceof Robots.Rules rules && !link.allowedBy(rules)
                     ? rules.reason() : null;
         } finally {
             lock.unlock();

@@ -15,6 +15,7 @@ import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
@@ -42,6 +43,8 @@ final class FrontierLease implements Lease {
     private @Nullable Skip skip;
     private @Nullable Change change; // set by complete, read by the same task after it
     private boolean robotsUnknown;
+    /** The host's robots.txt as this lease knows it (null: not known, or not obeyed); its task's to read. */
+    private Robots.@Nullable Rules rules;
     private boolean permitHeld;
     private boolean ended;
 
@@ -59,6 +62,7 @@ final class FrontierLease implements Lease {
         this.visitAtLease = node.visit;
         this.skip = skip;
         this.robotsUnknown = robots;
+        this.rules = host.rules();
         this.permitHeld = skip == null;
         this.claim = claim;
         this.slot = slot;
@@ -97,12 +101,14 @@ final class FrontierLease implements Lease {
 
     @Override
     public void robots(Robots.Rules rules) {
+        this.rules = rules;
+        boolean allowed = rules.allows(node.url); // outside the lock, as every robots.txt question (see asked)
         lock.lock();
         try {
             host.robotsKnown(rules, System.nanoTime());
             frontier.troubles.robotsWaiting(host, false);
             robotsUnknown = false;
-            if (!rules.allows(node.url)) {
+            if (!allowed) {
                 skip = new Skip(FailureKind.ROBOTS, rules.reason());
             }
             frontier.queues.ready(host);
@@ -122,7 +128,7 @@ final class FrontierLease implements Lease {
         } finally {
             lock.unlock();
         }
-        return frontier.backend.listed(node, links, sitemap);
+        return frontier.backend.listed(node, asked(links), sitemap);
     }
 
     @Override
@@ -190,7 +196,7 @@ final class FrontierLease implements Lease {
         }
         Revisits.Visited visited = frontier.revisits.visited(visitAtLease, page);
         try {
-            List<PageRecord> stored = frontier.backend.complete(node, page, links, visited);
+            List<PageRecord> stored = frontier.backend.complete(node, page, asked(links), visited);
             change = visited.change();
             return stored;
         } finally {
@@ -249,6 +255,29 @@ final class FrontierLease implements Lease {
             gates.giveBack(held());
         }
         release();
+    }
+
+    /**
+     * The links to this lease's host, each with what the host's robots.txt says of it, asked here, outside the
+     * frontier's lock, which admits them: a robots.txt of 17,000 rules that each begin with a wildcard takes 2 ms a
+     * URL, and asked under the lock a page of 20 new links held up every other host of the job for 40 ms. Links to
+     * other hosts are asked under the lock, where their rules are read.
+     */
+    private List<Found> asked(List<Found> links) {
+        Robots.Rules known = rules;
+        if (known == null) {
+            return links;
+        }
+        List<Found> asked = new ArrayList<>(links.size());
+        for (Found found : links) {
+            asked.add(switch (found) {
+                case Found.Link link when link.parsed() instanceof CrawlUrl url && link.asked() == null
+                        && url.hostKey().equals(host.hostKey) ->
+                        new Found.Link(link.url(), url, link.redirect(), new Asked(known, known.allows(url)));
+                case Found.Link link -> link;
+            });
+        }
+        return asked;
     }
 
     /** The gate's permit: every lease that makes a request holds one (a lease recorded without one has none). */

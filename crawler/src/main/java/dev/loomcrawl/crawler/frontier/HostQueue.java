@@ -138,7 +138,7 @@ public final class HostQueue {
         if (givenUp != null) {
             return givenUp;
         }
-        if (rules != null && !rules.allows(node.url)) {
+        if (rules != null && !node.robotsAllowed && !rules.allows(node.url)) {
             return new Lease.Skip(FailureKind.ROBOTS, rules.reason());
         }
         return null;

@@ -10,6 +10,7 @@ import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -128,7 +129,26 @@ public interface Lease extends AutoCloseable {
          * A link to follow (a redirect's target, when {@code redirect}).
          *
          * @param parsed the normalised URL, or null when {@code url} is one the frontier {@link Frontier#knows}
+         * @param asked what its host's robots.txt said of it before the frontier took it; null: not asked yet
          */
-        record Link(String url, @Nullable CrawlUrl parsed, boolean redirect) implements Found {}
+        record Link(String url, @Nullable CrawlUrl parsed, boolean redirect, @Nullable Asked asked) implements Found {
+            public Link(String url, @Nullable CrawlUrl parsed, boolean redirect) {
+                this(url, parsed, redirect, null);
+            }
+
+            /**
+             * Whether {@code rules} let the link be fetched: their answer before, when it was theirs (a host's rules,
+             * once known, stay its rules for the job), else theirs now.
+             */
+            public boolean allowedBy(Robots.Rules rules) {
+                if (asked != null && asked.rules() == rules) {
+                    return asked.allowed();
+                }
+                return rules.allows(Objects.requireNonNull(parsed, "a link the frontier knows is not asked about"));
+            }
+        }
     }
+
+    /** What a host's robots.txt said of a link, asked outside the frontier's lock ({@link FrontierLease}). */
+    record Asked(Robots.Rules rules, boolean allowed) {}
 }

@@ -21,6 +21,8 @@ public final class Node {
     /** Attempts that failed while their host answered nothing but failures: the server's trouble, not the URL's. */
     int spared;
     long notBefore;
+    /** Its host's robots.txt allowed it when it was admitted: a host's rules, once known, stay, so no need to ask again. */
+    boolean robotsAllowed;
     public State state = State.QUEUED;
     /** Once expanded: the URLs this page links to in the crawl, for a shorter path to lower their depth. */
     Node @Nullable [] links;

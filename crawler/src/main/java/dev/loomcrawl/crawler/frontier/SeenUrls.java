@@ -97,14 +97,18 @@ final class SeenUrls {
                         continue; // a link the task thought known is not: it was a race with nothing; skip it
                     }
                     HostQueue host = queues.get(url.hostKey());
+                    boolean allowed = false; // by the host's robots.txt, known now
                     if (host != null) {
                         // Skipped or past the depth limit, it is kept for the rest of the crawl too: with the
                         // host's one copy of its names, two strings (~130 bytes) less each. huge skips 100,000.
                         url = host.shared(url);
-                        if (host.rules() instanceof Robots.Rules rules && !rules.allows(url)) {
-                            Node node = recordedOnSight(url, depth, page);
-                            out.recorded.add(skipped(node, FailureKind.ROBOTS, rules.reason()));
-                            continue;
+                        if (host.rules() instanceof Robots.Rules rules) {
+                            if (!link.allowedBy(rules)) {
+                                Node node = recordedOnSight(url, depth, page);
+                                out.recorded.add(skipped(node, FailureKind.ROBOTS, rules.reason()));
+                                continue;
+                            }
+                            allowed = true;
                         }
                     }
                     if (depth > config.scope().maxDepth()) {
@@ -113,6 +117,7 @@ final class SeenUrls {
                     }
                     Node node = admit(url, depth, link.redirect() ? page.redirects + 1 : 0, page.url.url());
                     if (node != null) {
+                        node.robotsAllowed = allowed;
                         out.admittedRows.add(row(node));
                         if (link.redirect()) {
                             page.redirectTo = node;

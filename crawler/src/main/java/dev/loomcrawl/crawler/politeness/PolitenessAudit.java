@@ -63,6 +63,12 @@ public final class PolitenessAudit implements RequestAudit {
     @Override
     public void started(CrawlUrl url) {
         Key k = key(url);
+        Robots.Rules rules;
+        synchronized (this) {
+            rules = robots.get(url.hostKey());
+        }
+        // asked outside the lock: a long robots.txt takes milliseconds a URL, and every request of the job passes here
+        boolean disallowed = rules != null && !url.url().endsWith("/robots.txt") && !rules.allows(url);
         long now = System.nanoTime();
         synchronized (this) {
             k.requests++;
@@ -74,8 +80,7 @@ public final class PolitenessAudit implements RequestAudit {
             if (k.restUntil != 0 && k.restUntil - now > 0) {
                 k.inRetryAfter++;
             }
-            Robots.Rules rules = robots.get(url.hostKey());
-            if (rules != null && !url.url().endsWith("/robots.txt") && !rules.allows(url)) {
+            if (disallowed) {
                 k.requestsDisallowed++;
             }
             k.last = Instant.now();

@@ -1,7 +1,9 @@
 package dev.loomcrawl.crawler.frontier;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import crawlercommons.robots.BaseRobotRules;
 import dev.loomcrawl.crawler.fetch.FetchLimit;
 import dev.loomcrawl.crawler.fetch.FetchResult;
 import dev.loomcrawl.crawler.fetch.RetryPolicy;
@@ -13,12 +15,16 @@ import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.crawler.values.PageRecord;
+import java.net.URL;
 import java.net.http.HttpHeaders;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -382,5 +388,88 @@ class FrontierTest {
             leased++;
         }
         assertThat(leased).isEqualTo(2); // the seed and two links make three
+    }
+
+    /**
+     * A robots.txt slow to answer (17,000 rules that begin with a wildcard take 2 ms a URL) is asked about a page's
+     * links outside the frontier's lock: while one host's page waits for its links' verdicts, another host's URLs
+     * are leased and stored. And a link its rules allowed on admission is not asked about again when leased.
+     */
+    @Test
+    void aHostsRobotsTxtIsAskedOutsideTheFrontiersLock() throws Exception {
+        Frontier f = MemoryBackend.frontier(1, config().build(), gates, store, null);
+        f.seed(List.of(CrawlUrl.of("http://a.test/1"), CrawlUrl.of("http://b.test/1")));
+        Lease a = next(f);
+        Lease b = next(f);
+        if (!a.url().host().equals("a.test")) {
+            Lease swap = a;
+            a = b;
+            b = swap;
+        }
+        SlowRules slow = new SlowRules();
+        a.robots(new Robots.Rules(slow, 0, "disallowed by robots.txt", null));
+        b.robots(Robots.ALLOW_ALL);
+        Lease page = a;
+        Thread asking = Thread.ofVirtual().start(() -> {
+            try {
+                complete(page, "http://a.test/slow/1", "http://a.test/private/slow");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        assertThat(slow.asking.await(5, TimeUnit.SECONDS)).isTrue();
+        Lease other = b;
+        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+            complete(other, "http://b.test/2");
+            Lease next = next(f);
+            assertThat(next.url().url()).isEqualTo("http://b.test/2");
+            complete(next);
+        });
+        slow.answer.countDown();
+        asking.join();
+        int asked = slow.asked.get();
+        Lease allowed = next(f);
+        assertThat(allowed.url().url()).isEqualTo("http://a.test/slow/1");
+        assertThat(allowed.skip()).isNull();
+        assertThat(slow.asked.get()).isEqualTo(asked);
+        store.flush();
+        assertThat(store.pages(1, 0, 100, null)).filteredOn(p -> p.url().equals("http://a.test/private/slow"))
+                .singleElement().satisfies(p -> assertThat(p.failure()).isEqualTo(FailureKind.ROBOTS.label()));
+    }
+
+    /** Rules that disallow paths with "private", and take their time over paths with "slow" (until answered). */
+    private static final class SlowRules extends BaseRobotRules {
+        final CountDownLatch asking = new CountDownLatch(1);
+        final CountDownLatch answer = new CountDownLatch(1);
+        final AtomicInteger asked = new AtomicInteger();
+
+        @Override
+        public boolean isAllowed(URL url) {
+            asked.incrementAndGet();
+            if (url.getPath().contains("slow")) {
+                asking.countDown();
+                try {
+                    answer.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return !url.getPath().contains("private");
+        }
+
+        @Override
+        public boolean isAllowed(String url) {
+            throw new AssertionError("asked by URL object");
+        }
+
+        @Override
+        public boolean isAllowAll() {
+            return false;
+        }
+
+        @Override
+        public boolean isAllowNone() {
+            return false;
+        }
     }
 }

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The index decides as crawler-commons does with every rule: held to the library on random robots.txt files of
- * the shapes its matching treats apart (wildcards, an end's {@code $}, {@code index.html}, escapes, queries, an
- * empty rule, allow against disallow) and URLs made of the same pieces.
+ * the shapes its matching treats apart (wildcards, first or later, an end's {@code $}, {@code index.html}, escapes,
+ * queries, an empty rule, allow against disallow) and URLs made of the same pieces.
  */
 class RobotsIndexTest {
     private static final String[] PIECES = {"a", "b", "ab", "x1", "/", "/", "index.html", "index.htm", "*", "%2F", "%41",
@@ -28,9 +28,11 @@ class RobotsIndexTest {
         for (int file = 0; file < 400; file++) {
             StringBuilder txt = new StringBuilder("User-agent: *\n");
             int rules = 2 * RobotsIndex.INDEXED + random.nextInt(150);
+            int wildcardFirst = file % 2 == 0 ? 25 : 2; // one rule in 25 begins with a wildcard, or one in 2
             for (int i = 0; i < rules; i++) {
+                String first = random.nextInt(wildcardFirst) != 0 ? "/" : random.nextBoolean() ? "*" : "/*";
                 txt.append(random.nextInt(3) == 0 ? "Allow: " : "Disallow: ")
-                        .append(random.nextInt(40) == 0 ? "" : path(random, random.nextInt(25) == 0 ? "*" : "/"))
+                        .append(random.nextInt(40) == 0 ? "" : path(random, first))
                         .append('\n');
             }
             Robots.Rules parsed = Robots.parse(CrawlUrl.of("http://a.test/robots.txt"),
@@ -74,6 +76,32 @@ class RobotsIndexTest {
         assertThat(rules.allows(CrawlUrl.of("http://a.test/x999/open/1"))).isTrue();
         assertThat(rules.allows(CrawlUrl.of("http://a.test/x1000/"))).isTrue();
         assertThat(rules.allows(CrawlUrl.of("http://a.test/robots.txt"))).isTrue();
+    }
+
+    /** 17,000 rules like {@code /*a*b*c*d*e*f*123}: each path meets the few whose pieces it contains. */
+    @Test
+    void rulesThatBeginWithAWildcardAreIndexedByTheirLongestPiece() {
+        StringBuilder txt = new StringBuilder("User-agent: *\nAllow: /*open-to-all*\n");
+        for (int i = 0; i < 17_000; i++) {
+            txt.append("Disallow: /*a*b*c*").append(i).append('\n');
+        }
+        Robots.Rules rules = Robots.parse(CrawlUrl.of("http://a.test/robots.txt"),
+                txt.toString().getBytes(StandardCharsets.UTF_8), "text/plain", "loomcrawl");
+        assertThat(rules.index()).isNotNull();
+        assertThat(rules.allows(CrawlUrl.of("http://a.test/abc/16999"))).isFalse();
+        assertThat(rules.allows(CrawlUrl.of("http://a.test/a/b/c/0"))).isFalse();
+        assertThat(rules.allows(CrawlUrl.of("http://a.test/a/b/c/open-to-all/7"))).isTrue(); // the allow is longer
+        assertThat(rules.allows(CrawlUrl.of("http://a.test/cba/1"))).isTrue();
+        assertThat(rules.allows(CrawlUrl.of("http://a.test/page/12345"))).isTrue();
+    }
+
+    @Test
+    void aRuleThatBeginsWithAWildcardMatchesOnlyPathsThatContainItsLongestPiece() {
+        assertThat(RobotsIndex.longestPiece("/*a*bcd*e$")).isEqualTo("bcd");
+        assertThat(RobotsIndex.longestPiece("*.pdf$")).isEqualTo(".pdf");
+        assertThat(RobotsIndex.longestPiece("/*/docs/index.html")).isEqualTo("/docs/"); // it matches /x/docs/ too
+        assertThat(RobotsIndex.longestPiece("/*")).isEmpty();
+        assertThat(RobotsIndex.longestPiece("/private/")).isEmpty(); // no wildcard: indexed by its start
     }
 
     @Test
