@@ -105,6 +105,10 @@ final class Progress {
         // While it runs, the rate of the last seconds; at the end, the whole run's average.
         b.append(String.format("  %,.0f requests/s%s  %,d in flight",
                 running ? p.recentPagesPerSecond() : p.pagesPerSecond(), running ? "" : " on average", p.fetching()));
+        long working = p.inFlight() - p.fetching(); // handed out with no request on the wire: answered, not yet stored
+        if (running && working > 0) {
+            b.append(String.format(", %,d parsing or storing", working));
+        }
         if (p.continuous()) {
             // it never ends: what it is doing is revisiting, and what the revisits found
             b.append(revisits(p));

@@ -27,6 +27,15 @@ class ProgressTest {
         assertThat(line).contains("300 pages (3% of 10,000)").contains("600 queued").contains("ETA");
     }
 
+    /** A page parsed for seconds is work in hand, not an idle crawl: URLs handed out beyond the requests are said. */
+    @Test
+    void urlsAnsweredAndNotYetStoredAreSaidBesideTheRequests() {
+        JobProgress parsing = new JobProgress(1, "running", 300, 2, 0, 0, 0, 3, 1, 12.5, 24.0, 0.0, 10_000, false,
+                Map.of(), Map.of());
+        assertThat(progress.line(parsing)).contains("1 in flight, 2 parsing or storing");
+        assertThat(progress.line(running(600, 600, false, Map.of()))).contains("4 in flight").doesNotContain("parsing");
+    }
+
     /** --max-pages is a cap: a crawl that ran out of links is whole, not "3% of 10,000"; one stopped by it says so. */
     @Test
     void aFinishedCrawlShowsItsShareOnlyWhenItsCapStoppedIt() {
