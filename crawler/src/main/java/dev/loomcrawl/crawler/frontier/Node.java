@@ -21,7 +21,7 @@ public final class Node {
     /** Attempts that failed while their host answered nothing but failures: the server's trouble, not the URL's. */
     int spared;
     long notBefore;
-    /** Its host's robots.txt allowed it when it was admitted: a host's rules, once known, stay, so no need to ask again. */
+    /** Its host's robots.txt allowed it on admission: a host's rules, once known, stay, so it is not asked again. */
     boolean robotsAllowed;
     public State state = State.QUEUED;
     /** Once expanded: the URLs this page links to in the crawl, for a shorter path to lower their depth. */

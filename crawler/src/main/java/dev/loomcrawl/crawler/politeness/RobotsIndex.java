@@ -37,7 +37,7 @@ final class RobotsIndex {
     /** Fewer rules than this are matched by the library alone: its loop over them is as quick. */
     static final int INDEXED = 64;
     private static final int LONGEST_KEY = 64;
-    /** The longest key of a rule by its piece: most paths' pieces are short, and each length costs a lookup a character. */
+    /** The longest key of a rule by its piece: each length costs a path a lookup per character. */
     private static final int PIECE_KEY = 4;
     /** The characters crawler-commons escapes in a path before matching it ({@code specialCharactersPathMatching}). */
     private static final boolean[] ESCAPED = new boolean[128];

@@ -391,9 +391,9 @@ class FrontierTest {
     }
 
     /**
-     * A robots.txt slow to answer (17,000 rules that begin with a wildcard take 2 ms a URL) is asked about a page's
-     * links outside the frontier's lock: while one host's page waits for its links' verdicts, another host's URLs
-     * are leased and stored. And a link its rules allowed on admission is not asked about again when leased.
+     * A robots.txt slow to answer (500 KiB of rules its index cannot narrow take milliseconds a URL) is asked about
+     * a page's links outside the frontier's lock: while one host's page waits for its links' verdicts, another
+     * host's URLs are leased and stored. And a link its rules allowed on admission is not asked again when leased.
      */
     @Test
     void aHostsRobotsTxtIsAskedOutsideTheFrontiersLock() throws Exception {
