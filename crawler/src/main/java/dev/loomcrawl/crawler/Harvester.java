@@ -158,8 +158,8 @@ final class Harvester {
             return;
         }
         if (frontier.knows(url.url())) {
-            links.add(new Lease.Found.Link(url.url(), null, redirect));
-        } else if (scope.allows(url)) {
+            links.add(new Lease.Found.Link(url.url(), null, redirect)); // for a shorter path to it
+        } else if (!frontier.full() && scope.allows(url)) {
             links.add(new Lease.Found.Link(url.url(), url, redirect));
         }
     }

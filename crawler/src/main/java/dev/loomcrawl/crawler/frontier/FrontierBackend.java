@@ -23,6 +23,11 @@ public interface FrontierBackend {
     /** Whether {@code url}, exactly as written, is one the job has: a hint to skip normalising it. */
     boolean knows(String url);
 
+    /** Whether the job admits no new URL now (its page limit is reached): a hint to skip a page's new links. */
+    default boolean full() {
+        return false;
+    }
+
     /** Whether every URL of the job is in the queues: then the crawl is over once none is queued or out. */
     boolean allHere();
 

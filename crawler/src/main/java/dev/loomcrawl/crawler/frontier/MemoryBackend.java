@@ -133,6 +133,11 @@ public final class MemoryBackend implements FrontierBackend {
         return seen.knows(url);
     }
 
+    @Override
+    public boolean full() {
+        return seen.full();
+    }
+
     // ---- results
 
     @Override

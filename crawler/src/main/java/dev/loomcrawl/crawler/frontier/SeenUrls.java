@@ -29,7 +29,8 @@ final class SeenUrls {
     private final HostQueues queues;
     /** Read without the lock ({@link #knows}); written under it. */
     private final ConcurrentHashMap<String, Node> seen = new ConcurrentHashMap<>();
-    private int admitted;
+    /** Written under the lock, read without it ({@link #full}). */
+    private volatile int admitted;
 
     SeenUrls(long jobId, CrawlConfig config, HostQueues queues) {
         this.jobId = jobId;
@@ -40,6 +41,11 @@ final class SeenUrls {
     /** Whether {@code url}, exactly as written, was seen. Without the lock. */
     boolean knows(String url) {
         return seen.containsKey(url);
+    }
+
+    /** Whether the page limit is reached. Without the lock. */
+    boolean full() {
+        return admitted >= config.scope().maxPages();
     }
 
     /** A URL a stopped process stored: seen, counted, its links in the store already. */
@@ -53,7 +59,7 @@ final class SeenUrls {
 
     /** Admits a new URL to its host's queue; null past the page limit or after a cancel. */
     @Nullable Node admit(CrawlUrl url, int depth, int redirects, @Nullable String referrer) {
-        if (queues.cancelled() || admitted >= config.scope().maxPages()) {
+        if (queues.cancelled() || full()) {
             return null;
         }
         HostQueue host = queues.of(url);

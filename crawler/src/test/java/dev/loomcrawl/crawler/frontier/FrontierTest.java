@@ -380,7 +380,9 @@ class FrontierTest {
     void thePageLimitCountsAdmittedUrls() throws Exception {
         Frontier f = frontier(config().maxPages(3));
         f.seed(config().build().scope().seeds());
+        assertThat(f.full()).isFalse();
         complete(next(f), "http://a.test/1", "http://a.test/2", "http://a.test/3", "http://a.test/4");
+        assertThat(f.full()).as("a page's new links need not be offered now").isTrue();
         int leased = 0;
         Lease lease;
         while ((lease = next(f)) != null) {
