@@ -6,10 +6,8 @@ import crawlercommons.robots.SimpleRobotRules.RobotRule;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -27,18 +25,17 @@ import org.jspecify.annotations.Nullable;
  * in seven lookups.
  *
  * <p>A rule whose wildcard comes first ({@code /*.pdf$}, {@code /*?sessionid=}) may match a path anywhere, but only
- * a path that contains each piece of literal text between its wildcards: such rules are kept under the first
- * characters (up to {@value #PIECE_KEY}) of their longest piece, and a path finds them by looking up its own
- * substrings of those lengths: 17,000 rules of the form {@code /*a*b*c*d*e*f*123} take the library 2 ms a URL, and
- * a URL meets the few whose number it contains. When looking up every substring of a long path would cost more
- * than asking the rules themselves, they are all asked.
+ * a path that holds every character of its literal text: each such rule keeps its characters as the bits of a
+ * {@code long} (a character's code modulo 64), and a URL meets only the rules whose bits its path has all, a
+ * nanosecond a rule. 17,000 rules of the form {@code /*a*b*c*d*e*f*123}, or of five random letters between
+ * wildcards, take the library 2 ms a URL, and 23 µs and 170 µs this way (a path of 20 characters meets a handful
+ * of the first and about 140 of the second). Rules of a character or two common to most paths are still asked
+ * one by one.
  */
 final class RobotsIndex {
     /** Fewer rules than this are matched by the library alone: its loop over them is as quick. */
     static final int INDEXED = 64;
     private static final int LONGEST_KEY = 64;
-    /** The longest key of a rule by its piece: each length costs a path a lookup per character. */
-    private static final int PIECE_KEY = 4;
     /** The characters crawler-commons escapes in a path before matching it ({@code specialCharactersPathMatching}). */
     private static final boolean[] ESCAPED = new boolean[128];
 
@@ -52,32 +49,30 @@ final class RobotsIndex {
     private final SimpleRobotRules all;
     private final int size;
     private final Map<String, List<Indexed>> byStart = new HashMap<>();
-    /** Rules with a wildcard first (after the path's {@code /}), by the first characters of their longest piece. */
-    private final Map<String, List<RobotRule>> byPiece = new HashMap<>();
-    private int piecesIndexed;
-    /** Rules that may match any path: empty, or no literal text after their wildcard ({@code /*}, {@code *$}). */
-    private final List<RobotRule> anywhere = new ArrayList<>();
+    /** Rules with a wildcard first (after the path's {@code /}), and the {@link #characters} of each. */
+    private final List<RobotRule> wildcardFirst = new ArrayList<>();
+    private final long[] wildcardCharacters;
+    /** Rules that may match any path: empty, or no literal text but {@code /} ({@code /*}, {@code *$}). */
+    private int anywhere;
 
     private RobotsIndex(SimpleRobotRules all) {
         this.all = all;
         List<RobotRule> rules = all.getRobotRules();
         this.size = rules.size();
+        List<Long> characters = new ArrayList<>();
         for (RobotRule rule : rules) {
             String start = start(rule.getPrefix());
             if (start.length() <= 1) { // "" or "/": every path starts with them
-                String piece = longestPiece(rule.getPrefix());
-                if (piece.isEmpty()) {
-                    anywhere.add(rule);
-                } else {
-                    byPiece.computeIfAbsent(piece.substring(0, Math.min(piece.length(), PIECE_KEY)),
-                            k -> new ArrayList<>()).add(rule);
-                    piecesIndexed++;
-                }
+                long those = characters(pattern(rule.getPrefix()));
+                wildcardFirst.add(rule);
+                characters.add(those);
+                anywhere += (those & ~characters("/")) == 0 ? 1 : 0;
             } else {
                 byStart.computeIfAbsent(start.substring(0, key(start.length())), k -> new ArrayList<>())
                         .add(new Indexed(start, rule));
             }
         }
+        this.wildcardCharacters = characters.stream().mapToLong(Long::longValue).toArray();
     }
 
     /**
@@ -90,7 +85,7 @@ final class RobotsIndex {
             return null;
         }
         RobotsIndex index = new RobotsIndex(simple);
-        return index.anywhere.size() * 2 > index.size ? null : index;
+        return index.anywhere * 2 > index.size ? null : index;
     }
 
     boolean allows(URL url) {
@@ -99,8 +94,13 @@ final class RobotsIndex {
             path += "?" + url.getQuery();
         }
         path = SimpleRobotRules.escapePath(path, ESCAPED); // as crawler-commons matches it
-        List<RobotRule> mayMatch = new ArrayList<>(anywhere);
-        addByPiece(path, mayMatch);
+        List<RobotRule> mayMatch = new ArrayList<>();
+        long has = characters(path);
+        for (int i = 0; i < wildcardCharacters.length; i++) {
+            if ((wildcardCharacters[i] & ~has) == 0) {
+                mayMatch.add(wildcardFirst.get(i));
+            }
+        }
         for (int length = 1; length <= Math.min(path.length(), LONGEST_KEY); length *= 2) {
             for (Indexed r : byStart.getOrDefault(path.substring(0, length), List.of())) {
                 if (path.startsWith(r.start())) {
@@ -118,44 +118,19 @@ final class RobotsIndex {
         return few.isAllowed(url);
     }
 
-    /** Adds the rules whose longest piece's key {@code path} contains (each rule once). */
-    private void addByPiece(String path, List<RobotRule> mayMatch) {
-        if (byPiece.isEmpty()) {
-            return;
-        }
-        if ((long) path.length() * PIECE_KEY > piecesIndexed) { // more lookups than rules: ask them all
-            byPiece.values().forEach(mayMatch::addAll);
-            return;
-        }
-        Set<String> found = new HashSet<>();
-        for (int at = 0; at < path.length(); at++) {
-            for (int end = at + 1; end <= Math.min(path.length(), at + PIECE_KEY); end++) {
-                String key = path.substring(at, end);
-                List<RobotRule> rules = byPiece.get(key);
-                if (rules != null && found.add(key)) {
-                    mayMatch.addAll(rules);
-                }
-            }
-        }
-    }
-
     /**
-     * The longest literal text between a rule's wildcards, after its first one: a path it matches contains it (in
-     * the form the rule takes for its directory, when it ends in {@code index.htm} or {@code index.html}).
+     * The characters of {@code text} but {@code *}, as bits: a character's code modulo 64 (so two characters may share
+     * a bit, and a rule meets a path that lacks one of its characters, never misses one that has them all).
      */
-    static String longestPiece(String prefix) {
-        String pattern = pattern(prefix);
-        String longest = "";
-        int wildcard = pattern.indexOf('*');
-        while (wildcard >= 0) {
-            int next = pattern.indexOf('*', wildcard + 1);
-            String piece = pattern.substring(wildcard + 1, next < 0 ? pattern.length() : next);
-            if (piece.length() > longest.length()) {
-                longest = piece;
+    static long characters(String text) {
+        long bits = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c != '*') {
+                bits |= 1L << c; // a long's shift takes the low six bits of c
             }
-            wildcard = next;
         }
-        return longest;
+        return bits;
     }
 
     /** The text every path a rule matches starts with. */
@@ -169,7 +144,7 @@ final class RobotsIndex {
      * What a path must match for a rule to match it, without the end's {@code $}: a rule ending in {@code index.htm}
      * or {@code index.html} matches its directory too, so only up to there.
      */
-    private static String pattern(String prefix) {
+    static String pattern(String prefix) {
         String pattern = prefix;
         if (pattern.endsWith("index.htm") || pattern.endsWith("index.html")) {
             pattern = pattern.substring(0, pattern.indexOf("index.htm"));
