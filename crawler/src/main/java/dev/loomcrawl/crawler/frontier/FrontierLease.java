@@ -15,7 +15,6 @@ import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
@@ -259,26 +258,13 @@ final class FrontierLease implements Lease {
 
     /**
      * The links to this lease's host, each with what the host's robots.txt says of it, asked here, outside the
-     * frontier's lock, which admits them: 500 KiB of rules that its index cannot narrow (wildcards around single
-     * letters) take milliseconds a URL, and asked under the lock, a page of 20 new links would hold up every other
-     * host of the job for tens of milliseconds. Links to other hosts are asked under the lock, where their rules are
-     * read.
+     * frontier's lock, which admits them: 500 KiB of rules its index cannot narrow (wildcard rules of characters
+     * most paths have) take milliseconds a URL, and asked under the lock, a page of 20 new links would hold up every
+     * other host of the job. Links to other hosts are asked under the lock, where their rules are read.
      */
     private List<Found> asked(List<Found> links) {
         Robots.Rules known = rules;
-        if (known == null) {
-            return links;
-        }
-        List<Found> asked = new ArrayList<>(links.size());
-        for (Found found : links) {
-            asked.add(switch (found) {
-                case Found.Link link when link.parsed() instanceof CrawlUrl url && link.asked() == null
-                        && url.hostKey().equals(host.hostKey) ->
-                        new Found.Link(link.url(), url, link.redirect(), new Asked(known, known.allows(url)));
-                case Found.Link link -> link;
-            });
-        }
-        return asked;
+        return known == null ? links : Asked.each(links, known, host.hostKey);
     }
 
     /** The gate's permit: every lease that makes a request holds one (a lease recorded without one has none). */
