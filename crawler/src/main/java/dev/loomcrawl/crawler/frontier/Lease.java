@@ -152,13 +152,12 @@ public interface Lease extends AutoCloseable {
 
     /** What a host's robots.txt said of a link, asked outside the frontier's lock ({@link FrontierLease}). */
     record Asked(Robots.Rules rules, boolean allowed) {
-        /** {@code links}, those to {@code hostKey} not asked yet each with what {@code rules} say of it. */
+        /** {@code links}, those to {@code hostKey} each with what {@code rules} say of it. */
         static List<Found> each(List<Found> links, Robots.Rules rules, String hostKey) {
             List<Found> asked = new ArrayList<>(links.size());
             for (Found found : links) {
                 asked.add(switch (found) {
-                    case Found.Link link when link.parsed() instanceof CrawlUrl url && link.asked() == null
-                            && url.hostKey().equals(hostKey) ->
+                    case Found.Link link when link.parsed() instanceof CrawlUrl url && url.hostKey().equals(hostKey) ->
                             new Found.Link(link.url(), url, link.redirect(), new Asked(rules, rules.allows(url)));
                     case Found.Link link -> link;
                 });

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
@@ -39,7 +40,8 @@ public final class PolitenessAudit implements RequestAudit {
     private final HostGates gates;
     private final PolitenessKey kind;
     private final Map<String, Key> keys = new HashMap<>();
-    private final Map<String, Robots.Rules> robots = new HashMap<>();
+    /** Read without the lock: a request's robots.txt question is asked outside it. */
+    private final Map<String, Robots.Rules> robots = new ConcurrentHashMap<>();
     private final Map<String, Target> targets = new HashMap<>();
 
     public PolitenessAudit(HostGates gates, PolitenessKey kind) {
@@ -63,10 +65,7 @@ public final class PolitenessAudit implements RequestAudit {
     @Override
     public void started(CrawlUrl url) {
         Key k = key(url);
-        Robots.Rules rules;
-        synchronized (this) {
-            rules = robots.get(url.hostKey());
-        }
+        Robots.Rules rules = robots.get(url.hostKey());
         // asked outside the lock: a long robots.txt takes milliseconds a URL, and every request of the job passes here
         boolean disallowed = rules != null && !url.url().endsWith("/robots.txt") && !rules.allows(url);
         long now = System.nanoTime();

@@ -5,6 +5,7 @@ import crawlercommons.robots.SimpleRobotRules;
 import crawlercommons.robots.SimpleRobotRules.RobotRule;
 import java.net.URL;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,7 @@ final class RobotsIndex {
     /** Fewer rules than this are matched by the library alone: its loop over them is as quick. */
     static final int INDEXED = 64;
     private static final int LONGEST_KEY = 64;
+    private static final long SLASH = characters("/");
     /** The characters crawler-commons escapes in a path before matching it ({@code specialCharactersPathMatching}). */
     private static final boolean[] ESCAPED = new boolean[128];
 
@@ -52,27 +54,23 @@ final class RobotsIndex {
     /** Rules with a wildcard first (after the path's {@code /}), and the {@link #characters} of each. */
     private final List<RobotRule> wildcardFirst = new ArrayList<>();
     private final long[] wildcardCharacters;
-    /** Rules that may match any path: empty, or no literal text but {@code /} ({@code /*}, {@code *$}). */
-    private int anywhere;
 
     private RobotsIndex(SimpleRobotRules all) {
         this.all = all;
         List<RobotRule> rules = all.getRobotRules();
         this.size = rules.size();
-        List<Long> characters = new ArrayList<>();
+        long[] characters = new long[rules.size()];
         for (RobotRule rule : rules) {
             String start = start(rule.getPrefix());
             if (start.length() <= 1) { // "" or "/": every path starts with them
-                long those = characters(pattern(rule.getPrefix()));
+                characters[wildcardFirst.size()] = characters(pattern(rule.getPrefix()));
                 wildcardFirst.add(rule);
-                characters.add(those);
-                anywhere += (those & ~characters("/")) == 0 ? 1 : 0;
             } else {
                 byStart.computeIfAbsent(start.substring(0, key(start.length())), k -> new ArrayList<>())
                         .add(new Indexed(start, rule));
             }
         }
-        this.wildcardCharacters = characters.stream().mapToLong(Long::longValue).toArray();
+        this.wildcardCharacters = Arrays.copyOf(characters, wildcardFirst.size());
     }
 
     /**
@@ -85,7 +83,9 @@ final class RobotsIndex {
             return null;
         }
         RobotsIndex index = new RobotsIndex(simple);
-        return index.anywhere * 2 > index.size ? null : index;
+        // rules with no literal text but the path's "/" (/*, *$) may match any path
+        long anywhere = Arrays.stream(index.wildcardCharacters).filter(c -> (c & ~SLASH) == 0).count();
+        return anywhere * 2 > index.size ? null : index;
     }
 
     boolean allows(URL url) {

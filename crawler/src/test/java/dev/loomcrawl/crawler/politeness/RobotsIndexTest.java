@@ -35,8 +35,7 @@ class RobotsIndexTest {
                         .append(random.nextInt(40) == 0 ? "" : path(random, first))
                         .append('\n');
             }
-            Robots.Rules parsed = Robots.parse(CrawlUrl.of("http://a.test/robots.txt"),
-                    txt.toString().getBytes(StandardCharsets.UTF_8), "text/plain", "loomcrawl");
+            Robots.Rules parsed = parse(txt);
             RobotsIndex index = parsed.index();
             if (index == null) {
                 continue; // the parser found fewer distinct rules than are indexed
@@ -68,8 +67,7 @@ class RobotsIndexTest {
         for (int i = 0; i < 1_000; i++) {
             txt.append("Disallow: /x").append(i).append("/\n");
         }
-        Robots.Rules rules = Robots.parse(CrawlUrl.of("http://a.test/robots.txt"),
-                txt.toString().getBytes(StandardCharsets.UTF_8), "text/plain", "loomcrawl");
+        Robots.Rules rules = parse(txt);
         assertThat(rules.index()).isNotNull();
         assertThat(rules.allows(CrawlUrl.of("http://a.test/x999/page"))).isFalse();
         assertThat(rules.allows(CrawlUrl.of("http://a.test/x0/"))).isFalse();
@@ -85,8 +83,7 @@ class RobotsIndexTest {
         for (int i = 0; i < 17_000; i++) {
             txt.append("Disallow: /*a*b*c*").append(i).append('\n');
         }
-        Robots.Rules rules = Robots.parse(CrawlUrl.of("http://a.test/robots.txt"),
-                txt.toString().getBytes(StandardCharsets.UTF_8), "text/plain", "loomcrawl");
+        Robots.Rules rules = parse(txt);
         assertThat(rules.index()).isNotNull();
         assertThat(rules.allows(CrawlUrl.of("http://a.test/abc/16999"))).isFalse();
         assertThat(rules.allows(CrawlUrl.of("http://a.test/a/b/c/0"))).isFalse();
@@ -111,6 +108,11 @@ class RobotsIndexTest {
         assertThat(RobotsIndex.start("*.pdf$")).isEmpty();
         assertThat(RobotsIndex.start("/exact$")).isEqualTo("/exact");
         assertThat(RobotsIndex.start("/docs/index.html")).isEqualTo("/docs/"); // it matches /docs/ too
+    }
+
+    private static Robots.Rules parse(CharSequence txt) {
+        return Robots.parse(CrawlUrl.of("http://a.test/robots.txt"), txt.toString().getBytes(StandardCharsets.UTF_8),
+                "text/plain", "loomcrawl");
     }
 
     private static String path(Random random, String first) {
