@@ -40,9 +40,10 @@ public final class PolitenessAudit implements RequestAudit {
     private final HostGates gates;
     private final PolitenessKey kind;
     private final Map<String, Key> keys = new HashMap<>();
+    /** Each host's key, found once: every request passes here three times or more. Read without the lock. */
+    private final Map<String, Key> byHost = new ConcurrentHashMap<>();
     /** Read without the lock: a request's robots.txt question is asked outside it. */
     private final Map<String, Robots.Rules> robots = new ConcurrentHashMap<>();
-    private final Map<String, Target> targets = new HashMap<>();
 
     public PolitenessAudit(HostGates gates, PolitenessKey kind) {
         this.gates = gates;
@@ -51,13 +52,15 @@ public final class PolitenessAudit implements RequestAudit {
 
     /** The key {@code url}'s requests count under, for this job's kind. */
     private Key key(CrawlUrl url) {
-        Target target;
-        synchronized (this) {
-            target = targets.computeIfAbsent(url.hostKey(), k -> Target.of(url));
+        Key known = byHost.get(url.hostKey());
+        if (known != null) {
+            return known;
         }
-        String name = gates.key(target, kind); // an address lookup, if any, outside our lock
+        String name = gates.key(Target.of(url), kind); // an address lookup, if any, outside our lock
         synchronized (this) {
-            return keys.computeIfAbsent(name, Key::new);
+            Key k = keys.computeIfAbsent(name, Key::new);
+            byHost.putIfAbsent(url.hostKey(), k);
+            return k;
         }
     }
 
