@@ -157,9 +157,13 @@ function revisits(p) {
     + `${fmt(found.unchanged || 0)} unchanged)`;
 }
 
-function eta(p) {
-  if (p && p.continuous) return revisits(p);
-  if (!p || p.status !== "running" || !(p.recentPagesPerSecond > 0)) return "–";
+// A host that waits (a Retry-After rest, a pause) ends when its wait does, and with no request on the wire the
+// last seconds' rate is no forecast: then what the job waits for, not an ETA.
+function eta(p, waiting) {
+  const held = Object.entries(waiting || {}).map(([host, why]) => `${host} (${why})`).join("; ");
+  if (p && p.continuous) return revisits(p) + (held ? " · waiting: " + held : "");
+  if (p && p.status === "running" && held) return "waiting: " + held;
+  if (!p || p.status !== "running" || !(p.recentPagesPerSecond > 0) || p.fetching === 0) return "–";
   const stored = p.pages + p.failed + p.skipped;
   const left = Math.min(p.maxPages - (p.pages + p.failed), p.queued + p.inFlight);
   if (left <= 0) return "–";
@@ -200,7 +204,7 @@ function showJobs(list) {
       action.onclick = () => api("/crawl/" + job.id, { method: "DELETE" }).then(refresh, showError);
     }
     setCells(tr, [job.id, job.status, job.mode + (job.mode === "pool" ? ":" + job.poolSize : ""), bar, fmt(pages),
-      fmt(failed), fmt(skipped), fmt(rate), eta(p), failures || "–", action]);
+      fmt(failed), fmt(skipped), fmt(rate), eta(p, job.waiting), failures || "–", action]);
     tr.dataset.job = job.id;
     tr.dataset.status = job.status;
     tr.dataset.pages = pages;

@@ -59,7 +59,7 @@ final class Progress {
         Duration every = terminal ? Duration.ofMillis(500) : Duration.ofSeconds(5);
         while (!job.await(every)) {
             printNews();
-            String line = line(job.progress()) + waiting(job.waitingHosts());
+            String line = line(job.progress(), job.waitingHosts());
             if (terminal) {
                 err.print("\r" + line + "\u001b[K");
             } else {
@@ -86,6 +86,14 @@ final class Progress {
     }
 
     String line(JobProgress p) {
+        return line(p, Map.of());
+    }
+
+    /**
+     * The line, with the hosts the job waits for, if any ({@code waiting}: host, why): then no ETA, for a host
+     * resting minutes for its server's {@code Retry-After} ends when its rest does, whatever the last seconds' rate.
+     */
+    String line(JobProgress p, Map<String, String> waiting) {
         StringBuilder b = new StringBuilder(String.format("%6.1fs  %,d pages", p.seconds(), p.pages()));
         long done = p.pages() + p.failed();
         boolean running = p.status().equals("running");
@@ -111,15 +119,14 @@ final class Progress {
         }
         if (p.continuous()) {
             // it never ends: what it is doing is revisiting, and what the revisits found
-            b.append(revisits(p));
-            return b.toString();
+            return b.append(revisits(p)).append(waiting(waiting)).toString();
         }
         b.append(String.format("  %,d queued", p.queued()));
         String eta = eta(p);
-        if (eta != null) {
+        if (eta != null && waiting.isEmpty()) {
             b.append("  ETA ").append(eta);
         }
-        return b.toString();
+        return b.append(waiting(waiting)).toString();
     }
 
     /** A continuous job's revisits: URLs due now of those waiting, revisits done, and what they found. */
@@ -147,11 +154,15 @@ final class Progress {
         return b.toString();
     }
 
-    /** Time left at the recent rate, when the crawl is bounded and still going; null otherwise. */
+    /**
+     * Time left at the recent rate, when the crawl is bounded and fetching; null otherwise. With no request on the
+     * wire the crawl waits (a rest its server asked for, a pause: {@link #waiting} says), and the last seconds'
+     * rate says nothing of when it goes on.
+     */
     static @Nullable String eta(JobProgress p) {
         long done = p.pages() + p.failed();
         long left = Math.min(p.maxPages() - done, p.queued() + p.inFlight());
-        if (p.recentPagesPerSecond() <= 0 || left <= 0 || !p.status().equals("running")) {
+        if (p.recentPagesPerSecond() <= 0 || p.fetching() == 0 || left <= 0 || !p.status().equals("running")) {
             return null;
         }
         long seconds = Math.round(left / p.recentPagesPerSecond());

@@ -113,7 +113,10 @@ class DashboardTest {
         }
     }
 
-    /** The busiest politeness keys are listed; one is paused from its button, for every job, and resumed. */
+    /**
+     * The busiest politeness keys are listed; one is paused from its button, for every job (the job shows it waits
+     * for it), and resumed.
+     */
     @Test
     void aKeyIsPausedAndResumedFromItsButton(@TempDir Path dir) throws Exception {
         ChildProcess serve = ChildProcess.start(Main.class.getName(), List.of("-Xmx512m"), List.of("serve", "--port=0",
@@ -130,6 +133,9 @@ class DashboardTest {
             wait.until(ExpectedConditions.not(ExpectedConditions.textToBe(By.id("server"), shown)));
             pause.click();
             wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#hosts tr.paused[data-key='" + key + "']")));
+            // The job says what it waits for, beside its revisits
+            wait.until(ExpectedConditions.textMatches(By.cssSelector("tr[data-job='1'] td:nth-child(9)"),
+                    java.util.regex.Pattern.compile("waiting: " + java.util.regex.Pattern.quote(key) + " \\(paused by an operator, ")));
             assertThat(http.get("/hosts", "Authorization", "Bearer s3cret").json().get("settings").get(key)
                     .get("pausedUntil").isNull()).isFalse(); // set on the server, for every job
 

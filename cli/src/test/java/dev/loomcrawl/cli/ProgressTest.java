@@ -27,6 +27,22 @@ class ProgressTest {
         assertThat(line).contains("300 pages (3% of 10,000)").contains("600 queued").contains("ETA");
     }
 
+    /**
+     * With no request on the wire the crawl waits: the last seconds' rate is no forecast, so no ETA; nor while a
+     * host waits (resting for its server's Retry-After), which is named with why.
+     */
+    @Test
+    void aCrawlWithNothingOnTheWireShowsNoEtaButWhatItWaitsFor() {
+        JobProgress resting = new JobProgress(1, "running", 300, 2, 0, 10, 10, 0, 0, 35.0, 9.0, 0.4, 10_000, false,
+                Map.of(), Map.of());
+        assertThat(progress.line(resting)).contains("0 in flight").contains("10 queued").doesNotContain("ETA");
+        // Requests on the wire to other hosts: still no ETA while a host rests, for it ends when the rest does
+        assertThat(progress.line(running(600, 600, false, Map.of()),
+                Map.of("127.0.0.1:8080", "Retry-After: resting 4 min 51 s more")))
+                .contains("4 in flight").doesNotContain("ETA")
+                .endsWith("600 queued  waiting: 127.0.0.1:8080 (Retry-After: resting 4 min 51 s more)");
+    }
+
     /** A page parsed for seconds is work in hand, not an idle crawl: URLs handed out beyond the requests are said. */
     @Test
     void urlsAnsweredAndNotYetStoredAreSaidBesideTheRequests() {

@@ -16,9 +16,11 @@ import dev.loomcrawl.crawler.values.JobStatus;
 import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.KeyAudit;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -31,6 +33,7 @@ import org.jspecify.annotations.Nullable;
  * its status and figures, and its end written to the store.
  */
 public final class CrawlJob {
+    private static final int WAITING_SHOWN = 3;
     private final long id;
     private final CrawlConfig config;
     private final Engine engine;
@@ -235,9 +238,23 @@ public final class CrawlJob {
         return done != null ? done : meter.summary(id, status, config, frontier.givenUpHosts());
     }
 
-    /** Hosts whose URLs wait for something other than their turn (a failing robots.txt), with why. */
-    public java.util.Map<String, String> waitingHosts() {
-        return frontier.waitingHosts();
+    /**
+     * Hosts whose URLs wait for something other than their turn, with why, three at most: a robots.txt that
+     * fails and is tried again, a rest the server asked for ({@code Retry-After}), an operator's pause. A crawl
+     * that seems idle says so.
+     */
+    public Map<String, String> waitingHosts() {
+        Map<String, String> why = new TreeMap<>(frontier.waitingHosts());
+        long now = System.nanoTime();
+        for (Target target : frontier.queuedByHost().keySet()) {
+            String held = engine.gates().held(target, now);
+            if (held != null) {
+                why.putIfAbsent(target.hostKey(), held);
+            }
+        }
+        Map<String, String> first = new LinkedHashMap<>();
+        why.entrySet().stream().limit(WAITING_SHOWN).forEach(e -> first.put(e.getKey(), e.getValue()));
+        return first;
     }
 
     public JobProgress progress() {

@@ -20,10 +20,12 @@ import org.jspecify.annotations.Nullable;
  * @param summary the whole job's summary once it has ended (or was suspended), else null
  * @param cluster whether nodes of a cluster share the job
  * @param nodes each node's share of a cluster job, else null
+ * @param waiting while it runs here, hosts whose URLs wait for something other than their turn, with why
+ *     ({@link CrawlJob#waitingHosts}); else empty
  */
 public record JobReport(long id, String status, String mode, int poolSize, List<String> seeds, Instant createdAt,
         @Nullable Instant finishedAt, @Nullable JobProgress progress, @Nullable JobSummary summary, boolean cluster,
-        @Nullable List<Share> nodes) {
+        @Nullable List<Share> nodes, Map<String, String> waiting) {
 
     /** One node's share of a cluster job, as {@code GET /crawl/{id}} shows it. */
     public record Share(String node, long pages, long failed, long skipped, long fetches, int inFlight, boolean live) {}
@@ -41,7 +43,8 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
             JobProgress progress = live.progress();
             boolean ended = live.status().finished();
             return new JobReport(row.id(), live.status().label(), row.mode(), row.poolSize(), seeds, row.createdAt(),
-                    ended ? row.finishedAt() : null, progress, ended ? live.summary() : null, row.cluster(), null);
+                    ended ? row.finishedAt() : null, progress, ended ? live.summary() : null, row.cluster(), null,
+                    ended ? Map.of() : live.waitingHosts());
         }
         String status = row.shownStatus(Instant.now(), soleUser);
         StoredCounts.@Nullable Outcomes rows = null;
@@ -61,6 +64,6 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
                 rows.skipped(), 0, 0, 0, 0, seconds, rate, 0,
                 ConfigCodec.maxPages(row.config()), ConfigCodec.continuous(row.config()), rows.failures(), Map.of());
         return new JobReport(row.id(), status, row.mode(), row.poolSize(), seeds, row.createdAt(),
-                row.finishedAt(), progress, stored, row.cluster(), null);
+                row.finishedAt(), progress, stored, row.cluster(), null, Map.of());
     }
 }

@@ -343,6 +343,24 @@ class CrawlerTest {
         }
     }
 
+    /**
+     * A host resting for its server's {@code Retry-After} is said with how long is left, while its other URLs wait:
+     * a crawl with nothing on the wire for minutes looked idle, with an ETA of seconds.
+     */
+    @Test
+    void aHostRestingForItsServersRetryAfterIsSaid() throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/", TestSite.html("<a href='/busy'>b</a> <a href='/later'>l</a>"));
+            site.stub("/busy", aResponse().withStatus(429).withHeader("Retry-After", "120"));
+            CrawlJob job = crawler.start(CrawlConfig.builder().seed(site.url("/")).perHostConcurrency(1).build());
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !job.waitingHosts().isEmpty());
+            assertThat(job.waitingHosts()).hasEntrySatisfying(CrawlUrl.of(site.url("/")).hostKey(),
+                    why -> assertThat(why).matches("Retry-After: resting 1 min [0-9]+ s more|Retry-After: resting 2 min 0 s more"));
+            assertThat(job.progress().fetching()).isZero();
+            crawler.cancel(job.id());
+        }
+    }
+
     /** A host that refuses every connection is given up after a few tries, not after minutes of 5xx patience. */
     @Test
     void aHostRefusingEveryConnectionIsGivenUpInSeconds() throws Exception {

@@ -197,6 +197,8 @@ class PolitenessTest {
         KeyView view = crawler.hosts().key(key);
         assertThat(view.pausedUntil()).isNotNull();
         assertThat(view.queued()).isPositive();
+        assertThat(job.waitingHosts()).hasEntrySatisfying(key,
+                why -> assertThat(why).startsWith("paused by an operator, 59 min ").endsWith(" s more"));
 
         crawler.hosts().set(key, new HostSetting(2, Duration.ofMillis(5), null));
         assertThat(job.awaitSummary().pages()).isEqualTo(255);

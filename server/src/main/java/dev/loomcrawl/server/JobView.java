@@ -11,12 +11,12 @@ import org.jspecify.annotations.Nullable;
 /** A job as the API shows it: the crawler's report, with links to its sub-resources. */
 record JobView(long id, String status, String mode, int poolSize, List<String> seeds, Instant createdAt,
         @Nullable Instant finishedAt, @Nullable JobProgress progress, @Nullable JobSummary summary, boolean cluster,
-        @Nullable List<JobReport.Share> nodes, Map<String, String> links) {
+        @Nullable List<JobReport.Share> nodes, Map<String, String> waiting, Map<String, String> links) {
 
     static JobView of(JobReport r) {
         String self = "/crawl/" + r.id();
         return new JobView(r.id(), r.status(), r.mode(), r.poolSize(), r.seeds(), r.createdAt(), r.finishedAt(),
-                r.progress(), r.summary(), r.cluster(), r.nodes(), Map.of("self", self, "pages", self + "/pages",
+                r.progress(), r.summary(), r.cluster(), r.nodes(), r.waiting(), Map.of("self", self, "pages", self + "/pages",
                         "export", self + "/export?format=jsonl", "links", self + "/links?format=jsonl"));
     }
 }

@@ -110,7 +110,8 @@ final class ClusterReports {
                 JobMeter.round1(stored / seconds), here == null ? 0 : here.recentPagesPerSecond(),
                 ConfigCodec.maxPages(row.config()), ConfigCodec.continuous(row.config()), summary != null ? summary.failures() : Map.of(), Map.of());
         return new JobReport(row.id(), status, row.mode(), row.poolSize(), ConfigCodec.seeds(row.config()),
-                row.createdAt(), row.finishedAt(), progress, summary, true, shares);
+                row.createdAt(), row.finishedAt(), progress, summary, true, shares,
+                live == null || live.status().finished() ? Map.of() : live.waitingHosts());
     }
 
     /** The cluster's nodes and leases. */

@@ -249,7 +249,7 @@ public final class Frontier implements HostGates.Listener {
         return troubles.givenUp();
     }
 
-    /** Hosts whose URLs wait for something other than their turn (robots.txt failing), with why; three at most. */
+    /** Hosts whose robots.txt fails and is tried again, with why; three at most. */
     public Map<String, String> waitingHosts() {
         return troubles.waiting();
     }

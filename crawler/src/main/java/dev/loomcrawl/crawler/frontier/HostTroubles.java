@@ -46,7 +46,7 @@ final class HostTroubles {
         }
     }
 
-    /** Hosts whose URLs wait for something other than their turn (robots.txt failing), with why; three at most. */
+    /** Hosts whose robots.txt fails and is tried again, with why; three at most. */
     Map<String, String> waiting() {
         Map<String, String> why = new TreeMap<>();
         long now = System.nanoTime();

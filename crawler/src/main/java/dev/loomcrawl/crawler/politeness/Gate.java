@@ -205,6 +205,25 @@ final class Gate {
         return restUntil;
     }
 
+    /**
+     * Why no request of the key may start for a while, with how long is left, or null: an operator's pause, or a
+     * rest its server asked for ({@code Retry-After}); whichever ends later.
+     */
+    synchronized @Nullable String held(long now) {
+        long pause = pausedUntil != 0 ? pausedUntil - now : 0;
+        long rest = restUntil != 0 ? restUntil - now : 0;
+        if (pause > 0 && pause >= rest) {
+            return "paused by an operator, " + seconds(pause) + " more";
+        }
+        return rest > 0 ? "Retry-After: resting " + seconds(rest) + " more" : null;
+    }
+
+    /** A wait in whole seconds, as a person reads it: {@code 45 s}, {@code 4 min 51 s}. */
+    private static String seconds(long nanos) {
+        long s = (nanos + 999_999_999) / 1_000_000_000;
+        return s < 60 ? s + " s" : s / 60 + " min " + s % 60 + " s";
+    }
+
     /** Requests of the key in flight now. */
     synchronized int inUse() {
         return circulating - permits.availablePermits();

@@ -189,6 +189,22 @@ public final class HostGates {
         }
     }
 
+    /**
+     * Why no request to {@code target} may start for a while (a rest its server asked for, an operator's pause,
+     * on any of its keys in force), with how long is left; null when none holds it.
+     */
+    public @Nullable String held(Target target, long now) {
+        for (PolitenessKey kind : keys.kinds()) {
+            String key = keys.keyOf(target, kind, null);
+            Gate gate = key == null ? null : table.find(key);
+            String why = gate == null ? null : gate.held(now);
+            if (why != null) {
+                return kind == PolitenessKey.HOST ? why : why + " (its " + kind.label() + " " + key + ")";
+            }
+        }
+        return null;
+    }
+
     /** Waits for a permit the plain blocking way, for one-off fetches: cheap on a virtual thread. */
     public Permit enter(Target target, PolitenessKey kind) throws InterruptedException {
         inForce(kind);
