@@ -34,6 +34,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class CrawlJob {
     private static final int WAITING_SHOWN = 3;
+    /** The shortest rest or pause the job says it waits for: the recent rate's window, and the log's interval. */
+    private static final Duration WAIT_SHOWN = Duration.ofSeconds(5);
     private final long id;
     private final CrawlConfig config;
     private final Engine engine;
@@ -240,14 +242,15 @@ public final class CrawlJob {
 
     /**
      * Hosts whose URLs wait for something other than their turn, with why, three at most: a robots.txt that
-     * fails and is tried again, a rest the server asked for ({@code Retry-After}), an operator's pause. A crawl
-     * that seems idle says so.
+     * fails and is tried again, a rest the server asked for ({@code Retry-After}) or an operator's pause with
+     * {@link #WAIT_SHOWN} or more left. A crawl that seems idle says so. A shorter rest is routine (a faulty
+     * site's 429s come and go by the second) and within the window of the recent rate, which an ETA reads.
      */
     public Map<String, String> waitingHosts() {
         Map<String, String> why = new TreeMap<>(frontier.waitingHosts());
         long now = System.nanoTime();
         for (Target target : frontier.queuedByHost().keySet()) {
-            String held = engine.gates().held(target, now);
+            String held = engine.gates().held(target, now, WAIT_SHOWN.toNanos());
             if (held != null) {
                 why.putIfAbsent(target.hostKey(), held);
             }

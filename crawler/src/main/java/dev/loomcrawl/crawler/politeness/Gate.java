@@ -206,16 +206,16 @@ final class Gate {
     }
 
     /**
-     * Why no request of the key may start for a while, with how long is left, or null: an operator's pause, or a
-     * rest its server asked for ({@code Retry-After}); whichever ends later.
+     * Why no request of the key may start for at least {@code nanos} more, with how long is left, or null: an
+     * operator's pause, or a rest its server asked for ({@code Retry-After}); whichever ends later.
      */
-    synchronized @Nullable String held(long now) {
+    synchronized @Nullable String held(long now, long nanos) {
         long pause = pausedUntil != 0 ? pausedUntil - now : 0;
         long rest = restUntil != 0 ? restUntil - now : 0;
-        if (pause > 0 && pause >= rest) {
+        if (pause >= nanos && pause >= rest) {
             return "paused by an operator, " + seconds(pause) + " more";
         }
-        return rest > 0 ? "Retry-After: resting " + seconds(rest) + " more" : null;
+        return rest >= nanos ? "Retry-After: resting " + seconds(rest) + " more" : null;
     }
 
     /** A wait in whole seconds, as a person reads it: {@code 45 s}, {@code 4 min 51 s}. */

@@ -190,14 +190,14 @@ public final class HostGates {
     }
 
     /**
-     * Why no request to {@code target} may start for a while (a rest its server asked for, an operator's pause,
-     * on any of its keys in force), with how long is left; null when none holds it.
+     * Why no request to {@code target} may start for at least {@code nanos} more (a rest its server asked for, an
+     * operator's pause, on any of its keys in force), with how long is left; null when nothing holds it so long.
      */
-    public @Nullable String held(Target target, long now) {
+    public @Nullable String held(Target target, long now, long nanos) {
         for (PolitenessKey kind : keys.kinds()) {
             String key = keys.keyOf(target, kind, null);
             Gate gate = key == null ? null : table.find(key);
-            String why = gate == null ? null : gate.held(now);
+            String why = gate == null ? null : gate.held(now, nanos);
             if (why != null) {
                 return kind == PolitenessKey.HOST ? why : why + " (its " + kind.label() + " " + key + ")";
             }
