@@ -212,10 +212,10 @@ final class Gate {
     synchronized @Nullable String held(long now, long nanos) {
         long pause = pausedUntil != 0 ? pausedUntil - now : 0;
         long rest = restUntil != 0 ? restUntil - now : 0;
-        if (pause >= nanos && pause >= rest) {
+        if (pause > 0 && pause >= nanos && pause >= rest) {
             return "paused by an operator, " + seconds(pause) + " more";
         }
-        return rest >= nanos ? "Retry-After: resting " + seconds(rest) + " more" : null;
+        return rest > 0 && rest >= nanos ? "Retry-After: resting " + seconds(rest) + " more" : null;
     }
 
     /** A wait in whole seconds, as a person reads it: {@code 45 s}, {@code 4 min 51 s}. */

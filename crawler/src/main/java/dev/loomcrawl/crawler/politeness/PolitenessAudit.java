@@ -40,7 +40,10 @@ public final class PolitenessAudit implements RequestAudit {
     private final HostGates gates;
     private final PolitenessKey kind;
     private final Map<String, Key> keys = new HashMap<>();
-    /** Each host's key, found once: every request passes here three times or more. Read without the lock. */
+    /**
+     * Each host's key by name or domain, found once: every request passes here three times or more. Read without
+     * the lock. An address key is looked up each time: DNS may move a host to another address.
+     */
     private final Map<String, Key> byHost = new ConcurrentHashMap<>();
     /** Read without the lock: a request's robots.txt question is asked outside it. */
     private final Map<String, Robots.Rules> robots = new ConcurrentHashMap<>();
@@ -52,14 +55,17 @@ public final class PolitenessAudit implements RequestAudit {
 
     /** The key {@code url}'s requests count under, for this job's kind. */
     private Key key(CrawlUrl url) {
-        Key known = byHost.get(url.hostKey());
+        boolean lasting = kind != PolitenessKey.IP;
+        Key known = lasting ? byHost.get(url.hostKey()) : null;
         if (known != null) {
             return known;
         }
         String name = gates.key(Target.of(url), kind); // an address lookup, if any, outside our lock
         synchronized (this) {
             Key k = keys.computeIfAbsent(name, Key::new);
-            byHost.putIfAbsent(url.hostKey(), k);
+            if (lasting) {
+                byHost.putIfAbsent(url.hostKey(), k);
+            }
             return k;
         }
     }
