@@ -39,7 +39,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "seed",
             description = "Farm scenario: demo, seed, slow, polite, faults, wide, deep, rough, huge, large, changing;"
                     + " or politeness: adaptive politeness, limits by address and a pause, against servers that count"
-                    + " what they receive (default: ${DEFAULT-VALUE}).")
+                    + " what they receive (default: ${DEFAULT-VALUE}). With --cold, several in one call, comma-separated"
+                    + " (wide,deep,rough,huge): each with its own farm, one after another, its report in DIR/NAME.")
     String scenario;
 
     @Option(names = "--modes", paramLabel = "LIST", split = ",", defaultValue = "virtual,pool:200",
@@ -75,7 +76,8 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Where report.html, results.json and the H2 database go (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--json", description = "Print all figures as one JSON object on stdout (the table goes to stderr).")
+    @Option(names = "--json", description = "Print all figures as one JSON object on stdout (the table goes to stderr);"
+            + " with --cold and several scenarios, one line of JSON each.")
     boolean json;
 
     @Option(names = "--minutes", paramLabel = "N", defaultValue = "10", description = "With --scenario=changing: how"
@@ -127,6 +129,12 @@ public final class BenchCommand implements Callable<Integer> {
         if ("politeness".equals(scenario)) {
             return politeness();
         }
+        if (cold) {
+            return cold(List.of(scenario.split(",", -1)));
+        }
+        if (scenario.contains(",")) {
+            throw new IllegalArgumentException("several scenarios (--scenario=" + scenario + ") go with --cold");
+        }
         Scenario chosen = Scenario.parse(scenario);
         List<ModeSpec> specs = modes.stream().map(ModeSpec::parse).toList();
         int limit = perHost != null ? perHost : chosen.perHost();
@@ -137,27 +145,50 @@ public final class BenchCommand implements Callable<Integer> {
         PrintWriter table = json ? err : spec.commandLine().getOut();
         Files.createDirectories(out);
         FarmConfig farmConfig = farmOptions.apply(chosen.config());
-        List<String> farmArgs = new ArrayList<>(List.of("--scenario=" + chosen.label()));
-        farmArgs.addAll(farmOptions.asArgs());
-        if (floor && !cold) {
+        List<String> farmArgs = farmArgs(chosen);
+        if (floor) {
             throw new IllegalArgumentException("--floor goes with --cold");
         }
-        List<Rival> rivals = rivalCommands == null ? List.of()
-                : rivalCommands.stream().map(Rival::parse).distinct().toList(); // one row per command
-        if (!rivals.isEmpty() && !cold) {
+        if (rivalCommands != null && !rivalCommands.isEmpty()) {
             throw new IllegalArgumentException("--rival goes with --cold");
         }
         if (chosen == Scenario.CHANGING) {
-            if (cold || !rivals.isEmpty() || minutes <= 0 || minutes > 24 * 60) {
-                throw new IllegalArgumentException("--scenario=changing runs one continuous job: no --cold or --rival,"
-                        + " and --minutes between 0 and 1440");
+            if (minutes <= 0 || minutes > 24 * 60) {
+                throw new IllegalArgumentException("--scenario=changing runs one continuous job: --minutes between 0"
+                        + " and 1440");
             }
             return changing(chosen, farmConfig, farmArgs, limit, err, table);
         }
-        if (cold) {
-            return cold(chosen, farmConfig, farmArgs, limit, rivals, err, table);
-        }
         return modes(chosen, farmConfig, farmArgs, specs, limit, err, table);
+    }
+
+    /**
+     * {@code --cold} of each scenario named, one after another, each with its own farm; the report in {@code --out},
+     * or with several scenarios in a folder of each's name there. Each is checked before the first starts, so a
+     * mistake in the last costs no crawl.
+     */
+    private int cold(List<String> names) throws Exception {
+        List<Scenario> chosen = names.stream().map(Scenario::parse).distinct().toList();
+        List<Rival> rivals = rivalCommands == null ? List.of()
+                : rivalCommands.stream().map(Rival::parse).distinct().toList(); // one row per command
+        for (Scenario each : chosen) {
+            if (each == Scenario.CHANGING) {
+                throw new IllegalArgumentException("--scenario=changing runs one continuous job: no --cold or --rival");
+            }
+            int limit = perHost != null ? perHost : each.perHost();
+            if (limit < 1) {
+                throw new IllegalArgumentException("--per-host must be at least 1, was " + limit);
+            }
+            depth(each, farmOptions.apply(each.config()));
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter table = json ? err : spec.commandLine().getOut();
+        int exit = 0;
+        for (Scenario each : chosen) {
+            Path dir = chosen.size() == 1 ? out : out.resolve(each.label());
+            exit = Math.max(exit, cold(each, perHost != null ? perHost : each.perHost(), rivals, dir, err, table));
+        }
+        return exit;
     }
 
     /** Servers of its own that count what they receive (no farm process): see {@link PolitenessBench}. */
@@ -186,9 +217,15 @@ public final class BenchCommand implements Callable<Integer> {
         return result.maxInFlightPerHost() > limit || result.retryAfterViolations() > 0 ? 1 : 0;
     }
 
-    /** Whole crawl processes as a user runs them, beside rivals: see {@link ColdBench}. */
-    private int cold(Scenario chosen, FarmConfig farmConfig, List<String> farmArgs, int limit, List<Rival> rivals,
-            PrintWriter err, PrintWriter table) throws Exception {
+    /** The farm process's arguments for {@code chosen}, with the overrides given. */
+    private List<String> farmArgs(Scenario chosen) {
+        List<String> args = new ArrayList<>(List.of("--scenario=" + chosen.label()));
+        args.addAll(farmOptions.asArgs());
+        return args;
+    }
+
+    /** The crawl depth of {@code chosen}'s cold crawls; refuses a {@code --floor} its farm cannot have. */
+    private int depth(Scenario chosen, FarmConfig farmConfig) {
         int farmDepth = new SiteGraph(farmConfig, 0).maxDepth();
         int depth = maxDepth != null ? maxDepth : farmDepth + (chosen == Scenario.ROUGH ? 1 : 0);
         if (floor && !farmConfig.faults().equals(Faults.NONE)) {
@@ -199,6 +236,16 @@ public final class BenchCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--floor fetches every page of the farm, which a crawl reaches with"
                     + " --max-depth=" + farmDepth + " or more, was " + depth);
         }
+        return depth;
+    }
+
+    /** Whole crawl processes as a user runs them, beside rivals, the report in {@code dir}: see {@link ColdBench}. */
+    private int cold(Scenario chosen, int limit, List<Rival> rivals, Path dir, PrintWriter err, PrintWriter table)
+            throws Exception {
+        FarmConfig farmConfig = farmOptions.apply(chosen.config());
+        List<String> farmArgs = farmArgs(chosen);
+        int depth = depth(chosen, farmConfig);
+        Files.createDirectories(dir);
         List<Variant> jvms = javaOptions == null || javaOptions.isEmpty()
                 ? List.of(Variant.launcherDefaults(System.getenv()))
                 : javaOptions.stream().map(Variant::parse).toList();
@@ -207,11 +254,11 @@ public final class BenchCommand implements Callable<Integer> {
         err.printf("bench --cold: %s farm in its own process (%s); %d run(s) of %d option set(s)%s%n", chosen.label(),
                 chosen.description(), runs, variants.size(), rivals.isEmpty() ? "" : " and " + rivals.size() + " rival(s)");
         ColdBench.Result result = ColdBench.run(mainClass, chosen, farmConfig, farmArgs, depth, limit, variants, floor, rivals,
-                runs, out, err);
+                runs, dir, err);
         BenchReport.printCold(result, table);
-        Path report = BenchReport.writeColdHtml(result, out.resolve("cold.html"));
+        Path report = BenchReport.writeColdHtml(result, dir.resolve("cold.html"));
         err.printf("bench --cold: report %s, figures %s%n", report.toAbsolutePath(),
-                out.resolve("cold.json").toAbsolutePath());
+                dir.resolve("cold.json").toAbsolutePath());
         if (json) {
             spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
         }

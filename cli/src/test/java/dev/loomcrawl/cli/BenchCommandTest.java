@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -138,6 +139,36 @@ class BenchCommandTest {
         assertThat(theRival.get("cpuMsPerPage").asDouble()).isPositive();
         assertThat(r.err()).contains("and 1 rival(s)").contains("rival: twice.sh");
         assertThat(Files.readString(out.resolve("cold.html"))).contains("In orange, rivals");
+    }
+
+    /**
+     * Several scenarios in one call: each on its own farm, one after another, a line of JSON each and a report
+     * in a folder of each's name. Each is checked first: a mistake in the last is refused before any farm starts.
+     */
+    @Test
+    void severalScenariosRunInOneCall(@TempDir Path out) throws Exception {
+        CrawlCommandTest.Result r = CrawlCommandTest.run("bench", "--cold", "--scenario=wide,deep", "--hosts=3",
+                "--pages-per-host=4", "--latency=20", "--runs=1", "--json", "--out=" + out);
+        assertThat(r.exit()).as(r.err()).isZero();
+        List<JsonNode> results = new java.util.ArrayList<>();
+        for (String line : r.out().strip().split("\n")) {
+            results.add(new ObjectMapper().readTree(line));
+        }
+        assertThat(results).extracting(j -> j.get("scenario").asText()).containsExactly("wide", "deep");
+        for (JsonNode json : results) {
+            assertThat(json.get("rows").get(0).get("pages").asDouble()).isEqualTo(12); // every page of its own farm
+        }
+        assertThat(out.resolve("wide").resolve("cold.html")).exists();
+        assertThat(out.resolve("deep").resolve("cold.json")).exists();
+
+        CrawlCommandTest.Result last = CrawlCommandTest.run("bench", "--cold", "--floor", "--scenario=wide,rough",
+                "--out=" + out.resolve("again"));
+        assertThat(last.exit()).isEqualTo(2);
+        assertThat(last.err().strip()).startsWith("loomcrawl: --floor").contains("(rough has them)");
+        assertThat(out.resolve("again")).doesNotExist(); // no farm was started, not even wide's
+        CrawlCommandTest.Result warm = CrawlCommandTest.run("bench", "--scenario=wide,deep", "--out=" + out);
+        assertThat(warm.exit()).isEqualTo(2);
+        assertThat(warm.err()).contains("go with --cold");
     }
 
     /** A rival that cannot run, or one without --cold, is refused in one line, exit 2, before any farm starts. */
