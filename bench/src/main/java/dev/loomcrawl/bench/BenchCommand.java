@@ -171,6 +171,7 @@ public final class BenchCommand implements Callable<Integer> {
         List<Scenario> chosen = names.stream().map(Scenario::parse).distinct().toList();
         List<Rival> rivals = rivalCommands == null ? List.of()
                 : rivalCommands.stream().map(Rival::parse).distinct().toList(); // one row per command
+        List<ColdCall> calls = new ArrayList<>();
         for (Scenario each : chosen) {
             if (each == Scenario.CHANGING) {
                 throw new IllegalArgumentException("--scenario=changing runs one continuous job: no --cold or --rival");
@@ -179,17 +180,21 @@ public final class BenchCommand implements Callable<Integer> {
             if (limit < 1) {
                 throw new IllegalArgumentException("--per-host must be at least 1, was " + limit);
             }
-            depth(each, farmOptions.apply(each.config()));
+            FarmConfig farm = farmOptions.apply(each.config());
+            calls.add(new ColdCall(each, farm, depth(each, farm), limit,
+                    chosen.size() == 1 ? out : out.resolve(each.label())));
         }
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter table = json ? err : spec.commandLine().getOut();
         int exit = 0;
-        for (Scenario each : chosen) {
-            Path dir = chosen.size() == 1 ? out : out.resolve(each.label());
-            exit = Math.max(exit, cold(each, perHost != null ? perHost : each.perHost(), rivals, dir, err, table));
+        for (ColdCall call : calls) {
+            exit = Math.max(exit, cold(call, rivals, err, table));
         }
         return exit;
     }
+
+    /** One scenario's cold crawls, checked: its farm, crawl depth, per-host limit, and where its report goes. */
+    private record ColdCall(Scenario scenario, FarmConfig farm, int depth, int limit, Path dir) {}
 
     /** Servers of its own that count what they receive (no farm process): see {@link PolitenessBench}. */
     private int politeness() throws Exception {
@@ -239,12 +244,11 @@ public final class BenchCommand implements Callable<Integer> {
         return depth;
     }
 
-    /** Whole crawl processes as a user runs them, beside rivals, the report in {@code dir}: see {@link ColdBench}. */
-    private int cold(Scenario chosen, int limit, List<Rival> rivals, Path dir, PrintWriter err, PrintWriter table)
-            throws Exception {
-        FarmConfig farmConfig = farmOptions.apply(chosen.config());
-        List<String> farmArgs = farmArgs(chosen);
-        int depth = depth(chosen, farmConfig);
+    /** Whole crawl processes as a user runs them, beside rivals: see {@link ColdBench}. */
+    private int cold(ColdCall call, List<Rival> rivals, PrintWriter err, PrintWriter table) throws Exception {
+        Scenario chosen = call.scenario();
+        int limit = call.limit();
+        Path dir = call.dir();
         Files.createDirectories(dir);
         List<Variant> jvms = javaOptions == null || javaOptions.isEmpty()
                 ? List.of(Variant.launcherDefaults(System.getenv()))
@@ -253,8 +257,8 @@ public final class BenchCommand implements Callable<Integer> {
                 : jvms.stream().flatMap(v -> crawlOptions.stream().map(v::withCrawlFlags)).toList();
         err.printf("bench --cold: %s farm in its own process (%s); %d run(s) of %d option set(s)%s%n", chosen.label(),
                 chosen.description(), runs, variants.size(), rivals.isEmpty() ? "" : " and " + rivals.size() + " rival(s)");
-        ColdBench.Result result = ColdBench.run(mainClass, chosen, farmConfig, farmArgs, depth, limit, variants, floor, rivals,
-                runs, dir, err);
+        ColdBench.Result result = ColdBench.run(mainClass, chosen, call.farm(), farmArgs(chosen), call.depth(), limit,
+                variants, floor, rivals, runs, dir, err);
         BenchReport.printCold(result, table);
         Path report = BenchReport.writeColdHtml(result, dir.resolve("cold.html"));
         err.printf("bench --cold: report %s, figures %s%n", report.toAbsolutePath(),

@@ -247,7 +247,7 @@ public final class CrawlJob {
      * site's 429s come and go by the second) and within the window of the recent rate, which an ETA reads.
      */
     public Map<String, String> waitingHosts() {
-        Map<String, String> why = new TreeMap<>(frontier.waitingHosts());
+        Map<String, String> why = new TreeMap<>(frontier.robotsRetrying());
         long now = System.nanoTime();
         for (Target target : frontier.queuedByHost().keySet()) {
             String held = engine.gates().held(target, now, WAIT_SHOWN.toNanos());

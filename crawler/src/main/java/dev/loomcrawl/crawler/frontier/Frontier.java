@@ -250,8 +250,8 @@ public final class Frontier implements HostGates.Listener {
     }
 
     /** Hosts whose robots.txt fails and is tried again, with why; three at most. */
-    public Map<String, String> waitingHosts() {
-        return troubles.waiting();
+    public Map<String, String> robotsRetrying() {
+        return troubles.robotsRetrying();
     }
 
     /** Hands out nothing more; leases out end as usual and store their results (a graceful stop). */

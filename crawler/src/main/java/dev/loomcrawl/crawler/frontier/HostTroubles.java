@@ -47,7 +47,7 @@ final class HostTroubles {
     }
 
     /** Hosts whose robots.txt fails and is tried again, with why; three at most. */
-    Map<String, String> waiting() {
+    Map<String, String> robotsRetrying() {
         Map<String, String> why = new TreeMap<>();
         long now = System.nanoTime();
         lock.lock();

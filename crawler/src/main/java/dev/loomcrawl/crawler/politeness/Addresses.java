@@ -32,8 +32,8 @@ public final class Addresses {
      * with the host once a lookup (started now unless one is under way) has an answer.
      */
     public @Nullable String of(String host, Consumer<String> whenKnown) {
-        if (host.startsWith("[") || host.chars().allMatch(c -> c == '.' || Character.isDigit(c))) {
-            return host; // a literal is its own address
+        if (literal(host)) {
+            return host;
         }
         Known k = known.get(host);
         if (k != null && k.until - System.nanoTime() > 0) {
@@ -45,6 +45,20 @@ public final class Addresses {
         }
         start(host, whenKnown);
         return null;
+    }
+
+    /** The address key of {@code host} as last looked up, fresh or not; null if never. Asks no DNS. */
+    @Nullable String known(String host) {
+        if (literal(host)) {
+            return host;
+        }
+        Known k = known.get(host);
+        return k == null ? null : k.address;
+    }
+
+    /** An address literal is its own address. */
+    private static boolean literal(String host) {
+        return host.startsWith("[") || host.chars().allMatch(c -> c == '.' || Character.isDigit(c));
     }
 
     private void start(String host, Consumer<String> whenKnown) {

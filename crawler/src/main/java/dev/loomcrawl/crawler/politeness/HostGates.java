@@ -192,10 +192,11 @@ public final class HostGates {
     /**
      * Why no request to {@code target} may start for at least {@code nanos} more (a rest its server asked for, an
      * operator's pause, on any of its keys in force), with how long is left; null when nothing holds it so long.
+     * Asks no DNS: it is asked for every queued host, each time a progress line is drawn.
      */
     public @Nullable String held(Target target, long now, long nanos) {
         for (PolitenessKey kind : keys.kinds()) {
-            String key = keys.keyOf(target, kind, null);
+            String key = keys.knownKey(target, kind);
             Gate gate = key == null ? null : table.find(key);
             String why = gate == null ? null : gate.held(now, nanos);
             if (why != null) {

@@ -77,6 +77,14 @@ final class KeySpace {
         };
     }
 
+    /**
+     * The key of {@code target} at {@code kind} as last known, looking nothing up: null for an address never
+     * looked up (no request of the host has entered its gate by address, so none holds it).
+     */
+    @Nullable String knownKey(Target target, PolitenessKey kind) {
+        return kind == PolitenessKey.IP ? addresses.known(target.host()) : keyOf(target, kind, null);
+    }
+
     /** The key of {@code target} at {@code kind}, looking its address up if need be. */
     String key(Target target, PolitenessKey kind) {
         String key = keyOf(target, kind, null);
