@@ -74,7 +74,8 @@ final class Harvester {
             return new Harvest(answered(lease, r.status(), r.contentType(), r.nanos())
                     .detail("redirect without Location").build(), List.of());
         }
-        CrawlUrl target = CrawlUrl.check(location, lease.url().web()) instanceof CrawlUrl.Check.Ok ok ? ok.url() : null;
+        CrawlUrl.Check check = CrawlUrl.check(location, lease.url().web());
+        CrawlUrl target = check instanceof CrawlUrl.Check.Ok ok ? ok.url() : null;
         boolean loop = target != null && (target.url().equals(lease.url().url())
                 || lease.redirects() > 0 && target.url().equals(lease.referrer()));
         if (loop) {
@@ -87,9 +88,13 @@ final class Harvester {
         if (target != null && lease.redirects() < config.fetch().maxRedirects()) {
             sort(target, true, true, outlinks, links);
         }
-        String detail = "redirect to " + (target == null ? location + " (not a valid URL)" : target)
-                + (lease.redirects() >= config.fetch().maxRedirects()
-                        ? " (not followed: " + config.fetch().maxRedirects() + " hops)" : "");
+        // the check's reason, not the Location itself: it may carry a password, or be 60 KB long
+        String detail = switch (check) {
+            case CrawlUrl.Check.Ok ok -> "redirect to " + ok.url() + (lease.redirects() >= config.fetch().maxRedirects()
+                    ? " (not followed: " + config.fetch().maxRedirects() + " hops)" : "");
+            case CrawlUrl.Check.Ignored ignored -> "redirect not followed: " + ignored.reason();
+            case CrawlUrl.Check.Invalid invalid -> "redirect not followed: " + invalid.reason();
+        };
         return new Harvest(answered(lease, r.status(), r.contentType(), r.nanos()).detail(detail).outlinks(outlinks)
                 .build(), links);
     }

@@ -286,6 +286,27 @@ class CrawlerTest {
         }
     }
 
+    /** A redirect the crawler will not follow says why, and never repeats a password its Location carries. */
+    @Test
+    void aRedirectNotFollowedSaysWhyWithoutItsPassword() throws Exception {
+        try (TestSite site = new TestSite()) {
+            String secret = site.url("/after").replace("http://", "http://admin:s3cret@");
+            site.stub("/", TestSite.html("<a href='/secret'>s</a><a href='/ftp'>f</a><a href='/long'>l</a>"))
+                    .stub("/secret", aResponse().withStatus(301).withHeader("Location", secret))
+                    .stub("/ftp", aResponse().withStatus(301).withHeader("Location", "ftp://admin:s3cret@x.test/"))
+                    .stub("/long", aResponse().withStatus(301).withHeader("Location", "/" + "L".repeat(5_000)));
+            JobSummary summary = crawl(CrawlConfig.builder().seed(site.url("/")).respectRobots(false));
+            Map<String, PageRecord> rows = store.pages(summary.jobId(), 0, 10, null).stream()
+                    .collect(Collectors.toMap(p -> p.url().replace(site.url(""), ""), p -> p));
+            assertThat(rows).containsOnlyKeys("/", "/secret", "/ftp", "/long");
+            assertThat(rows.get("/secret").detail()).isEqualTo("redirect not followed: URL must not carry credentials: "
+                    + "'http://…@127.0.0.1/…'");
+            assertThat(rows.get("/ftp").detail()).isEqualTo("redirect not followed: URL must be http or https: "
+                    + "'ftp://…@x.test/'");
+            assertThat(rows.get("/long").detail()).isEqualTo("redirect not followed: URL is longer than 2048 characters");
+        }
+    }
+
     /**
      * A deny pattern that backtracks exponentially in java.util.regex ({@code (a+)+$} against 40 a's and a
      * final character that fails it: about 2^40 steps) matches in linear time, so the crawl ends at once.

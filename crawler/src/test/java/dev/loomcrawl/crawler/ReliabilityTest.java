@@ -336,6 +336,8 @@ class ReliabilityTest {
             Wed, 21 Oct 2015 07:27:00 GMT  | PT0S
             soon                           |
             -5                             |
+            007                            | PT7S
+            99999999999999999999999        | PT2562047H47M16S
             """)
     void retryAfterIsSecondsOrAnHttpDate(String header, Duration expected) {
         ZonedDateTime now = ZonedDateTime.parse("Wed, 21 Oct 2015 07:28:00 GMT", DateTimeFormatter.RFC_1123_DATE_TIME)

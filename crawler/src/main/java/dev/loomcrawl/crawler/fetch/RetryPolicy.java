@@ -24,6 +24,8 @@ public final class RetryPolicy {
     static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
     /** A server asking for a longer rest than this gets its URL failed instead of a crawl that stalls. */
     static final Duration MAX_RETRY_AFTER = Duration.ofMinutes(5);
+    /** What a {@code Retry-After} of more seconds than a long holds asks for: longer than any cap. */
+    private static final Duration FOREVER = Duration.ofSeconds(Long.MAX_VALUE / 1_000_000_000L);
     /** Failed requests in a row after which a host rests, with backoff, before its next request. */
     public static final int TROUBLE_RUN = 3;
     /**
@@ -124,16 +126,16 @@ public final class RetryPolicy {
             return null;
         }
         String v = value.strip();
+        if (v.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            // delay-seconds is any run of digits; one too long for a long asks for more than any cap allows
+            String digits = v.replaceFirst("^0+(?=.)", "");
+            return digits.length() > 18 ? FOREVER : Duration.ofSeconds(Long.parseLong(digits));
+        }
         try {
-            long seconds = Long.parseLong(v);
-            return seconds < 0 ? null : Duration.ofSeconds(seconds);
-        } catch (NumberFormatException notSeconds) {
-            try {
-                Duration until = Duration.between(now, ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME));
-                return until.isNegative() ? Duration.ZERO : until;
-            } catch (DateTimeParseException e) {
-                return null;
-            }
+            Duration until = Duration.between(now, ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME));
+            return until.isNegative() ? Duration.ZERO : until;
+        } catch (DateTimeParseException e) {
+            return null;
         }
     }
 }

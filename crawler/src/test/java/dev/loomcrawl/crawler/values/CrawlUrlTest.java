@@ -7,6 +7,7 @@ import dev.loomcrawl.crawler.politeness.Robots;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class CrawlUrlTest {
 
@@ -88,9 +89,11 @@ class CrawlUrlTest {
         assertThat(CrawlUrl.parse(raw)).isEmpty();
     }
 
-    @org.junit.jupiter.api.Test
-    void aPasswordIsNeverRepeatedInTheError() {
-        assertThatIllegalArgumentException().isThrownBy(() -> CrawlUrl.of("http://user:s3cret@x.com/"))
+    @ParameterizedTest
+    @ValueSource(strings = {"http://user:s3cret@x.com/", "ftp://user:s3cret@x.com/", "http://user:s3cret@a b/",
+            "HTTPS:\\\\user:s3cret@x.com:99999/"})
+    void aPasswordIsNeverRepeatedInTheError(String url) {
+        assertThatIllegalArgumentException().isThrownBy(() -> CrawlUrl.of(url))
                 .withMessageNotContaining("s3cret").withMessageNotContaining("user");
     }
 
@@ -130,7 +133,7 @@ class CrawlUrlTest {
      * query a full parse of the URL gives (the rules read only those), for ports, IPv6, queries and escapes.
      */
     @ParameterizedTest(name = "{0}")
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"http://a.test/", "http://a.test", "https://a.test:8443/x/y?b=2&a=1",
+    @ValueSource(strings = {"http://a.test/", "http://a.test", "https://a.test:8443/x/y?b=2&a=1",
             "http://[::1]:8080/p?q", "http://a.test/%7Euser/caf%C3%A9?x=1", "http://a.test/a?x=%2F", "http://xn--caf-dma.test/a/b/"})
     void theUrlForRobotsMatchingHasThePathAndQueryOfAFullParse(String raw) throws Exception {
         CrawlUrl url = CrawlUrl.of(raw);
