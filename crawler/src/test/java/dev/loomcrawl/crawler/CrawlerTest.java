@@ -398,6 +398,24 @@ class CrawlerTest {
                 .contains("no connection to robots.txt").contains("3 tries");
     }
 
+    /** A Crawl-delay of more than five minutes asks not to be crawled: nothing is fetched, and each URL says why. */
+    @Test
+    void aCrawlDelayOfDaysIsSaidAndNothingIsFetched() throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/robots.txt", aResponse().withStatus(200).withHeader("Content-Type", "text/plain")
+                    .withBody("User-agent: *\nCrawl-delay: 100000\n")).stub("/", TestSite.html("<title>t</title>"));
+            CrawlJob job = crawler.start(CrawlConfig.builder().seed(site.url("/")).build());
+            JobSummary summary = job.awaitSummary();
+            assertThat(job.failureMessage()).contains("no page could be fetched: every URL was skipped {robots=1}");
+            assertThat(site.counter.requestsByPath.keySet()).containsExactly("/robots.txt");
+            assertThat(store.pages(summary.jobId(), 0, 10, null)).singleElement().satisfies(p -> {
+                assertThat(p.failure()).isEqualTo("robots");
+                assertThat(p.detail()).isEqualTo("robots.txt asks for 100000 s between requests (Crawl-delay), more "
+                        + "than 5 minutes: the host is not crawled");
+            });
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(ExecutionMode.class)
     void missingRobotsTxtAllowsEverything(ExecutionMode mode) throws Exception {

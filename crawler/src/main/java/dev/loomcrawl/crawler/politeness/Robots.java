@@ -24,6 +24,11 @@ public final class Robots {
     static final int MAX_REDIRECTS = 5;
     /** {@code Crawl-delay} is honoured up to this; longer delays would stall a crawl for hours. */
     static final Duration MAX_CRAWL_DELAY = Duration.ofSeconds(10);
+    /**
+     * A {@code Crawl-delay} over this (crawler-commons' own bound) asks, in effect, not to be crawled: no URL of
+     * the host is fetched, and each says why.
+     */
+    static final Duration NOT_CRAWLED_DELAY = Duration.ofMinutes(5);
     public static final int MAX_BYTES = Fetcher.MAX_ROBOTS_BYTES;
 
     /** A robots.txt as fetched (2xx), to be parsed again for another agent, or by another node. */
@@ -97,10 +102,16 @@ public final class Robots {
                         + " KiB: its rules are read from its first " + end + " bytes (RFC 9309 2.5)");
             }
         }
-        BaseRobotRules rules = new SimpleRobotRulesParser().parseContent(robotsUrl.url(), read,
-                contentType, List.of(agentToken));
-        long delayMillis = rules.getCrawlDelay() == BaseRobotRules.UNSET_CRAWL_DELAY ? 0
-                : Math.min(Math.max(0, rules.getCrawlDelay()), MAX_CRAWL_DELAY.toMillis());
+        SimpleRobotRulesParser parser = new SimpleRobotRulesParser();
+        parser.setMaxCrawlDelay(Long.MAX_VALUE); // ours, below: the parser's would disallow all and not say why
+        BaseRobotRules rules = parser.parseContent(robotsUrl.url(), read, contentType, List.of(agentToken));
+        long asked = rules.getCrawlDelay() == BaseRobotRules.UNSET_CRAWL_DELAY ? 0 : Math.max(0, rules.getCrawlDelay());
+        if (asked > NOT_CRAWLED_DELAY.toMillis()) {
+            rules = new SimpleRobotRules(SimpleRobotRules.RobotRulesMode.ALLOW_NONE);
+            reason = "robots.txt asks for " + asked / 1000 + " s between requests (Crawl-delay), more than "
+                    + NOT_CRAWLED_DELAY.toMinutes() + " minutes: the host is not crawled";
+        }
+        long delayMillis = Math.min(asked, MAX_CRAWL_DELAY.toMillis());
         // the text as received (at most a byte over the limit): read again elsewhere, it says the same
         return new Rules(rules, Duration.ofMillis(delayMillis).toNanos(), reason,
                 new Text(robotsUrl.url(), body, contentType));
