@@ -142,7 +142,9 @@ final class FetchBatch implements AutoCloseable {
         double millis = (System.nanoTime() - start) / 1e6;
         return switch (result) {
             case FetchResult.Response r -> {
-                String detail = r.redirect() ? "redirect to " + r.location().orElse("nowhere") : null;
+                String detail = !r.redirect() ? null : r.location()
+                        .map(location -> Harvester.redirectDetail(CrawlUrl.check(location, url.web())))
+                        .orElse("redirect without Location");
                 if (!r.html() || r.body().length == 0) {
                     yield FetchOutcome.without(url.url(), "ok", r.status(), r.body().length, millis, null, detail);
                 }

@@ -88,15 +88,22 @@ final class Harvester {
         if (target != null && lease.redirects() < config.fetch().maxRedirects()) {
             sort(target, true, true, outlinks, links);
         }
-        // the check's reason, not the Location itself: it may carry a password, or be 60 KB long
-        String detail = switch (check) {
-            case CrawlUrl.Check.Ok ok -> "redirect to " + ok.url() + (lease.redirects() >= config.fetch().maxRedirects()
-                    ? " (not followed: " + config.fetch().maxRedirects() + " hops)" : "");
+        String detail = redirectDetail(check) + (target != null && lease.redirects() >= config.fetch().maxRedirects()
+                ? " (not followed: " + config.fetch().maxRedirects() + " hops)" : "");
+        return new Harvest(answered(lease, r.status(), r.contentType(), r.nanos()).detail(detail).outlinks(outlinks)
+                .build(), links);
+    }
+
+    /**
+     * A redirect as a row tells it: the URL its {@code Location} resolves to, or why that is no URL a crawl
+     * follows; never the {@code Location} itself, which may carry a password, or be 60 KB long.
+     */
+    static String redirectDetail(CrawlUrl.Check location) {
+        return switch (location) {
+            case CrawlUrl.Check.Ok ok -> "redirect to " + ok.url().url();
             case CrawlUrl.Check.Ignored ignored -> "redirect not followed: " + ignored.reason();
             case CrawlUrl.Check.Invalid invalid -> "redirect not followed: " + invalid.reason();
         };
-        return new Harvest(answered(lease, r.status(), r.contentType(), r.nanos()).detail(detail).outlinks(outlinks)
-                .build(), links);
     }
 
     private Harvest page(Lease lease, FetchResult.Response r) {

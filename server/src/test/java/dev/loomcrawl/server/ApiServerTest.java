@@ -450,14 +450,22 @@ class ApiServerTest {
                     .withBody("<title>fast</title>")));
             site.stubFor(get(urlPathEqualTo("/slow")).willReturn(aResponse().withFixedDelay(5_000).withBody("late")));
             site.stubFor(get(urlPathEqualTo("/gone")).willReturn(aResponse().withStatus(404)));
+            site.stubFor(get(urlPathEqualTo("/moved")).willReturn(aResponse().withStatus(301)
+                    .withHeader("Location", "http://admin:s3cret@127.0.0.1:" + site.port() + "/")));
+            site.stubFor(get(urlPathEqualTo("/moved-here")).willReturn(aResponse().withStatus(302)
+                    .withHeader("Location", "fast#top")));
             String base = "http://127.0.0.1:" + site.port();
             Http.Response r = http.post("/fetch", "{\"urls\":[\"" + base + "/slow\",\"" + base + "/fast\",\"" + base
-                    + "/gone\"],\"timeoutMs\":800}");
+                    + "/gone\",\"" + base + "/moved\",\"" + base + "/moved-here\"],\"timeoutMs\":800}");
             assertThat(r.status()).isEqualTo(200);
             Iterator<JsonNode> results = r.json().get("results").elements();
             JsonNode slow = results.next();
             JsonNode fast = results.next();
             JsonNode gone = results.next();
+            // a redirect is told as a crawl's row tells it: resolved, or why not, never the password it carries
+            assertThat(results.next().get("detail").asText())
+                    .isEqualTo("redirect not followed: URL must not carry credentials: 'http://…@127.0.0.1/…'");
+            assertThat(results.next().get("detail").asText()).isEqualTo("redirect to " + base + "/fast");
             assertThat(slow.get("outcome").asText()).isEqualTo("cancelled");
             assertThat(fast.get("outcome").asText()).isEqualTo("ok");
             assertThat(fast.get("title").asText()).isEqualTo("fast");
