@@ -82,13 +82,15 @@ final class FetchBatch implements AutoCloseable {
         fetchers.values().forEach(Fetcher::close);
     }
 
-    private static FetchOutcome outcomeOf(CrawlUrl url, Future<FetchOutcome> future, Duration deadline)
+    private FetchOutcome outcomeOf(CrawlUrl url, Future<FetchOutcome> future, Duration deadline)
             throws InterruptedException {
         try {
             return future.get();
         } catch (CancellationException e) {
+            // a host resting for its server's Retry-After, or paused by an operator, is why more often than not
+            String held = engine.gates().held(Target.of(url), System.nanoTime(), 0);
             return FetchOutcome.without(url.url(), "cancelled", 0, 0, deadline.toMillis(), null,
-                    "not finished within " + deadline.toMillis() + " ms");
+                    "not finished within " + deadline.toMillis() + " ms" + (held == null ? "" : ": " + held));
         } catch (ExecutionException e) {
             // a bug of ours for this one URL: say so for it, answer for the others
             return FetchOutcome.without(url.url(), "failed", 0, 0, 0, FailureKind.INTERNAL.label(),

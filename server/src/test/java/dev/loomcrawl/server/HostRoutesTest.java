@@ -79,6 +79,19 @@ class HostRoutesTest {
         assertThat(figures.get("requestsInRetryAfter").asLong()).isZero();
     }
 
+    /** A one-off fetch that a paused key holds past its deadline says so. */
+    @Test
+    void aFetchHeldByAPauseSaysWhy() {
+        String key = "127.0.0.1:" + site.port();
+        assertThat(put("/hosts/" + key, "{\"pausedUntil\": \"" + Instant.now().plus(Duration.ofHours(1)) + "\"}")
+                .status()).isEqualTo(200);
+        JsonNode result = http.post("/fetch", "{\"urls\": [\"http://" + key + "/p/0\"], \"timeoutMs\": 300}").json()
+                .get("results").get(0);
+        assertThat(result.get("outcome").asText()).isEqualTo("cancelled");
+        assertThat(result.get("detail").asText()).startsWith("not finished within 300 ms: paused by an operator, ");
+        assertThat(site.total.get()).isZero();
+    }
+
     @Test
     void badSettingsAreA400NamingTheField() {
         assertThat(put("/hosts/a.test:80", "{\"limit\": 0}").json().get("field").asText()).isEqualTo("limit");
