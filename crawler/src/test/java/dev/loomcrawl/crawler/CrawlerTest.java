@@ -302,7 +302,7 @@ class CrawlerTest {
             assertThat(rows.get("/secret").detail()).isEqualTo("redirect not followed: URL must not carry credentials: "
                     + "'http://…@127.0.0.1/…'");
             assertThat(rows.get("/ftp").detail()).isEqualTo("redirect not followed: URL must be http or https: "
-                    + "'ftp://…@x.test/'");
+                    + "'ftp://admin:***@x.test/'");
             assertThat(rows.get("/long").detail()).isEqualTo("redirect not followed: URL is longer than 2048 characters");
         }
     }

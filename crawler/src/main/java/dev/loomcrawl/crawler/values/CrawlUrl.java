@@ -2,7 +2,6 @@ package dev.loomcrawl.crawler.values;
 
 import dev.loomcrawl.crawler.url.WebUrl;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -22,8 +21,6 @@ public record CrawlUrl(String url, String host, String hostKey) {
 
     /** Longest URL we accept; longer ones are almost always traps or junk. */
     static final int MAX_LENGTH = 2048;
-    /** A scheme, slashes, and what comes before an {@code @} in the authority: a user and password, maybe. */
-    private static final Pattern CREDENTIALS = Pattern.compile("^(\\s*[A-Za-z][A-Za-z0-9+.-]*:[/\\\\]*)[^/\\\\?#]*@");
 
     /** What a string is, as a link to crawl. */
     public sealed interface Check {
@@ -108,11 +105,11 @@ public record CrawlUrl(String url, String host, String hostKey) {
     }
 
     /**
-     * {@code s} for an error message: what may be credentials before an {@code @} in its authority left out, and
-     * control characters and lone surrogates written as escapes.
+     * {@code s} for an error message: a password in it hidden, control characters and lone surrogates written as
+     * escapes.
      */
     private static String printable(String s) {
-        s = CREDENTIALS.matcher(s).replaceFirst("$1…@");
+        s = Passwords.hidden(s);
         StringBuilder b = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

@@ -2,10 +2,11 @@ package dev.loomcrawl.crawler.values;
 
 import java.util.regex.Pattern;
 
-/** Text that may quote a JDBC URL, as it may be printed or logged: never a password. */
+/** Text that may quote a JDBC URL or a web URL, as it may be printed or logged: never a password. */
 public final class Passwords {
     private static final Pattern PASSWORD_SETTING = Pattern.compile("(?i)(password\\s*=\\s*)[^&;\\s'\"]*");
-    private static final Pattern SECRET_IN_URL = Pattern.compile("(//[^/@:\\s'\"]+:)[^/@\\s'\"]*@");
+    /** A {@code user:password@} after {@code //} (or {@code \\\\}, which a browser reads as {@code //} in an http URL). */
+    private static final Pattern SECRET_IN_URL = Pattern.compile("([/\\\\]{2}[^/\\\\@:\\s'\"]+:)[^/@\\s'\"]*@");
 
     private Passwords() {}
 

@@ -93,8 +93,7 @@ class CrawlUrlTest {
     @ValueSource(strings = {"http://user:s3cret@x.com/", "ftp://user:s3cret@x.com/", "http://user:s3cret@a b/",
             "HTTPS:\\\\user:s3cret@x.com:99999/"})
     void aPasswordIsNeverRepeatedInTheError(String url) {
-        assertThatIllegalArgumentException().isThrownBy(() -> CrawlUrl.of(url))
-                .withMessageNotContaining("s3cret").withMessageNotContaining("user");
+        assertThatIllegalArgumentException().isThrownBy(() -> CrawlUrl.of(url)).withMessageNotContaining("s3cret");
     }
 
     @org.junit.jupiter.api.Test
