@@ -40,7 +40,9 @@ final class Flags {
             Map.entry("revisit", "--revisit-min/--revisit-max"),
             Map.entry("revisit.min", "--revisit-min"),
             Map.entry("revisit.max", "--revisit-max"),
-            Map.entry("webhook", "--webhook-url/--webhook-secret"));
+            Map.entry("webhook", "--webhook-url/--webhook-secret"),
+            Map.entry("webhook.url", "--webhook-url"),
+            Map.entry("webhook.secret", "--webhook-secret"));
 
     private Flags() {}
 

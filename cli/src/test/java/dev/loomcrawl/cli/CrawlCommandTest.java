@@ -120,6 +120,7 @@ class CrawlCommandTest {
             --seeds-file=/nonexistent/seeds.txt      | --seeds-file: cannot read
             --bogus                                  | Unknown option: '--bogus'
             http://user:secret@example.com/          | must not carry credentials
+            --webhook-url=http://hook.test/          | --webhook-secret must be given: every delivery is signed with it
             """)
     void badInputIsOneLineAndExitCodeTwo(String arg, String message) {
         List<String> args = new ArrayList<>(List.of("crawl", "--db=jdbc:h2:mem:bad"));
