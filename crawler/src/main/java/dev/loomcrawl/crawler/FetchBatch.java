@@ -144,9 +144,8 @@ final class FetchBatch implements AutoCloseable {
         double millis = (System.nanoTime() - start) / 1e6;
         return switch (result) {
             case FetchResult.Response r -> {
-                String detail = !r.redirect() ? null : r.location()
-                        .map(location -> Harvester.redirectDetail(CrawlUrl.check(location, url.web())))
-                        .orElse("redirect without Location");
+                String detail = !r.redirect() ? null : Harvester.redirectDetail(
+                        r.location().map(location -> CrawlUrl.check(location, url.web())).orElse(null));
                 if (!r.html() || r.body().length == 0) {
                     yield FetchOutcome.without(url.url(), "ok", r.status(), r.body().length, millis, null, detail);
                 }

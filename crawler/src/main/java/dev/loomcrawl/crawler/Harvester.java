@@ -72,7 +72,7 @@ final class Harvester {
         String location = r.location().orElse(null);
         if (location == null) {
             return new Harvest(answered(lease, r.status(), r.contentType(), r.nanos())
-                    .detail("redirect without Location").build(), List.of());
+                    .detail(redirectDetail(null)).build(), List.of());
         }
         CrawlUrl.Check check = CrawlUrl.check(location, lease.url().web());
         CrawlUrl target = check instanceof CrawlUrl.Check.Ok ok ? ok.url() : null;
@@ -97,9 +97,12 @@ final class Harvester {
     /**
      * A redirect as a row tells it: the URL its {@code Location} resolves to, or why that is no URL a crawl
      * follows; never the {@code Location} itself, which may carry a password, or be 60 KB long.
+     *
+     * @param location the check of its {@code Location}; null when it has none
      */
-    static String redirectDetail(CrawlUrl.Check location) {
+    static String redirectDetail(CrawlUrl.@Nullable Check location) {
         return switch (location) {
+            case null -> "redirect without Location";
             case CrawlUrl.Check.Ok ok -> "redirect to " + ok.url().url();
             case CrawlUrl.Check.Ignored ignored -> "redirect not followed: " + ignored.reason();
             case CrawlUrl.Check.Invalid invalid -> "redirect not followed: " + invalid.reason();
