@@ -7,9 +7,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.jsoup.nodes.DataNode;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.jsoup.parser.Parser;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -79,11 +81,17 @@ record PageFacts(@Nullable String lang, @Nullable String description, @Nullable 
         void see(Element e) {
             switch (e.normalName()) {
                 case "meta" -> {
-                    String key = e.hasAttr("property") ? e.attr("property") : e.hasAttr("name") ? e.attr("name")
-                            : e.hasAttr("itemprop") ? e.attr("itemprop") : e.attr("http-equiv");
                     String content = e.attr("content").strip();
-                    if (!key.isEmpty() && !content.isEmpty()) {
-                        meta.putIfAbsent(key.strip().toLowerCase(Locale.ROOT), content);
+                    if (content.isEmpty()) {
+                        break;
+                    }
+                    if (e.hasAttr("property")) { // RDFa: several names at once, "dc:description og:description"
+                        for (String key : e.attr("property").strip().split("\\s+")) {
+                            see(key, content);
+                        }
+                    } else {
+                        see(e.hasAttr("name") ? e.attr("name") : e.hasAttr("itemprop") ? e.attr("itemprop")
+                                : e.attr("http-equiv"), content);
                     }
                 }
                 case "script" -> {
@@ -109,6 +117,20 @@ record PageFacts(@Nullable String lang, @Nullable String description, @Nullable 
             }
             if (author == null && e.attr("itemprop").equals("author")) {
                 author = e;
+            }
+        }
+
+        /**
+         * A meta tag's name, lower case; Dublin Core's RDFa spelling ({@code dc:creator}, {@code dcterms:issued}) as
+         * its HTML one ({@code DC.creator}).
+         */
+        private void see(String key, String content) {
+            String k = key.strip().toLowerCase(Locale.ROOT);
+            if (k.startsWith("dc:") || k.startsWith("dcterms:")) {
+                k = k.replaceFirst(":", ".");
+            }
+            if (!k.isEmpty()) {
+                meta.putIfAbsent(k, content);
             }
         }
     }
@@ -137,17 +159,17 @@ record PageFacts(@Nullable String lang, @Nullable String description, @Nullable 
         return locale == null ? null : locale.replace('_', '-');
     }
 
+    /**
+     * {@code preferred} (JSON-LD's) or the first of {@code keys} that a meta tag gives, its entities read: many sites
+     * escape these values twice ({@code content="That&amp;#039;s"}), and a reader wants "That's", as Readability
+     * gives it.
+     */
     private static @Nullable String first(@Nullable String preferred, Map<String, String> meta, List<String> keys) {
-        if (preferred != null) {
-            return preferred;
+        String value = preferred;
+        for (int i = 0; value == null && i < keys.size(); i++) {
+            value = meta.get(keys.get(i));
         }
-        for (String key : keys) {
-            String value = meta.get(key);
-            if (value != null) {
-                return value;
-            }
-        }
-        return null;
+        return value == null || value.indexOf('&') < 0 ? value : Parser.unescapeEntities(value, true);
     }
 
     private static @Nullable String blankToNull(@Nullable String s) {
@@ -160,12 +182,15 @@ record PageFacts(@Nullable String lang, @Nullable String description, @Nullable 
 
     /** The first schema.org creative work a page's JSON-LD describes, as far as the facts above go. */
     private record JsonLd(@Nullable String author, @Nullable String published, @Nullable String description) {
+        /** The wrapper some sites put around a script's JSON-LD, as XHTML asked of scripts. */
+        private static final Pattern CDATA = Pattern.compile("^\\s*<!\\[CDATA\\[|\\]\\]>\\s*$");
+
         static JsonLd of(List<Element> scripts) {
             for (Element script : scripts) {
                 StringBuilder data = new StringBuilder();
                 script.dataNodes().forEach((DataNode d) -> data.append(d.getWholeData()));
                 try {
-                    JsonLd found = work(JSON.readTree(data.toString()));
+                    JsonLd found = work(JSON.readTree(CDATA.matcher(data).replaceAll("")));
                     if (found != null) {
                         return found;
                     }
