@@ -122,7 +122,31 @@ final class MarkdownInline {
             sb.append(text);
             return;
         }
-        MarkdownText.wrap(text, "[", "](" + href.replace(" ", "%20").replace(")", "%29") + ")", white(sb), sb);
+        MarkdownText.wrap(text, "[", "](" + destination(href) + ")", white(sb), sb);
+    }
+
+    /**
+     * A URL as a CommonMark link destination, meaning the same URL: its parentheses as written when they pair up
+     * ({@code wiki/Kiwi_(people)}), else each escaped, since one left open ends the link in every reader; a
+     * backslash, which would escape what follows it, escaped itself.
+     */
+    static String destination(String href) {
+        int depth = 0;
+        for (int i = 0; i < href.length() && depth >= 0; i++) {
+            char c = href.charAt(i);
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+        }
+        boolean paired = depth == 0;
+        StringBuilder d = new StringBuilder(href.length() + 8);
+        for (int i = 0; i < href.length(); i++) {
+            char c = href.charAt(i);
+            if (c == ' ') {
+                d.append("%20");
+            } else {
+                d.append(c == '\\' || !paired && (c == '(' || c == ')') ? "\\" : "").append(c);
+            }
+        }
+        return d.toString();
     }
 
     /** The link's http(s) URL as a browser resolves it (with its fragment), or null. */

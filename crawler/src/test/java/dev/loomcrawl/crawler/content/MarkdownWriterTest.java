@@ -80,6 +80,23 @@ class MarkdownWriterTest {
         assertThat(write(doc, false)).isEqualTo("Beside the figures.\n\nfruit\tcount\napple\t1\npear | quince\t2\ntotal\t3");
     }
 
+    @ParameterizedTest(name = "[{0}]")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            /wiki/Kiwi_(people)      | https://example.org/wiki/Kiwi_(people)      | https://example.org/wiki/Kiwi_(people)
+            /a)b(c                   | https://example.org/a\\)b\\(c              | https://example.org/a)b(c
+            "/s?q=(open"             | "https://example.org/s?q=\\(open"          | "https://example.org/s?q=(open"
+            "/s?q=a\\(b)"            | "https://example.org/s?q=a\\\\(b)"          | "https://example.org/s?q=a\\(b)"
+            "/two words"             | https://example.org/two%20words             | https://example.org/two%20words
+            """)
+    void aLinkGoesWhereTheBrowserGoesInEveryCommonMarkReader(String href, String destination, String read) {
+        Document doc = Jsoup.parse("<p>see <a href='" + href + "'>it</a> now</p>", "https://example.org/page");
+        String markdown = write(doc, true);
+        assertThat(markdown).isEqualTo("see [it](" + destination + ") now");
+        CommonMarkReading reading = CommonMarkReading.of(markdown);
+        assertThat(reading.links()).containsExactly(read);
+        assertThat(reading.text()).doesNotContain("example.org");
+    }
+
     /** The whole body written as Markdown or as text, read strictly. */
     private static String write(Document doc, boolean markdown) {
         BlockCounts counts = new BlockCounts();
