@@ -71,17 +71,26 @@ public final class MainContent {
         return new Extracted(content(text, facts).cut(request.maxChars()), null);
     }
 
+    /**
+     * The content in the form asked for. Which reading wins is decided on the plain text of each, so that Markdown and
+     * text hold the same content: the marks and link targets Markdown adds would pass a short reading for a long one.
+     */
     private static String text(Document doc, boolean markdown) {
         Element body = doc.body();
         if (body == null) {
             return "";
         }
         BlockCounts counts = new BlockCounts();
-        String strict = write(body, counts, markdown, Reading.STRICT);
+        Picked chosen = choose(body, counts);
+        return markdown ? chosen.write(true) : chosen.text;
+    }
+
+    private static Picked choose(Element body, BlockCounts counts) {
+        Picked strict = Picked.of(body, counts, Reading.STRICT);
         if (strict.length() >= SURE) {
             return strict;
         }
-        String weighed = write(body, counts, markdown, Reading.WEIGHED);
+        Picked weighed = Picked.of(body, counts, Reading.WEIGHED);
         if (weighed.length() >= ENOUGH && weighed.length() >= LEFT_OUT * strict.length()) {
             return weighed; // the class words left the article out with its wrapper
         }
@@ -91,19 +100,35 @@ public final class MainContent {
         if (weighed.length() >= ENOUGH) {
             return weighed;
         }
-        String byTags = write(body, counts, markdown, Reading.BY_TAGS);
-        String best = strict.length() >= weighed.length() ? strict : weighed;
+        Picked byTags = Picked.of(body, counts, Reading.BY_TAGS);
+        Picked best = strict.length() >= weighed.length() ? strict : weighed;
         return byTags.length() > best.length() ? byTags : best;
     }
 
-    private static String write(Element body, BlockCounts counts, boolean markdown, Reading reading) {
-        Boilerplate boilerplate = new Boilerplate(body, counts, reading.strict);
-        List<Element> blocks = ContentScores.pick(body, boilerplate, counts, reading.weighed);
-        MarkdownWriter writer = new MarkdownWriter(markdown, boilerplate, counts);
-        String text = writer.write(blocks);
-        Element headline = writer.wroteH1() ? null : headline(body, blocks);
-        String heading = headline == null ? "" : writer.heading(headline);
-        return heading.isEmpty() ? text : text.isEmpty() ? heading : heading + "\n\n" + text;
+    /** The blocks one reading picked, and their plain text, which the choice between readings weighs. */
+    private record Picked(Element body, BlockCounts counts, Boilerplate boilerplate, List<Element> blocks, String text) {
+        static Picked of(Element body, BlockCounts counts, Reading reading) {
+            Boilerplate boilerplate = new Boilerplate(body, counts, reading.strict);
+            List<Element> blocks = ContentScores.pick(body, boilerplate, counts, reading.weighed);
+            return new Picked(body, counts, boilerplate, blocks, write(body, counts, boilerplate, blocks, false));
+        }
+
+        int length() {
+            return text.length();
+        }
+
+        String write(boolean markdown) {
+            return write(body, counts, boilerplate, blocks, markdown);
+        }
+
+        private static String write(Element body, BlockCounts counts, Boilerplate boilerplate, List<Element> blocks,
+                boolean markdown) {
+            MarkdownWriter writer = new MarkdownWriter(markdown, boilerplate, counts);
+            String written = writer.write(blocks);
+            Element headline = writer.wroteH1() ? null : headline(body, blocks);
+            String heading = headline == null ? "" : writer.heading(headline);
+            return heading.isEmpty() ? written : written.isEmpty() ? heading : heading + "\n\n" + written;
+        }
     }
 
     /**

@@ -28,6 +28,10 @@ final class MarkdownInline {
     private boolean whiteAtStart = true;
     /** Whether a {@code <br>} wrote a line break since the last paragraph: the only way one gets into a paragraph. */
     private boolean lineBreaks;
+    /** Where the last {@code **}, {@code *} or {@code ~~} closed: the builder, its length then, and the mark. */
+    private @Nullable StringBuilder closedIn;
+    private int closedAt;
+    private String closedMark = "";
     /** The base URL links resolve against, parsed once: {@code <base href>} or the page's URL. */
     private String baseUri = "";
     private @Nullable WebUrl base;
@@ -160,11 +164,23 @@ final class MarkdownInline {
 
     private void marked(Element e, String mark, StringBuilder sb) {
         String inner = apart(e, sb);
-        if (markdown) {
-            MarkdownText.wrap(inner, mark, mark, white(sb), sb);
-        } else {
+        if (!markdown) {
             sb.append(inner);
+            return;
         }
+        if (sb == closedIn && sb.length() == closedAt && mark.equals(closedMark) && !inner.isBlank()
+                && !Character.isWhitespace(inner.charAt(0))) {
+            // A mark right after one of its kind (a drop cap, <b>r</b><b>eactivación</b>) goes on with it: in
+            // "**r****eactivación**" CommonMark reads no strong text at all
+            sb.setLength(sb.length() - mark.length());
+            MarkdownText.wrap(inner, "", mark, false, sb);
+        } else {
+            MarkdownText.wrap(inner, mark, mark, white(sb), sb);
+        }
+        boolean closed = sb.length() >= mark.length() && sb.indexOf(mark, sb.length() - mark.length()) >= 0;
+        closedIn = closed ? sb : null; // not when a space followed the mark: then the next one is apart
+        closedAt = sb.length();
+        closedMark = mark;
     }
 
     /**

@@ -51,7 +51,9 @@ final class MarkdownTable {
         for (int r = 0; r < rows.size(); r++) {
             List<String> cells = new ArrayList<>(width);
             for (Element c : rows.get(r)) {
-                cells.add(cell.apply(c).replace("\n", " ").replace("|", markdown ? "\\|" : "|"));
+                String text = cell.apply(c);
+                cells.add(markdown ? text.replace("\\\n", " ").replace("\n", " ").replace("|", "\\|") // one row a line
+                        : text.replace("\n", " "));
             }
             while (cells.size() < width) {
                 cells.add("");

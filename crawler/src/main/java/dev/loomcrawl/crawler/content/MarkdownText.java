@@ -158,6 +158,21 @@ final class MarkdownText {
         return sb.toString();
     }
 
+    /**
+     * A paragraph's lines ({@code <br>}) as Markdown's hard line breaks, each line escaped as a paragraph's first is:
+     * a line "1. Dorothea Wierer" under another starts a list in CommonMark, and a plain line break is a space.
+     */
+    static String hardLines(String p) {
+        if (p.indexOf('\n') < 0) {
+            return escapeStart(p);
+        }
+        StringBuilder sb = new StringBuilder(p.length() + 16);
+        for (String line : p.split("\n")) {
+            sb.append(sb.isEmpty() ? "" : "\\\n").append(escapeStart(line));
+        }
+        return sb.toString();
+    }
+
     /** A paragraph that starts like a heading, a quote, a list item or a rule is escaped, to stay a paragraph. */
     static String escapeStart(String p) {
         char c = p.charAt(0);

@@ -35,6 +35,9 @@ final class MarkdownWriter {
      */
     private static final int NESTING = 16;
 
+    /** An {@code <hr>} in Markdown, by identity: the same in text, where a rule is only the blank line between blocks. */
+    private static final String RULE = "---";
+
     private final boolean markdown;
     private final Boilerplate boilerplate;
     private final BlockCounts counts;
@@ -65,11 +68,25 @@ final class MarkdownWriter {
         }
         List<String> kept = new ArrayList<>(blocks.size());
         for (int i = 0; i < blocks.size(); i++) {
-            Integer level = headings.get(blocks.get(i));
-            Integer next = i + 1 < blocks.size() ? headings.get(blocks.get(i + 1)) : Integer.valueOf(0);
-            if (level == null || next == null || next > level) {
-                kept.add(blocks.get(i)); // a heading followed by text, or by a heading under it
+            String block = blocks.get(i);
+            if (block == RULE) { // a rule is no text: it parts text, once, and neither opens nor ends the content
+                if (!kept.isEmpty() && kept.getLast() != RULE) {
+                    kept.add(block);
+                }
+                continue;
             }
+            Integer level = headings.get(block);
+            int after = i + 1;
+            while (after < blocks.size() && blocks.get(after) == RULE) {
+                after++;
+            }
+            Integer next = after < blocks.size() ? headings.get(blocks.get(after)) : Integer.valueOf(0);
+            if (level == null || next == null || next > level) {
+                kept.add(block); // a heading followed by text, or by a heading under it
+            }
+        }
+        if (!kept.isEmpty() && kept.getLast() == RULE) {
+            kept.removeLast();
         }
         return kept.size() == 1 ? kept.get(0) : String.join("\n\n", kept); // one block: no copy of it
     }
@@ -82,7 +99,7 @@ final class MarkdownWriter {
     /** A heading as its own block, for a title that stands outside the chosen blocks. */
     String heading(Element h) {
         inline.recount();
-        String text = inline.of(h).strip();
+        String text = markdown ? inline.of(h).strip().replace('\n', ' ') : inline.of(h).strip(); // "# " holds one line
         boolean links = inline.linkChars() * 5 >= inline.textChars() * 4 && !h.normalName().equals("h1");
         if (text.isEmpty() || links) {
             return "";
@@ -104,7 +121,11 @@ final class MarkdownWriter {
             case "pre" -> add(out, code(e));
             case "blockquote" -> nested(e, out, this::quote);
             case "table" -> table(e, out);
-            case "hr" -> add(out, markdown ? "---" : "");
+            case "hr" -> {
+                if (markdown) {
+                    out.add(RULE);
+                }
+            }
             case "img" -> { }
             default -> flow(e, out);
         }
@@ -162,7 +183,7 @@ final class MarkdownWriter {
         boolean number = textChars < 12 && p.codePoints().noneMatch(Character::isLetter);
         inline.recount();
         if (!p.isEmpty() && !links && !number) {
-            out.add(markdown ? MarkdownText.escapeStart(p) : p);
+            out.add(markdown ? MarkdownText.hardLines(p) : p);
         }
     }
 

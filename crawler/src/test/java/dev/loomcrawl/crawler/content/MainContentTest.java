@@ -95,6 +95,23 @@ class MainContentTest {
         assertThat(content(html)).contains("county archive").doesNotContain("Subscribers read");
     }
 
+    @Test
+    void markdownAndTextChooseTheSameReadingThoughLinksMakeTheMarkdownLonger() {
+        String far = "https://archive.example.org/collections/maritime/northern-light/keepers/logbooks/" + "volume/".repeat(12);
+        String linked = ARTICLE.replace("county archive", "<a href='" + far + "1'>county archive</a>")
+                .replace("supply boats", "<a href='" + far + "2'>supply boats</a>")
+                .replace("village auction", "<a href='" + far + "3'>village auction</a>");
+        String html = "<body><div class='sidebar-wrapper'><div class='entry-content'>" + linked + "</div></div>"
+                + "<div class='after-story'>" + DECOY + "</div></body>";
+        // Read strictly, the wrapper goes for its words; the reading that keeps it is under three times as long in
+        // words, over it with its link targets: the choice is the words' in both forms.
+        String text = content(html);
+        String markdown = MainContent.of(Jsoup.parse(html, "https://example.org/story"),
+                new ContentRequest(ContentFormat.MARKDOWN, 100_000)).content().text();
+        assertThat(ContentCorpusTest.Tokens.of(CommonMarkReading.of(markdown).text()))
+                .isEqualTo(ContentCorpusTest.Tokens.of(text));
+    }
+
     private static String content(String html) {
         return MainContent.of(Jsoup.parse(html, "https://example.org/story"),
                 new ContentRequest(ContentFormat.TEXT, 100_000)).content().text();

@@ -39,11 +39,16 @@ class MarkdownWriterTest {
             "a holistic<strong> view of Haiti</strong> that" | a holistic **view of Haiti** that                     | a holistic view of Haiti that
             "see<em><a href='/n'> the notes</a></em>."       | see *[the notes](https://example.org/n)*.             | see the notes.
             "one<b>word</b> and <i>another</i>"              | one**word** and *another*                            | oneword and another
+            "la <b>r</b><b>eactivación comercial</b>."       | la **reactivación comercial**.                       | la reactivación comercial.
+            "<i>I</i><i>ch bin</i> <i>da</i>"                | *Ich bin* *da*                                       | Ich bin da
+            "<b><i>x</i></b><b>y</b>"                        | ***x*y**                                             | xy
             """)
     void aSpaceAtTheEdgeOfALinkOrMarkIsASpaceBetweenWords(String html, String markdown, String plain) {
         Document doc = Jsoup.parse("<p>" + html + "</p>", "https://example.org/page");
         assertThat(write(doc, true))
                 .isEqualTo(markdown);
+        assertThat(ContentCorpusTest.Tokens.of(CommonMarkReading.of(markdown).text()))
+                .isEqualTo(ContentCorpusTest.Tokens.of(plain));
         assertThat(write(doc, false))
                 .isEqualTo(plain);
     }
@@ -95,6 +100,39 @@ class MarkdownWriterTest {
         CommonMarkReading reading = CommonMarkReading.of(markdown);
         assertThat(reading.links()).containsExactly(read);
         assertThat(reading.text()).doesNotContain("example.org");
+    }
+
+    @org.junit.jupiter.api.Test
+    void aRuleIsNoTextInMarkdownEither() {
+        Document doc = Jsoup.parse("<hr><h2>Competition</h2><hr><h2>Main content</h2><p>The institute builds.</p><hr>"
+                + "<hr><p>A second part.</p><hr>");
+        assertThat(write(doc, true)).isEqualTo("## Main content\n\nThe institute builds.\n\n---\n\nA second part.");
+        assertThat(write(doc, false)).isEqualTo("Main content\n\nThe institute builds.\n\nA second part.");
+    }
+
+    @org.junit.jupiter.api.Test
+    void linesOfAParagraphAreHardBreaksAndEachStaysText() {
+        Document doc = Jsoup.parse("<p>12,5 km mass start<br>1. Dorothea Wierer (ITA)<br>2. Dzinara Alimbekava<br>…<br>"
+                + "30. Lisa Vittozzi<br>- a dash<br># a hash</p><h2>Results<br>of the day</h2><p>x y</p>"
+                + "<table><tr><td>one<br>two</td><td>1. three</td></tr></table>");
+        String markdown = write(doc, true);
+        assertThat(markdown).isEqualTo("""
+                12,5 km mass start\\
+                1\\. Dorothea Wierer (ITA)\\
+                2\\. Dzinara Alimbekava\\
+                …\\
+                30\\. Lisa Vittozzi\\
+                \\- a dash\\
+                \\# a hash
+
+                ## Results of the day
+
+                x y
+
+                | one two | 1. three |
+                | --- | --- |""");
+        assertThat(ContentCorpusTest.Tokens.of(CommonMarkReading.of(markdown).text()))
+                .isEqualTo(ContentCorpusTest.Tokens.of(write(doc, false)));
     }
 
     /** The whole body written as Markdown or as text, read strictly. */
