@@ -81,16 +81,15 @@ public final class MainContent {
             return "";
         }
         BlockCounts counts = new BlockCounts();
-        Picked chosen = choose(body, counts);
-        return markdown ? chosen.write(true) : chosen.text;
+        return choose(body, counts, markdown).written;
     }
 
-    private static Picked choose(Element body, BlockCounts counts) {
-        Picked strict = Picked.of(body, counts, Reading.STRICT);
-        if (strict.length() >= SURE) {
+    private static Picked choose(Element body, BlockCounts counts, boolean markdown) {
+        Picked strict = new Picked(body, counts, Reading.STRICT, markdown);
+        if (strict.atLeast(SURE)) {
             return strict;
         }
-        Picked weighed = Picked.of(body, counts, Reading.WEIGHED);
+        Picked weighed = new Picked(body, counts, Reading.WEIGHED, markdown);
         if (weighed.length() >= ENOUGH && weighed.length() >= LEFT_OUT * strict.length()) {
             return weighed; // the class words left the article out with its wrapper
         }
@@ -100,34 +99,53 @@ public final class MainContent {
         if (weighed.length() >= ENOUGH) {
             return weighed;
         }
-        Picked byTags = Picked.of(body, counts, Reading.BY_TAGS);
+        Picked byTags = new Picked(body, counts, Reading.BY_TAGS, markdown);
         Picked best = strict.length() >= weighed.length() ? strict : weighed;
         return byTags.length() > best.length() ? byTags : best;
     }
 
-    /** The blocks one reading picked, and their plain text, which the choice between readings weighs. */
-    private record Picked(Element body, BlockCounts counts, Boilerplate boilerplate, List<Element> blocks, String text) {
-        static Picked of(Element body, BlockCounts counts, Reading reading) {
-            Boilerplate boilerplate = new Boilerplate(body, counts, reading.strict);
-            List<Element> blocks = ContentScores.pick(body, boilerplate, counts, reading.weighed);
-            return new Picked(body, counts, boilerplate, blocks, write(body, counts, boilerplate, blocks, false));
+    /**
+     * The blocks one reading picked, written in the form asked for, and the length of their plain text, which the
+     * choice between readings weighs. Markdown's text is written for its length only when the words Markdown holds
+     * do not settle the choice: most pages' first reading is long enough by its words alone.
+     */
+    private static final class Picked {
+        private final Element body;
+        private final BlockCounts counts;
+        private final Boilerplate boilerplate;
+        private final List<Element> blocks;
+        final String written;
+        /** The plain text's length at least: the characters other than spaces its paragraphs hold. */
+        private final int words;
+        private int length;
+
+        Picked(Element body, BlockCounts counts, Reading reading, boolean markdown) {
+            this.body = body;
+            this.counts = counts;
+            this.boilerplate = new Boilerplate(body, counts, reading.strict);
+            this.blocks = ContentScores.pick(body, boilerplate, counts, reading.weighed);
+            MarkdownWriter writer = new MarkdownWriter(markdown, boilerplate, counts);
+            this.written = write(writer);
+            this.words = writer.paragraphChars();
+            this.length = markdown ? -1 : written.length();
+        }
+
+        boolean atLeast(int chars) {
+            return words >= chars || length() >= chars;
         }
 
         int length() {
-            return text.length();
+            if (length < 0) {
+                length = write(new MarkdownWriter(false, boilerplate, counts)).length();
+            }
+            return length;
         }
 
-        String write(boolean markdown) {
-            return write(body, counts, boilerplate, blocks, markdown);
-        }
-
-        private static String write(Element body, BlockCounts counts, Boilerplate boilerplate, List<Element> blocks,
-                boolean markdown) {
-            MarkdownWriter writer = new MarkdownWriter(markdown, boilerplate, counts);
-            String written = writer.write(blocks);
+        private String write(MarkdownWriter writer) {
+            String text = writer.write(blocks);
             Element headline = writer.wroteH1() ? null : headline(body, blocks);
             String heading = headline == null ? "" : writer.heading(headline);
-            return heading.isEmpty() ? written : written.isEmpty() ? heading : heading + "\n\n" + written;
+            return heading.isEmpty() ? text : text.isEmpty() ? heading : heading + "\n\n" + text;
         }
     }
 

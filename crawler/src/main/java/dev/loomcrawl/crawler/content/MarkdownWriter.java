@@ -48,6 +48,7 @@ final class MarkdownWriter {
     /** Quotes and lists around the block being written. */
     private int nesting;
     private boolean wroteH1;
+    private int paragraphChars;
 
     /**
      * @param boilerplate what this reading leaves out
@@ -89,6 +90,14 @@ final class MarkdownWriter {
             kept.removeLast();
         }
         return kept.size() == 1 ? kept.get(0) : String.join("\n\n", kept); // one block: no copy of it
+    }
+
+    /**
+     * The characters other than spaces of the paragraphs written (list items, quotes and cells among them), the same
+     * in Markdown and text: the text's length is never less.
+     */
+    int paragraphChars() {
+        return paragraphChars;
     }
 
     /** Whether the blocks written held an {@code h1}. */
@@ -183,6 +192,7 @@ final class MarkdownWriter {
         boolean number = textChars < 12 && p.codePoints().noneMatch(Character::isLetter);
         inline.recount();
         if (!p.isEmpty() && !links && !number) {
+            paragraphChars += textChars;
             out.add(markdown ? MarkdownText.hardLines(p) : p);
         }
     }
