@@ -35,7 +35,7 @@ final class MarkdownWriter {
      */
     private static final int NESTING = 16;
 
-    /** An {@code <hr>} in Markdown, by identity: the same in text, where a rule is only the blank line between blocks. */
+    /** An {@code <hr>} in Markdown, known by its identity; in text a rule is only the blank line between blocks. */
     private static final String RULE = "---";
 
     private final boolean markdown;
