@@ -132,7 +132,7 @@ final class MarkdownInline {
     /**
      * A URL as a CommonMark link destination, meaning the same URL: its parentheses as written when they pair up
      * ({@code wiki/Kiwi_(people)}), else each escaped, since one left open ends the link in every reader; a
-     * backslash, which would escape what follows it, escaped itself.
+     * backslash, which would escape what follows it, and an {@code &} that reads as a character reference, escaped.
      */
     static String destination(String href) {
         int depth = 0;
@@ -147,7 +147,9 @@ final class MarkdownInline {
             if (c == ' ') {
                 d.append("%20");
             } else {
-                d.append(c == '\\' || !paired && (c == '(' || c == ')') ? "\\" : "").append(c);
+                boolean escaped = c == '\\' || !paired && (c == '(' || c == ')')
+                        || c == '&' && MarkdownText.entityAt(href, i);
+                d.append(escaped ? "\\" : "").append(c);
             }
         }
         return d.toString();

@@ -53,9 +53,9 @@ final class MarkdownText {
                 case '\n', '\t', '\r', '\f', (byte) 0xA0 -> {
                     return -1;
                 }
-                case '\\', '*', '_', '`', '[', ']', '<' -> {
+                case '\\', '*', '_', '`', '[', ']', '<', '&' -> {
                     if (markdown) {
-                        return -1;
+                        return -1; // '&' may start a character reference: the rewrite looks ({@link #entityAt})
                     }
                     white = false;
                 }
@@ -91,6 +91,14 @@ final class MarkdownText {
                     white = false;
                     chars++;
                 }
+                case '&' -> {
+                    if (markdown && entityAt(s, i)) {
+                        out[n++] = '\\';
+                    }
+                    out[n++] = c;
+                    white = false;
+                    chars++;
+                }
                 default -> {
                     out[n++] = c;
                     white = false;
@@ -100,6 +108,25 @@ final class MarkdownText {
         }
         sb.append(out, 0, n);
         return chars;
+    }
+
+    /**
+     * Whether an {@code &} at {@code i} starts what CommonMark reads as a character reference ({@code &percnt;},
+     * {@code &#160;}, {@code &#xA0;}): a page's text "&amp;nbsp;" shows "&nbsp;", which Markdown must not turn into a
+     * space.
+     */
+    static boolean entityAt(String s, int i) {
+        int j = i + 1;
+        boolean numeric = j < s.length() && s.charAt(j) == '#';
+        boolean hex = numeric && j + 1 < s.length() && (s.charAt(j + 1) == 'x' || s.charAt(j + 1) == 'X');
+        j += hex ? 2 : numeric ? 1 : 0;
+        int start = j;
+        while (j < s.length() && j - start < 32 && (hex ? Character.digit(s.charAt(j), 16) >= 0
+                : numeric ? s.charAt(j) >= '0' && s.charAt(j) <= '9'
+                : s.charAt(j) < 128 && Character.isLetterOrDigit(s.charAt(j)))) {
+            j++;
+        }
+        return j > start && j < s.length() && s.charAt(j) == ';';
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes the blocks {@link ContentScores} chose as Markdown (CommonMark, with GitHub's tables and
@@ -49,6 +50,10 @@ final class MarkdownWriter {
     private int nesting;
     private boolean wroteH1;
     private int paragraphChars;
+    /** Lists written, by identity, and the mark of their items ({@code .}, {@code )}, {@code -}, {@code *}). */
+    private final java.util.IdentityHashMap<String, String> listMarks = new java.util.IdentityHashMap<>();
+    /** The mark of the list just before the one being written, if the block before it is a list. */
+    private @Nullable String listBefore;
 
     /**
      * @param boilerplate what this reading leaves out
@@ -147,6 +152,7 @@ final class MarkdownWriter {
             return;
         }
         nesting++;
+        listBefore = out.isEmpty() ? null : listMarks.get(out.getLast());
         add(out, writer.apply(e));
         nesting--;
     }
@@ -209,6 +215,9 @@ final class MarkdownWriter {
 
     private String list(Element list) {
         boolean ordered = list.normalName().equals("ol");
+        // Two lists one after the other with the same mark are one list to CommonMark, renumbered: the second
+        // takes the other mark ("1)" after "1.", "*" after "-")
+        String mark = ordered ? (".".equals(listBefore) ? ")" : ".") : ("-".equals(listBefore) ? "*" : "-");
         int number = ordered ? start(list) : 0;
         List<String> items = new ArrayList<>();
         for (Element item : list.children()) {
@@ -224,10 +233,12 @@ final class MarkdownWriter {
             if (blocks.isEmpty()) {
                 continue;
             }
-            String marker = ordered ? number++ + ". " : markdown ? "- " : "";
+            String marker = ordered ? number++ + (markdown ? mark : ".") + " " : markdown ? mark + " " : "";
             items.add(marker + MarkdownText.indent(String.join("\n", blocks), " ".repeat(marker.length())));
         }
-        return String.join("\n", items);
+        String written = String.join("\n", items);
+        listMarks.put(written, mark);
+        return written;
     }
 
     private String code(Element pre) {

@@ -25,11 +25,14 @@ class MarkdownWriterTest {
             "[brackets] <angle"                    | \\[brackets\\] \\<angle                | [brackets] <angle
             café, naïve, 東京, ünïcödé               | café, naïve, 東京, ünïcödé                | café, naïve, 東京, ünïcödé
             "café  東京*"                           | café 東京\\*                            | café 東京*
+            "400&percnt; &#160; &#xA0; &nbsp;"      | 400\\&percnt; \\&#160; \\&#xA0; \\&nbsp; | 400&percnt; &#160; &#xA0; &nbsp;
+            "Fish & Chips &c. R&D; &;"              | Fish & Chips &c. R\\&D; &;             | Fish & Chips &c. R&D; &;
             """)
     void writesTextAsAReaderSeesIt(String text, String markdown, String plain) {
         Document doc = Jsoup.parse("<p></p>");
         doc.selectFirst("p").appendText(text);
         assertThat(write(doc, true)).isEqualTo(markdown);
+        assertThat(CommonMarkReading.of(markdown).text().strip()).isEqualTo(plain);
         assertThat(write(doc, false)).isEqualTo(plain);
     }
 
@@ -92,6 +95,7 @@ class MarkdownWriterTest {
             "/s?q=(open"             | "https://example.org/s?q=\\(open"          | "https://example.org/s?q=(open"
             "/s?q=a\\(b)"            | "https://example.org/s?q=a\\\\(b)"          | "https://example.org/s?q=a\\(b)"
             "/two words"             | https://example.org/two%20words             | https://example.org/two%20words
+            "/q?a=1&amp;amp;b=2"     | "https://example.org/q?a=1\\&amp;b=2"        | "https://example.org/q?a=1&amp;b=2"
             """)
     void aLinkGoesWhereTheBrowserGoesInEveryCommonMarkReader(String href, String destination, String read) {
         Document doc = Jsoup.parse("<p>see <a href='" + href + "'>it</a> now</p>", "https://example.org/page");
@@ -131,6 +135,16 @@ class MarkdownWriterTest {
 
                 | one two | 1. three |
                 | --- | --- |""");
+        assertThat(ContentCorpusTest.Tokens.of(CommonMarkReading.of(markdown).text()))
+                .isEqualTo(ContentCorpusTest.Tokens.of(write(doc, false)));
+    }
+
+    @org.junit.jupiter.api.Test
+    void listsSideBySideStayApartAndKeepTheirNumbers() {
+        Document doc = Jsoup.parse("<ol><li>Photo one</li><li>Photo two</li></ol><ol><li>Opinion</li></ol>"
+                + "<ul><li>dog</li></ul><ul><li>cat</li></ul><ol start='3'><li>third</li></ol>");
+        String markdown = write(doc, true);
+        assertThat(markdown).isEqualTo("1. Photo one\n2. Photo two\n\n1) Opinion\n\n- dog\n\n* cat\n\n3. third");
         assertThat(ContentCorpusTest.Tokens.of(CommonMarkReading.of(markdown).text()))
                 .isEqualTo(ContentCorpusTest.Tokens.of(write(doc, false)));
     }
