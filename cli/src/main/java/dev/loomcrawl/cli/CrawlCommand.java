@@ -131,6 +131,9 @@ final class CrawlCommand implements Callable<Integer> {
     @Option(names = "--warc", paramLabel = "FILE", description = "Write a WARC request and response record for every"
             + " fetch stored (.warc, or .warc.gz gzipped per record).")
     @Nullable String warc;
+    @Option(names = "--max-body-bytes", paramLabel = "N", defaultValue = "2097152", description = "Bytes of a page"
+            + " kept at most, decoded (default ${DEFAULT-VALUE}, 2 MiB); a longer page fails as too-large.")
+    int maxBodyBytes;
     @Option(names = "--store-body", description = "Keep each page's body in the store, for export.")
     boolean storeBody;
 
@@ -199,6 +202,7 @@ final class CrawlCommand implements Callable<Integer> {
                 .robotsRetryFor(seconds(robotsRetryForSeconds))
                 .sitemaps(sitemaps)
                 .ignoreNofollow(ignoreNofollow)
+                .maxBodyBytes(maxBodyBytes)
                 .storeBody(storeBody)
                 .content(content == null ? ContentFormat.NONE : Flags.contentFormat("--content", content))
                 .contentMaxChars(contentMaxChars)

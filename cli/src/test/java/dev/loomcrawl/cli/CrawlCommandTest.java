@@ -117,6 +117,7 @@ class CrawlCommandTest {
             --max-pages=abc                          | Invalid value for option '--max-pages'
             --content=html                           | --content must be 'markdown', 'text' or 'none', was 'html'
             --content-max-chars=10                   | --content-max-chars must be between 1000 and 100000000, was 10
+            --max-body-bytes=10                      | --max-body-bytes must be between 1024 and 1073741824, was 10
             --seeds-file=/nonexistent/seeds.txt      | --seeds-file: cannot read
             --bogus                                  | Unknown option: '--bogus'
             http://user:secret@example.com/          | must not carry credentials
@@ -133,6 +134,22 @@ class CrawlCommandTest {
         assertThat(r.out()).isEmpty();
         assertThat(r.err().strip().lines()).hasSize(1);
         assertThat(r.err()).startsWith("loomcrawl: ").contains(message).doesNotContain("Exception", "\tat ");
+    }
+
+    /** {@code --max-body-bytes} is the engine's body cap: a farm page of 4.6 KB is too large for 1 KiB. */
+    @Test
+    void aPageOverTheBodyCapFailsAsTooLarge(@TempDir Path dir) throws Exception {
+        Result capped = run("crawl", "--max-depth=0", "--max-body-bytes=1024", "--json", "--quiet",
+                "--db=jdbc:h2:" + dir.resolve("capped"), farm.seedUrls().getFirst());
+        Result plain = run("crawl", "--max-depth=0", "--json", "--quiet", "--db=jdbc:h2:" + dir.resolve("plain"),
+                farm.seedUrls().getFirst());
+        // its only page failed, so the job did: exit code 1 and why, in one line
+        assertThat(capped.exit()).isEqualTo(1);
+        assertThat(capped.err().strip()).isEqualTo("loomcrawl: job failed: no page could be fetched: too-large: body"
+                + " over 1024 bytes");
+        ObjectMapper json = new ObjectMapper();
+        assertThat(json.readTree(plain.out()).get("pages").asLong()).isEqualTo(1);
+        assertThat(json.readTree(plain.out()).get("failed").asLong()).isZero();
     }
 
     /** A database that cannot be opened is one line and exit code 1 (it printed H2's trace, 54 lines). */
