@@ -179,8 +179,9 @@ final class MarkdownInline {
         } else {
             MarkdownText.wrap(inner, mark, mark, white(sb), sb);
         }
-        boolean closed = sb.length() >= mark.length() && sb.indexOf(mark, sb.length() - mark.length()) >= 0;
-        closedIn = closed ? sb : null; // not when a space followed the mark: then the next one is apart
+        // wrap wrote the marks when there was text, and a space after them when the text ended with one
+        boolean closed = !inner.isBlank() && !Character.isWhitespace(inner.charAt(inner.length() - 1));
+        closedIn = closed ? sb : null; // not after a space: the next mark is apart
         closedAt = sb.length();
         closedMark = mark;
     }

@@ -52,7 +52,8 @@ final class MarkdownTable {
             List<String> cells = new ArrayList<>(width);
             for (Element c : rows.get(r)) {
                 String text = cell.apply(c);
-                cells.add(markdown ? text.replace("\\\n", " ").replace("\n", " ").replace("|", "\\|") // one row a line
+                // one row a line
+                cells.add(markdown ? text.replace(MarkdownText.HARD_BREAK, " ").replace("\n", " ").replace("|", "\\|")
                         : text.replace("\n", " "));
             }
             while (cells.size() < width) {

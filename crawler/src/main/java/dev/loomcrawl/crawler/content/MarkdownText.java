@@ -10,6 +10,9 @@ import java.nio.charset.StandardCharsets;
  * {@code charAt}, as a call.
  */
 final class MarkdownText {
+    /** CommonMark's hard line break, a {@code <br>}: a backslash at the end of the line. */
+    static final String HARD_BREAK = "\\\n";
+
     private final boolean markdown;
     /** A text node's characters, and what is written of them: reused from node to node. */
     private char[] in = new char[256];
@@ -195,7 +198,7 @@ final class MarkdownText {
         }
         StringBuilder sb = new StringBuilder(p.length() + 16);
         for (String line : p.split("\n")) {
-            sb.append(sb.isEmpty() ? "" : "\\\n").append(escapeStart(line));
+            sb.append(sb.isEmpty() ? "" : HARD_BREAK).append(escapeStart(line));
         }
         return sb.toString();
     }

@@ -113,7 +113,10 @@ final class MarkdownWriter {
     /** A heading as its own block, for a title that stands outside the chosen blocks. */
     String heading(Element h) {
         inline.recount();
-        String text = markdown ? inline.of(h).strip().replace('\n', ' ') : inline.of(h).strip(); // "# " holds one line
+        String text = inline.of(h).strip();
+        if (markdown) {
+            text = text.replace('\n', ' '); // "# " holds one line
+        }
         boolean links = inline.linkChars() * 5 >= inline.textChars() * 4 && !h.normalName().equals("h1");
         if (text.isEmpty() || links) {
             return "";

@@ -45,6 +45,7 @@ class MarkdownWriterTest {
             "la <b>r</b><b>eactivación comercial</b>."       | la **reactivación comercial**.                       | la reactivación comercial.
             "<i>I</i><i>ch bin</i> <i>da</i>"                | *Ich bin* *da*                                       | Ich bin da
             "<b><i>x</i></b><b>y</b>"                        | ***x*y**                                             | xy
+            "<b>x</b><i></i><i>y</i>"                        | **x***y*                                             | xy
             """)
     void aSpaceAtTheEdgeOfALinkOrMarkIsASpaceBetweenWords(String html, String markdown, String plain) {
         Document doc = Jsoup.parse("<p>" + html + "</p>", "https://example.org/page");
