@@ -13,9 +13,10 @@ import org.jspecify.annotations.Nullable;
  * so the writer can tell a paragraph of prose from one of navigation.
  */
 final class MarkdownInline {
-    private static final Set<String> INLINE = Set.of("a", "abbr", "b", "bdi", "bdo", "big", "br", "cite", "code",
-            "data", "del", "dfn", "em", "font", "i", "img", "ins", "kbd", "mark", "picture", "q", "s", "samp", "small",
-            "source", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr");
+    private static final Set<String> INLINE = Set.of("a", "abbr", "acronym", "b", "bdi", "bdo", "big", "br", "cite",
+            "code", "data", "del", "dfn", "em", "font", "i", "img", "ins", "kbd", "mark", "nobr", "picture", "q", "rb",
+            "rp", "rt", "rtc", "ruby", "s", "samp", "small", "source", "span", "strike", "strong", "sub", "sup", "time",
+            "tt", "u", "var", "wbr");
 
     private final boolean markdown;
     private final Boilerplate boilerplate;
@@ -92,7 +93,9 @@ final class MarkdownInline {
                 sb.append('\n');
                 lineBreaks = true;
             }
-            case "img", "picture", "source", "wbr" -> { }
+            // A ruby's annotations (a reading of its base text, and the parentheses shown where ruby is not) are
+            // not the text: the words are the base's, as search indexes them and trafilatura reads them
+            case "img", "picture", "source", "wbr", "rt", "rp", "rtc" -> { }
             case "a" -> link(e, sb);
             case "strong", "b" -> marked(e, "**", sb);
             case "em", "i", "cite", "dfn" -> marked(e, "*", sb);

@@ -88,6 +88,16 @@ class MainContentTest {
     }
 
     @Test
+    void anArticleInAnAsideThatIsMostOfMainIsNotLeftOut() {
+        // rnz.de: the story is an <aside> that is the whole of <main>, on a page whose menus hold most of its text
+        String menus = "<nav><ul>" + "<li><a href='/r'>Region, Politik, Sport, Kultur und alle Ressorts</a></li>"
+                .repeat(20) + "</ul></nav>";
+        String html = "<body>" + menus + "<main><aside class='pa-direct-content'><section>" + ARTICLE
+                + "</section></aside></main><aside class='sidebar'>" + DECOY + "</aside></body>";
+        assertThat(content(html)).contains("county archive").doesNotContain("Subscribers read");
+    }
+
+    @Test
     void anAccordionsPanelsAreContentThoughBootstrapCallsItATablist() {
         String html = "<body><div class='panel-group' role='tablist'><div class='panel'><div role='tab'><h4>"
                 + "<a href='#one'>The keepers</a></h4></div><div role='tabpanel' id='one'><div class='panel-body'>"

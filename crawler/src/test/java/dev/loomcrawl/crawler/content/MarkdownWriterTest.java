@@ -57,6 +57,24 @@ class MarkdownWriterTest {
                 .isEqualTo(plain);
     }
 
+    /**
+     * Phrasing elements stay inside their paragraph; a ruby's annotations (its base text's reading, and the
+     * parentheses shown where ruby is not) are not its words: NHK's easy news wrote every annotated word as a
+     * paragraph of its own, its reading another.
+     */
+    @ParameterizedTest(name = "[{0}]")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            "<ruby>子<rt>こ</rt></ruby>どもへの<ruby>虐待<rp>(</rp><rt>ぎゃくたい</rt><rp>)</rp></ruby>を" | 子どもへの虐待を
+            "<ruby><rb>漢</rb><rtc><rt>かん</rt></rtc></ruby>字"                                    | 漢字
+            "issues not related to <acronym title='x'>FOSS</acronym>. Leaders"                      | issues not related to FOSS. Leaders
+            "the bottom of the <nobr>screen --</nobr> under"                                        | the bottom of the screen -- under
+            """)
+    void phrasingElementsStayInTheirParagraph(String html, String text) {
+        Document doc = Jsoup.parse("<p>" + html + "</p>", "https://example.org/page");
+        assertThat(write(doc, false)).isEqualTo(text);
+        assertThat(CommonMarkReading.of(write(doc, true)).text().strip()).isEqualTo(text);
+    }
+
     @ParameterizedTest(name = "[{0}]")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
             "<pre class='language-python'><code>print(1)</code></pre>"     | python | print(1)
