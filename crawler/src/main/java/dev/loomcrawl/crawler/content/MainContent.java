@@ -3,7 +3,10 @@ package dev.loomcrawl.crawler.content;
 import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.values.ContentRequest;
 import dev.loomcrawl.crawler.values.PageContent;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jspecify.annotations.Nullable;
@@ -26,6 +29,9 @@ public final class MainContent {
      */
     private static final int SURE = 1_000;
     private static final int LEFT_OUT = 3;
+    /** A heading shorter than this that a page's title holds is a section's name ("News"), not the article's title. */
+    private static final int HEADLINE = 15;
+    private static final Pattern WHITE = Pattern.compile("\\s+");
 
     /**
      * The ways a page is read, in turn: leave blocks out by their class and id words and weigh blocks by them;
@@ -143,27 +149,60 @@ public final class MainContent {
 
         private String write(MarkdownWriter writer) {
             String text = writer.write(blocks);
-            Element headline = writer.wroteH1() ? null : headline(body, blocks);
-            String heading = headline == null ? "" : writer.heading(headline);
+            String heading = "";
+            for (Element headline : writer.wroteH1() ? List.<Element>of() : headlines(body, blocks)) {
+                heading = writer.heading(headline);
+                if (!heading.isEmpty()) {
+                    break; // a heading that is all a link is no title: the next
+                }
+            }
             return heading.isEmpty() ? text : text.isEmpty() ? heading : heading + "\n\n" + text;
         }
     }
 
     /**
-     * The article's title when the chosen blocks lack it: the last {@code h1} before them, outside navigation,
-     * side bars and footers (an article's {@code h1} is often in a {@code header} beside its text, and a site's
-     * logo may be an earlier {@code h1}).
+     * The article's title when the chosen blocks lack it, best first: the last {@code h1} before them, outside
+     * navigation, side bars and footers, unless the page's {@code <title>} does not hold it and holds an {@code h2}
+     * after it (the site's name or the section in the {@code h1}, the article's title in an {@code h2} beside its
+     * text); then the last {@code h1}, should the first be all a link. A heading shorter than a headline ("News",
+     * "Details") is not the one the title names.
      */
-    private static @Nullable Element headline(Element body, List<Element> blocks) {
+    private static List<Element> headlines(Element body, List<Element> blocks) {
         Element first = blocks.get(0);
-        Element headline = null;
+        String title = body.ownerDocument() == null ? "" : lowerCase(body.ownerDocument().title());
+        Element h1 = null;
+        Element best = null;
+        boolean bestNamed = false;
         for (Element e = body; e != null && e != first; e = PageFacts.next(e, body)) { // page order, to the blocks
-            if (e.nameIs("h1") && !e.text().isBlank()
+            if ((e.nameIs("h1") || e.nameIs("h2"))
                     && e.closest("nav, aside, footer, [role=navigation], [role=complementary]") == null) {
-                headline = e;
+                String heading = lowerCase(e.text());
+                if (heading.isEmpty()) {
+                    continue;
+                }
+                boolean named = heading.length() >= HEADLINE && title.contains(heading);
+                if (e.nameIs("h1")) {
+                    h1 = e;
+                    best = e;
+                    bestNamed = named;
+                } else if (named && !bestNamed) {
+                    best = e;
+                    bestNamed = true;
+                }
             }
         }
-        return headline;
+        List<Element> headlines = new ArrayList<>(2);
+        if (best != null) {
+            headlines.add(best);
+        }
+        if (h1 != null && h1 != best) {
+            headlines.add(h1);
+        }
+        return headlines;
+    }
+
+    private static String lowerCase(String text) {
+        return WHITE.matcher(text.strip()).replaceAll(" ").toLowerCase(Locale.ROOT);
     }
 
     private static PageContent content(String text, PageFacts facts) {

@@ -97,6 +97,28 @@ class MainContentTest {
         assertThat(content(html)).contains("county archive").doesNotContain("Subscribers read");
     }
 
+    /**
+     * The content's first line is the article's title: La Stampa's {@code h1} is its section ("Cronaca"), the title an
+     * {@code h2} in the article's header, which the page's {@code <title>} holds; scinexx's {@code h1} is the title
+     * and the {@code h2} after it, which the title holds too, its subtitle; a short heading the title holds ("News")
+     * is a section's name.
+     */
+    @Test
+    void theTitleLineIsTheHeadingThePagesTitleNames() {
+        String story = ARTICLE.replace("<h1>The lighthouse keepers</h1>", "");
+        String section = "<title>The keepers of the northern light - The Coast Gazette</title><body><header><h1>Cronaca"
+                + "</h1></header><article><header><h2>The keepers of the northern light</h2></header><div>" + story
+                + "</div></article></body>";
+        assertThat(content(section)).startsWith("The keepers of the northern light\n\nFor a century");
+        String subtitle = "<title>The lighthouse keepers - Life on the rock, a century long - Gazette</title><body><header>"
+                + "<h1>The lighthouse keepers</h1><h2>Life on the rock, a century long</h2></header><div>" + story
+                + "</div></body>";
+        assertThat(content(subtitle)).startsWith("The lighthouse keepers\n\nFor a century");
+        String news = "<title>News - The Coast Gazette</title><body><header><h1>The lighthouse keepers</h1></header>"
+                + "<div><h2>News</h2></div><div>" + story + "</div></body>";
+        assertThat(content(news)).startsWith("The lighthouse keepers\n\nFor a century");
+    }
+
     @Test
     void anAccordionsPanelsAreContentThoughBootstrapCallsItATablist() {
         String html = "<body><div class='panel-group' role='tablist'><div class='panel'><div role='tab'><h4>"
