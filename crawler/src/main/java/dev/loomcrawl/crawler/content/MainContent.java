@@ -149,14 +149,19 @@ public final class MainContent {
 
         private String write(MarkdownWriter writer) {
             String text = writer.write(blocks);
-            String heading = "";
-            for (Element headline : writer.wroteH1() ? List.<Element>of() : headlines(body, blocks)) {
-                heading = writer.heading(headline);
-                if (!heading.isEmpty()) {
-                    break; // a heading that is all a link is no title: the next
+            String heading = writer.wroteH1() ? "" : title(writer, text);
+            return heading.isEmpty() ? text : text.isEmpty() ? heading : heading + "\n\n" + text;
+        }
+
+        /** The title line to put first, or none: the first of the {@link #headlines} that is not all a link. */
+        private String title(MarkdownWriter writer, String text) {
+            for (Element headline : headlines(body, blocks)) {
+                String line = writer.heading(headline);
+                if (!line.isEmpty()) {
+                    return text.equals(line) || text.startsWith(line + "\n") ? "" : line; // the blocks begin with it
                 }
             }
-            return heading.isEmpty() ? text : text.isEmpty() ? heading : heading + "\n\n" + text;
+            return "";
         }
     }
 
@@ -169,13 +174,20 @@ public final class MainContent {
      */
     private static List<Element> headlines(Element body, List<Element> blocks) {
         Element first = blocks.get(0);
+        // Page order, to the first block's first paragraph: its own header may hold the title, left out with it
+        Element end = first.selectFirst("p, li, pre, blockquote, table");
+        if (end == null) {
+            end = PageFacts.next(first, body);
+            while (end != null && end.parents().contains(first)) {
+                end = PageFacts.next(end, body);
+            }
+        }
         String title = body.ownerDocument() == null ? "" : lowerCase(body.ownerDocument().title());
         Element h1 = null;
         Element best = null;
         boolean bestNamed = false;
-        for (Element e = body; e != null && e != first; e = PageFacts.next(e, body)) { // page order, to the blocks
-            if ((e.nameIs("h1") || e.nameIs("h2"))
-                    && e.closest("nav, aside, footer, [role=navigation], [role=complementary]") == null) {
+        for (Element e = body; e != null && e != end; e = PageFacts.next(e, body)) {
+            if ((e.nameIs("h1") || e.nameIs("h2")) && !asideOf(e, first)) {
                 String heading = lowerCase(e.text());
                 if (heading.isEmpty()) {
                     continue;
@@ -199,6 +211,12 @@ public final class MainContent {
             headlines.add(h1);
         }
         return headlines;
+    }
+
+    /** Whether a heading is in navigation, a side bar or a footer that does not hold the content's first block. */
+    private static boolean asideOf(Element heading, Element first) {
+        Element aside = heading.closest("nav, aside, footer, [role=navigation], [role=complementary]");
+        return aside != null && aside != first && !first.parents().contains(aside);
     }
 
     private static String lowerCase(String text) {

@@ -101,7 +101,7 @@ class MainContentTest {
      * The content's first line is the article's title: La Stampa's {@code h1} is its section ("Cronaca"), the title an
      * {@code h2} in the article's header, which the page's {@code <title>} holds; scinexx's {@code h1} is the title
      * and the {@code h2} after it, which the title holds too, its subtitle; a short heading the title holds ("News")
-     * is a section's name.
+     * is a section's name; rnz.de's title is in the header of the {@code <aside>} that is its story.
      */
     @Test
     void theTitleLineIsTheHeadingThePagesTitleNames() {
@@ -117,6 +117,11 @@ class MainContentTest {
         String news = "<title>News - The Coast Gazette</title><body><header><h1>The lighthouse keepers</h1></header>"
                 + "<div><h2>News</h2></div><div>" + story + "</div></body>";
         assertThat(content(news)).startsWith("The lighthouse keepers\n\nFor a century");
+        // rnz.de: the title in the story's own header, in the <aside> that is the story
+        String inAside = "<title>The keepers of the northern light - Gazette</title><body><main><aside><section><header>"
+                + "<h1>The keepers of the northern light</h1><a href='/share'>Share</a></header><div class='teaser'>"
+                + story + "</div></section></aside></main></body>";
+        assertThat(content(inAside)).startsWith("The keepers of the northern light\n\nFor a century");
     }
 
     @Test
