@@ -166,20 +166,19 @@ public final class MainContent {
     }
 
     /**
-     * The article's title when the chosen blocks lack it, best first: the last {@code h1} before them, outside
-     * navigation, side bars and footers, unless the page's {@code <title>} does not hold it and holds an {@code h2}
-     * after it (the site's name or the section in the {@code h1}, the article's title in an {@code h2} beside its
-     * text); then the last {@code h1}, should the first be all a link. A heading shorter than a headline ("News",
-     * "Details") is not the one the title names.
+     * The article's title when the chosen blocks lack it, best first: the last {@code h1} before the first block's
+     * first paragraph (the block's own header, left out with it, may hold the title), outside navigation, side bars
+     * and footers that do not hold the blocks, unless the page's {@code <title>} does not hold it and holds an
+     * {@code h2} after it (the site's name or the section in the {@code h1}, the article's title in an {@code h2}
+     * beside its text); then the last {@code h1}, should the first be all a link. A heading shorter than a headline
+     * ("News", "Details") is not the one the title names.
      */
     private static List<Element> headlines(Element body, List<Element> blocks) {
         Element first = blocks.get(0);
-        // Page order, to the first block's first paragraph: its own header may hold the title, left out with it
         Element end = first.selectFirst("p, li, pre, blockquote, table");
-        if (end == null) {
-            end = PageFacts.next(first, body);
-            while (end != null && end.parents().contains(first)) {
-                end = PageFacts.next(end, body);
+        if (end == null) { // the element after the first block
+            for (Element up = first; up != body && up != null && end == null; up = up.parent()) {
+                end = up.nextElementSibling();
             }
         }
         String title = body.ownerDocument() == null ? "" : lowerCase(body.ownerDocument().title());
