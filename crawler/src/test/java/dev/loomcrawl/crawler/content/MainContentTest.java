@@ -110,6 +110,9 @@ class MainContentTest {
                 + "</h1></header><article><header><h2>The keepers of the northern light</h2></header><div>" + story
                 + "</div></article></body>";
         assertThat(content(section)).startsWith("The keepers of the northern light\n\nFor a century");
+        assertThat(MainContent.of(Jsoup.parse(section, "https://example.org/story"),
+                new ContentRequest(ContentFormat.MARKDOWN, 100_000)).content().text())
+                .startsWith("# The keepers of the northern light\n\nFor a century"); // the title heads it, an h2 or not
         String subtitle = "<title>The lighthouse keepers - Life on the rock, a century long - Gazette</title><body><header>"
                 + "<h1>The lighthouse keepers</h1><h2>Life on the rock, a century long</h2></header><div>" + story
                 + "</div></body>";
