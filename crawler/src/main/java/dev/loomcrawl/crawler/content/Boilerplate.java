@@ -23,8 +23,8 @@ final class Boilerplate {
      * Tags that old or broken markup makes wrappers of the whole page: ASP.NET puts every page in one
      * {@code <form>}, a {@code <header>} left unclosed takes in everything after it, and some CMSs put the article
      * in an {@code <aside>} inside {@code <main>}. Holding over half of the page's text, or of the text of the
-     * {@code <main>} it is in, such an element is a wrapper and not left out (trafilatura keeps such forms the same
-     * way).
+     * {@code <main>} it is in (the tag: some sites give every teaser of a list {@code role=main}), such an element is
+     * a wrapper and not left out (trafilatura keeps such forms the same way).
      */
     private static final Set<String> WRAPPERS = Set.of("aside", "form", "header");
     /** Not "tablist": Bootstrap's accordion is a tablist around its panels, and a real one's tabs are links. */
@@ -85,7 +85,7 @@ final class Boilerplate {
             return true;
         }
         if (TAGS.contains(e.normalName())) {
-            return !WRAPPERS.contains(e.normalName()) || !holdsMostOf(body, e) && !holdsMostOf(mainAround(e), e);
+            return !WRAPPERS.contains(e.normalName()) || !holdsMostOf(body, e) && !holdsMostOf(e.closest("main"), e);
         }
         String role = e.attr("role");
         return !role.isEmpty() && ROLES.contains(role.toLowerCase(Locale.ROOT));
@@ -115,19 +115,6 @@ final class Boilerplate {
 
     private boolean holdsMostOf(@Nullable Element whole, Element e) {
         return whole != null && counts.chars(e) * 2 > counts.chars(whole);
-    }
-
-    /**
-     * The {@code <main>} that {@code e} is in, if any (not {@code role=main}, which some sites give every teaser
-     * of a list).
-     */
-    private static @Nullable Element mainAround(Element e) {
-        for (Element up = e.parent(); up != null; up = up.parent()) {
-            if (up.normalName().equals("main")) {
-                return up;
-            }
-        }
-        return null;
     }
 
     /**

@@ -6,7 +6,6 @@ import dev.loomcrawl.crawler.values.PageContent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jspecify.annotations.Nullable;
@@ -31,7 +30,6 @@ public final class MainContent {
     private static final int LEFT_OUT = 3;
     /** A heading shorter than this that a page's title holds is a section's name ("News"), not the article's title. */
     private static final int HEADLINE = 15;
-    private static final Pattern WHITE = Pattern.compile("\\s+");
 
     /**
      * The ways a page is read, in turn: leave blocks out by their class and id words and weigh blocks by them;
@@ -120,6 +118,8 @@ public final class MainContent {
         private final BlockCounts counts;
         private final Boilerplate boilerplate;
         private final List<Element> blocks;
+        /** The title's candidates, looked for once, whether Markdown and then text are written or text alone. */
+        private @Nullable List<Element> candidates;
         final String written;
         /** The plain text's length at least: the characters other than spaces its paragraphs hold. */
         private final int words;
@@ -156,7 +156,10 @@ public final class MainContent {
 
         /** The title line to put first, or none: the first of the {@link #headlines} that is not all a link. */
         private String title(MarkdownWriter writer, String text, boolean markdown) {
-            for (Element headline : headlines(body, blocks)) {
+            if (candidates == null) {
+                candidates = headlines(body, blocks);
+            }
+            for (Element headline : candidates) {
                 String line = writer.heading(headline);
                 if (!line.isEmpty()) {
                     boolean begun = text.equals(line) || text.startsWith(line + "\n"); // the blocks begin with it
@@ -184,13 +187,14 @@ public final class MainContent {
                 end = up.nextElementSibling();
             }
         }
-        String title = body.ownerDocument() == null ? "" : lowerCase(body.ownerDocument().title());
+        // jsoup gives both with white space collapsed and trimmed
+        String title = body.ownerDocument() == null ? "" : body.ownerDocument().title().toLowerCase(Locale.ROOT);
         Element h1 = null;
         Element best = null;
         boolean bestNamed = false;
         for (Element e = body; e != null && e != end; e = PageFacts.next(e, body)) {
             if ((e.nameIs("h1") || e.nameIs("h2")) && !asideOf(e, first)) {
-                String heading = lowerCase(e.text());
+                String heading = e.text().toLowerCase(Locale.ROOT);
                 if (heading.isEmpty()) {
                     continue;
                 }
@@ -219,10 +223,6 @@ public final class MainContent {
     private static boolean asideOf(Element heading, Element first) {
         Element aside = heading.closest("nav, aside, footer, [role=navigation], [role=complementary]");
         return aside != null && aside != first && !first.parents().contains(aside);
-    }
-
-    private static String lowerCase(String text) {
-        return WHITE.matcher(text.strip()).replaceAll(" ").toLowerCase(Locale.ROOT);
     }
 
     private static PageContent content(String text, PageFacts facts) {

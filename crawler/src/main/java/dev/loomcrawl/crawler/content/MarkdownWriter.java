@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler.content;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -51,7 +52,7 @@ final class MarkdownWriter {
     private boolean wroteH1;
     private int paragraphChars;
     /** Lists written, by identity, and the mark of their items ({@code .}, {@code )}, {@code -}, {@code *}). */
-    private final java.util.IdentityHashMap<String, String> listMarks = new java.util.IdentityHashMap<>();
+    private final IdentityHashMap<String, String> listMarks = new IdentityHashMap<>();
     /** The mark of the list just before the one being written, if the block before it is a list. */
     private @Nullable String listBefore;
 
