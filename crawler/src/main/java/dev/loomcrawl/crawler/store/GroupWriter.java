@@ -20,8 +20,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The one thread that writes crawl results: tasks hand it {@link Write}s and go on, it writes them in
  * batches, in the order they were handed over, and commits them together (group commit): after every batch,
- * or, given a commit interval, at most that often while writes keep coming, at once when they stop (a
- * {@code IDLE_POLL} without any) or when someone {@link #flush}es.
+ * or, given a commit interval, at most that often while writes keep coming, but at once when they stop (a
+ * {@code IDLE_POLL} without any), when a batch's worth waits, or when someone {@link #flush}es.
  *
  * <p>That keeps JDBC off the hot path of thousands of tasks, and keeps the database's file channel away
  * from the interrupts that cancel a job (an interrupted {@code FileChannel} closes, and H2 with it). The
@@ -30,6 +30,14 @@ import org.jspecify.annotations.Nullable;
  * {@link #close} waits a bounded time whatever state the writer is in.
  */
 final class GroupWriter {
+    /**
+     * Writes in one batch, and the most one transaction holds, whatever the commit interval. H2 writes an open
+     * transaction's changed pages to the file by itself once they pass its auto-commit buffer (about 19 MB of pages
+     * in memory, and each write changes a leaf of the URL-hash index wherever its key falls), then writes them all
+     * again, committed, at the commit. On 100,000 pages, a quarter second's writes (about 750) in one transaction
+     * wrote 406 MB to the file, and at most 512 wrote 254 MB in 0.88x the CPU (at most 1,024: 395 MB; 128: 256 MB
+     * in more commits).
+     */
     private static final int BATCH = 512;
     private static final int QUEUE = 8_192;
     private static final Duration IDLE_POLL = Duration.ofMillis(50);
@@ -179,11 +187,15 @@ final class GroupWriter {
         }
     }
 
-    /** Commits what is pending if the interval has passed or a flush waits for it (always, without an interval). */
+    /**
+     * Commits what is pending if the interval has passed, a batch's worth waits for it, or a flush does (always,
+     * without an interval).
+     */
     private void commitIfDue() throws SQLException {
         lock.lock();
         try {
-            if (commitNanos == 0 || System.nanoTime() - lastCommit >= commitNanos || flushWanted.get() > committed) {
+            if (commitNanos == 0 || System.nanoTime() - lastCommit >= commitNanos || pending >= BATCH
+                    || flushWanted.get() > committed) {
                 commitPending();
             }
         } finally {
