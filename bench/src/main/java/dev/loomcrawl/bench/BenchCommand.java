@@ -65,7 +65,7 @@ public final class BenchCommand implements Callable<Integer> {
     FarmOptions farmOptions;
 
     @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "10000",
-            description = "Requests in flight across all hosts at most; fewer while the CPU is the limit"
+            description = "Requests in flight across all hosts at most; fewer while the CPU or the store is the limit"
                     + " (default: ${DEFAULT-VALUE}).")
     int maxInFlight;
 

@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
  */
 final class InFlightOptions {
     @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "10000",
-            description = "Requests in flight across all hosts at most; fewer while the CPU is the limit"
+            description = "Requests in flight across all hosts at most; fewer while the CPU or the store is the limit"
                     + " (default: ${DEFAULT-VALUE}).")
     int maxInFlight;
 

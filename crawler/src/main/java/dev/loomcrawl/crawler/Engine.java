@@ -41,7 +41,7 @@ record Engine(PageStore store, HostGates gates, FetchLimit limit, RuntimeSampler
 
     /** The engine of a crawler on {@code store}: gates, limits and threads made, rests of an earlier process restored. */
     static Engine open(PageStore store, CrawlerOptions options) {
-        FetchLimit limit = new FetchLimit(MIN_IN_FLIGHT, options.maxInFlight(), options.adaptiveInFlight());
+        FetchLimit limit = new FetchLimit(MIN_IN_FLIGHT, options.maxInFlight(), options.adaptiveInFlight(), store::behind);
         Engine engine = new Engine(store, new HostGates(options.perHost(), options.adaptivePoliteness(), limit::busy),
                 limit, new RuntimeSampler(), new Tally(null), HostNames.JVM, new CopyOnWriteArrayList<>(),
                 new Deadlines(), CrawlThreads.parsers());

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -24,7 +25,10 @@ import org.jspecify.annotations.Nullable;
  *       crawl's second round it made the limit fall twice as the first pages came in (the demo then fetched
  *       1,157 of its 1,600 second-round pages at once and the rest a whole latency later).
  * </ul>
- * Both up: the limit falls by 15%. Both calm, and the limit in use: it doubles until it first falls (the
+ * Both up: the limit falls by 15%; so it does while the store is behind (its writer's queue over half full):
+ * results then come faster than they can be written, and more fetches only hold more pages in memory while they
+ * wait (on {@code huge} with {@code --content}, 19,000 page records alive at once, and three times the full
+ * collections). Both calm, and the limit in use: it doubles until it first falls (the
  * first second of a crawl must not be spent ramping up), then grows by a 32nd a period, since both signals
  * trail the limit by a fetch's time. It settles where fetches take at most about 1.5 times the servers' own
  * time: fewer in flight would lose throughput, more would only queue. Lateness alone is not enough to
@@ -63,6 +67,7 @@ public final class FetchLimit implements AutoCloseable {
     private final Permits permits;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final @Nullable Thread probe;
+    private final BooleanSupplier storeBehind;
     private volatile int limit;
     private volatile double lagMillis;
     private volatile double fetchMillis; // smoothed fetch time, our own queueing included; 0 until a fetch ends
@@ -74,10 +79,12 @@ public final class FetchLimit implements AutoCloseable {
      * @param min the limit never falls below this
      * @param max nor rises above this
      * @param adaptive false: a fixed limit of {@code max}
+     * @param storeBehind whether the store's writer is behind the fetches (see the class comment)
      */
-    public FetchLimit(int min, int max, boolean adaptive) {
+    public FetchLimit(int min, int max, boolean adaptive, BooleanSupplier storeBehind) {
         this.min = Math.min(min, max);
         this.max = max;
+        this.storeBehind = storeBehind;
         this.limit = adaptive ? Math.max(this.min, Math.min(max, 1_024)) : max;
         this.permits = new Permits(limit);
         this.probe = adaptive ? Thread.ofVirtual().name("fetch-limit-probe").start(this::probe) : null;
@@ -155,7 +162,8 @@ public final class FetchLimit implements AutoCloseable {
                     bestFetchMillis = Math.min(bestFetchMillis * BEST_DRIFT, fetch);
                 }
                 double inflation = fetch > 0 ? fetch / bestFetchMillis : 1;
-                int next = step(limit, inFlight.get(), lagMillis, room(bestFetchMillis), inflation, min, max, rampUp);
+                int next = step(limit, inFlight.get(), lagMillis, room(bestFetchMillis), inflation,
+                        storeBehind.getAsBoolean(), min, max, rampUp);
                 rampUp &= next >= limit;
                 adjust(next);
             }
@@ -165,18 +173,19 @@ public final class FetchLimit implements AutoCloseable {
     }
 
     /**
-     * The next limit, from the current one, what is in flight, how late carriers run, and how far smoothed
-     * fetch time is over its best. Pure arithmetic.
+     * The next limit, from the current one, what is in flight, how late carriers run, how far smoothed fetch
+     * time is over its best, and whether the store is behind. Pure arithmetic.
      *
      * @param roomMillis carrier lateness under which there is room to grow ({@link #room})
+     * @param storeBehind the store's writer is behind the fetches: the limit falls whatever the other signals
      * @param rampUp true until the limit first falls: a calm limit then doubles (the first second of a crawl
      *     must not be spent ramping up); after that it grows by {@link #GROWTH_DIVISOR a 32nd}, as both
      *     signals trail the limit by a fetch's time (six to nine periods), and doubling at every calm period
      *     overshot them: the limit swung between 600 and 8,700 on {@code huge}
      */
-    static int step(int limit, int inFlight, double lagMillis, double roomMillis, double inflation, int min, int max,
-            boolean rampUp) {
-        if (lagMillis > OVERLOAD_MILLIS && inflation > INFLATED) {
+    static int step(int limit, int inFlight, double lagMillis, double roomMillis, double inflation, boolean storeBehind,
+            int min, int max, boolean rampUp) {
+        if (storeBehind || lagMillis > OVERLOAD_MILLIS && inflation > INFLATED) {
             return Math.max(min, limit - Math.max(1, limit * 15 / 100));
         }
         if (lagMillis < roomMillis && inflation < CALM && inFlight >= limit * 3 / 4) {

@@ -258,6 +258,14 @@ final class GroupWriter {
         }
     }
 
+    /**
+     * Whether the writer is behind: its queue over half full, results handed over faster than it writes them (a
+     * stopped writer is not behind, it has failed).
+     */
+    boolean behind() {
+        return failure == null && room.availablePermits() < QUEUE / 2;
+    }
+
     /** Whether the writer has stopped on an error (or was closed). */
     boolean failed() {
         return failure != null;

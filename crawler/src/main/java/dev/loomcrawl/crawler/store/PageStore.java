@@ -199,6 +199,11 @@ public final class PageStore implements AutoCloseable {
         }
     }
 
+    /** Whether results are handed over faster than they are written: the writer's queue is over half full. */
+    public boolean behind() {
+        return group.behind();
+    }
+
     /** Whether storing has failed: results handed over from now on are refused. */
     public boolean failed() {
         return group.failed();

@@ -9,30 +9,35 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class FetchLimitTest {
 
-    @ParameterizedTest(name = "limit {0}, {1} in flight, lag {2} ms, fetch time x{3} its best, ramp-up {5} -> {4}")
+    @ParameterizedTest(name = "limit {0}, {1} in flight, lag {2} ms, fetch time x{3} its best, ramp-up {5}, store behind {6} -> {4}")
     @CsvSource({
         // room, servers set the pace, the limit in use: double while ramping up, up to the most
-        "1024, 1000, 1.0, 1.0, 2048, true",
-        "8000, 8000, 0.5, 1.1, 10000, true",
+        "1024, 1000, 1.0, 1.0, 2048, true, false",
+        "8000, 8000, 0.5, 1.1, 10000, true, false",
         // after the limit first fell: a 32nd more (signals trail the limit; doubling overshot them)
-        "1024, 1000, 1.0, 1.0, 1056, false",
-        "9990, 9990, 0.5, 1.1, 10000, false",
-        "256, 256, 0.5, 1.1, 264, false",
+        "1024, 1000, 1.0, 1.0, 1056, false, false",
+        "9990, 9990, 0.5, 1.1, 10000, false, false",
+        "256, 256, 0.5, 1.1, 264, false, false",
         // room but the limit not in use: hold (a small crawl must not talk the limit up)
-        "1024, 100, 1.0, 1.0, 1024, true",
+        "1024, 100, 1.0, 1.0, 1024, true, false",
         // carriers late and fetches slower than they were: 15% less, down to the least
-        "1000, 1000, 40.0, 2.0, 850, true",
-        "300, 300, 80.0, 3.0, 256, true",
+        "1000, 1000, 40.0, 2.0, 850, true, false",
+        "300, 300, 80.0, 3.0, 256, true, false",
         // carriers late but fetches as fast as ever (a second-long page, a GC): hold
-        "1000, 1000, 40.0, 1.4, 1000, true",
+        "1000, 1000, 40.0, 1.4, 1000, true, false",
         // fetches slower but carriers on time (the servers slowed down, not us): hold
-        "1000, 1000, 2.0, 2.0, 1000, true",
+        "1000, 1000, 2.0, 2.0, 1000, true, false",
         // in between: hold
-        "1000, 1000, 8.0, 1.3, 1000, true",
+        "1000, 1000, 8.0, 1.3, 1000, true, false",
+        // the store behind: 15% less whatever the CPU says (more fetches would only wait to be stored), to the least
+        "1024, 1000, 1.0, 1.0, 871, true, true",
+        "1000, 1000, 8.0, 1.3, 850, false, true",
+        "256, 256, 1.0, 1.0, 256, false, true",
     })
-    void theLimitFollowsLatenessAndInflationTogether(int limit, int inFlight, double lag, double inflation, int next,
-            boolean rampUp) {
-        assertThat(FetchLimit.step(limit, inFlight, lag, FetchLimit.ROOM_MILLIS, inflation, 256, 10_000, rampUp)).isEqualTo(next);
+    void theLimitFollowsLatenessAndInflationTogetherAndTheStore(int limit, int inFlight, double lag, double inflation,
+            int next, boolean rampUp, boolean storeBehind) {
+        assertThat(FetchLimit.step(limit, inFlight, lag, FetchLimit.ROOM_MILLIS, inflation, storeBehind, 256, 10_000,
+                rampUp)).isEqualTo(next);
     }
 
     /**
@@ -64,7 +69,7 @@ class FetchLimitTest {
             double load = (double) history[Math.max(0, t - delay)] / capacity;
             double inflation = Math.max(1, load);
             double lag = load > 1 ? 10 + 100 * (load - 1) : 1;
-            int next = FetchLimit.step(limit, limit, lag, FetchLimit.ROOM_MILLIS, inflation, 256, 10_000,
+            int next = FetchLimit.step(limit, limit, lag, FetchLimit.ROOM_MILLIS, inflation, false, 256, 10_000,
                     alwaysRampUp || rampUp);
             rampUp &= next >= limit;
             limit = next;
@@ -85,8 +90,8 @@ class FetchLimitTest {
         assertThat(FetchLimit.room(Double.MAX_VALUE)).isEqualTo(FetchLimit.ROOM_MILLIS); // no fetch answered yet
         assertThat(FetchLimit.room(300)).isEqualTo(FetchLimit.ROOM_MILLIS);
         assertThat(FetchLimit.room(1_000)).isEqualTo(10.0);
-        assertThat(FetchLimit.step(1_024, 1_024, 8.0, FetchLimit.room(1_000), 1.0, 256, 10_000, true)).isEqualTo(2_048);
-        assertThat(FetchLimit.step(1_024, 1_024, 8.0, FetchLimit.room(300), 1.0, 256, 10_000, true)).isEqualTo(1_024);
+        assertThat(FetchLimit.step(1_024, 1_024, 8.0, FetchLimit.room(1_000), 1.0, false, 256, 10_000, true)).isEqualTo(2_048);
+        assertThat(FetchLimit.step(1_024, 1_024, 8.0, FetchLimit.room(300), 1.0, false, 256, 10_000, true)).isEqualTo(1_024);
     }
 
     /**
@@ -96,7 +101,7 @@ class FetchLimitTest {
      */
     @Test
     void fetchTimeIsTheRequestsOwnNotTheSlots() throws Exception {
-        try (FetchLimit limit = new FetchLimit(1, 2, false)) {
+        try (FetchLimit limit = new FetchLimit(1, 2, false, () -> false)) {
             FetchLimit.Slot slot = limit.acquire();
             limit.answered(Duration.ofMillis(300).toNanos()); // robots.txt
             limit.answered(Duration.ofMillis(300).toNanos()); // the page, under the same slot
@@ -109,7 +114,7 @@ class FetchLimitTest {
 
     @Test
     void aFixedLimitHandsOutItsPermitsAndTakesThemBackOnce() throws Exception {
-        try (FetchLimit limit = new FetchLimit(1, 2, false)) {
+        try (FetchLimit limit = new FetchLimit(1, 2, false, () -> false)) {
             FetchLimit.Slot a = limit.acquire();
             FetchLimit.Slot b = limit.acquire();
             assertThat(limit.inFlight()).isEqualTo(2);

@@ -43,7 +43,7 @@ class FrontierTest {
     void open() {
         store = PageStore.open("jdbc:h2:mem:frontier" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
         gates = new HostGates(8, false);
-        limit = new FetchLimit(1, 10_000, false);
+        limit = new FetchLimit(1, 10_000, false, () -> false);
     }
 
     @AfterEach
