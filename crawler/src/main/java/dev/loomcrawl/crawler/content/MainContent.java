@@ -131,7 +131,7 @@ public final class MainContent {
             this.boilerplate = new Boilerplate(body, counts, reading.strict);
             this.blocks = ContentScores.pick(body, boilerplate, counts, reading.weighed);
             MarkdownWriter writer = new MarkdownWriter(markdown, boilerplate, counts);
-            this.written = write(writer, markdown);
+            this.written = write(writer);
             this.words = writer.paragraphChars();
             this.length = markdown ? -1 : written.length();
         }
@@ -142,20 +142,19 @@ public final class MainContent {
 
         int length() {
             if (length < 0) {
-                length = write(new MarkdownWriter(false, boilerplate, counts), false).length();
+                length = write(new MarkdownWriter(false, boilerplate, counts)).length();
             }
             return length;
         }
 
-        /** @param markdown whether {@code writer} writes Markdown */
-        private String write(MarkdownWriter writer, boolean markdown) {
+        private String write(MarkdownWriter writer) {
             String text = writer.write(blocks);
-            String heading = writer.wroteH1() ? "" : title(writer, text, markdown);
+            String heading = writer.wroteH1() ? "" : title(writer, text);
             return heading.isEmpty() ? text : text.isEmpty() ? heading : heading + "\n\n" + text;
         }
 
         /** The title line to put first, or none: the first of the {@link #headlines} that is not all a link. */
-        private String title(MarkdownWriter writer, String text, boolean markdown) {
+        private String title(MarkdownWriter writer, String text) {
             if (candidates == null) {
                 candidates = headlines(body, blocks);
             }
@@ -163,8 +162,7 @@ public final class MainContent {
                 String line = writer.heading(headline);
                 if (!line.isEmpty()) {
                     boolean begun = text.equals(line) || text.startsWith(line + "\n"); // the blocks begin with it
-                    // The content's title heads it: level 1 in Markdown, whatever the heading's own level
-                    return begun ? "" : markdown ? "#" + line.substring(line.indexOf(' ')) : line;
+                    return begun ? "" : writer.asTitle(line);
                 }
             }
             return "";

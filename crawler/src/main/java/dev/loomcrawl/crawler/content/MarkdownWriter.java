@@ -126,6 +126,11 @@ final class MarkdownWriter {
         return markdown ? "#".repeat(level(h)) + " " + text : text;
     }
 
+    /** A {@link #heading} line put first as the content's title: level 1 in Markdown, whatever its own level. */
+    String asTitle(String headingLine) {
+        return markdown ? "#" + headingLine.substring(headingLine.indexOf(' ')) : headingLine;
+    }
+
     private void block(Element e, List<String> out) {
         switch (e.normalName()) {
             case "h1", "h2", "h3", "h4", "h5", "h6" -> {

@@ -35,8 +35,8 @@ final class GroupWriter {
      * transaction's changed pages to the file by itself once they pass its auto-commit buffer (about 19 MB of pages
      * in memory, and each write changes a leaf of the URL-hash index wherever its key falls), then writes them all
      * again, committed, at the commit. On 100,000 pages, a quarter second's writes (about 750) in one transaction
-     * wrote 406 MB to the file, and at most 512 wrote 254 MB in 0.88x the CPU (at most 1,024: 395 MB; 128: 256 MB
-     * in more commits).
+     * wrote 406 MB to the file, and at most 512 wrote 254 MB (at most 1,024: 395 MB; 128: 256 MB in more commits);
+     * the crawl took 0.88-0.98x the CPU, by the hour (docs/performance.md).
      */
     private static final int BATCH = 512;
     private static final int QUEUE = 8_192;
