@@ -61,6 +61,10 @@ final class ColdBench {
 
     /** The label of {@link FetchFloor}'s row. */
     static final String FLOOR = "fetches alone (the floor)";
+    /** The last run's stderr of each kind of process, in the bench's folder. */
+    private static final String CRAWL_STDERR = "cold-stderr.txt";
+    private static final String FLOOR_STDERR = "floor-stderr.txt";
+    private static final String RIVAL_STDERR = "rival-stderr.txt";
 
     /**
      * @param floor also time, in each round, a {@link FetchFloor} process under the first option set: the farm's
@@ -84,7 +88,7 @@ final class ColdBench {
             for (Variant variant : variants) {
                 turns.add(round -> {
                     Run run = progress(crawlOnce(mainClass, variant, round, seeds, maxDepth, perHost, farm, farmProcess,
-                            out), runs, err);
+                            out), runs, out.resolve(CRAWL_STDERR), err);
                     if (round == 0) {
                         sayIfCacheRefused(variant, out, err);
                     }
@@ -93,17 +97,11 @@ final class ColdBench {
             }
             if (floor) {
                 turns.add(round -> progress(floorOnce(variants.getFirst(), round, seeds, farm, perHost, farmProcess, out),
-                        runs, err));
+                        runs, out.resolve(FLOOR_STDERR), err));
             }
             for (Rival rival : rivals) {
-                turns.add(round -> {
-                    Run run = progress(rivalOnce(rival, round, seeds, maxDepth, perHost, farmProcess, out), runs, err);
-                    if (run.exitCode() != 0) {
-                        err.printf("bench --cold: %s exited with %d; its stderr: %s%n", rival.label(), run.exitCode(),
-                                out.resolve("rival-stderr.txt").toAbsolutePath());
-                    }
-                    return run;
-                });
+                turns.add(round -> progress(rivalOnce(rival, round, seeds, maxDepth, perHost, farmProcess, out), runs,
+                        out.resolve(RIVAL_STDERR), err));
             }
             for (int round = 0; round < runs; round++) {
                 for (Turn turn : RoundOrder.of(turns, round)) {
@@ -164,7 +162,7 @@ final class ColdBench {
 
     /** Says so when the crawl's JVM refused its start-up cache: its time is then not the launcher's. */
     private static void sayIfCacheRefused(Variant variant, Path out, PrintWriter err) throws IOException {
-        Variant.startUpCacheRefused(out.resolve("cold-stderr.txt")).ifPresent(line -> err.printf(
+        Variant.startUpCacheRefused(out.resolve(CRAWL_STDERR)).ifPresent(line -> err.printf(
                 "bench --cold: %s: its start-up cache was not used; the crawl's JVM said: %s%n", variant.label(), line));
     }
 
@@ -210,7 +208,7 @@ final class ColdBench {
                 "--per-host=" + perHost, "--max-pages=" + Math.min(50_000_000, farm.totalPages() * 4), "--json", "--quiet",
                 "--db=jdbc:h2:" + db.toAbsolutePath()));
         args.addAll(variant.crawlFlags());
-        TimedProcess t = TimedProcess.run(TimedProcess.java(variant, args), "a cold crawl", out.resolve("cold-stderr.txt"), out);
+        TimedProcess t = TimedProcess.run(TimedProcess.java(variant, args), "a cold crawl", out.resolve(CRAWL_STDERR), out);
         JsonNode summary = json(t.stdout());
         return run(variant.label(), round, t, summary.path("pages").asLong(), summary.path("failed").asLong(),
                 summary.path("skipped").asLong(), summary.path("failures"), farmProcess, Throughput.read(db));
@@ -219,9 +217,9 @@ final class ColdBench {
     /** One {@link FetchFloor} process, timed as a crawl is, under {@code variant}'s JVM options. */
     private static Run floorOnce(Variant variant, int round, Path seeds, FarmConfig farm, int perHost,
             FarmProcess farmProcess, Path out) throws IOException, InterruptedException {
-        TimedProcess t = TimedProcess.run(TimedProcess.java(variant, List.of(FetchFloor.class.getName(), seeds.toString(),
+        TimedProcess t = TimedProcess.run(TimedProcess.labJava(variant, FetchFloor.class, List.of(seeds.toString(),
                 String.valueOf(farm.pagesPerHost()), String.valueOf(perHost))), "the floor's fetches",
-                out.resolve("floor-stderr.txt"), out);
+                out.resolve(FLOOR_STDERR), out);
         JsonNode tally = json(t.stdout());
         return run(FLOOR, round, t, tally.path("pages").asLong(), tally.path("failed").asLong(), 0,
                 JSON.createObjectNode(), farmProcess, Throughput.NONE);
@@ -231,7 +229,7 @@ final class ColdBench {
     private static Run rivalOnce(Rival rival, int round, Path seeds, int maxDepth, int perHost, FarmProcess farmProcess,
             Path out) throws IOException, InterruptedException {
         TimedProcess t = TimedProcess.run(rival.argv(seeds.toAbsolutePath(), maxDepth, perHost, farmProcess.port()), rival.label(),
-                out.resolve("rival-stderr.txt"), out);
+                out.resolve(RIVAL_STDERR), out);
         return run(rival.label(), round, t, FARM_PAGES, 0, 0, JSON.createObjectNode(), farmProcess, Throughput.NONE);
     }
 
@@ -253,10 +251,17 @@ final class ColdBench {
                 counters.get("maxInFlightPerHost").asInt(), t.exitCode(), throughput);
     }
 
-    /** One line on stderr as each run ends; gives the run back. */
-    private static Run progress(Run run, int runs, PrintWriter err) {
+    /**
+     * One line on stderr as each run ends, and one more naming its process's stderr (kept until the next run of its
+     * kind) when it exited with an error; gives the run back.
+     */
+    private static Run progress(Run run, int runs, Path stderr, PrintWriter err) {
         err.printf(Locale.ROOT, "bench --cold: %s run %d/%d: %.2f s wall, %.2f CPU-s, %.0f MB peak RSS, %,d pages%n",
                 run.variant(), run.round() + 1, runs, run.wallSeconds(), run.cpuSeconds(), run.peakRssMb(), run.pages());
+        if (run.exitCode() != 0) {
+            err.printf("bench --cold: %s exited with %d; its stderr: %s%n", run.variant(), run.exitCode(),
+                    stderr.toAbsolutePath());
+        }
         return run;
     }
 

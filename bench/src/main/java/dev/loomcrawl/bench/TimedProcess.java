@@ -25,20 +25,39 @@ record TimedProcess(double wallSeconds, double cpuSeconds, double peakRssMb, int
      * reads the farm's names from a hosts file: 0.35 CPU-s of lookups on 1,000 hosts, see {@link MockSites#hostsFile}.)
      */
     static List<String> java(Variant variant, List<String> mainAndArgs) {
+        return java(variant, List.of(), mainAndArgs);
+    }
+
+    /**
+     * {@link #java(Variant, List)} for a main class of the lab's own ({@link FetchFloor}), whose jar, the bench's,
+     * the application's class path does not have.
+     */
+    static List<String> labJava(Variant variant, Class<?> main, List<String> args) {
+        List<String> mainAndArgs = new ArrayList<>(List.of(main.getName()));
+        mainAndArgs.addAll(args);
+        return java(variant, List.of(jarOf(main)), mainAndArgs);
+    }
+
+    private static List<String> java(Variant variant, List<String> lab, List<String> mainAndArgs) {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
         command.addAll(variant.jvmOptions());
         String app = System.getProperty("loomcrawl.classpath", System.getProperty("java.class.path"));
-        command.addAll(List.of("-cp", app + File.pathSeparator + farmResolver()));
+        List<String> classPath = new ArrayList<>(List.of(app, jarOf(MockSites.class))); // the farm's resolver
+        classPath.addAll(lab);
+        command.addAll(List.of("-cp", String.join(File.pathSeparator, classPath)));
         command.addAll(mainAndArgs);
         return command;
     }
 
-    /** Where the farm's resolver ({@code TestDomainResolverProvider}, a service of the mock-sites jar) is. */
-    private static String farmResolver() {
+    /**
+     * Where {@code type}'s classes are: a jar, or a folder of classes in a build. The farm's resolver
+     * ({@code TestDomainResolverProvider}, a service) is in the mock-sites jar.
+     */
+    private static String jarOf(Class<?> type) {
         try {
-            return Path.of(MockSites.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         } catch (URISyntaxException e) {
-            throw new IllegalStateException("the mock farm's jar has no path: " + e.getMessage(), e);
+            throw new IllegalStateException(type.getSimpleName() + "'s jar has no path: " + e.getMessage(), e);
         }
     }
 

@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomcrawl.bench.FetchFloor;
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -83,12 +87,25 @@ class BenchCommandTest {
                 .contains("-XX:TieredStopAtLevel=1 -Xmx256m").contains("<canvas id=\"through\"");
     }
 
-    /** --floor: one more process a round, the farm's requests alone, timed and checked as a crawl is. */
+    /**
+     * --floor: one more process a round, the farm's requests alone, timed and checked as a crawl is. Its processes
+     * get the class path the launcher gives a crawl ({@code loomcrawl.classpath}), which has not the bench's jar
+     * that the floor's main class is in.
+     */
     @Test
     void theFloorTimesTheFarmsRequestsAlone(@TempDir Path out) throws Exception {
-        CrawlCommandTest.Result r = CrawlCommandTest.run("bench", "--cold", "--floor", "--scenario=wide", "--hosts=10",
-                "--pages-per-host=10", "--latency=20", "--runs=1", "--java-options=-XX:TieredStopAtLevel=1 -Xmx256m",
-                "--json", "--out=" + out);
+        String bench = Path.of(FetchFloor.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        String app = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> !entry.equals(bench)).collect(Collectors.joining(File.pathSeparator));
+        System.setProperty("loomcrawl.classpath", app);
+        CrawlCommandTest.Result r;
+        try {
+            r = CrawlCommandTest.run("bench", "--cold", "--floor", "--scenario=wide", "--hosts=10",
+                    "--pages-per-host=10", "--latency=20", "--runs=1", "--java-options=-XX:TieredStopAtLevel=1 -Xmx256m",
+                    "--json", "--out=" + out);
+        } finally {
+            System.clearProperty("loomcrawl.classpath");
+        }
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode rows = new ObjectMapper().readTree(r.out()).get("rows");
         assertThat(rows).hasSize(2);
@@ -104,6 +121,18 @@ class BenchCommandTest {
         assertThat(floor.get("pagesPerSecondByTenth")).isEmpty(); // it stores nothing to count from
         assertThat(r.err()).contains("fetches alone (the floor) run 1/1");
         assertThat(Files.readString(out.resolve("cold.html"))).contains("fetches alone (the floor)");
+    }
+
+    /** A crawl process of ours that fails is said in one line naming its stderr, and the bench exits 1. */
+    @Test
+    void aCrawlThatFailsFailsTheBench(@TempDir Path out) throws Exception {
+        CrawlCommandTest.Result r = CrawlCommandTest.run("bench", "--cold", "--scenario=wide", "--hosts=3",
+                "--pages-per-host=5", "--latency=20", "--runs=1", "--java-options=-XX:+NoSuchOptionAnywhere",
+                "--out=" + out);
+        assertThat(r.exit()).as(r.err()).isEqualTo(1);
+        assertThat(r.err()).contains("bench --cold: -XX:+NoSuchOptionAnywhere exited with 1; its stderr: "
+                + out.resolve("cold-stderr.txt").toAbsolutePath());
+        assertThat(Files.readString(out.resolve("cold-stderr.txt"))).contains("NoSuchOptionAnywhere");
     }
 
     /**
