@@ -12,9 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -273,9 +271,8 @@ public final class BenchCommand implements Callable<Integer> {
         // asking the 429's own URL again too soon is the failure.
         boolean bad = result.rows().stream().filter(r -> !r.rival()).anyMatch(r -> r.maxInFlightPerHost() > limit
                 || r.duplicateFetches() > 0 || r.earlyRetries() > 0);
-        Set<String> rivalRows = result.rows().stream().filter(ColdBench.Row::rival).map(ColdBench.Row::variant)
-                .collect(Collectors.toSet());
-        boolean failed = result.runs().stream().anyMatch(r -> r.exitCode() != 0 && !rivalRows.contains(r.variant()));
+        boolean failed = result.runs().stream().anyMatch(run -> run.exitCode() != 0
+                && result.rows().stream().noneMatch(row -> row.rival() && row.variant().equals(run.variant())));
         return bad || failed ? 1 : 0;
     }
 
