@@ -25,7 +25,7 @@ record TimedProcess(double wallSeconds, double cpuSeconds, double peakRssMb, int
      * reads the farm's names from a hosts file: 0.35 CPU-s of lookups on 1,000 hosts, see {@link MockSites#hostsFile}.)
      */
     static List<String> java(Variant variant, List<String> mainAndArgs) {
-        return java(variant, List.of(), mainAndArgs);
+        return command(variant, List.of(), mainAndArgs);
     }
 
     /**
@@ -35,10 +35,11 @@ record TimedProcess(double wallSeconds, double cpuSeconds, double peakRssMb, int
     static List<String> labJava(Variant variant, Class<?> main, List<String> args) {
         List<String> mainAndArgs = new ArrayList<>(List.of(main.getName()));
         mainAndArgs.addAll(args);
-        return java(variant, List.of(jarOf(main)), mainAndArgs);
+        return command(variant, List.of(jarOf(main)), mainAndArgs);
     }
 
-    private static List<String> java(Variant variant, List<String> lab, List<String> mainAndArgs) {
+    /** The command of {@link #java} and {@link #labJava}: {@code lab}, jars of the lab's, after the application's. */
+    private static List<String> command(Variant variant, List<String> lab, List<String> mainAndArgs) {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
         command.addAll(variant.jvmOptions());
         String app = System.getProperty("loomcrawl.classpath", System.getProperty("java.class.path"));
