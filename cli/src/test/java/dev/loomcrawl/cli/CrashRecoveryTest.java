@@ -198,7 +198,7 @@ class CrashRecoveryTest {
     void retryAfterWindowsSurviveAKill(@TempDir Path dir) throws Exception {
         farm.close();
         farm = MockSites.start(Scenario.DEMO.config().withSize(1, 60).withLatency(LatencyModel.fixed(30))
-                .withFaults(new Faults(0, 0.20, 6, 0, 0, 2_000, 0, 5 << 20, 0, 2, 0, false, 0)));
+                .withFaults(new Faults(0, 0.20, 6, 0, 0, 2_000, 0, 5 << 20, 0, 2, 0, false, 0, false)));
         String db = "jdbc:h2:" + dir.resolve("rests");
         ChildProcess serve = serve(db);
         try (Http http = Http.local(port(serve))) {

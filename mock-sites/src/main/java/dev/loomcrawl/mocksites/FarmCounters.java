@@ -65,6 +65,8 @@ public final class FarmCounters {
     private final ConcurrentHashMap<Integer, long[]> retryWindows = new ConcurrentHashMap<>();
     /** Per URL (host index and path) that got a 429: the same window, for the URL itself. */
     private final ConcurrentHashMap<String, long[]> urlRetryWindows = new ConcurrentHashMap<>();
+    /** Pages (host index and page, {@code host << 32 | page}) answered with a server error since the last reset. */
+    private final Set<Long> serverErred = ConcurrentHashMap.newKeySet();
 
     FarmCounters(int hosts) {
         this.hosts = hosts;
@@ -149,6 +151,14 @@ public final class FarmCounters {
         return sum;
     }
 
+    /**
+     * Whether this is the first server error drawn for page {@code page} of host {@code host} since the last reset,
+     * recording it: a farm whose pages fail at most once ({@link Faults#serverErrorOnce}) serves the page instead.
+     */
+    boolean firstServerError(int host, int page) {
+        return serverErred.add((long) host << 32 | page);
+    }
+
     private static LongAdder[] newAdders(int n) {
         LongAdder[] adders = new LongAdder[n];
         for (int i = 0; i < n; i++) {
@@ -177,6 +187,7 @@ public final class FarmCounters {
         maxPerHost.set(0);
         retryWindows.clear();
         urlRetryWindows.clear();
+        serverErred.clear();
     }
 
     /** Requests in flight, as the due times of their responses; keeps its maximum. */

@@ -5,6 +5,9 @@ package dev.loomcrawl.mocksites;
  * of a failed URL can succeed; link-shaping rates are fractions of links, fixed by the graph's seed.
  *
  * @param serverError 500/502/503 answers
+ * @param serverErrorOnce whether a page answers with a server error at most once, its retry getting the page,
+ *     as a server's incident does: every page can then be had within a crawler's retries, so a page lost is the
+ *     crawler's; otherwise a page may draw one on every try
  * @param tooManyRequests 429 answers carrying {@code Retry-After: retryAfterSeconds}
  * @param connectionFault connection reset, empty response, malformed chunk, or random data then close, in turn
  * @param slowDribble bodies sent in chunks spread over {@code dribbleMillis}
@@ -27,13 +30,14 @@ public record Faults(
         int redirectHops,
         double nonHtmlLinks,
         boolean trap,
-        double robotsServerError) {
+        double robotsServerError,
+        boolean serverErrorOnce) {
 
-    public static final Faults NONE = new Faults(0, 0, 1, 0, 0, 2_000, 0, 5 << 20, 0, 2, 0, false, 0);
+    public static final Faults NONE = new Faults(0, 0, 1, 0, 0, 2_000, 0, 5 << 20, 0, 2, 0, false, 0, false);
 
     /** Every knob on, at rates a crawl of a few thousand pages meets each of them many times. */
     public static final Faults ALL = new Faults(0.03, 0.02, 1, 0.04, 0.01, 2_000, 0.01, 5 << 20, 0.05, 3, 0.05,
-            true, 0.0);
+            true, 0.0, false);
 
     public Faults {
         for (double rate : new double[] {serverError, tooManyRequests, connectionFault, slowDribble, oversized,

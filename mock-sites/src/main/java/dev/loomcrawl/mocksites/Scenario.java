@@ -30,10 +30,13 @@ public enum Scenario {
     /** Fewer, bigger sites: 10,000 pages on 100 hosts, 300 ms; the per-host limit sets the pace. */
     DEEP("100 hosts x 100 pages, 300 ms: the per-host limit sets the pace (crawl --max-depth=2)",
             new FarmConfig(100, 100, 20, 0.1, 4_096, 42, LatencyModel.fixed(300), Faults.NONE, true, 0), 8),
-    /** {@link #DEEP} with the web's rough edges: 5% 500s, 2% 429 with Retry-After 1 s, redirects, a trap. */
-    ROUGH("100 hosts x 100 pages, 300 ms, 5% 500, 2% 429 (Retry-After 1 s), redirects, traps (crawl --max-depth=3)",
+    /**
+     * {@link #DEEP} with the web's rough edges: 5% 500s, each page's once, 2% 429 with Retry-After 1 s, redirects,
+     * a trap. Every page can be had within two retries, so a crawl that loses one lost it itself.
+     */
+    ROUGH("100 hosts x 100 pages, 300 ms, 5% 500 (once a page), 2% 429 (Retry-After 1 s), redirects, traps (crawl --max-depth=3)",
             new FarmConfig(100, 100, 20, 0.1, 4_096, 42, LatencyModel.fixed(300),
-                    new Faults(0.05, 0.02, 1, 0, 0, 2_000, 0, 5 << 20, 0.05, 2, 0, true, 0), true, 0), 8),
+                    new Faults(0.05, 0.02, 1, 0, 0, 2_000, 0, 5 << 20, 0.05, 2, 0, true, 0, true), true, 0), 8),
     /** 100,000 pages on 1,000 hosts, 300 ms: memory, steadiness, every page stored. */
     HUGE("1,000 hosts x 100 pages, 300 ms: 100,000 pages (crawl --max-depth=2 --max-pages=200000)",
             new FarmConfig(1_000, 100, 20, 0.1, 4_096, 42, LatencyModel.fixed(300), Faults.NONE, true, 0), 8),

@@ -147,6 +147,9 @@ final class SiteResponder implements ResponseDefinitionTransformerV2 {
                         ResponseDefinitionBuilder.responseDefinition().withFault(fault));
             }
             if ((r -= f.serverError()) < 0) {
+                if (f.serverErrorOnce() && !counters.firstServerError(host, page)) {
+                    return Served.ok("page", html(graph.pageHtml(host, page))); // it has had its error
+                }
                 return Served.failed("5xx", status(SERVER_ERRORS[random.nextInt(SERVER_ERRORS.length)]));
             }
             if ((r -= f.tooManyRequests()) < 0) {

@@ -46,10 +46,11 @@ class MockSitesTest {
         Faults n = Faults.NONE;
         Object[] v = {n.serverError(), n.tooManyRequests(), n.retryAfterSeconds(), n.connectionFault(), n.slowDribble(),
             n.dribbleMillis(), n.oversized(), n.oversizedBytes(), n.redirectLinks(), n.redirectHops(), n.nonHtmlLinks(),
-            n.trap(), n.robotsServerError()};
+            n.trap(), n.robotsServerError(), n.serverErrorOnce()};
         v = set.apply(v);
         return new Faults((double) v[0], (double) v[1], (int) v[2], (double) v[3], (double) v[4], (int) v[5],
-                (double) v[6], (int) v[7], (double) v[8], (int) v[9], (double) v[10], (boolean) v[11], (double) v[12]);
+                (double) v[6], (int) v[7], (double) v[8], (int) v[9], (double) v[10], (boolean) v[11], (double) v[12],
+                (boolean) v[13]);
     }
 
     @Test
@@ -82,6 +83,18 @@ class MockSitesTest {
         start(only(v -> { v[0] = 1.0; return v; }), LatencyModel.fixed(0));
         assertThat(get(0, "/page/1").statusCode()).isIn(500, 502, 503);
         assertThat(farm.counters().byKind()).containsEntry("5xx", 1L);
+    }
+
+    @Test
+    void aPageWhoseServerErrorsComeOnceFailsOnceUntilTheFarmIsReset() throws Exception {
+        start(only(v -> { v[0] = 1.0; v[13] = true; return v; }), LatencyModel.fixed(0));
+        assertThat(get(0, "/page/1").statusCode()).isIn(500, 502, 503);
+        assertThat(get(0, "/page/1").statusCode()).as("its retry").isEqualTo(200);
+        assertThat(get(0, "/page/1").statusCode()).isEqualTo(200);
+        assertThat(get(1, "/page/1").statusCode()).as("another host's page of that number").isIn(500, 502, 503);
+        assertThat(farm.counters().byKind()).containsEntry("5xx", 2L).containsEntry("page", 2L);
+        farm.reset(); // a bench's next run meets the same faults
+        assertThat(get(0, "/page/1").statusCode()).isIn(500, 502, 503);
     }
 
     @Test
