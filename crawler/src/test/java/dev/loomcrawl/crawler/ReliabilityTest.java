@@ -171,15 +171,7 @@ class ReliabilityTest {
             site.stub("/", TestSite.html("<a href='/busy'>a</a><a href='/always'>b</a><a href='/down'>c</a>"))
                     .stub("/always", aResponse().withStatus(429).withHeader("Retry-After", "0"))
                     .stub("/down", aResponse().withStatus(503));
-            String state = STARTED;
-            for (int i = 1; i <= 3; i++) { // three 429s, then the page
-                site.server.stubFor(get(urlPathEqualTo("/busy")).inScenario("b").whenScenarioStateIs(state)
-                        .willReturn(aResponse().withStatus(429).withHeader("Retry-After", "0"))
-                        .willSetStateTo("after" + i));
-                state = "after" + i;
-            }
-            site.server.stubFor(get(urlPathEqualTo("/busy")).inScenario("b").whenScenarioStateIs(state)
-                    .willReturn(TestSite.html("<title>busy</title>")));
+            answersInTurn(site, "/busy", 429, 429, 429, 200);
 
             Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")).maxRetries(1)
                     .perHostConcurrency(1).mode(mode));
@@ -189,6 +181,40 @@ class ReliabilityTest {
             assertThat(site.counter.requests("/always")).isEqualTo(1 + 3);
             assertThat(pages.get("/always").failure()).isEqualTo("http-status");
             assertThat(site.counter.requests("/down")).isEqualTo(1 + 1); // no Retry-After: the configured retries
+        }
+    }
+
+    /**
+     * A server's asking to be asked later costs its URL none of the retries its other failures have: a 503 after
+     * two 429s is the URL's first failure (each URL on a host of its own, so that no host's run of failures rests it).
+     */
+    @Test
+    void anAnswerWithRetryAfterCostsNoRetryOfAnotherFailure() throws Exception {
+        try (TestSite busy = new TestSite(); TestSite broken = new TestSite()) {
+            answersInTurn(busy, "/", 429, 429, 503, 200);
+            answersInTurn(broken, "/", 429, 503, 503, 503, 200);
+
+            crawl(busy, CrawlConfig.builder().seed(busy.url("/")).seed(broken.url("/")).respectRobots(false)
+                    .maxRetries(1));
+
+            assertThat(busy.counter.requests("/")).as("429, 429, 503, then its page").isEqualTo(4);
+            assertThat(broken.counter.requests("/")).as("429, then a 503 and its one retry").isEqualTo(1 + 2);
+        }
+    }
+
+    /** {@code path} answers {@code statuses} in turn (a 429 with {@code Retry-After: 0}, a 200 with a page), then its last. */
+    private static void answersInTurn(TestSite site, String path, int... statuses) {
+        String state = STARTED;
+        for (int i = 0; i < statuses.length; i++) {
+            String next = i == statuses.length - 1 ? state : path + "#" + (i + 1);
+            var answer = switch (statuses[i]) {
+                case 200 -> TestSite.html("<title>busy</title>");
+                case 429 -> aResponse().withStatus(429).withHeader("Retry-After", "0");
+                default -> aResponse().withStatus(statuses[i]);
+            };
+            site.server.stubFor(get(urlPathEqualTo(path)).inScenario(path).whenScenarioStateIs(state)
+                    .willReturn(answer).willSetStateTo(next));
+            state = next;
         }
     }
 

@@ -41,15 +41,18 @@ public final class RetryPolicy {
      * @param trouble the failure's kind if it was server trouble (it counts towards resting and giving the
      *     host up), else null
      * @param rest how long the server asked the host to be left alone
+     * @param restAsked whether the failure carried a {@code Retry-After}, even of none: the server asking to be
+     *     asked later, which costs its URL no retry of those its other failures have ({@link #retryIn})
      * @param hostGone why no URL of the host can be fetched at all (DNS has no such name, a private address
      *     refused), or null
      * @param nanos how long the exchange took, for the key's adaptive limit (0: unknown, or no answer)
      */
-    public record HostSignal(@Nullable FailureKind trouble, Duration rest, @Nullable String hostGone, long nanos) {
-        public static final HostSignal OK = new HostSignal(null, Duration.ZERO, null, 0);
+    public record HostSignal(@Nullable FailureKind trouble, Duration rest, boolean restAsked, @Nullable String hostGone,
+            long nanos) {
+        public static final HostSignal OK = new HostSignal(null, Duration.ZERO, false, null, 0);
 
         public HostSignal(@Nullable FailureKind trouble, Duration rest) {
-            this(trouble, rest, null, 0);
+            this(trouble, rest, !rest.isZero(), null, 0);
         }
     }
 
@@ -69,19 +72,22 @@ public final class RetryPolicy {
 
     public static HostSignal signal(FetchResult result) {
         if (!(result instanceof FetchResult.Failed failed)) {
-            return new HostSignal(null, Duration.ZERO, null, result.nanos());
+            return new HostSignal(null, Duration.ZERO, false, null, result.nanos());
         }
         Duration rest = failed.retryAfter() == null ? Duration.ZERO
                 : failed.retryAfter().compareTo(MAX_RETRY_AFTER) > 0 ? MAX_RETRY_AFTER : failed.retryAfter();
         String gone = failed.permanent() && failed.kind() == FailureKind.CONNECT ? failed.detail() : null;
-        return new HostSignal(serverTrouble(failed) ? failed.kind() : null, rest, gone, failed.answered() ? failed.nanos() : 0);
+        return new HostSignal(serverTrouble(failed) ? failed.kind() : null, rest, failed.retryAfter() != null, gone,
+                failed.answered() ? failed.nanos() : 0);
     }
 
     /**
-     * When to try this URL again after {@code attempt} attempts charged to it (not those that only repeated its
-     * host's trouble: {@code Lease.charged}), or null when it is done (succeeded, not retryable, out of retries,
-     * or the server asks for more than {@link #MAX_RETRY_AFTER}). An answer with a {@code Retry-After} has
-     * {@link #RETRY_AFTER_FACTOR} times the retries.
+     * When to try this URL again after {@code attempt} attempts charged to it ({@code Lease.charged}: not those that
+     * only repeated its host's trouble, and for a failure without a {@code Retry-After} not those answered with
+     * one), or null when it is done (succeeded, not retryable, out of retries, or the server asks for more than
+     * {@link #MAX_RETRY_AFTER}). An answer with a {@code Retry-After} has {@link #RETRY_AFTER_FACTOR} times the
+     * retries. So a URL answered 429, 429 and then 500 still has a retry for the 500: the server asked twice to be
+     * asked later, and failed once.
      */
     public static @Nullable Duration retryIn(FetchResult result, int attempt, int maxRetries) {
         if (!(result instanceof FetchResult.Failed failed) || failed.permanent() || !retryable(failed)) {

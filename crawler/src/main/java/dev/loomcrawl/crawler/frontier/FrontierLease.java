@@ -78,7 +78,7 @@ final class FrontierLease implements Lease {
         }
         lock.lock();
         try {
-            return attempt - node.spared - (host.spares(leasedNanos) ? 1 : 0);
+            return attempt - node.spared - (host.spares(leasedNanos) ? 1 : 0) - (exchange.restAsked() ? 0 : node.rested);
         } finally {
             lock.unlock();
         }

@@ -206,6 +206,9 @@ public final class HostQueue {
             restUntil = now + signal.rest().toNanos();
             gates.rest(hostKey, restUntil);
         }
+        if (signal.restAsked() && !(trouble != null && run.spares(leasedNanos))) {
+            node.rested++;
+        }
         if (trouble == null) {
             run.goodAnswer(now);
         } else if (run.repeats(leasedNanos)) {

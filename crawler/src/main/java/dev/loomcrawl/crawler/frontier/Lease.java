@@ -40,7 +40,8 @@ public interface Lease extends AutoCloseable {
      * This attempt's number against the URL's retries, if {@code exchange} ended it: its attempts, less those
      * that failed after a failure of their host came back and while it answered nothing good (the requests on
      * their way when a server goes down or asks for a rest fail together: the server's trouble, which its host's
-     * run of failures counts, not the URL's).
+     * run of failures counts, not the URL's); and unless {@code exchange} asked for a rest itself, less those
+     * answered with a {@code Retry-After} (which have retries of their own: {@link RetryPolicy#retryIn}).
      */
     int charged(RetryPolicy.HostSignal exchange);
 

@@ -20,6 +20,11 @@ public final class Node {
     int attempts;
     /** Attempts that failed while their host answered nothing but failures: the server's trouble, not the URL's. */
     int spared;
+    /**
+     * Attempts, not {@link #spared}, answered with a {@code Retry-After}: the server asking to be asked later, which
+     * its other failures' retries do not pay for.
+     */
+    int rested;
     long notBefore;
     /** Its host's robots.txt allowed it on admission: a host's rules, once known, stay, so it is not asked again. */
     boolean robotsAllowed;
