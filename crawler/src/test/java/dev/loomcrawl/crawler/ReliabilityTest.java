@@ -163,24 +163,28 @@ class ReliabilityTest {
         }
     }
 
-    /** A server that says when to come back is asked again more often than one that just fails; still bounded. */
+    /**
+     * A server that says when to come back is asked again more often than one that just fails; still bounded. Each
+     * URL on a host of its own: one host's failures in a row would rest it, with backoff, for seconds.
+     */
     @ParameterizedTest
     @EnumSource(ExecutionMode.class)
     void anAnswerWithRetryAfterHasThreeTimesTheRetries(ExecutionMode mode) throws Exception {
-        try (TestSite site = new TestSite()) {
-            site.stub("/", TestSite.html("<a href='/busy'>a</a><a href='/always'>b</a><a href='/down'>c</a>"))
-                    .stub("/always", aResponse().withStatus(429).withHeader("Retry-After", "0"))
-                    .stub("/down", aResponse().withStatus(503));
-            answersInTurn(site, "/busy", 429, 429, 429, 200);
+        try (TestSite busy = new TestSite(); TestSite always = new TestSite(); TestSite down = new TestSite()) {
+            answersInTurn(busy, "/", 429, 429, 429, 200);
+            always.stub("/", aResponse().withStatus(429).withHeader("Retry-After", "0"));
+            down.stub("/", aResponse().withStatus(503));
 
-            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")).maxRetries(1)
-                    .perHostConcurrency(1).mode(mode));
+            CrawlJob job = crawler.start(CrawlConfig.builder().seed(busy.url("/")).seed(always.url("/"))
+                    .seed(down.url("/")).respectRobots(false).maxRetries(1).perHostConcurrency(1).mode(mode).build());
+            Map<String, PageRecord> pages = store.pages(job.awaitSummary().jobId(), 0, 10, null).stream()
+                    .collect(Collectors.toMap(PageRecord::url, p -> p));
 
-            assertThat(pages.get("/busy").title()).isEqualTo("busy");
-            assertThat(pages.get("/busy").attempts()).isEqualTo(4);
-            assertThat(site.counter.requests("/always")).isEqualTo(1 + 3);
-            assertThat(pages.get("/always").failure()).isEqualTo("http-status");
-            assertThat(site.counter.requests("/down")).isEqualTo(1 + 1); // no Retry-After: the configured retries
+            assertThat(pages.get(busy.url("/")).title()).isEqualTo("busy");
+            assertThat(pages.get(busy.url("/")).attempts()).isEqualTo(4);
+            assertThat(always.counter.requests("/")).isEqualTo(1 + 3);
+            assertThat(pages.get(always.url("/")).failure()).isEqualTo("http-status");
+            assertThat(down.counter.requests("/")).isEqualTo(1 + 1); // no Retry-After: the configured retries
         }
     }
 
