@@ -5,9 +5,6 @@ package dev.loomcrawl.mocksites;
  * of a failed URL can succeed; link-shaping rates are fractions of links, fixed by the graph's seed.
  *
  * @param serverError 500/502/503 answers
- * @param serverErrorOnce whether a page answers with a server error at most once, its retry getting the page,
- *     as a server's incident does: every page can then be had within a crawler's retries, so a page lost is the
- *     crawler's; otherwise a page may draw one on every try
  * @param tooManyRequests 429 answers carrying {@code Retry-After: retryAfterSeconds}
  * @param connectionFault connection reset, empty response, malformed chunk, or random data then close, in turn
  * @param slowDribble bodies sent in chunks spread over {@code dribbleMillis}
@@ -16,6 +13,9 @@ package dev.loomcrawl.mocksites;
  * @param nonHtmlLinks pages that link to a PDF
  * @param trap whether every host has an endless calendar of new URLs under {@code /calendar/}
  * @param robotsServerError robots.txt answers 503 at this rate
+ * @param serverErrorOnce whether a page answers with a server error ({@code serverError}) at most once, its retry
+ *     getting the page, as a server's incident does: every page can then be had within a crawler's retries, so a
+ *     page lost is the crawler's; otherwise a page may draw one on every try
  */
 public record Faults(
         double serverError,
