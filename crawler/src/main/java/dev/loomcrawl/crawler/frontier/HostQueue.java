@@ -206,14 +206,12 @@ public final class HostQueue {
             restUntil = now + signal.rest().toNanos();
             gates.rest(hostKey, restUntil);
         }
-        if (signal.restAsked() && !(trouble != null && run.spares(leasedNanos))) {
-            node.rested++;
-        }
+        boolean spared = trouble != null && run.spares(leasedNanos);
+        node.spared += spared ? 1 : 0;
+        node.rested += signal.restAsked() && !spared ? 1 : 0;
         if (trouble == null) {
             run.goodAnswer(now);
-        } else if (run.repeats(leasedNanos)) {
-            node.spared += run.spares(leasedNanos) ? 1 : 0;
-        } else {
+        } else if (!run.repeats(leasedNanos)) {
             int failures = run.count(now);
             if (failures >= failureLimit && givenUp == null) {
                 givenUp = new Lease.Skip(trouble, "host given up after " + failureLimit + " failed requests in a row");
