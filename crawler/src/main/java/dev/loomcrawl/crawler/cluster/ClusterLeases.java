@@ -151,9 +151,22 @@ final class ClusterLeases {
                 + " WHERE host_key = ? AND owner = ? AND epoch = ?", restMillis, restMillis, hostKey, nodeId, epoch);
     }
 
-    /** Hosts with URLs still to fetch, in any job. */
+    /**
+     * Hosts with URLs still to fetch, in any job. Every node asks at every heartbeat, so the cost must follow the
+     * answer, not the frontier's size: the query skips through the queued URLs' index from one host to the next
+     * (a loose index scan), one descent per host with work. Counting the queued URLs' distinct hosts reads every
+     * queued URL (268 ms at a million queued on 10,000 hosts, against 41-67 ms so); probing each lease row reads
+     * every host ever seen (61 ms at a million hosts of which 1,000 have work, against 3.5 ms).
+     */
     public int hostsWithWork() {
-        return (int) beat.count("SELECT COUNT(DISTINCT host_key) FROM cluster_frontier WHERE state = 'queued'");
+        return (int) beat.count("""
+                WITH RECURSIVE next (host_key) AS (
+                  (SELECT host_key FROM cluster_frontier WHERE state = 'queued' ORDER BY host_key LIMIT 1)
+                  UNION ALL
+                  SELECT (SELECT f.host_key FROM cluster_frontier f WHERE f.state = 'queued' AND f.host_key > n.host_key
+                          ORDER BY f.host_key LIMIT 1)
+                  FROM next n WHERE n.host_key IS NOT NULL)
+                SELECT COUNT(host_key) FROM next""");
     }
 
     /** Nodes whose last heartbeat is younger than {@code within}. */

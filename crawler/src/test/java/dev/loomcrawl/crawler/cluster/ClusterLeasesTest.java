@@ -19,10 +19,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The row locks of a cluster's lease table, on a real PostgreSQL: a node's heartbeat renews its leases without
- * waiting for its own page stores, while those stores still keep every other node off the host.
+ * A cluster's lease table, on a real PostgreSQL: a node's heartbeat renews its leases without waiting for its own
+ * page stores, while those stores still keep every other node off the host; the hosts with work, which every
+ * heartbeat shares out, are counted right.
  */
-class ClusterLeaseLockTest {
+class ClusterLeasesTest {
     private static final Duration TTL = Duration.ofSeconds(30);
     @RegisterExtension
     static final PostgresServer postgres = new PostgresServer();
@@ -65,6 +66,30 @@ class ClusterLeaseLockTest {
             assertThat(commit.get(20, TimeUnit.SECONDS)).isNotNull(); // stored: the lease was still n1's, same epoch
         } finally {
             storing.shutdownNow();
+        }
+    }
+
+    @Test
+    void hostsWithWorkCountsEachHostWithAQueuedUrlOnceInAnyJob() throws Exception {
+        String db = postgres.newDatabase();
+        try (PageStore store = PageStore.open(db); Connection c = DriverManager.getConnection(db)) {
+            ClusterStore cluster = ClusterStore.open(store);
+            assertThat(cluster.leases().hostsWithWork()).isZero();
+            long first = store.jobs().create("virtual", 0, "{}", true);
+            long second = store.jobs().create("virtual", 0, "{}", true);
+            cluster.admitSeeds(first, List.of(new ClusterStore.Link("http://a.test/", "a.test:80", 0, 0, null),
+                    new ClusterStore.Link("http://a.test/more", "a.test:80", 0, 0, null),
+                    new ClusterStore.Link("http://b.test/", "b.test:80", 0, 0, null),
+                    new ClusterStore.Link("http://c.test/", "c.test:80", 0, 0, null)));
+            cluster.admitSeeds(second, List.of(new ClusterStore.Link("http://b.test/", "b.test:80", 0, 0, null)));
+            assertThat(cluster.leases().hostsWithWork()).isEqualTo(3);
+
+            try (Statement s = c.createStatement()) {
+                // c's one URL done; b's done in the first job, still queued in the second
+                s.executeUpdate("UPDATE cluster_frontier SET state = 'done' WHERE host_key = 'c.test:80'"
+                        + " OR host_key = 'b.test:80' AND job_id = " + first);
+            }
+            assertThat(cluster.leases().hostsWithWork()).isEqualTo(2);
         }
     }
 
