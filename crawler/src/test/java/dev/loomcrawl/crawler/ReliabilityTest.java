@@ -8,6 +8,7 @@ import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.sun.net.httpserver.HttpServer;
 import dev.loomcrawl.crawler.fetch.RetryPolicy;
@@ -26,6 +27,7 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -84,10 +86,8 @@ class ReliabilityTest {
     @EnumSource(ExecutionMode.class)
     void retryAfterPausesTheHostNotTheJob(ExecutionMode mode) throws Exception {
         try (TestSite site = new TestSite(); TestSite other = new TestSite()) {
-            site.server.stubFor(get(urlPathEqualTo("/limited")).inScenario("rl").whenScenarioStateIs(STARTED)
-                    .willReturn(aResponse().withStatus(429).withHeader("Retry-After", "1")).willSetStateTo("open"));
-            site.server.stubFor(get(urlPathEqualTo("/limited")).inScenario("rl").whenScenarioStateIs("open")
-                    .willReturn(TestSite.html("<title>finally</title>")));
+            answersInTurn(site, "/limited", aResponse().withStatus(429).withHeader("Retry-After", "1"),
+                    TestSite.html("<title>finally</title>"));
             // The other host's tree, 15 pages one at a time and 100 ms each, is found with /limited and lasts past
             // its rest, whichever starts first (its bare "/" alone, a 404, could come and go before /limited).
             site.stub("/", TestSite.html("<a href='/limited'>l</a><a href='/later'>x</a><a href='%s'>o</a>"
@@ -117,10 +117,8 @@ class ReliabilityTest {
     @Test
     void attemptsCountOnAcrossARestart() throws Exception {
         try (TestSite site = new TestSite()) {
-            site.server.stubFor(get(urlPathEqualTo("/limited")).inScenario("rl").whenScenarioStateIs(STARTED)
-                    .willReturn(aResponse().withStatus(429).withHeader("Retry-After", "1")).willSetStateTo("open"));
-            site.server.stubFor(get(urlPathEqualTo("/limited")).inScenario("rl").whenScenarioStateIs("open")
-                    .willReturn(TestSite.html("<title>finally</title>")));
+            answersInTurn(site, "/limited", aResponse().withStatus(429).withHeader("Retry-After", "1"),
+                    TestSite.html("<title>finally</title>"));
             CrawlJob job = crawler.start(CrawlConfig.builder().seed(site.url("/limited")).respectRobots(false).build());
             await().atMost(Duration.ofSeconds(10)).until(() -> site.counter.requests("/limited") == 1);
             crawler.suspend(Duration.ofSeconds(5)); // the 429 is handled within the grace, then the process stops
@@ -142,10 +140,8 @@ class ReliabilityTest {
             site.stub("/", TestSite.html("<a href='/down'>a</a><a href='/missing'>b</a><a href='/flaky'>c</a>"))
                     .stub("/down", aResponse().withStatus(503))
                     .stub("/missing", aResponse().withStatus(404));
-            site.server.stubFor(get(urlPathEqualTo("/flaky")).inScenario("f").whenScenarioStateIs(STARTED)
-                    .willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)).willSetStateTo("ok"));
-            site.server.stubFor(get(urlPathEqualTo("/flaky")).inScenario("f").whenScenarioStateIs("ok")
-                    .willReturn(TestSite.html("<title>flaky</title>")));
+            answersInTurn(site, "/flaky", aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER),
+                    TestSite.html("<title>flaky</title>"));
 
             Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")).maxRetries(2).mode(mode));
 
@@ -206,16 +202,20 @@ class ReliabilityTest {
 
     /** {@code path} answers {@code statuses} in turn (a 429 with {@code Retry-After: 0}, a 200 with a page), then its last. */
     private static void answersInTurn(TestSite site, String path, int... statuses) {
+        answersInTurn(site, path, Arrays.stream(statuses).mapToObj(status -> switch (status) {
+            case 200 -> TestSite.html("<title>busy</title>");
+            case 429 -> aResponse().withStatus(429).withHeader("Retry-After", "0");
+            default -> aResponse().withStatus(status);
+        }).toArray(ResponseDefinitionBuilder[]::new));
+    }
+
+    /** {@code path} gives {@code answers} in turn, one a request, then its last for every request after. */
+    private static void answersInTurn(TestSite site, String path, ResponseDefinitionBuilder... answers) {
         String state = STARTED;
-        for (int i = 0; i < statuses.length; i++) {
-            String next = i == statuses.length - 1 ? state : path + "#" + (i + 1);
-            var answer = switch (statuses[i]) {
-                case 200 -> TestSite.html("<title>busy</title>");
-                case 429 -> aResponse().withStatus(429).withHeader("Retry-After", "0");
-                default -> aResponse().withStatus(statuses[i]);
-            };
+        for (int i = 0; i < answers.length; i++) {
+            String next = i == answers.length - 1 ? state : path + "#" + (i + 1);
             site.server.stubFor(get(urlPathEqualTo(path)).inScenario(path).whenScenarioStateIs(state)
-                    .willReturn(answer).willSetStateTo(next));
+                    .willReturn(answers[i]).willSetStateTo(next));
             state = next;
         }
     }
