@@ -14,6 +14,7 @@ import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
 import dev.loomcrawl.crawler.values.FailureKind;
+import dev.loomcrawl.crawler.values.JobProgress;
 import dev.loomcrawl.crawler.values.NodeSettings;
 import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.testkit.PostgresServer;
@@ -162,14 +163,23 @@ class FrontierContractTest {
         try (TestSite site = new TestSite()) {
             site.stub("/robots.txt", aResponse().withStatus(200).withHeader("Content-Type", "text/plain")
                             .withBody("User-agent: *\nDisallow: /private\n"))
-                    .stub("/s", html(links("/private/x", "/ok"))).stub("/ok", html(links("/private/y")))
+                    .stub("/s", html(links("/private/x", "/ok"))).stub("/ok", html(links("/private/y", "/private/x")))
                     .stub("/private/x", html(links())).stub("/private/y", html(links()));
-            Map<String, PageRecord> pages = crawl(site, config().seed(site.url("/s")).maxDepth(5));
+            CrawlJob job = jobs.start(config().seed(site.url("/s")).maxDepth(5).build());
+            awaitEnd(job.id());
+            Map<String, PageRecord> pages = stored(site, job.id());
             assertThat(site.counter.requests("/private/x") + site.counter.requests("/private/y")).isZero();
             assertThat(site.counter.requests("/robots.txt")).isEqualTo(1);
             assertThat(pages.get("/private/x").failure()).isEqualTo(FailureKind.ROBOTS.label());
             assertThat(pages.get("/private/y").failure()).isEqualTo(FailureKind.ROBOTS.label());
             assertThat(pages.get("/ok").status()).isEqualTo(200);
+            // Two pages link to /private/x: one row, counted once by the job's figures and by its node's share.
+            JobReport report = jobs.report(job.id()).orElseThrow();
+            assertThat(report.progress()).extracting(JobProgress::pages, JobProgress::skipped).containsExactly(2L, 2L);
+            if (report.nodes() != null) {
+                assertThat(report.nodes()).singleElement().extracting(JobReport.Share::pages, JobReport.Share::skipped)
+                        .containsExactly(2L, 2L);
+            }
         }
     }
 

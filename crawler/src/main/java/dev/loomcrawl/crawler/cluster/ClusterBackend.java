@@ -162,9 +162,9 @@ final class ClusterBackend implements FrontierBackend {
     @Override
     public List<PageRecord> listed(Node lease, List<Lease.Found> links, String sitemap) {
         long epoch = held.epochOf(lease);
-        List<ClusterStore.Link> admitted = epoch < 0 ? null : db.commit(node.nodeId(), lease.queue().hostKey, epoch, jobId,
-                null, null, links(links, 0, sitemap), List.of(), config.scope().maxDepth(), config.scope().maxPages());
-        held.addLocked(admitted);
+        ClusterStore.Committed committed = epoch < 0 ? null : db.commit(node.nodeId(), lease.queue().hostKey, epoch,
+                jobId, null, null, links(links, 0, sitemap), List.of(), config.scope().maxDepth(), config.scope().maxPages());
+        held.addLocked(committed == null ? null : committed.queued());
         return List.of();
     }
 
@@ -187,17 +187,16 @@ final class ClusterBackend implements FrontierBackend {
         }
         PageRecord stored = row.withDepth(page.depth);
         boolean revisit = page.visit() != null;
-        List<ClusterStore.Link> admitted = epoch < 0 ? null : db.commit(node.nodeId(), page.queue().hostKey, epoch, jobId,
-                stored, visitWrite(revisit, stored, visited), links(follow, page.redirects, page.url.url()), recorded,
-                config.scope().maxDepth(), config.scope().maxPages());
-        if (admitted == null) {
+        ClusterStore.Committed committed = epoch < 0 ? null : db.commit(node.nodeId(), page.queue().hostKey, epoch,
+                jobId, stored, visitWrite(revisit, stored, visited), links(follow, page.redirects, page.url.url()),
+                recorded, config.scope().maxDepth(), config.scope().maxPages());
+        if (committed == null) {
             return List.of(); // the host moved to another node, which fetches the URL again
         }
-        held.addLocked(admitted);
-        if (!revisit) {
-            recorded.add(stored); // a revisit's row was counted at its first visit; the change feed tells the rest
-        }
-        return recorded;
+        held.addLocked(committed.queued());
+        // A revisit's row was counted at its first visit (the change feed tells the rest), and a link another
+        // page recorded on sight first is stored and counted once.
+        return committed.stored();
     }
 
     /**

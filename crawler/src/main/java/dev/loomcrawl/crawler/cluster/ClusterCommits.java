@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler.cluster;
 
+import dev.loomcrawl.crawler.cluster.ClusterStore.Committed;
 import dev.loomcrawl.crawler.cluster.ClusterStore.Link;
 import dev.loomcrawl.crawler.concurrent.Handoff;
 import dev.loomcrawl.crawler.store.Readers;
@@ -61,9 +62,9 @@ final class ClusterCommits implements AutoCloseable {
         }
     }
 
-    private record Pending(Commit commit, CompletableFuture<List<Link>> done) {}
+    private record Pending(Commit commit, CompletableFuture<Committed> done) {}
 
-    private static final List<Link> LOST = new ArrayList<>(0); // the host is no longer ours: nothing stored
+    private static final Committed LOST = new Committed(List.of(), List.of()); // the host is no longer ours: nothing stored
     @SuppressWarnings("NullAway") // a sentinel: only its identity is read
     private static final Pending WAKE = new Pending(null, null); // handed over by close only
 
@@ -80,17 +81,17 @@ final class ClusterCommits implements AutoCloseable {
     /**
      * Commits {@code commit} with others and waits, through interrupts (the interrupt is kept for the caller).
      *
-     * @return the links now queued that were not before, or null if the host is no longer ours
+     * @return what was stored, or null if the host is no longer ours
      * @throws StoreException if it could not be stored
      */
-    @Nullable List<Link> commit(Commit commit) {
+    @Nullable Committed commit(Commit commit) {
         if (closed) {
             throw new StoreException("cluster storage is closed", null);
         }
         Pending pending = new Pending(commit, new CompletableFuture<>());
         queue.add(pending);
-        List<Link> admitted = Handoff.await(pending.done());
-        return admitted == LOST ? null : admitted;
+        Committed committed = Handoff.await(pending.done());
+        return committed == LOST ? null : committed;
     }
 
     /** Stores what was handed over before, then stops; a commit after this fails. */
@@ -137,8 +138,8 @@ final class ClusterCommits implements AutoCloseable {
             return;
         }
         try {
-            Map<Pending, List<Link>> done = ClusterSql.transaction(pool, c -> commit(c, batch));
-            done.forEach((p, admitted) -> p.done().complete(admitted));
+            Map<Pending, Committed> done = ClusterSql.transaction(pool, c -> commit(c, batch));
+            done.forEach((p, committed) -> p.done().complete(committed));
         } catch (RuntimeException e) {
             if (batch.size() == 1) {
                 batch.getFirst().done().completeExceptionally(e);
@@ -150,8 +151,8 @@ final class ClusterCommits implements AutoCloseable {
         }
     }
 
-    private static Map<Pending, List<Link>> commit(Connection c, List<Pending> batch) throws SQLException {
-        Map<Pending, List<Link>> done = new IdentityHashMap<>();
+    private static Map<Pending, Committed> commit(Connection c, List<Pending> batch) throws SQLException {
+        Map<Pending, Committed> done = new IdentityHashMap<>();
         Map<Long, List<Pending>> byJob = new TreeMap<>();
         Map<String, TreeSet<String>> hostsByNode = new TreeMap<>();
         for (Pending p : batch) {
@@ -170,9 +171,10 @@ final class ClusterCommits implements AutoCloseable {
             }
         }
         for (List<Pending> job : byJob.values()) {
-            List<Link> admitted = ClusterResults.store(c, job.stream().map(Pending::commit).toList());
+            ClusterResults.Stored stored = ClusterResults.store(c, job.stream().map(Pending::commit).toList());
             for (Pending p : job) {
-                done.put(p, p == job.getFirst() ? admitted : List.of()); // the node's queues take them once
+                done.put(p, new Committed(p == job.getFirst() ? stored.queued() : List.of(), // the node's queues take them once
+                        stored.rows().getOrDefault(p.commit(), List.of())));
             }
         }
         return done;

@@ -85,7 +85,7 @@ final class ClusterReports {
 
     /** A cluster job's progress summed over nodes, from the database, with each node's share. */
     JobReport report(JobRow row, @Nullable CrawlJob live) {
-        ClusterStore.Counts counts = db.counts(row.id());
+        ClusterStore.Counts counts = db.counts(row.id(), row.unfinished());
         double ttl = settings.leaseTtl().toMillis() / 1000.0;
         List<JobReport.Share> shares = new ArrayList<>();
         long inFlight = 0;

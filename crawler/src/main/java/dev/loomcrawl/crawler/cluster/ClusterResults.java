@@ -4,7 +4,6 @@ import static dev.loomcrawl.crawler.cluster.ClusterSql.update;
 
 import dev.loomcrawl.crawler.cluster.ClusterCommits.Commit;
 import dev.loomcrawl.crawler.cluster.ClusterStore.Link;
-import dev.loomcrawl.crawler.store.Dialect;
 import dev.loomcrawl.crawler.store.RevisitWrites;
 import dev.loomcrawl.crawler.store.Rows;
 import dev.loomcrawl.crawler.store.Schema;
@@ -17,11 +16,16 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -35,38 +39,45 @@ import java.util.TreeMap;
  * the limit now is queued, and a page already stored passes the lower depth on to its links, and so on down.
  */
 final class ClusterResults {
+    /**
+     * What one job's results of a batch stored: the links now queued that were not before (within the page
+     * limit), and per commit (by identity) the rows the database took.
+     */
+    record Stored(List<Link> queued, Map<Commit, List<PageRecord>> rows) {}
+
+    /** A row to store, and the commit it came with. */
+    private record Offered(Commit commit, PageRecord row) {}
+
+    /** Rows per insert statement: PostgreSQL takes at most 65,535 parameters, 28 a row. */
+    private static final int ROWS_PER_INSERT = 1_000;
+
     private ClusterResults() {}
 
     /**
      * One job's results of the batch: rows stored, links admitted, depths lowered, URLs marked done.
      * The holds were checked first ({@link ClusterCommits}), locked to the commit: no node takes a host meanwhile.
-     *
-     * @return the links now queued that were not before (within the page limit)
      */
-    static List<Link> store(Connection c, List<Commit> results) throws SQLException {
+    static Stored store(Connection c, List<Commit> results) throws SQLException {
         Commit any = results.getFirst();
         long jobId = any.jobId();
         int maxDepth = any.maxDepth();
         List<Commit> pages = results.stream().filter(r -> r.page() != null)
                 .sorted(Comparator.comparing(r -> r.stored().url())).toList();
         Map<String, Integer> depths = depthsOf(c, jobId, pages);
-        List<PageRecord> rows = new ArrayList<>();
+        // One row offered per URL, the first: two pages of a batch may record the same link on sight.
+        Map<String, Offered> rows = new LinkedHashMap<>();
         List<Link> links = new ArrayList<>();
         RevisitWrites revisits = new RevisitWrites(c, null);
         List<Change> events = new ArrayList<>();
-        Map<String, long[]> work = new TreeMap<>(); // node -> rows stored by outcome, in node order (locks)
         for (Commit r : results) {
-            rows.addAll(r.recorded());
-            long[] byOutcome = work.computeIfAbsent(r.nodeId(), node -> new long[3]);
-            r.recorded().forEach(row -> byOutcome[row.outcome().ordinal()]++);
+            r.recorded().forEach(row -> rows.putIfAbsent(row.url(), new Offered(r, row)));
             int depth = r.page() == null ? 0 : depths.getOrDefault(r.page().url(), r.page().depth());
             if (r.revisit()) {
                 if (r.visit() instanceof ClusterStore.VisitWrite v && v.rewrite() instanceof PageRecord rewrite) {
                     revisits.rewrite(jobId, r.stored().url(), rewrite); // one row per URL, always
                 }
             } else if (r.page() != null) {
-                rows.add(r.page().withDepth(depth));
-                byOutcome[r.page().outcome().ordinal()]++;
+                rows.putIfAbsent(r.page().url(), new Offered(r, r.page().withDepth(depth)));
             }
             if (r.visit() != null && r.visit().change() != null) {
                 events.add(r.visit().change());
@@ -75,7 +86,7 @@ final class ClusterResults {
                 links.add(new Link(l.url(), l.hostKey(), depth + l.depth(), l.redirects(), l.referrer()));
             }
         }
-        insertRows(c, rows);
+        Map<Commit, List<PageRecord>> stored = insertRows(c, rows.values());
         revisits.execute();
         List<Link> admitted = new ArrayList<>();
         ClusterLinks.lower(c, jobId, ClusterLinks.shortest(ClusterLinks.insert(c, jobId, links, maxDepth, admitted)),
@@ -84,8 +95,8 @@ final class ClusterResults {
         // Last: the job's admitted count is one row every node updates, locked only until the commit.
         List<Link> queued = withinLimit(c, jobId, admitted, any.maxPages());
         appendEvents(c, jobId, events, revisits);
-        countWork(c, jobId, work);
-        return queued;
+        countWork(c, jobId, stored);
+        return new Stored(queued, stored);
     }
 
     /**
@@ -127,7 +138,12 @@ final class ClusterResults {
      * Each node's rows, counted with the rows they count, in their transaction: each node's share adds up to the
      * job's rows even when a node is killed between two heartbeats.
      */
-    private static void countWork(Connection c, long jobId, Map<String, long[]> work) throws SQLException {
+    private static void countWork(Connection c, long jobId, Map<Commit, List<PageRecord>> stored) throws SQLException {
+        Map<String, long[]> work = new TreeMap<>(); // node -> rows stored by outcome, in node order (locks)
+        stored.forEach((commit, rows) -> {
+            long[] byOutcome = work.computeIfAbsent(commit.nodeId(), node -> new long[3]);
+            rows.forEach(row -> byOutcome[row.outcome().ordinal()]++);
+        });
         for (Map.Entry<String, long[]> node : work.entrySet()) {
             long[] n = node.getValue();
             update(c, "INSERT INTO cluster_work (job_id, node_id, pages, failed, skipped, fetches, in_flight, updated_at)"
@@ -225,18 +241,37 @@ final class ClusterResults {
         return depths;
     }
 
-    /** The rows, in one statement (the driver rewrites the batch as one multi-row insert). */
-    private static void insertRows(Connection c, List<PageRecord> rows) throws SQLException {
-        if (rows.isEmpty()) {
-            return;
-        }
-        try (PreparedStatement ps = c.prepareStatement(Dialect.POSTGRES.writeOnce("pages", Schema.PAGE_COLUMNS,
-                List.of("job_id", "url")))) {
-            for (PageRecord row : rows) {
-                Rows.bindPage(ps, row);
-                ps.addBatch();
+    /**
+     * The rows, in multi-row inserts that give back the URLs they stored; returns the rows the database took,
+     * by commit. A URL already stored keeps its row (a link recorded on sight by a page of an earlier batch, or
+     * the same URL refused by robots.txt when leased), so the job's figures count each URL once.
+     */
+    private static Map<Commit, List<PageRecord>> insertRows(Connection c, Collection<Offered> rows) throws SQLException {
+        Map<Commit, List<PageRecord>> stored = new IdentityHashMap<>();
+        List<Offered> all = List.copyOf(rows);
+        int columns = Schema.PAGE_COLUMNS.size();
+        String row = "(" + String.join(", ", Collections.nCopies(columns, "?")) + ")";
+        for (int from = 0; from < all.size(); from += ROWS_PER_INSERT) {
+            List<Offered> chunk = all.subList(from, Math.min(all.size(), from + ROWS_PER_INSERT));
+            Set<String> taken = new HashSet<>();
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO pages (" + String.join(", ", Schema.PAGE_COLUMNS)
+                    + ") VALUES " + String.join(", ", Collections.nCopies(chunk.size(), row))
+                    + " ON CONFLICT (job_id, url) DO NOTHING RETURNING url")) {
+                for (int i = 0; i < chunk.size(); i++) {
+                    Rows.bindPage(ps, 1 + i * columns, chunk.get(i).row());
+                }
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        taken.add(rs.getString(1));
+                    }
+                }
             }
-            ps.executeBatch();
+            for (Offered o : chunk) {
+                if (taken.contains(o.row().url())) {
+                    stored.computeIfAbsent(o.commit(), commit -> new ArrayList<>()).add(o.row());
+                }
+            }
         }
+        return stored;
     }
 }

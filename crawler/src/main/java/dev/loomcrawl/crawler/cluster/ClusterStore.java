@@ -4,7 +4,6 @@ import dev.loomcrawl.crawler.store.Dialect;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.store.Readers;
 import dev.loomcrawl.crawler.store.Schema;
-import dev.loomcrawl.crawler.store.StoredCounts;
 import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.values.Passwords;
@@ -34,6 +33,12 @@ final class ClusterStore implements AutoCloseable {
 
     /** A URL for the shared frontier. */
     public record Link(String url, String hostKey, int depth, int redirects, @Nullable String referrer) {}
+
+    /**
+     * What one commit stored: the links now queued that were not before, and its rows the database took (a row
+     * of a URL already stored, such as a link another page recorded on sight first, is not stored again).
+     */
+    public record Committed(List<Link> queued, List<PageRecord> stored) {}
 
     /**
      * What a continuous job's visit writes besides a first visit's row: a revisit's new content in place of the
@@ -197,10 +202,10 @@ final class ClusterStore implements AutoCloseable {
      * @param page the URL's row, or null to admit links only (a sitemap's, relative to depth 0)
      * @param visit a continuous job's event, rewrite and schedule; null on a one-pass job
      * @param recorded rows stored with it (links recorded on sight)
-     * @return the links now queued that were not before, or null if the host is no longer ours: nothing was
-     *     stored, and the new owner fetches the URL
+     * @return what was stored, or null if the host is no longer ours: nothing was stored, and the new owner
+     *     fetches the URL
      */
-    public @Nullable List<Link> commit(String nodeId, String hostKey, long epoch, long jobId, @Nullable PageRecord page,
+    public @Nullable Committed commit(String nodeId, String hostKey, long epoch, long jobId, @Nullable PageRecord page,
             @Nullable VisitWrite visit, List<Link> links, List<PageRecord> recorded, int maxDepth, int maxPages) {
         return commits.commit(new ClusterCommits.Commit(nodeId, hostKey, epoch, jobId, page, visit, links, recorded,
                 maxDepth, maxPages));
@@ -241,12 +246,18 @@ final class ClusterStore implements AutoCloseable {
                 rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getInt(6), rs.getDouble(7)), jobId);
     }
 
-    /** A job's stored rows by outcome and its URLs still to fetch, summed over every node. */
-    public Counts counts(long jobId) {
-        StoredCounts.Outcomes rows = StoredCounts.outcomes(pool, jobId);
-        long[] waiting = pool.list("SELECT COUNT(*), COUNT(*) FILTER (WHERE due_at IS NULL OR due_at <= now())"
-                + " FROM cluster_frontier WHERE job_id = ? AND state = 'queued'",
+    /**
+     * A job's stored rows by outcome, summed over the nodes' shares (each counted in the transaction that stores
+     * its rows, so a read of every row of the job is not needed), and its URLs still to fetch while it is
+     * {@code unfinished} (an ended job has none): a count over the job's queued URLs, from an index of them alone.
+     */
+    public Counts counts(long jobId, boolean unfinished) {
+        long[] rows = pool.list("SELECT COALESCE(SUM(pages), 0), COALESCE(SUM(failed), 0), COALESCE(SUM(skipped), 0)"
+                + " FROM cluster_work WHERE job_id = ?", rs -> new long[] {rs.getLong(1), rs.getLong(2), rs.getLong(3)},
+                jobId).getFirst();
+        long[] waiting = !unfinished ? new long[2] : pool.list("SELECT COUNT(*), COUNT(*) FILTER (WHERE due_at IS NULL"
+                + " OR due_at <= now()) FROM cluster_frontier WHERE job_id = ? AND state = 'queued'",
                 rs -> new long[] {rs.getLong(1), rs.getLong(2)}, jobId).getFirst();
-        return new Counts(rows.pages(), rows.failed(), rows.skipped(), waiting[0], waiting[1]);
+        return new Counts(rows[0], rows[1], rows[2], waiting[0], waiting[1]);
     }
 }

@@ -24,40 +24,46 @@ public final class Rows {
 
     private Rows() {}
 
+    /** Row {@code p} into a statement whose parameters are {@link Schema#PAGE_COLUMNS}. */
     public static void bindPage(PreparedStatement ps, PageRecord p) throws SQLException {
-        ps.setLong(1, p.jobId());
-        ps.setString(2, p.url());
-        ps.setInt(3, p.depth());
-        ps.setInt(4, p.status());
-        ps.setString(5, truncate(p.contentType(), 256));
-        ps.setString(6, truncate(p.title(), 1024));
-        ps.setInt(7, p.bytes());
-        ps.setDouble(8, p.fetchMillis());
-        ps.setInt(9, p.attempts());
-        ps.setString(10, p.failure());
-        ps.setString(11, truncate(p.detail(), 1024));
-        ps.setTimestamp(12, Timestamp.from(p.fetchedAt()));
-        ps.setString(13, truncate(p.thread(), 64));
-        ps.setString(14, truncate(p.referrer(), 4096));
+        bindPage(ps, 1, p);
+    }
+
+    /** Row {@code p} into the parameters of {@link Schema#PAGE_COLUMNS}, the first at {@code at}. */
+    public static void bindPage(PreparedStatement ps, int at, PageRecord p) throws SQLException {
+        ps.setLong(at, p.jobId());
+        ps.setString(at + 1, p.url());
+        ps.setInt(at + 2, p.depth());
+        ps.setInt(at + 3, p.status());
+        ps.setString(at + 4, truncate(p.contentType(), 256));
+        ps.setString(at + 5, truncate(p.title(), 1024));
+        ps.setInt(at + 6, p.bytes());
+        ps.setDouble(at + 7, p.fetchMillis());
+        ps.setInt(at + 8, p.attempts());
+        ps.setString(at + 9, p.failure());
+        ps.setString(at + 10, truncate(p.detail(), 1024));
+        ps.setTimestamp(at + 11, Timestamp.from(p.fetchedAt()));
+        ps.setString(at + 12, truncate(p.thread(), 64));
+        ps.setString(at + 13, truncate(p.referrer(), 4096));
         // Normalised URLs hold no line breaks: one per line is the cheapest faithful encoding.
-        ps.setString(15, p.outlinks().isEmpty() ? null : String.join("\n", p.outlinks()));
-        ps.setString(16, p.fields().isEmpty() ? null : json(p.fields()));
-        ps.setString(17, truncate(p.canonical(), 4096));
+        ps.setString(at + 14, p.outlinks().isEmpty() ? null : String.join("\n", p.outlinks()));
+        ps.setString(at + 15, p.fields().isEmpty() ? null : json(p.fields()));
+        ps.setString(at + 16, truncate(p.canonical(), 4096));
         if (p.body() == null) {
-            ps.setNull(18, Types.BINARY);
+            ps.setNull(at + 17, Types.BINARY);
         } else {
-            ps.setBytes(18, p.body());
+            ps.setBytes(at + 17, p.body());
         }
-        ps.setDouble(19, p.pageMillis());
-        ps.setString(20, truncate(p.etag(), 1024));
-        ps.setString(21, truncate(p.lastModified(), 64));
-        ps.setString(22, p.digest());
+        ps.setDouble(at + 18, p.pageMillis());
+        ps.setString(at + 19, truncate(p.etag(), 1024));
+        ps.setString(at + 20, truncate(p.lastModified(), 64));
+        ps.setString(at + 21, p.digest());
         if (p.simhash() == null) {
-            ps.setNull(23, Types.BIGINT);
+            ps.setNull(at + 22, Types.BIGINT);
         } else {
-            ps.setLong(23, p.simhash());
+            ps.setLong(at + 22, p.simhash());
         }
-        bindContent(ps, 24, p.content());
+        bindContent(ps, at + 23, p.content());
     }
 
     /** A row's content and facts into five parameters from {@code at}: all null when the job keeps none. */

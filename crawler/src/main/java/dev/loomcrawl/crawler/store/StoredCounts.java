@@ -23,7 +23,7 @@ public record StoredCounts(long pages, long failed, long skipped, long bytes, lo
     public record Outcomes(long pages, long failed, long skipped, Map<String, Long> failures) {}
 
     /** The outcomes of job {@code jobId}'s stored rows. */
-    public static Outcomes outcomes(Readers readers, long jobId) {
+    static Outcomes outcomes(Readers readers, long jobId) {
         long[] n = new long[3]; // pages, failed, skipped
         Map<String, Long> failures = new TreeMap<>();
         readers.stream("SELECT failure, COUNT(*) FROM pages WHERE job_id = ? GROUP BY failure", rs -> {

@@ -47,7 +47,7 @@ class ClusterLeasesTest {
                 s.executeUpdate("UPDATE cluster_jobs SET admitted = admitted WHERE job_id = " + job);
             }
             // n1 stores a page's links meanwhile: its transaction checks the lease, then waits for that row.
-            CompletableFuture<List<ClusterStore.Link>> commit = CompletableFuture.supplyAsync(() -> cluster.commit("n1",
+            CompletableFuture<ClusterStore.Committed> commit = CompletableFuture.supplyAsync(() -> cluster.commit("n1",
                     hold.hostKey(), hold.epoch(), job, null, null,
                     List.of(new ClusterStore.Link("http://a.test/x", "a.test:80", 1, 0, "http://a.test/")), List.of(), 10, 1_000),
                     storing);
