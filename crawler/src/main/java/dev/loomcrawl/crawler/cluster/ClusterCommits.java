@@ -173,8 +173,8 @@ final class ClusterCommits implements AutoCloseable {
         for (List<Pending> job : byJob.values()) {
             ClusterResults.Stored stored = ClusterResults.store(c, job.stream().map(Pending::commit).toList());
             for (Pending p : job) {
-                done.put(p, new Committed(p == job.getFirst() ? stored.queued() : List.of(), // the node's queues take them once
-                        stored.rows().getOrDefault(p.commit(), List.of())));
+                List<Link> queued = p == job.getFirst() ? stored.queued() : List.of(); // the node's queues take them once
+                done.put(p, new Committed(queued, stored.rows().getOrDefault(p.commit(), List.of())));
             }
         }
         return done;

@@ -246,16 +246,17 @@ final class ClusterResults {
      * by commit. A URL already stored keeps its row (a link recorded on sight by a page of an earlier batch, or
      * the same URL refused by robots.txt when leased), so the job's figures count each URL once.
      */
-    private static Map<Commit, List<PageRecord>> insertRows(Connection c, Collection<Offered> rows) throws SQLException {
+    private static Map<Commit, List<PageRecord>> insertRows(Connection c, Collection<Offered> rows)
+            throws SQLException {
         Map<Commit, List<PageRecord>> stored = new IdentityHashMap<>();
         List<Offered> all = List.copyOf(rows);
         int columns = Schema.PAGE_COLUMNS.size();
+        String insert = "INSERT INTO pages (" + String.join(", ", Schema.PAGE_COLUMNS) + ") VALUES ";
         String row = "(" + String.join(", ", Collections.nCopies(columns, "?")) + ")";
         for (int from = 0; from < all.size(); from += ROWS_PER_INSERT) {
             List<Offered> chunk = all.subList(from, Math.min(all.size(), from + ROWS_PER_INSERT));
             Set<String> taken = new HashSet<>();
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO pages (" + String.join(", ", Schema.PAGE_COLUMNS)
-                    + ") VALUES " + String.join(", ", Collections.nCopies(chunk.size(), row))
+            try (PreparedStatement ps = c.prepareStatement(insert + String.join(", ", Collections.nCopies(chunk.size(), row))
                     + " ON CONFLICT (job_id, url) DO NOTHING RETURNING url")) {
                 for (int i = 0; i < chunk.size(); i++) {
                     Rows.bindPage(ps, 1 + i * columns, chunk.get(i).row());
