@@ -83,16 +83,24 @@ final class ClusterReports {
         db.reportWork(job.id(), settings.nodeId(), before.fetches() + p.pages() + p.failed(), (int) p.inFlight());
     }
 
-    /** A cluster job's progress summed over nodes, from the database, with each node's share. */
+    /**
+     * A cluster job's progress summed over nodes, from the database, with each node's share. The shares count the
+     * rows as they are committed, so their sum is the job's rows, without a read of them; URLs still to fetch are
+     * counted while the job is unfinished (an ended job has none).
+     */
     JobReport report(JobRow row, @Nullable CrawlJob live) {
-        ClusterStore.Counts counts = db.counts(row.id(), row.unfinished());
+        ClusterStore.Waiting waiting = row.unfinished() ? db.waiting(row.id()) : new ClusterStore.Waiting(0, 0);
         double ttl = settings.leaseTtl().toMillis() / 1000.0;
         List<JobReport.Share> shares = new ArrayList<>();
         long inFlight = 0;
+        long[] rows = new long[3]; // pages, failed, skipped
         for (ClusterStore.Work w : db.work(row.id())) {
             boolean liveNode = w.ageSeconds() < ttl;
             shares.add(new JobReport.Share(w.nodeId(), w.pages(), w.failed(), w.skipped(), w.fetches(), liveNode ? w.inFlight() : 0, liveNode));
             inFlight += liveNode ? w.inFlight() : 0;
+            rows[0] += w.pages();
+            rows[1] += w.failed();
+            rows[2] += w.skipped();
         }
         JobSummary summary = row.unfinished() ? null : JobSummary.fromJson(row.summary());
         if (summary == null && row.status().equals("done")) {
@@ -102,11 +110,11 @@ final class ClusterReports {
         }
         double seconds = Math.max(0.001, Duration.between(row.createdAt(),
                 row.finishedAt() != null ? row.finishedAt() : Instant.now()).toMillis() / 1000.0);
-        long stored = counts.pages() + counts.failed() + counts.skipped();
+        long stored = rows[0] + rows[1] + rows[2];
         JobProgress here = live == null ? null : live.progress();
         String status = live != null ? row.status() : row.shownStatus(java.time.Instant.now(), false);
-        JobProgress progress = new JobProgress(row.id(), status, counts.pages(), counts.failed(), counts.skipped(),
-                counts.queued(), counts.due(), inFlight, here == null ? 0 : here.fetching(), JobMeter.round1(seconds),
+        JobProgress progress = new JobProgress(row.id(), status, rows[0], rows[1], rows[2],
+                waiting.queued(), waiting.due(), inFlight, here == null ? 0 : here.fetching(), JobMeter.round1(seconds),
                 JobMeter.round1(stored / seconds), here == null ? 0 : here.recentPagesPerSecond(),
                 ConfigCodec.maxPages(row.config()), ConfigCodec.continuous(row.config()), summary != null ? summary.failures() : Map.of(), Map.of());
         return new JobReport(row.id(), status, row.mode(), row.poolSize(), ConfigCodec.seeds(row.config()),

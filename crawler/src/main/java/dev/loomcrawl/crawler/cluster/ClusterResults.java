@@ -4,6 +4,7 @@ import static dev.loomcrawl.crawler.cluster.ClusterSql.update;
 
 import dev.loomcrawl.crawler.cluster.ClusterCommits.Commit;
 import dev.loomcrawl.crawler.cluster.ClusterStore.Link;
+import dev.loomcrawl.crawler.store.Dialect;
 import dev.loomcrawl.crawler.store.RevisitWrites;
 import dev.loomcrawl.crawler.store.Rows;
 import dev.loomcrawl.crawler.store.Schema;
@@ -17,7 +18,6 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -251,13 +251,11 @@ final class ClusterResults {
         Map<Commit, List<PageRecord>> stored = new IdentityHashMap<>();
         List<Offered> all = List.copyOf(rows);
         int columns = Schema.PAGE_COLUMNS.size();
-        String insert = "INSERT INTO pages (" + String.join(", ", Schema.PAGE_COLUMNS) + ") VALUES ";
-        String row = "(" + String.join(", ", Collections.nCopies(columns, "?")) + ")";
         for (int from = 0; from < all.size(); from += ROWS_PER_INSERT) {
             List<Offered> chunk = all.subList(from, Math.min(all.size(), from + ROWS_PER_INSERT));
             Set<String> taken = new HashSet<>();
-            try (PreparedStatement ps = c.prepareStatement(insert + String.join(", ", Collections.nCopies(chunk.size(), row))
-                    + " ON CONFLICT (job_id, url) DO NOTHING RETURNING url")) {
+            try (PreparedStatement ps = c.prepareStatement(Dialect.POSTGRES.writeOnce("pages", Schema.PAGE_COLUMNS,
+                    List.of("job_id", "url"), chunk.size()) + " RETURNING url")) {
                 for (int i = 0; i < chunk.size(); i++) {
                     Rows.bindPage(ps, 1 + i * columns, chunk.get(i).row());
                 }

@@ -62,8 +62,8 @@ final class ClusterStore implements AutoCloseable {
     public record Work(String nodeId, long pages, long failed, long skipped, long fetches, int inFlight,
             double ageSeconds) {}
 
-    /** A job's stored rows by outcome, and its URLs waiting ({@code queued}), of which {@code due} now. */
-    public record Counts(long pages, long failed, long skipped, long queued, long due) {}
+    /** A job's URLs waiting ({@code queued}), of which {@code due} now. */
+    public record Waiting(long queued, long due) {}
 
     /** The store's pool, shared with its reads. */
     private final Readers pool;
@@ -246,18 +246,10 @@ final class ClusterStore implements AutoCloseable {
                 rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getInt(6), rs.getDouble(7)), jobId);
     }
 
-    /**
-     * A job's stored rows by outcome, summed over the nodes' shares (each counted in the transaction that stores
-     * its rows, so a read of every row of the job is not needed), and its URLs still to fetch while it is
-     * {@code unfinished} (an ended job has none): a count over the job's queued URLs, from an index of them alone.
-     */
-    public Counts counts(long jobId, boolean unfinished) {
-        long[] rows = pool.list("SELECT COALESCE(SUM(pages), 0), COALESCE(SUM(failed), 0), COALESCE(SUM(skipped), 0)"
-                + " FROM cluster_work WHERE job_id = ?", rs -> new long[] {rs.getLong(1), rs.getLong(2), rs.getLong(3)},
-                jobId).getFirst();
-        long[] waiting = !unfinished ? new long[2] : pool.list("SELECT COUNT(*), COUNT(*) FILTER (WHERE due_at IS NULL"
-                + " OR due_at <= now()) FROM cluster_frontier WHERE job_id = ? AND state = 'queued'",
-                rs -> new long[] {rs.getLong(1), rs.getLong(2)}, jobId).getFirst();
-        return new Counts(rows[0], rows[1], rows[2], waiting[0], waiting[1]);
+    /** A job's URLs still to fetch, counted from an index of the queued URLs alone. */
+    public Waiting waiting(long jobId) {
+        return pool.list("SELECT COUNT(*), COUNT(*) FILTER (WHERE due_at IS NULL OR due_at <= now())"
+                + " FROM cluster_frontier WHERE job_id = ? AND state = 'queued'",
+                rs -> new Waiting(rs.getLong(1), rs.getLong(2)), jobId).getFirst();
     }
 }

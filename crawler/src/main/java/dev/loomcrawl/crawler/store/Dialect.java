@@ -71,15 +71,25 @@ public enum Dialect {
      * row bound, so a batch led by a row of nulls turns later values to null.)
      */
     public String writeOnce(String table, List<String> columns, List<String> key) {
+        return writeOnce(table, columns, key, 1);
+    }
+
+    /** {@link #writeOnce} of {@code rows} rows in one statement, their parameters one row after another. */
+    public String writeOnce(String table, List<String> columns, List<String> key, int rows) {
         return switch (this) {
-            case H2 -> insert(table, columns);
-            case POSTGRES -> insert(table, columns) + " ON CONFLICT (" + String.join(", ", key) + ") DO NOTHING";
+            case H2 -> insert(table, columns, rows);
+            case POSTGRES -> insert(table, columns, rows) + " ON CONFLICT (" + String.join(", ", key) + ") DO NOTHING";
         };
     }
 
     /** A plain {@code INSERT} of one row of {@code columns}, a parameter each. */
     static String insert(String table, List<String> columns) {
-        return "INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES ("
-                + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")";
+        return insert(table, columns, 1);
+    }
+
+    private static String insert(String table, List<String> columns, int rows) {
+        String row = "(" + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")";
+        return "INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES "
+                + String.join(", ", Collections.nCopies(rows, row));
     }
 }
