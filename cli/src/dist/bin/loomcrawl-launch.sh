@@ -44,7 +44,7 @@ find_jdk() {
 # that names no command of the application (bare --help lists every command).
 lab_command() {
   case "${1:-}" in
-    crawl|resume|jobs|export|serve|--version|-V) return 1 ;;
+    crawl|resume|jobs|export|serve|aot-training|--version|-V) return 1 ;;
   esac
   return 0
 }
@@ -70,18 +70,21 @@ jvm_options() {
   fi
 }
 
-# The start-up cache of a crawl: on JDK 25+, an AOT cache (JEP 483) of the classes a crawl loads and links, so
-# that a crawl neither reads nor verifies them again (a cold 10,000-page crawl starts its first request in half
-# the time). Made once per build and JDK from a user's own crawl, in JEP 483's two steps: the first crawl
-# records the classes it loads as it runs (1-2 s more on 2 cores, most of it writing the record at exit), and
-# the next crawl makes the cache from that record (1-2 s) before it starts. Kept in folder $2, used by
-# crawl and resume. Adds the JVM options of whichever step is due to $jvm_opts.
+# The start-up cache of a crawl: on JDK 25+, an AOT cache (JEP 483, made in one step as JEP 514 allows) of
+# the classes a crawl loads and links, so that a cold crawl neither reads nor verifies them again (a cold
+# 10,000-page crawl starts its first request in half the time). Made once per build and JDK, before the first
+# crawl, by two crawls of a small site on loopback (aot-training, under the crawl's options and class path:
+# 1 s of crawling, 3-4 s of recording and writing the cache on 2 cores), kept in folder $2, used by crawl and
+# resume. Adds "-XX:AOTCache=..." to $jvm_opts.
 #   $1 the JDK home   $2 the cache folder   $3 the application's class path   ${@:4} the command line
+# Why not from the user's own first crawl (-XX:AOTMode=record, then create): the first crawl takes 2.4 s more
+# while it records and the second 1.1 s more while it makes the cache, where this costs the first alone and
+# records the same classes whatever the first crawl happens to be.
 # The JVM does not check that the jars are the ones the cache was made from, so the cache's name carries the
-# jars' names and sizes, and a jar newer than the cache or the record makes a new one. LOOMCRAWL_START_CACHE=off
-# leaves it out; a cache that could not be made is not tried again until the next build.
+# jars' names and sizes, and a jar newer than the cache makes a new one. LOOMCRAWL_START_CACHE=off leaves it
+# out; a failed training is not tried again until the next build.
 start_cache() {
-  local jdk="$1" dir="$2" app="$3" cache record
+  local jdk="$1" dir="$2" app="$3" cache
   shift 3
   case "${1:-}" in crawl|resume) ;; *) return 0 ;; esac
   [ "${LOOMCRAWL_START_CACHE:-on}" = off ] && return 0
@@ -90,47 +93,31 @@ start_cache() {
   [ "$(jdk_major "$jdk")" -ge 25 ] || return 0
   cache_file "$jdk" "$dir" "$app"
   cache="$cache_file"
-  if newer_than_jars "$cache" "$app"; then
-    jvm_opts="$jvm_opts -XX:AOTCache=$cache"
-    return 0
+  if ! newer_than_jars "$cache" "$app"; then
+    newer_than_jars "$cache.failed" "$app" && return 0
+    # A command line the crawl would refuse is refused at once (a JVM start, once per build), not after the
+    # training: the crawl then runs without a cache and says why in its one line.
+    # shellcheck disable=SC2086 # the options are lists
+    "$jdk/bin/java" $jvm_opts -Dloomcrawl.checkOnly=true -cp "$app" dev.loomcrawl.cli.Main "$@" \
+        >/dev/null 2>&1 </dev/null || return 0
+    mkdir -p "$dir" 2>/dev/null || return 0
+    rm -f "$dir"/crawl-*.aot "$dir"/crawl-*.failed # earlier builds'
+    echo "loomcrawl: once per build and JDK, recording a start-up cache: a short crawl of a local site" \
+      "whose loaded classes crawls reuse (a few seconds; LOOMCRAWL_START_CACHE=off skips it)..." >&2
+    local tmp="$cache.$$.tmp" started=$SECONDS
+    # shellcheck disable=SC2086 # the options are lists
+    if "$jdk/bin/java" $jvm_opts -XX:AOTCacheOutput="$tmp" -cp "$app" dev.loomcrawl.cli.Main aot-training \
+        >"$dir/training.log" 2>&1 </dev/null && [ -s "$tmp" ]; then
+      mv -f "$tmp" "$cache"
+      echo "loomcrawl: start-up cache recorded in $((SECONDS - started)) s; now the crawl" >&2
+    else
+      rm -f "$tmp" "$tmp.config"
+      touch "$cache.failed"
+      echo "loomcrawl: no start-up cache (see $dir/training.log); crawls start without it" >&2
+      return 0
+    fi
   fi
-  newer_than_jars "$cache.failed" "$app" && return 0
-  for record in "${cache%.aot}".*.aotconf; do
-    newer_than_jars "$record" "$app" && { make_start_cache "$jdk" "$app" "$record" "$cache"; return 0; }
-  done
-  # A command line the crawl would refuse is refused at once (a JVM start, once per build), so that its record
-  # is a crawl's: the crawl then runs without a cache and says why in its one line.
-  # shellcheck disable=SC2086 # the options are lists
-  "$jdk/bin/java" $jvm_opts -Dloomcrawl.checkOnly=true -cp "$app" dev.loomcrawl.cli.Main "$@" \
-      >/dev/null 2>&1 </dev/null || return 0
-  mkdir -p "$dir" 2>/dev/null || return 0
-  rm -f "$dir"/crawl-*.aot "$dir"/crawl-*.aotconf "$dir"/crawl-*.failed # earlier builds', and records cut short
-  echo "loomcrawl: once per build and JDK, recording a start-up cache: this crawl notes the classes it loads," \
-    "and the next makes a cache of them that later crawls start from (LOOMCRAWL_START_CACHE=off skips it)" >&2
-  # The JVM says where it wrote the record on stdout, where the crawl's rows may go, and warns of each class it
-  # cannot keep: both are silenced.
-  jvm_opts="$jvm_opts -XX:AOTMode=record -XX:AOTConfiguration=${cache%.aot}.$$.aotconf -Xlog:aot*=off:stderr"
-  jvm_opts="$jvm_opts -XX:+UnlockDiagnosticVMOptions -XX:-DisplayVMOutput"
-}
-
-# Makes start-up cache $4 from record $3 on the JDK at $1 and class path $2, under the options in $jvm_opts, and
-# adds it to them. A record that cannot be made into a cache (a crawl killed while writing it) marks the build's
-# cache as failed.
-make_start_cache() {
-  local jdk="$1" app="$2" record="$3" cache="$4" tmp="$4.$$.tmp" started=$SECONDS
-  echo "loomcrawl: once per build and JDK, making the start-up cache from the first crawl's record..." >&2
-  # shellcheck disable=SC2086 # the options are lists
-  if "$jdk/bin/java" $jvm_opts -XX:AOTMode=create -XX:AOTConfiguration="$record" -XX:AOTCache="$tmp" \
-      -cp "$app" >"${cache%/*}/making.log" 2>&1 && [ -s "$tmp" ]; then
-    mv -f "$tmp" "$cache"
-    rm -f "${cache%.aot}".*.aotconf
-    echo "loomcrawl: start-up cache made in $((SECONDS - started)) s; now the crawl" >&2
-    jvm_opts="$jvm_opts -XX:AOTCache=$cache"
-  else
-    rm -f "$tmp" "${cache%.aot}".*.aotconf
-    touch "$cache.failed"
-    echo "loomcrawl: no start-up cache (see ${cache%/*}/making.log); crawls start without it" >&2
-  fi
+  jvm_opts="$jvm_opts -XX:AOTCache=$cache"
 }
 
 # The start-up cache for this build and JDK, in $cache_file (it may not exist yet). $1 the JDK home, $2 the

@@ -36,6 +36,7 @@ public final class Main implements Runnable {
         commands.put("jobs", JobsCommand::new);
         commands.put("export", ExportCommand::new);
         commands.put("serve", ServeCommand::new);
+        commands.put("aot-training", AotTrainingCommand::new);
         // The lab: the demo, the bench and the mock farm, with WireMock and an embedded PostgreSQL behind them.
         // Their jars are on the class path of these commands alone (the launchers add lib/lab), so a crawl or a
         // server loads none of it. The bench and the demo start this application in processes of their own:

@@ -19,7 +19,8 @@ class MainTest {
     void bareHelpStillListsEveryCommand() {
         Result r = CrawlCommandTest.run("--help");
         assertThat(r.exit()).isZero();
-        assertThat(r.out()).contains("crawl", "resume", "jobs", "export", "serve", "mock-sites", "demo", "bench");
+        assertThat(r.out()).contains("crawl", "resume", "jobs", "export", "serve", "mock-sites", "demo", "bench")
+                .doesNotContain("aot-training"); // hidden
     }
 
     @Test
