@@ -1,6 +1,7 @@
 package dev.loomcrawl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
@@ -9,10 +10,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -96,7 +99,7 @@ class ReleaseIT {
     /**
      * On JDK 25+ the first crawl records the start-up cache (an AOT cache) on the crawl's own class path, later
      * crawls load the application's classes from it, and a changed jar makes a new one instead of serving its
-     * old classes.
+     * old classes. A training stopped by Ctrl-C leaves no half-made cache.
      */
     @Test
     @Timeout(value = 90, unit = TimeUnit.SECONDS) // five whole crawls, two of them recording a cache: 16 s alone
@@ -118,6 +121,20 @@ class ReleaseIT {
             assertThat(run(home, env, "crawl", seed, "--per-host=0")).startsWith("2 ").contains("--per-host")
                     .doesNotContain("recording a start-up cache");
             assertThat(caches(cacheHome)).isEmpty();
+            // Ctrl-C during the training (to the whole process group, as a terminal sends it) leaves nothing half-made
+            ProcessBuilder stopped = new ProcessBuilder("setsid", home.resolve("bin/loomcrawl").toString(), "crawl", seed,
+                    "--quiet", "--db=jdbc:h2:" + dir.resolve("db0")).redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("stopped.txt").toFile());
+            stopped.environment().put("JAVA_HOME", Path.of(System.getProperty("java.home")).toString());
+            stopped.environment().putAll(env);
+            Process training = stopped.start(); // setsid execs in place: its pid is the group's
+            await().atMost(Duration.ofSeconds(30)).until(() -> !halfMade(cacheHome).isEmpty());
+            assertThat(new ProcessBuilder("kill", "-INT", "--", "-" + training.pid()).start().waitFor()).isZero();
+            assertThat(training.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(training.exitValue()).isEqualTo(130);
+            assertThat(halfMade(cacheHome)).isEmpty();
+            assertThat(caches(cacheHome)).isEmpty();
+
             String first = run(home, env, "crawl", seed, "--quiet", "--db=jdbc:h2:" + dir.resolve("db1"));
             assertThat(first).startsWith("0 ").contains("recording a start-up cache").contains("start-up cache recorded in");
             List<Path> caches = caches(cacheHome);
@@ -151,11 +168,20 @@ class ReleaseIT {
     }
 
     private static List<Path> caches(Path cacheHome) throws Exception {
+        return files(cacheHome, name -> name.endsWith(".aot"));
+    }
+
+    /** A cache the JVM is still writing, and the record it makes it from. */
+    private static List<Path> halfMade(Path cacheHome) throws Exception {
+        return files(cacheHome, name -> name.contains(".tmp"));
+    }
+
+    private static List<Path> files(Path cacheHome, Predicate<String> named) throws Exception {
         if (!Files.exists(cacheHome)) {
             return List.of();
         }
         try (Stream<Path> files = Files.walk(cacheHome)) {
-            return files.filter(p -> p.getFileName().toString().endsWith(".aot")).toList();
+            return files.filter(p -> named.test(p.getFileName().toString())).toList();
         }
     }
 }
