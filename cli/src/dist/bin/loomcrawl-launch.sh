@@ -104,24 +104,23 @@ start_cache() {
     rm -f "$dir"/crawl-*.aot "$dir"/crawl-*.failed # earlier builds'
     echo "loomcrawl: once per build and JDK, recording a start-up cache: a short crawl of a local site" \
       "whose loaded classes crawls reuse (a few seconds; LOOMCRAWL_START_CACHE=off skips it)..." >&2
-    local tmp="$cache.$$.tmp" started=$SECONDS
+    local tmp="$cache.$$.tmp" started=$SECONDS status=0
     # Ctrl-C during the training stops the command there (the JVM exits with 130 of its own, which would read as a
     # failed training) and leaves no half-written cache of 50 MB behind.
     # shellcheck disable=SC2064 # $tmp is fixed now
     trap "rm -f '$tmp' '$tmp.config'; exit 130" INT TERM
     # shellcheck disable=SC2086 # the options are lists
-    if "$jdk/bin/java" $jvm_opts -XX:AOTCacheOutput="$tmp" -cp "$app" dev.loomcrawl.cli.Main aot-training \
-        >"$dir/training.log" 2>&1 </dev/null && [ -s "$tmp" ]; then
-      mv -f "$tmp" "$cache"
-      echo "loomcrawl: start-up cache recorded in $((SECONDS - started)) s; now the crawl" >&2
-    else
+    "$jdk/bin/java" $jvm_opts -XX:AOTCacheOutput="$tmp" -cp "$app" dev.loomcrawl.cli.Main aot-training \
+        >"$dir/training.log" 2>&1 </dev/null || status=$?
+    trap - INT TERM
+    if [ "$status" -ne 0 ] || [ ! -s "$tmp" ]; then
       rm -f "$tmp" "$tmp.config"
       touch "$cache.failed"
       echo "loomcrawl: no start-up cache (see $dir/training.log); crawls start without it" >&2
-      trap - INT TERM
       return 0
     fi
-    trap - INT TERM
+    mv -f "$tmp" "$cache"
+    echo "loomcrawl: start-up cache recorded in $((SECONDS - started)) s; now the crawl" >&2
   fi
   jvm_opts="$jvm_opts -XX:AOTCache=$cache"
 }

@@ -62,6 +62,7 @@ final class AotTrainingCommand implements Callable<Integer> {
     /** robots.txt, the pages /p/0 to /p/39, a redirect to the first, and 404 for the rest. */
     private static void answer(HttpExchange exchange) throws IOException {
         String path = exchange.getRequestURI().getPath();
+        int page = path.matches("/p/\\d{1,3}") ? Integer.parseInt(path.substring(3)) : PAGES;
         int status = 200;
         String type = "text/html; charset=utf-8";
         String body = "";
@@ -71,8 +72,8 @@ final class AotTrainingCommand implements Callable<Integer> {
         } else if (path.equals("/moved")) {
             status = 301;
             exchange.getResponseHeaders().set("Location", "/p/0");
-        } else if (path.matches("/p/\\d+") && Integer.parseInt(path.substring(3)) < PAGES) {
-            body = page(Integer.parseInt(path.substring(3)));
+        } else if (page < PAGES) {
+            body = page(page);
         } else {
             status = 404;
         }
