@@ -101,7 +101,12 @@ start_cache() {
     "$jdk/bin/java" $jvm_opts -Dloomcrawl.checkOnly=true -cp "$app" dev.loomcrawl.cli.Main "$@" \
         >/dev/null 2>&1 </dev/null || return 0
     mkdir -p "$dir" 2>/dev/null || return 0
-    rm -f "$dir"/crawl-*.aot "$dir"/crawl-*.failed # earlier builds'
+    # Earlier builds' caches go; this build's may have just been made by a crawl started beside this one, whose JVM
+    # is about to open it.
+    local old
+    for old in "$dir"/crawl-*.aot "$dir"/crawl-*.failed; do
+      [ "$old" = "$cache" ] || rm -f "$old"
+    done
     echo "loomcrawl: once per build and JDK, recording a start-up cache: a short crawl of a local site" \
       "whose loaded classes crawls reuse (a few seconds; LOOMCRAWL_START_CACHE=off skips it)..." >&2
     local tmp="$cache.$$.tmp" started=$SECONDS status=0
