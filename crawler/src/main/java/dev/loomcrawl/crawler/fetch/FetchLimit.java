@@ -19,11 +19,13 @@ import org.jspecify.annotations.Nullable;
  *   <li><b>carrier lateness</b>: a probe virtual thread sleeps {@link #PERIOD} and measures how late it
  *       wakes, the queue every fetch's continuation waits in;
  *   <li><b>latency inflation</b>: fetch time, smoothed over the last hundred or so answered page requests,
- *       against the best it has been (a minimum that drifts up slowly, so a lasting change of hosts is
- *       learned). Each request's own time ({@link #answered}), not how long its slot was held: a host's first
- *       slot holds its robots.txt and its first page, two latencies, and read as an inflation of 2 at every
- *       crawl's second round it made the limit fall twice as the first pages came in (the demo then fetched
- *       1,157 of its 1,600 second-round pages at once and the rest a whole latency later).
+ *       against the best it has been since a hundred had come (a minimum that drifts up slowly, so a lasting
+ *       change of hosts is learned; the best of fewer is the luck of a few fast answers, which no later period
+ *       could come near where answers vary). Each request's own time ({@link #answered}), not how long its
+ *       slot was held: a host's first slot holds its robots.txt and its first page, two latencies, and read as
+ *       an inflation of 2 at every crawl's second round it made the limit fall twice as the first pages came
+ *       in (the demo then fetched 1,157 of its 1,600 second-round pages at once and the rest a whole latency
+ *       later).
  * </ul>
  * Both up: the limit falls by 15%; so it does while the store is behind (its writer's queue over half full):
  * results then come faster than they can be written, and more fetches only hold more pages in memory while they
@@ -48,6 +50,8 @@ public final class FetchLimit implements AutoCloseable {
     static final double CALM = 1.25;
     /** After the ramp-up, a calm limit grows by this fraction of itself per {@link #PERIOD}: ~1.8× a second. */
     static final int GROWTH_DIVISOR = 32;
+    /** The answers the smoothed fetch time is the mean of, about: a weight of 1/100 each. */
+    static final int WINDOW = 100;
     /** How fast the best fetch time forgets, per {@link #PERIOD}: about 1% a second. */
     private static final double BEST_DRIFT = 1.0005;
 
@@ -71,6 +75,7 @@ public final class FetchLimit implements AutoCloseable {
     private volatile int limit;
     private volatile double lagMillis;
     private volatile double fetchMillis; // smoothed fetch time, our own queueing included; 0 until a fetch ends
+    private volatile int answers; // racy, as fetchMillis: only whether a window's worth has come matters
     private double bestFetchMillis = Double.MAX_VALUE; // the probe's alone
     private boolean rampUp = true; // the probe's alone: until the limit first falls
     private volatile boolean closed;
@@ -118,9 +123,12 @@ public final class FetchLimit implements AutoCloseable {
      */
     public void answered(long nanos) {
         double millis = nanos / 1e6;
+        int n = answers;
+        answers = n + 1;
         double smoothed = fetchMillis;
-        // A racy smoothed mean is enough for a threshold: a lost update only slows it a little.
-        fetchMillis = smoothed == 0 ? millis : smoothed * 0.99 + millis * 0.01;
+        // A racy smoothed mean is enough for a threshold: a lost update only slows it a little. The plain mean
+        // until a window's worth: an average that started from the first answer alone kept it for a hundred more.
+        fetchMillis = smoothed + (millis - smoothed) / Math.min(n + 1, WINDOW);
     }
 
     /** The smoothed fetch time, ms; 0 before the first answer. */
@@ -158,10 +166,10 @@ public final class FetchLimit implements AutoCloseable {
                 double late = Math.max(0, System.nanoTime() - start - period) / 1e6;
                 lagMillis = lagMillis * 0.5 + late * 0.5;
                 double fetch = fetchMillis;
-                if (fetch > 0) {
+                if (answers >= WINDOW) { // the best of fewer answers is the luck of a few fast ones
                     bestFetchMillis = Math.min(bestFetchMillis * BEST_DRIFT, fetch);
                 }
-                double inflation = fetch > 0 ? fetch / bestFetchMillis : 1;
+                double inflation = bestFetchMillis == Double.MAX_VALUE ? 1 : fetch / bestFetchMillis;
                 int next = step(limit, inFlight.get(), lagMillis, room(bestFetchMillis), inflation,
                         storeBehind.getAsBoolean(), min, max, rampUp);
                 rampUp &= next >= limit;
