@@ -75,7 +75,7 @@ public final class FetchLimit implements AutoCloseable {
     private volatile int limit;
     private volatile double lagMillis;
     private volatile double fetchMillis; // smoothed fetch time, our own queueing included; 0 until a fetch ends
-    private volatile int answers; // racy, as fetchMillis: only whether a window's worth has come matters
+    private volatile int answers; // up to WINDOW; racy, as fetchMillis: only whether a window's worth has come matters
     private double bestFetchMillis = Double.MAX_VALUE; // the probe's alone
     private boolean rampUp = true; // the probe's alone: until the limit first falls
     private volatile boolean closed;
@@ -124,7 +124,9 @@ public final class FetchLimit implements AutoCloseable {
     public void answered(long nanos) {
         double millis = nanos / 1e6;
         int n = answers;
-        answers = n + 1;
+        if (n < WINDOW) {
+            answers = n + 1; // counted only up to a window: a service's answers would overflow an int in weeks
+        }
         double smoothed = fetchMillis;
         // A racy smoothed mean is enough for a threshold: a lost update only slows it a little. The plain mean
         // until a window's worth: an average that started from the first answer alone kept it for a hundred more.
