@@ -129,7 +129,7 @@ public final class FetchLimit implements AutoCloseable {
         }
         double smoothed = fetchMillis;
         // A racy smoothed mean is enough for a threshold: a lost update only slows it a little. The plain mean
-        // until a window's worth: an average that started from the first answer alone kept it for a hundred more.
+        // until a window's worth: an average started from the first answer would weigh that answer as a hundred.
         fetchMillis = smoothed + (millis - smoothed) / Math.min(n + 1, WINDOW);
     }
 

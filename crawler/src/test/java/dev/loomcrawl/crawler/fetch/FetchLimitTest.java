@@ -112,11 +112,10 @@ class FetchLimitTest {
     }
 
     /**
-     * The fetch time is the plain mean of the answers until a hundred have come, then smoothed over about a hundred:
-     * an average begun from the first answer alone kept it for a hundred more, and servers whose answers vary (200
-     * to 400 ms) left the best fetch time at a lucky first one, so that every later period read as inflated past
-     * {@link FetchLimit#CALM} and the limit, once it fell at the crawl's first peak, never grew again (a 100-host
-     * crawl held at 456 in flight, 1.3× the time of one that was not).
+     * The fetch time is the plain mean of the answers until a hundred have come, then smoothed over about a hundred.
+     * An average begun from the first answer would weigh it as a hundred: where servers' answers vary (200 to 400
+     * ms), a lucky first one would stay the best fetch time, every later period would read as inflated past
+     * {@link FetchLimit#CALM}, and the limit, once fallen at the crawl's first peak, would never grow again.
      */
     @Test
     void theFetchTimeIsNoLuckyFirstAnswer() throws Exception {
