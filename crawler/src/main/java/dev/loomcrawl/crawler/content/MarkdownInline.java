@@ -33,7 +33,7 @@ final class MarkdownInline {
     private @Nullable StringBuilder closedIn;
     private int closedAt;
     private String closedMark = "";
-    /** The base URL links resolve against, parsed once: {@code <base href>} or the page's URL. */
+    /** The base URL links resolve against, parsed once: {@code <base href>} or the page's URL; none: absolute links only. */
     private String baseUri = "";
     private @Nullable WebUrl base;
 
@@ -164,7 +164,7 @@ final class MarkdownInline {
             baseUri = a.baseUri();
             base = WebUrl.parse(baseUri) instanceof WebUrl.Parse.Ok ok ? ok.url() : null;
         }
-        return base != null && WebUrl.parse(a.attr("href"), base) instanceof WebUrl.Parse.Ok ok ? ok.url().href() : null;
+        return WebUrl.parse(a.attr("href"), base) instanceof WebUrl.Parse.Ok ok ? ok.url().href() : null;
     }
 
     private void marked(Element e, String mark, StringBuilder sb) {

@@ -84,6 +84,9 @@ public final class PageParser {
         NodeTraversor.traverse(finds, doc);
         boolean nofollow = finds.nofollow || hasNofollow(robotsHeader);
         WebUrl base = baseUrl(url, finds.base);
+        if (finds.base != null) { // the Markdown's links and @abs: fields resolve as the page's links do
+            doc.setBaseUri(base == null ? "" : base.href());
+        }
         List<Link> links = links(finds.links, base, url, nofollow);
         String title = finds.title == null ? "" : oneLine(finds.title.text());
         String canonical = finds.canonical != null
@@ -193,7 +196,7 @@ public final class PageParser {
      * The links of {@code anchors} in page order, each once, as a browser resolves them against {@code base}; a
      * jump within the page ({@code #top}) is no link, nor is what {@link CrawlUrl#check} refuses.
      */
-    static List<Link> links(List<Element> anchors, WebUrl base, String url, boolean nofollow) {
+    static List<Link> links(List<Element> anchors, @Nullable WebUrl base, String url, boolean nofollow) {
         Set<String> seen = new HashSet<>();
         List<Link> links = new ArrayList<>(anchors.size());
         for (Element a : anchors) {
@@ -209,12 +212,21 @@ public final class PageParser {
     }
 
     /**
-     * The page's base URL: its {@code <base href>} resolved against its own URL when that is a valid http(s) URL,
-     * else the page's URL (as the HTML standard's "document base URL").
+     * The page's base URL, as the HTML standard's "document base URL": its {@code <base href>} resolved against its
+     * own URL; the page's URL when there is none or it is no URL at all. Null when it is a URL of another scheme
+     * ({@code javascript:}, {@code about:blank}): then a relative link resolves to that scheme or to nothing, and
+     * only links with a scheme of their own reach an http(s) URL, which they do as without any base.
      */
-    static WebUrl baseUrl(String url, @Nullable Element base) {
+    static @Nullable WebUrl baseUrl(String url, @Nullable Element base) {
         WebUrl page = ((WebUrl.Parse.Ok) WebUrl.parse(url)).url();
-        return base != null && WebUrl.parse(base.attr("href"), page) instanceof WebUrl.Parse.Ok ok ? ok.url() : page;
+        if (base == null) {
+            return page;
+        }
+        return switch (WebUrl.parse(base.attr("href"), page)) {
+            case WebUrl.Parse.Ok ok -> ok.url();
+            case WebUrl.Parse.OtherScheme other -> null;
+            case WebUrl.Parse.Failure failure -> page;
+        };
     }
 
     /**

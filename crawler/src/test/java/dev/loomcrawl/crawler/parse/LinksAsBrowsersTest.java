@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomcrawl.crawler.url.UrlStandardTest;
 import dev.loomcrawl.crawler.url.WebUrl;
+import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.values.ContentRequest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,8 +19,9 @@ import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 
 /**
- * A page's links as a browser resolves them, end to end through the parser: for each http(s) base in the URL
- * Standard's test data, a page with {@code <base href>} and one link per case. The page's links must be the
+ * A page's links as a browser resolves them, end to end through the parser: for each base in the URL Standard's
+ * test data (http(s), {@code file:}, {@code about:blank}, any other), a page with {@code <base href>} and one
+ * link per case. The page's links must be the
  * browsers' URLs (fragment dropped), in order, each once, and none where the standard fails, the scheme is
  * not http(s) or the crawler's policy refuses the URL.
  */
@@ -27,8 +29,8 @@ class LinksAsBrowsersTest {
     private static final String PAGE = "http://page.test/index.html";
 
     @Test
-    void everyCaseWithAnHttpBaseGivesTheBrowsersUrlOrNoLink() throws IOException {
-        Map<String, List<UrlStandardTest.Case>> byBase = UrlStandardTest.cases()
+    void everyCaseWithABaseGivesTheBrowsersUrlOrNoLink() throws IOException {
+        Map<String, List<UrlStandardTest.Case>> byBase = UrlStandardTest.allCases()
                 .filter(c -> c.base() != null)
                 .filter(c -> c.input().indexOf('\0') < 0) // HTML makes U+0000 in an attribute U+FFFD
                 .collect(Collectors.groupingBy(UrlStandardTest.Case::base, java.util.LinkedHashMap::new, Collectors.toList()));
@@ -69,5 +71,18 @@ class LinksAsBrowsersTest {
         PageParser.Parsed parsed = PageParser.parseHere(doc.outerHtml().getBytes(StandardCharsets.UTF_8), "utf-8", PAGE,
                 null, ContentRequest.NONE);
         assertThat(parsed.links()).extracting(link -> link.url().url()).containsExactly("http://page.test/x");
+    }
+
+    @Test
+    void aBaseOfAnotherSchemeLeavesOnlyAbsoluteLinksInThePageAndItsMarkdown() {
+        String html = "<base href='javascript:void(0)/'><article><p>The report is <a href='rel'>here</a>, the data"
+                + " <a href='//cdn.test/data'>there</a> and the method <a href='http://a.test/method'>on its own page</a>,"
+                + " which the team wrote over two years of field work in the valley.</p></article>";
+        PageParser.Parsed parsed = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", PAGE, null,
+                new ContentRequest(ContentFormat.MARKDOWN, 100_000));
+        assertThat(parsed.links()).extracting(link -> link.url().url()).containsExactly("http://a.test/method");
+        assertThat(parsed.content().content().text())
+                .contains("[on its own page](http://a.test/method)")
+                .doesNotContain("](http://page.test").doesNotContain("cdn.test");
     }
 }
