@@ -1,9 +1,15 @@
 package dev.loomcrawl.cli;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.ok;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
 import java.io.PrintWriter;
@@ -174,6 +180,36 @@ class CrawlCommandTest {
         assertThat(r.err().strip().lines()).hasSize(1);
         assertThat(r.err()).startsWith("loomcrawl: ");
         assertThat(r.out() + r.err()).doesNotContain("s3cret");
+    }
+
+    /**
+     * A site's own oddities are the site's business, not a crawl's terminal: robots.txt lines the parser does not
+     * know and a sitemap it refuses (a DOCTYPE, which it will not read for fear of XML entities) print nothing.
+     */
+    @Test
+    void aSitesOddRobotsAndSitemapPrintNothing(@TempDir Path dir) throws Exception {
+        var site = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
+        site.start();
+        try {
+            site.stubFor(get("/robots.txt").willReturn(ok("User-agent: *\nClean-param: ref /\nHost: www.example.com\n"
+                    + "<html><body>not robots</body></html>\nSitemap: " + site.baseUrl() + "/sitemap.xml\n")));
+            String sitemap = "<?xml version=\"1.0\"?><!DOCTYPE urlset [<!ENTITY x \"y\">]>"
+                    + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>" + site.baseUrl()
+                    + "/a</loc></url></urlset>";
+            site.stubFor(get("/sitemap.xml").willReturn(ok(sitemap).withHeader("Content-Type", "application/xml")));
+            site.stubFor(get("/").willReturn(ok("<html><title>home</title></html>")
+                    .withHeader("Content-Type", "text/html")));
+
+            Result r = runProcess("crawl", "--sitemaps", "--quiet", "--json", "--db=jdbc:h2:" + dir.resolve("db"),
+                    site.baseUrl() + "/");
+
+            assertThat(r.exit()).as(r.err()).isZero();
+            assertThat(r.err()).isEmpty();
+            assertThat(new ObjectMapper().readTree(r.out()).get("pages").asLong()).isEqualTo(1);
+            site.verify(getRequestedFor(urlEqualTo("/sitemap.xml")));
+        } finally {
+            site.stop();
+        }
     }
 
     @Test

@@ -103,6 +103,7 @@ public final class RetryPolicy {
     static boolean retryable(FetchResult.Failed failed) {
         return switch (failed.kind()) {
             case CONNECT, RESET, TIMEOUT -> true;
+            // >= 500, not 5xx alone: RFC 9110 (15) has a status over 599 (LinkedIn's 999) handled as a 5xx
             case HTTP_STATUS -> failed.status() == 429 || failed.status() >= 500;
             default -> false;
         };
