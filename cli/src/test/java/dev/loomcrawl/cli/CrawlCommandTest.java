@@ -1,17 +1,13 @@
 package dev.loomcrawl.cli;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.ok;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
+import dev.loomcrawl.testkit.TestSite;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -188,27 +184,22 @@ class CrawlCommandTest {
      */
     @Test
     void aSitesOddRobotsAndSitemapPrintNothing(@TempDir Path dir) throws Exception {
-        var site = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
-        site.start();
-        try {
-            site.stubFor(get("/robots.txt").willReturn(ok("User-agent: *\nClean-param: ref /\nHost: www.example.com\n"
-                    + "<html><body>not robots</body></html>\nSitemap: " + site.baseUrl() + "/sitemap.xml\n")));
+        try (TestSite site = new TestSite()) {
+            site.stub("/robots.txt", ok("User-agent: *\nClean-param: ref /\nHost: www.example.com\n"
+                    + "<html><body>not robots</body></html>\nSitemap: " + site.url("/sitemap.xml") + "\n"));
             String sitemap = "<?xml version=\"1.0\"?><!DOCTYPE urlset [<!ENTITY x \"y\">]>"
-                    + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>" + site.baseUrl()
-                    + "/a</loc></url></urlset>";
-            site.stubFor(get("/sitemap.xml").willReturn(ok(sitemap).withHeader("Content-Type", "application/xml")));
-            site.stubFor(get("/").willReturn(ok("<html><title>home</title></html>")
-                    .withHeader("Content-Type", "text/html")));
+                    + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>" + site.url("/a")
+                    + "</loc></url></urlset>";
+            site.stub("/sitemap.xml", ok(sitemap).withHeader("Content-Type", "application/xml"));
+            site.stub("/", TestSite.html("<html><title>home</title></html>"));
 
             Result r = runProcess("crawl", "--sitemaps", "--quiet", "--json", "--db=jdbc:h2:" + dir.resolve("db"),
-                    site.baseUrl() + "/");
+                    site.url("/"));
 
             assertThat(r.exit()).as(r.err()).isZero();
             assertThat(r.err()).isEmpty();
             assertThat(new ObjectMapper().readTree(r.out()).get("pages").asLong()).isEqualTo(1);
-            site.verify(getRequestedFor(urlEqualTo("/sitemap.xml")));
-        } finally {
-            site.stop();
+            assertThat(site.counter.requests("/sitemap.xml")).isPositive();
         }
     }
 
