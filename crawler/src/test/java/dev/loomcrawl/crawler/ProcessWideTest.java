@@ -136,7 +136,7 @@ class ProcessWideTest {
     @Test
     void aResumedJobRunsWithEveryOneOfItsSettings() throws Exception {
         open(CrawlerOptions.DEFAULTS);
-        try (TestSite site = new TestSite().tree(255, 150)) {
+        try (TestSite site = new TestSite().tree(255, 40)) {
             CrawlConfig config = CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10).perHostConcurrency(2)
                     .userAgent("ResumeBot/1.0").header("X-Job", "mine").maxBodyBytes(8_192).hostFailureLimit(50).build();
             CrawlJob first = crawler.start(config);

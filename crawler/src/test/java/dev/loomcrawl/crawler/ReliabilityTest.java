@@ -376,7 +376,7 @@ class ReliabilityTest {
     @ParameterizedTest
     @EnumSource(ExecutionMode.class)
     void aSuspendedJobResumesWithNothingLostOrFetchedTwice(ExecutionMode mode) throws Exception {
-        try (TestSite site = new TestSite().tree(255, 150)) {
+        try (TestSite site = new TestSite().tree(255, 50)) {
             CrawlConfig config = CrawlConfig.builder().seed(site.url("/p/0")).maxDepth(10).perHostConcurrency(4)
                     .mode(mode).poolSize(8).build();
             CrawlJob first = crawler.start(config);
