@@ -29,6 +29,7 @@ import java.util.stream.StreamSupport;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -97,6 +98,7 @@ class ClusterTest {
     }
 
     @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS) // 22 s of crawl by design and four JVMs' starts: 42 s in CI
     void aNodeKilledMidCrawlLosesNothingAndANodeJoiningTakesAShare() throws Exception {
         // About 22 s of crawl at a low CPU rate: the late joiner's JVM took 11-18 s to start beside three nodes
         // crawling 160 pages/s on two cores, 7 s beside 48 pages/s, and must still find work when it is up (a 4 s
