@@ -242,6 +242,42 @@ class ReliabilityTest {
     }
 
     /**
+     * A healthy site's few broken pages: once its good pages are done, only their retries are left, all failing.
+     * The host's run counts each URL once, so four of them rest the host 1.5 s at most; counting each
+     * retry, the run grew to a dozen and rested the host up to 30 s between them (a crawl of 13-37 s, its pages'
+     * part 0.1 s).
+     */
+    @Test
+    void aHealthySitesFewBrokenPagesDoNotRestItForLong() throws Exception {
+        try (TestSite site = new TestSite()) {
+            StringBuilder links = new StringBuilder();
+            for (int i = 0; i < 30; i++) {
+                links.append("<a href='/p").append(i).append("'>x</a>");
+            }
+            for (int i = 0; i < 4; i++) {
+                links.append("<a href='/broken").append(i).append("'>x</a>");
+            }
+            site.stub("/", TestSite.html(links.toString()));
+            site.server.stubFor(get(urlPathMatching("/p.*")).willReturn(TestSite.html("<title>fine</title>")));
+            site.server.stubFor(get(urlPathMatching("/broken.*")).willReturn(aResponse().withStatus(503)));
+
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")));
+
+            assertThat(pages).hasSize(35);
+            for (int i = 0; i < 4; i++) {
+                List<Long> asked = site.counter.arrivalsOf("/broken" + i);
+                assertThat(asked).as("/broken%d asked", i).hasSize(3); // --retries 2
+                for (int k = 1; k < asked.size(); k++) {
+                    // its own backoff is at most 0.75 s, then 1.5 s; the host's rest after 3 or 4 URLs as long
+                    // (RetryPolicy.backoff), each counted once
+                    assertThat(Duration.ofNanos(asked.get(k) - asked.get(k - 1))).as("/broken%d, before try %d", i, k + 1)
+                            .isLessThan(Duration.ofSeconds(3));
+                }
+            }
+        }
+    }
+
+    /**
      * A server down for a moment (its first 8 page requests answered 503) answers the 8 requests on their way
      * all at once: its trouble, counted once for the host and not against each URL, so no page is lost (each of
      * the 8 answers counted gave the host up at 5). A server of the JDK's, counting exactly, where WireMock's

@@ -13,9 +13,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>A failure backs off its own URL, not its host: one 500 among a host's pages does not stop the rest.
  * Only the server's own request to rest ({@code Retry-After}, on a 429, 503 or any answer) rests the host,
- * for every job of the process, for just that long; a run of failures in a row rests it with backoff, and
- * a longer run gives it up (the failures of requests already on their way when one came back count once,
- * and cost their URLs no retry while the host answers nothing good: {@code FailureRun}).
+ * for every job of the process, for just that long; a run of URLs failing in a row rests it with backoff,
+ * and a longer run gives it up (a URL failing again counts once; the failures of requests already on their way
+ * when one came back count once, and cost their URLs no retry while the host answers nothing good:
+ * {@code FailureRun}).
  * Retryable: connect errors, resets, header timeouts (a timeout may be our own queueing, which must never
  * lose a page), 429 and 5xx. Never: other 4xx, protocol errors, bodies too large or too slow.
  */
@@ -26,7 +27,7 @@ public final class RetryPolicy {
     static final Duration MAX_RETRY_AFTER = Duration.ofMinutes(5);
     /** What a {@code Retry-After} of more seconds than a long holds asks for: longer than any cap. */
     private static final Duration FOREVER = Duration.ofSeconds(Long.MAX_VALUE / 1_000_000_000L);
-    /** Failed requests in a row after which a host rests, with backoff, before its next request. */
+    /** URLs failing in a row after which a host rests, with backoff, before its next request. */
     public static final int TROUBLE_RUN = 3;
     /**
      * A failure whose answer says when to come back ({@code Retry-After}, on a 429 or 503) may be retried this

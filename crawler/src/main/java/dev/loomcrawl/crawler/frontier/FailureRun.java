@@ -1,11 +1,13 @@
 package dev.loomcrawl.crawler.frontier;
 
 /**
- * A host's run of failed requests in a row, as one job counts it: the run rests the host with backoff when long
- * and gives it up when longer ({@link HostQueue#exchangeOver}). A server down for a moment answers every request
- * in flight at once, and each of those counted would give the host up within a tenth of a second: so a failure of
- * a request that left before the run's last counted failure came back {@link #repeats} it, and is not counted
- * again. Guarded by the frontier's lock, as its {@link HostQueue}.
+ * A host's run of failing URLs in a row, as one job counts it: the run rests the host with backoff when long
+ * and gives it up when longer ({@link HostQueue#exchangeOver}). A URL counts once in a job: its retry failing
+ * again says nothing new of the host, and a healthy site's few broken pages, retried after its last good page,
+ * would otherwise make a run long enough to rest it for half a minute between their retries. A server down for a
+ * moment answers every request in flight at once, and each of those counted would give the host up within a tenth
+ * of a second: so a failure of a request that left before the run's last counted failure came back
+ * {@link #repeats} it, and is not counted. Guarded by the frontier's lock, as its {@link HostQueue}.
  */
 final class FailureRun {
     private int length;

@@ -211,10 +211,11 @@ public final class HostQueue {
         node.rested += signal.restAsked() && !spared ? 1 : 0;
         if (trouble == null) {
             run.goodAnswer(now);
-        } else if (!run.repeats(leasedNanos)) {
+        } else if (!node.failureCounted && !run.repeats(leasedNanos)) {
+            node.failureCounted = true;
             int failures = run.count(now);
             if (failures >= failureLimit && givenUp == null) {
-                givenUp = new Lease.Skip(trouble, "host given up after " + failureLimit + " failed requests in a row");
+                givenUp = new Lease.Skip(trouble, "host given up after " + failureLimit + " URLs failed in a row");
             } else if (restUntil == 0 && failures >= RetryPolicy.TROUBLE_RUN) {
                 long backoff = RetryPolicy.backoff(failures - RetryPolicy.TROUBLE_RUN + 1).toNanos();
                 nextStart = Math.max(nextStart, now + backoff);

@@ -25,6 +25,8 @@ public final class Node {
      * its other failures' retries do not pay for.
      */
     int rested;
+    /** Its failure counted in its host's {@link FailureRun}: its failing again is not counted. */
+    boolean failureCounted;
     long notBefore;
     /** Its host's robots.txt allowed it on admission: a host's rules, once known, stay, so it is not asked again. */
     boolean robotsAllowed;

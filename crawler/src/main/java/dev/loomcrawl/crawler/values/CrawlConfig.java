@@ -80,8 +80,8 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
      * @param perHostConcurrency fetches in flight to one {@code host:port} at most; a server's own limit may
      *     be lower (default 8)
      * @param hostDelay least time between two requests to one host (default 0; robots.txt's Crawl-delay may ask more)
-     * @param hostFailureLimit failed requests in a row after which a host is given up (default 10); the
-     *     requests already on their way when a failure came back, failing with it, count once
+     * @param hostFailureLimit URLs failing in a row after which a host is given up (default 10); a URL failing
+     *     again counts once, and so do the requests already on their way when a failure came back, failing with it
      * @param respectRobots obey robots.txt (default true)
      * @param robotsRetryFor how long a host whose robots.txt cannot be had (5xx, no answer, the network down) is
      *     retried with backoff before it is given up (default 2 minutes); a name DNS does not know is given up at once

@@ -221,7 +221,7 @@ class FrontierTest {
         }
         Lease after = next(f);
         assertThat(after.skip()).isNotNull();
-        assertThat(after.skip().detail()).isEqualTo("host given up after 3 failed requests in a row");
+        assertThat(after.skip().detail()).isEqualTo("host given up after 3 URLs failed in a row");
         after.complete(RetryPolicy.HostSignal.OK, page(after), List.of());
     }
 
