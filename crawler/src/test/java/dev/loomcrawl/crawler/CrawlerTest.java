@@ -140,8 +140,8 @@ class CrawlerTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             closedPort = socket.getLocalPort();
         }
-        // Each URL that fails again and again on a host of its own: on one host their failures would make one
-        // long run, resting the host up to 30 s between tries (RetryPolicy.backoff) and the test up to a minute.
+        // Each URL that keeps failing on a host of its own, so that each is asked its three times: on one host,
+        // requests failing together repeat one another's trouble and are retried without charge (FailureRun).
         try (TestSite site = new TestSite(); TestSite error = new TestSite(); TestSite reset = new TestSite();
                 TestSite garbage = new TestSite(); TestSite slow = new TestSite()) {
             String refused = "http://127.0.0.1:" + closedPort + "/gone";
