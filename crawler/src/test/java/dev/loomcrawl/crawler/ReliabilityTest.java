@@ -266,12 +266,15 @@ class ReliabilityTest {
             assertThat(pages).hasSize(35);
             for (int i = 0; i < 4; i++) {
                 List<Long> asked = site.counter.arrivalsOf("/broken" + i);
-                assertThat(asked).as("/broken%d asked", i).hasSize(3); // --retries 2
+                // its 2 retries, and one free try for each time its failure repeated another broken page's counted
+                // one, on its way when that came back (FailureRun.repeats): each of the other three counts once
+                assertThat(asked).as("/broken%d asked", i).hasSizeBetween(3, 6);
                 for (int k = 1; k < asked.size(); k++) {
                     // its own backoff is at most 0.75 s, then 1.5 s; the host's rest after 3 or 4 URLs as long
-                    // (RetryPolicy.backoff), each counted once
+                    // (RetryPolicy.backoff), each counted once: about 1.5 s apart at most (room here for a slow
+                    // machine), where the former rule's gaps were 4.3 to 40 s
                     assertThat(Duration.ofNanos(asked.get(k) - asked.get(k - 1))).as("/broken%d, before try %d", i, k + 1)
-                            .isLessThan(Duration.ofSeconds(3));
+                            .isLessThan(Duration.ofMillis(3_500));
                 }
             }
         }
