@@ -20,8 +20,15 @@ final class FailureRun {
         lastGoodAnswer = now;
     }
 
-    /** Counts a failure that came back at {@code now} and does not {@link #repeats} the run; returns its length. */
-    int count(long now) {
+    /**
+     * Counts the failure of {@code node}'s request handed out at {@code leasedNanos}, back at {@code now}; returns
+     * the run's length, or 0 when it does not count: it {@link #repeats} the run, or the URL has counted before.
+     */
+    int count(Node node, long leasedNanos, long now) {
+        if (node.failureCounted || repeats(leasedNanos)) {
+            return 0;
+        }
+        node.failureCounted = true;
         lastCounted = now;
         return ++length;
     }

@@ -211,9 +211,8 @@ public final class HostQueue {
         node.rested += signal.restAsked() && !spared ? 1 : 0;
         if (trouble == null) {
             run.goodAnswer(now);
-        } else if (!node.failureCounted && !run.repeats(leasedNanos)) {
-            node.failureCounted = true;
-            int failures = run.count(now);
+        } else {
+            int failures = run.count(node, leasedNanos, now); // 0: not counted, and below every limit
             if (failures >= failureLimit && givenUp == null) {
                 givenUp = new Lease.Skip(trouble, "host given up after " + failureLimit + " URLs failed in a row");
             } else if (restUntil == 0 && failures >= RetryPolicy.TROUBLE_RUN) {
