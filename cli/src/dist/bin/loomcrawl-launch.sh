@@ -73,9 +73,9 @@ jvm_options() {
 # The start-up cache of a crawl: on JDK 25+, an AOT cache (JEP 483, made in one step as JEP 514 allows) of
 # the classes a crawl loads and links, so that a cold crawl neither reads nor verifies them again (a cold
 # 10,000-page crawl starts its first request in half the time). Made once per build and JDK, before the first
-# crawl, by two crawls of a small site on loopback (aot-training, under the crawl's options and class path:
-# 1 s of crawling, 3-4 s of recording and writing the cache on 2 cores), kept in folder $2, used by crawl and
-# resume. Adds "-XX:AOTCache=..." to $jvm_opts.
+# crawl (the checkout's launcher makes it right after it builds), by two crawls of a small site on loopback
+# (aot-training, under the crawl's options and class path: 1 s of crawling, 3-4 s of recording and writing the
+# cache on 2 cores), kept in folder $2, used by crawl and resume. Adds "-XX:AOTCache=..." to $jvm_opts.
 #   $1 the JDK home   $2 the cache folder   $3 the application's class path   ${@:4} the command line
 # Why not from the user's own first crawl (-XX:AOTMode=record, then create): the first crawl takes 2.4 s more
 # while it records and the second 1.1 s more while it makes the cache, where this costs the first alone and
@@ -100,34 +100,54 @@ start_cache() {
     # shellcheck disable=SC2086 # the options are lists
     "$jdk/bin/java" $jvm_opts -Dloomcrawl.checkOnly=true -cp "$app" dev.loomcrawl.cli.Main "$@" \
         >/dev/null 2>&1 </dev/null || return 0
-    mkdir -p "$dir" 2>/dev/null || return 0
-    # Earlier builds' caches go; this build's may have just been made by a crawl started beside this one, whose JVM
-    # is about to open it.
-    local old
-    for old in "$dir"/crawl-*.aot "$dir"/crawl-*.failed; do
-      [ "$old" = "$cache" ] || rm -f "$old"
-    done
-    echo "loomcrawl: once per build and JDK, recording a start-up cache: a short crawl of a local site" \
-      "whose loaded classes crawls reuse (a few seconds; LOOMCRAWL_START_CACHE=off skips it)..." >&2
-    local tmp="$cache.$$.tmp" started=$SECONDS status=0
-    # Ctrl-C during the training stops the command there (the JVM exits with 130 of its own, which would read as a
-    # failed training) and leaves no half-written cache of 50 MB behind.
-    # shellcheck disable=SC2064 # $tmp is fixed now
-    trap "rm -f '$tmp' '$tmp.config'; exit 130" INT TERM
-    # shellcheck disable=SC2086 # the options are lists
-    "$jdk/bin/java" $jvm_opts -XX:AOTCacheOutput="$tmp" -cp "$app" dev.loomcrawl.cli.Main aot-training \
-        >"$dir/training.log" 2>&1 </dev/null || status=$?
-    trap - INT TERM
-    if [ "$status" -ne 0 ] || [ ! -s "$tmp" ]; then
-      rm -f "$tmp" "$tmp.config"
-      touch "$cache.failed"
-      echo "loomcrawl: no start-up cache (see $dir/training.log); crawls start without it" >&2
-      return 0
-    fi
-    mv -f "$tmp" "$cache"
-    echo "loomcrawl: start-up cache recorded in $((SECONDS - started)) s; now the crawl" >&2
+    record_cache "$jdk" "$dir" "$app" "$cache" || return 0
   fi
   jvm_opts="$jvm_opts -XX:AOTCache=$cache"
+}
+
+# Records the start-up cache $4 (in folder $2) for the crawl's options in $jvm_opts, by aot-training on the
+# application's class path $3 with the JDK at $1; fails when it could not (and the next try waits for a new build).
+record_cache() {
+  local jdk="$1" dir="$2" app="$3" cache="$4"
+  mkdir -p "$dir" 2>/dev/null || return 1
+  # Earlier builds' caches go; this build's may have just been made by a crawl started beside this one, whose JVM
+  # is about to open it.
+  local old
+  for old in "$dir"/crawl-*.aot "$dir"/crawl-*.failed; do
+    [ "$old" = "$cache" ] || rm -f "$old"
+  done
+  echo "loomcrawl: once per build and JDK, recording a start-up cache: a short crawl of a local site" \
+    "whose loaded classes crawls reuse (a few seconds; LOOMCRAWL_START_CACHE=off skips it)..." >&2
+  local tmp="$cache.$$.tmp" started=$SECONDS status=0
+  # Ctrl-C during the training stops the command there (the JVM exits with 130 of its own, which would read as a
+  # failed training) and leaves no half-written cache of 50 MB behind.
+  # shellcheck disable=SC2064 # $tmp is fixed now
+  trap "rm -f '$tmp' '$tmp.config'; exit 130" INT TERM
+  # shellcheck disable=SC2086 # the options are lists
+  "$jdk/bin/java" $jvm_opts -XX:AOTCacheOutput="$tmp" -cp "$app" dev.loomcrawl.cli.Main aot-training \
+      >"$dir/training.log" 2>&1 </dev/null || status=$?
+  trap - INT TERM
+  if [ "$status" -ne 0 ] || [ ! -s "$tmp" ]; then
+    rm -f "$tmp" "$tmp.config"
+    touch "$cache.failed"
+    echo "loomcrawl: no start-up cache (see $dir/training.log); crawls start without it" >&2
+    return 1
+  fi
+  mv -f "$tmp" "$cache"
+  echo "loomcrawl: start-up cache recorded in $((SECONDS - started)) s" >&2
+}
+
+# After the checkout's launcher has built the application: the crawl's start-up cache is recorded there and then,
+# whatever the command, so that no crawl after a build pays for it (the first crawl after `./loomcrawl demo`, say);
+# the build took a minute or more, the recording takes a few seconds.
+#   $1 the JDK home   $2 the cache folder   $3 the application's class path   $4 the options file
+record_cache_after_build() {
+  local jdk="$1" dir="$2" app="$3" options="$4"
+  [ "${LOOMCRAWL_START_CACHE:-on}" = off ] && return 0
+  [ "$(jdk_major "$jdk")" -ge 25 ] || return 0
+  jvm_options "$jdk" crawl "$options"
+  cache_file "$jdk" "$dir" "$app"
+  newer_than_jars "$cache_file" "$app" || record_cache "$jdk" "$dir" "$app" "$cache_file" || true
 }
 
 # The start-up cache for this build and JDK, in $cache_file (it may not exist yet). $1 the JDK home, $2 the

@@ -102,7 +102,7 @@ class ReleaseIT {
      * old classes. A training stopped by Ctrl-C leaves no half-made cache.
      */
     @Test
-    @Timeout(value = 90, unit = TimeUnit.SECONDS) // five whole crawls, two of them recording a cache: 16 s alone
+    @Timeout(value = 90, unit = TimeUnit.SECONDS) // six whole crawls, three recordings of a cache: 22 s alone
     void theFirstCrawlRecordsAStartUpCacheThatLaterCrawlsUse(@TempDir Path dir) throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= 25, "AOT caches need JDK 25+");
         Path home = unpack(dir);
@@ -168,6 +168,26 @@ class ReleaseIT {
             assertThat(third).startsWith("0 ").contains("recording a start-up cache")
                     .contains("dev.loomcrawl.crawler.fetch.Fetcher source: shared objects file");
             assertThat(caches(cacheHome)).hasSize(1).doesNotContainAnyElementsOf(caches);
+
+            // after a build, the checkout's launcher records the cache there and then, and the next crawl records none
+            // (a jar built now: one dated later than the cache would make every crawl record again)
+            List<Path> before = caches(cacheHome);
+            Path rebuilt = home.resolve("lib/loomcrawl-crawler-" + System.getProperty("loomcrawl.version") + ".jar");
+            Files.setLastModifiedTime(rebuilt, FileTime.from(Instant.now()));
+            Process built = new ProcessBuilder("bash", "-c", ". \"$1/bin/loomcrawl-launch.sh\"; "
+                    + "record_cache_after_build \"$2\" \"$3\" \"$1/lib/*\" \"$1/conf/jvm.options\"", "_",
+                    home.toString(), System.getProperty("java.home"), before.getFirst().getParent().toString())
+                    .redirectErrorStream(true).start();
+            String recorded = new String(built.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(built.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(built.exitValue()).isZero();
+            assertThat(recorded).contains("start-up cache recorded in");
+            assertThat(caches(cacheHome)).hasSize(1);
+            assertThat(Files.getLastModifiedTime(caches(cacheHome).getFirst()))
+                    .isGreaterThan(Files.getLastModifiedTime(rebuilt));
+            String afterBuild = run(home, env, "crawl", seed, "--quiet", "--db=jdbc:h2:" + dir.resolve("db4"));
+            assertThat(afterBuild).startsWith("0 ").doesNotContain("recording a start-up cache")
+                    .contains("dev.loomcrawl.crawler.fetch.Fetcher source: shared objects file");
         }
     }
 
