@@ -3,7 +3,7 @@ tuned on: Ghost, a Substack-like newsletter, a Confluence-like knowledge base, D
 of text blocks, and a project README on a code host. Run by make.py."""
 import html, json, re
 
-from make import blocks_html, head, links
+from parts import blocks_html, head, links
 
 ARTICLES = {}
 
