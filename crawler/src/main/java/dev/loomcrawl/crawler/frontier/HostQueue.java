@@ -72,8 +72,17 @@ public final class HostQueue {
         return url.host() == host ? url : new CrawlUrl(url.url(), host, hostKey);
     }
 
+    /**
+     * A new URL waits its turn, at the back of the line; a redirect's target goes first. It ends a request
+     * already made (a browser, and the rivals' HTTP clients, ask for it at once): at the back, each hop of a
+     * chain would wait for every URL found before it, and a crawl's last seconds would be its hosts' chains.
+     */
     void add(Node node) {
-        pending.add(node);
+        if (node.redirects > 0) {
+            pending.addFirst(node);
+        } else {
+            pending.add(node);
+        }
     }
 
     /** A URL back from a lease: first in line, or backing off until {@code notBefore}. */

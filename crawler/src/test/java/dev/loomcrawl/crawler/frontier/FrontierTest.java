@@ -106,6 +106,24 @@ class FrontierTest {
         assertThat(storedDepth("http://a.test/p")).isEqualTo(1);
     }
 
+    /** A redirect's target ends a request already made: it goes before the host's other URLs, at the same depth. */
+    @Test
+    void aRedirectsTargetIsNextInItsHostsLine() throws Exception {
+        Frontier f = frontier(config());
+        f.seed(config().build().scope().seeds());
+        complete(next(f), "http://a.test/1", "http://a.test/2", "http://a.test/3");
+        Lease one = next(f);
+        assertThat(one.url().url()).isEqualTo("http://a.test/1");
+        one.complete(RetryPolicy.HostSignal.OK, page(one),
+                List.of(new Lease.Found.Link("http://a.test/r", CrawlUrl.of("http://a.test/r"), true)));
+        Lease target = next(f);
+        assertThat(target.url().url()).isEqualTo("http://a.test/r");
+        assertThat(target.depth()).isEqualTo(1);
+        assertThat(target.redirects()).isEqualTo(1);
+        complete(target);
+        assertThat(next(f).url().url()).isEqualTo("http://a.test/2");
+    }
+
     @Test
     void aShorterPathToAStoredPageLowersItAndItsLinksInTheStore() throws Exception {
         Frontier f = frontier(config().seed("http://a.test/t"));
