@@ -74,7 +74,7 @@ public final class HostQueue {
 
     /**
      * A new URL waits its turn, at the back of the line; a redirect's target goes first. It ends a request
-     * already made (a browser, and the rivals' HTTP clients, ask for it at once): at the back, each hop of a
+     * already made (a browser, and most crawlers' HTTP clients, ask for it at once): at the back, each hop of a
      * chain would wait for every URL found before it, and a crawl's last seconds would be its hosts' chains.
      */
     void add(Node node) {
