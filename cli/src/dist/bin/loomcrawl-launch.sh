@@ -87,10 +87,9 @@ start_cache() {
   local jdk="$1" dir="$2" app="$3" cache
   shift 3
   case "${1:-}" in crawl|resume) ;; *) return 0 ;; esac
-  [ "${LOOMCRAWL_START_CACHE:-on}" = off ] && return 0
+  cache_wanted "$jdk" || return 0
   # A flight recording loads the jdk.jfr module, which the cache was not made with: the JVM would refuse it.
   [[ " ${LOOMCRAWL_JAVA_OPTS:-} " == *" -XX:StartFlightRecording"* ]] && return 0
-  [ "$(jdk_major "$jdk")" -ge 25 ] || return 0
   cache_file "$jdk" "$dir" "$app"
   cache="$cache_file"
   if ! newer_than_jars "$cache" "$app"; then
@@ -143,11 +142,15 @@ record_cache() {
 #   $1 the JDK home   $2 the cache folder   $3 the application's class path   $4 the options file
 record_cache_after_build() {
   local jdk="$1" dir="$2" app="$3" options="$4"
-  [ "${LOOMCRAWL_START_CACHE:-on}" = off ] && return 0
-  [ "$(jdk_major "$jdk")" -ge 25 ] || return 0
+  cache_wanted "$jdk" || return 0
   jvm_options "$jdk" crawl "$options"
   cache_file "$jdk" "$dir" "$app"
   newer_than_jars "$cache_file" "$app" || record_cache "$jdk" "$dir" "$app" "$cache_file" || true
+}
+
+# Whether crawls on the JDK at $1 have a start-up cache: AOT caches need JDK 25+; LOOMCRAWL_START_CACHE=off says no.
+cache_wanted() {
+  [ "${LOOMCRAWL_START_CACHE:-on}" != off ] && [ "$(jdk_major "$1")" -ge 25 ]
 }
 
 # The start-up cache for this build and JDK, in $cache_file (it may not exist yet). $1 the JDK home, $2 the
@@ -194,8 +197,7 @@ run_loomcrawl() {
 # LOOMCRAWL_CRAWL_CACHE, so that bench --cold runs its crawls as this launcher runs a crawl. None is recorded
 # here: a first crawl does that.   $1 the JDK home, $2 the cache folder, $3 the application's class path
 bench_cache() {
-  [ "${LOOMCRAWL_START_CACHE:-on}" = off ] && return 0
-  [ "$(jdk_major "$1")" -ge 25 ] || return 0
+  cache_wanted "$1" || return 0
   cache_file "$1" "$2" "$3"
   if newer_than_jars "$cache_file" "$3"; then
     export LOOMCRAWL_CRAWL_CACHE="$cache_file"
