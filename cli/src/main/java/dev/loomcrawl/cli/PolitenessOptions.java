@@ -12,9 +12,10 @@ final class PolitenessOptions {
     @SuppressWarnings("NullAway.Init") // picocli sets it: a default, or required
     String key;
     @Option(names = "--adaptive-politeness", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "A server whose latency climbs above its baseline, or that answers 5xx or 429, gets fewer"
-                    + " requests in flight and a longer gap, and recovers slowly (default: on;"
-                    + " --no-adaptive-politeness holds --per-host fixed).")
+            description = "A host starts at 4 in flight and reaches --per-host with its first healthy answer; a"
+                    + " server whose answers slow under load, or that keeps answering errors, gets fewer requests in"
+                    + " flight until its answers are healthy again; a Retry-After rests the host as long as it asks"
+                    + " (default: on; --no-adaptive-politeness holds --per-host fixed).")
     boolean adaptive;
 
     /** @throws dev.loomcrawl.crawler.values.ConfigException naming {@code politenessKey} when the key is none of the three */
