@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Cold crawls on the light farm (farm.py), loomcrawl from its launcher beside any rivals, in turns: each round runs
+every crawler once and the next round in the reverse order; medians of the runs. Each crawl is a whole process,
+its CPU and peak RSS from the kernel (wait4); the farm, in a process of its own, counts what each did.
+
+  scripts/light-farm/bench.py --scenario=wide,deep,rough,first --runs=3 \\
+      --rival="colly=rivals/colly/colly-farm -seeds {seeds} -depth {depth} -per-host {per_host}" \\
+      --rival="spider-rs=rivals/spider/target/release/spider-farm -seeds {seeds} -depth {depth} -per-host {per_host}"
+
+--crawler=NAME=COMMAND replaces loomcrawl's own line (the same placeholders, and {db}, a fresh H2 database).
+"""
+import argparse
+import json
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from farm import address  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = {  # hosts, pages a host, depth, faults
+    "wide": (1000, 10, 2, False),
+    "deep": (100, 100, 2, False),
+    "rough": (100, 100, 3, True),
+    "first": (10, 20, 3, True),
+    "huge": (1000, 100, 2, False),
+}
+LOOMCRAWL = (f"{ROOT}/loomcrawl crawl --seeds-file={{seeds}} --per-host={{per_host}} --max-depth={{depth}} "
+             "--max-pages=1000000 --db=jdbc:h2:{db} --quiet")
+
+
+def get(control, path):
+    with urllib.request.urlopen(f"http://127.0.0.1:{control}{path}", timeout=10) as r:
+        return json.load(r)
+
+
+def run(command):
+    """Wall s, CPU s, peak RSS MB, exit code of one process."""
+    start = time.monotonic()
+    with open(os.devnull, "w") as null:
+        p = subprocess.Popen(command, stdout=null, stderr=null)
+        _, status, usage = os.wait4(p.pid, 0)
+    wall = time.monotonic() - start
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+
+
+def scenario(name, crawlers, runs, port, control):
+    hosts, pages, depth, faults = SCENARIOS[name]
+    work = Path(tempfile.mkdtemp(prefix="light-farm-"))
+    seeds = work / "seeds.txt"
+    seeds.write_text("".join(f"http://{address(i)}:{port}/\n" for i in range(hosts)))
+    farm = subprocess.Popen([sys.executable, str(Path(__file__).parent / "farm.py"), f"--hosts={hosts}",
+                             f"--pages={pages}", f"--port={port}", f"--control={control}"]
+                            + (["--faults"] if faults else []), stdout=subprocess.PIPE, text=True)
+    try:
+        if farm.stdout.readline().strip() != "ready":
+            sys.exit("light-farm: the farm did not start")
+        results = {c: [] for c in crawlers}
+        for r in range(runs):
+            for crawler in (list(crawlers) if r % 2 == 0 else list(reversed(crawlers))):
+                get(control, "/reset")
+                db = work / f"db-{r}-{len(results[crawler])}" / "crawl"
+                command = crawlers[crawler].format(seeds=seeds, depth=depth, per_host=8, db=db)
+                wall, cpu, rss, code = run(shlex.split(command))
+                farm_says = get(control, "/stats")
+                results[crawler].append((wall, cpu, rss, code, farm_says))
+                print(f"  {name} round {r + 1} {crawler}: {wall:.2f} s, {cpu:.2f} CPU-s, {rss:.0f} MB, exit {code}, "
+                      f"{json.dumps(farm_says)}", file=sys.stderr)
+        return hosts * pages, results
+    finally:
+        farm.terminate()
+        farm.wait()
+
+
+def report(name, pages, results):
+    fastest = min(statistics.median(r[0] for r in rows) for rows in results.values())
+    sys.stderr.flush()
+    print(f"\n{name}: {pages:,} pages")
+    print("| crawler | wall s (min-max) | CPU-ms/page | peak RSS MB | speed ÷ fastest | pages lost | served twice "
+          "| RA URL | robots | most in flight per host: hosts |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for crawler, rows in results.items():
+        wall = statistics.median(r[0] for r in rows)
+        cpu = statistics.median(r[1] for r in rows) * 1000 / pages
+        rss = statistics.median(r[2] for r in rows)
+        last = rows[-1][4]
+        print(f"| {crawler} | {wall:.2f} ({min(r[0] for r in rows):.2f}-{max(r[0] for r in rows):.2f}) | {cpu:.3f} "
+              f"| {rss:.0f} | {fastest / wall:.2f}× | {max(r[4]['lost'] for r in rows)} "
+              f"| {max(r[4]['twice'] for r in rows)} | {max(r[4]['raUrl'] for r in rows)} "
+              f"| {max(r[4]['robotsViolations'] for r in rows)} | {last['mostInFlight']} |")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--scenario", default="wide,deep,rough,first")
+    p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--crawler", default=f"loomcrawl={LOOMCRAWL}")
+    p.add_argument("--rival", action="append", default=[], help="NAME=COMMAND")
+    p.add_argument("--port", type=int, default=18181)
+    p.add_argument("--control", type=int, default=18182)
+    a = p.parse_args()
+    crawlers = dict(c.split("=", 1) for c in [a.crawler] + a.rival)
+    for name in a.scenario.split(","):
+        if name not in SCENARIOS:
+            sys.exit(f"light-farm: no scenario {name!r}; one of {', '.join(SCENARIOS)}")
+    for name in a.scenario.split(","):
+        report(name, *scenario(name, crawlers, a.runs, a.port, a.control))
+
+
+if __name__ == "__main__":
+    main()
