@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Cold crawls on the light farm (farm.py), loomcrawl from its launcher beside any rivals, in turns: each round runs
 every crawler once and the next round in the reverse order; medians of the runs. Each crawl is a whole process,
-its CPU and peak RSS from the kernel (wait4); the farm, in a process of its own, counts what each did.
+its CPU and peak RSS from the kernel (wait4); the farm, in a process of its own, counts what each did. "start" is
+the time from the crawler's launch to its first request and "stop" from the farm's last answer to its exit: what a
+crawl spends beside its fetches (a JVM's start, a store opened and closed).
 
   scripts/light-farm/bench.py --scenario=wide,deep,rough,first --runs=3 \\
       --rival="colly=rivals/colly/colly-farm -seeds {seeds} -depth {depth} -per-host {per_host}" \\
@@ -42,13 +44,13 @@ def get(control, path):
 
 
 def run(command):
-    """Wall s, CPU s, peak RSS MB, exit code of one process."""
+    """Start and end on the monotonic clock, CPU s, peak RSS MB, exit code of one process."""
     start = time.monotonic()
     with open(os.devnull, "w") as null:
         p = subprocess.Popen(command, stdout=null, stderr=null)
         _, status, usage = os.wait4(p.pid, 0)
-    wall = time.monotonic() - start
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+    end = time.monotonic()
+    return start, end, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
 
 def scenario(name, crawlers, runs, port, control):
@@ -68,11 +70,13 @@ def scenario(name, crawlers, runs, port, control):
                 get(control, "/reset")
                 db = work / f"db-{r}-{len(results[crawler])}" / "crawl"
                 command = crawlers[crawler].format(seeds=seeds, depth=depth, per_host=8, db=db)
-                wall, cpu, rss, code = run(shlex.split(command))
+                began, ended, cpu, rss, code = run(shlex.split(command))
                 farm_says = get(control, "/stats")
-                results[crawler].append((wall, cpu, rss, code, farm_says))
-                print(f"  {name} round {r + 1} {crawler}: {wall:.2f} s, {cpu:.2f} CPU-s, {rss:.0f} MB, exit {code}, "
-                      f"{json.dumps(farm_says)}", file=sys.stderr)
+                first, last = farm_says.pop("firstAt"), farm_says.pop("lastAt")
+                start, stop = (first - began, ended - last) if first and last else (float("nan"),) * 2
+                results[crawler].append((ended - began, cpu, rss, code, farm_says, start, stop))
+                print(f"  {name} round {r + 1} {crawler}: {ended - began:.2f} s, {cpu:.2f} CPU-s, {rss:.0f} MB, "
+                      f"exit {code}, start {start:.2f} s, stop {stop:.2f} s, {json.dumps(farm_says)}", file=sys.stderr)
         return hosts * pages, results
     finally:
         farm.terminate()
@@ -83,15 +87,18 @@ def report(name, pages, results):
     fastest = min(statistics.median(r[0] for r in rows) for rows in results.values())
     sys.stderr.flush()
     print(f"\n{name}: {pages:,} pages")
-    print("| crawler | wall s (min-max) | CPU-ms/page | peak RSS MB | speed ÷ fastest | pages lost | served twice "
-          "| RA URL | robots | most in flight per host: hosts |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| crawler | wall s (min-max) | start · stop s | CPU-ms/page | peak RSS MB | speed ÷ fastest | pages lost "
+          "| served twice | RA URL | robots | most in flight per host: hosts |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for crawler, rows in results.items():
         wall = statistics.median(r[0] for r in rows)
         cpu = statistics.median(r[1] for r in rows) * 1000 / pages
         rss = statistics.median(r[2] for r in rows)
         last = rows[-1][4]
-        print(f"| {crawler} | {wall:.2f} ({min(r[0] for r in rows):.2f}-{max(r[0] for r in rows):.2f}) | {cpu:.3f} "
+        start = statistics.median(r[5] for r in rows)
+        stop = statistics.median(r[6] for r in rows)
+        print(f"| {crawler} | {wall:.2f} ({min(r[0] for r in rows):.2f}-{max(r[0] for r in rows):.2f}) "
+              f"| {start:.2f} · {stop:.2f} | {cpu:.3f} "
               f"| {rss:.0f} | {fastest / wall:.2f}× | {max(r[4]['lost'] for r in rows)} "
               f"| {max(r[4]['twice'] for r in rows)} | {max(r[4]['raUrl'] for r in rows)} "
               f"| {max(r[4]['robotsViolations'] for r in rows)} | {last['mostInFlight']} |")

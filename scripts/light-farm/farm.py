@@ -11,7 +11,9 @@ Each host serves a tree: / is page 0, /page/N links /page/10N+1 to /page/10N+10 
 the next page, /, a page robots.txt disallows (/private/N) and a page of another host. With --faults, 5% of the
 pages answer 500 the first time, 2% 429 with Retry-After: 1 the first time, every page links a redirect
 (/go/N, 301 to /page/N) and every tenth a calendar trap (/calendar/N links /calendar/N+1). Answers take
---latency ms. Control on 127.0.0.1:CONTROL: GET /stats (JSON), GET /reset.
+--latency ms. Control on 127.0.0.1:CONTROL: GET /stats (JSON), GET /reset. /stats's firstAt and lastAt are when the
+first request came and the last answer went, on the machine's monotonic clock (Python's time.monotonic(), which
+another process on the same machine reads alike): a bench sets them beside the crawl's start and exit.
 
   farm.py --hosts=100 --pages=100 --port=18181 --control=18182 [--faults]
 """
@@ -129,7 +131,8 @@ class Farm:
         return {"requests": self.requests, "pages": len(self.served), "lost": self.hosts * self.pages - len(self.served),
                 "twice": sum(1 for v in self.served.values() if v > 1), "raUrl": self.ra_url,
                 "robotsViolations": self.robots_violations, "mostInFlight": dict(sorted(histogram.items())),
-                "seconds": round((self.last or 0) - (self.first or 0), 2)}
+                "seconds": round((self.last or 0) - (self.first or 0), 2),
+                "firstAt": self.first, "lastAt": self.last}
 
     async def control(self, reader, writer):
         head = await reader.readuntil(b"\r\n\r\n")
