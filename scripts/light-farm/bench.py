@@ -22,6 +22,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).parent))
 from farm import address  # noqa: E402
@@ -36,6 +37,17 @@ SCENARIOS = {  # hosts, pages a host, depth, faults
 }
 LOOMCRAWL = (f"{ROOT}/loomcrawl crawl --seeds-file={{seeds}} --per-host={{per_host}} --max-depth={{depth}} "
              "--max-pages=1000000 --db=jdbc:h2:{db} --quiet")
+
+
+class Crawl(NamedTuple):
+    """One crawler's run: wall s, CPU s, peak RSS MB, exit code, the farm's counts, start and stop s."""
+    wall: float
+    cpu: float
+    rss: float
+    code: int
+    farm: dict
+    start: float
+    stop: float
 
 
 def get(control, path):
@@ -74,7 +86,7 @@ def scenario(name, crawlers, runs, port, control):
                 farm_says = get(control, "/stats")
                 first, last = farm_says.pop("firstAt"), farm_says.pop("lastAt")
                 start, stop = (first - began, ended - last) if first and last else (float("nan"),) * 2
-                results[crawler].append((ended - began, cpu, rss, code, farm_says, start, stop))
+                results[crawler].append(Crawl(ended - began, cpu, rss, code, farm_says, start, stop))
                 print(f"  {name} round {r + 1} {crawler}: {ended - began:.2f} s, {cpu:.2f} CPU-s, {rss:.0f} MB, "
                       f"exit {code}, start {start:.2f} s, stop {stop:.2f} s, {json.dumps(farm_says)}", file=sys.stderr)
         return hosts * pages, results
@@ -84,24 +96,24 @@ def scenario(name, crawlers, runs, port, control):
 
 
 def report(name, pages, results):
-    fastest = min(statistics.median(r[0] for r in rows) for rows in results.values())
+    fastest = min(statistics.median(r.wall for r in rows) for rows in results.values())
     sys.stderr.flush()
     print(f"\n{name}: {pages:,} pages")
     print("| crawler | wall s (min-max) | start · stop s | CPU-ms/page | peak RSS MB | speed ÷ fastest | pages lost "
           "| served twice | RA URL | robots | most in flight per host: hosts |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for crawler, rows in results.items():
-        wall = statistics.median(r[0] for r in rows)
-        cpu = statistics.median(r[1] for r in rows) * 1000 / pages
-        rss = statistics.median(r[2] for r in rows)
-        last = rows[-1][4]
-        start = statistics.median(r[5] for r in rows)
-        stop = statistics.median(r[6] for r in rows)
-        print(f"| {crawler} | {wall:.2f} ({min(r[0] for r in rows):.2f}-{max(r[0] for r in rows):.2f}) "
-              f"| {start:.2f} · {stop:.2f} | {cpu:.3f} "
-              f"| {rss:.0f} | {fastest / wall:.2f}× | {max(r[4]['lost'] for r in rows)} "
-              f"| {max(r[4]['twice'] for r in rows)} | {max(r[4]['raUrl'] for r in rows)} "
-              f"| {max(r[4]['robotsViolations'] for r in rows)} | {last['mostInFlight']} |")
+        def median(field):
+            return statistics.median(getattr(r, field) for r in rows)
+
+        def most(count):
+            return max(r.farm[count] for r in rows)
+
+        wall = median("wall")
+        print(f"| {crawler} | {wall:.2f} ({min(r.wall for r in rows):.2f}-{max(r.wall for r in rows):.2f}) "
+              f"| {median('start'):.2f} · {median('stop'):.2f} | {median('cpu') * 1000 / pages:.3f} "
+              f"| {median('rss'):.0f} | {fastest / wall:.2f}× | {most('lost')} | {most('twice')} | {most('raUrl')} "
+              f"| {most('robotsViolations')} | {rows[-1].farm['mostInFlight']} |")
 
 
 def main():
