@@ -86,8 +86,9 @@ def scenario(name, crawlers, runs, port, control):
                 farm_says = get(control, "/stats")
                 first, last = farm_says.pop("firstAt"), farm_says.pop("lastAt")
                 start, stop = (first - began, ended - last) if first and last else (float("nan"),) * 2
-                results[crawler].append(Crawl(ended - began, cpu, rss, code, farm_says, start, stop))
-                print(f"  {name} round {r + 1} {crawler}: {ended - began:.2f} s, {cpu:.2f} CPU-s, {rss:.0f} MB, "
+                crawl = Crawl(ended - began, cpu, rss, code, farm_says, start, stop)
+                results[crawler].append(crawl)
+                print(f"  {name} round {r + 1} {crawler}: {crawl.wall:.2f} s, {cpu:.2f} CPU-s, {rss:.0f} MB, "
                       f"exit {code}, start {start:.2f} s, stop {stop:.2f} s, {json.dumps(farm_says)}", file=sys.stderr)
         return hosts * pages, results
     finally:
