@@ -88,8 +88,9 @@ def scenario(name, crawlers, runs, port, control):
                 start, stop = (first - began, ended - last) if first and last else (float("nan"),) * 2
                 crawl = Crawl(ended - began, cpu, rss, code, farm_says, start, stop)
                 results[crawler].append(crawl)
-                print(f"  {name} round {r + 1} {crawler}: {crawl.wall:.2f} s, {cpu:.2f} CPU-s, {rss:.0f} MB, "
-                      f"exit {code}, start {start:.2f} s, stop {stop:.2f} s, {json.dumps(farm_says)}", file=sys.stderr)
+                print(f"  {name} round {r + 1} {crawler}: {crawl.wall:.2f} s, {crawl.cpu:.2f} CPU-s, {crawl.rss:.0f} MB, "
+                      f"exit {crawl.code}, start {crawl.start:.2f} s, stop {crawl.stop:.2f} s, {json.dumps(crawl.farm)}",
+                      file=sys.stderr)
         return hosts * pages, results
     finally:
         farm.terminate()
