@@ -22,6 +22,7 @@ class PackageOrderTest {
     static final List<String> ORDER = List.of(
             ROOT + ".url",
             ROOT + ".concurrent",
+            ROOT + ".encoding",
             ROOT + ".values",
             ROOT + ".content",
             ROOT + ".fetch",

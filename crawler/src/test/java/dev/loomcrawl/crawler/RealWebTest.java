@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import dev.loomcrawl.crawler.store.PageStore;
+import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.values.JobSummary;
@@ -16,6 +17,7 @@ import dev.loomcrawl.testkit.PinningWatch;
 import dev.loomcrawl.testkit.TestSite;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -260,6 +262,33 @@ class RealWebTest {
             assertThat(pages.get("/deflated").title()).isEqualTo("deflated");
             assertThat(pages.get("/bomb").failure()).isEqualTo("too-large");
             assertThat(pages.get("/bomb").detail()).contains("decoded");
+        }
+    }
+
+    /**
+     * Pages in legacy encodings are stored as a browser shows them: a latin1 label read as windows-1252 (its
+     * curly quote), a page that declares nothing guessed, a {@code <meta>} past the first 1,024 bytes obeyed.
+     */
+    @Test
+    void pagesAreDecodedAsABrowserDecodesThem() throws Exception {
+        Charset cp1252 = Charset.forName("windows-1252");
+        String french = "L’été à Noël, “déjà vu” – un café pour €2";
+        String russian = "Привет, мир";
+        try (TestSite site = new TestSite()) {
+            site.stub("/", TestSite.html(links("/labelled", "/undeclared", "/late")))
+                    .stub("/labelled", page("text/html; charset=ISO-8859-1",
+                            ("<title>" + french + "</title><p>" + french).getBytes(cp1252)))
+                    .stub("/undeclared", page("text/html",
+                            ("<title>" + french + "</title><p>" + (french + ". ").repeat(5)).getBytes(cp1252)))
+                    .stub("/late", page("text/html", ("<script>" + "/* a long head */ ".repeat(80) + "</script>"
+                            + "<meta charset=koi8-r><title>" + russian + "</title>").getBytes(Charset.forName("KOI8-R"))));
+
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")).content(ContentFormat.TEXT));
+
+            assertThat(pages.get("/labelled").title()).isEqualTo(french);
+            assertThat(pages.get("/labelled").content().text()).contains(french);
+            assertThat(pages.get("/undeclared").title()).isEqualTo(french);
+            assertThat(pages.get("/late").title()).isEqualTo(russian);
         }
     }
 

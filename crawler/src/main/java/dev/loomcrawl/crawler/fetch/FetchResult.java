@@ -1,9 +1,9 @@
 package dev.loomcrawl.crawler.fetch;
 
+import dev.loomcrawl.crawler.encoding.PageEncoding;
 import dev.loomcrawl.crawler.values.FailureKind;
 import java.net.http.HttpHeaders;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -46,14 +46,7 @@ public sealed interface FetchResult {
 
         /** The {@code charset} parameter of {@code Content-Type}, if there is one. */
         public Optional<String> charset() {
-            for (String part : contentType().split(";")) {
-                String p = part.strip();
-                if (p.toLowerCase(Locale.ROOT).startsWith("charset=")) {
-                    String name = p.substring(8).strip().replace("\"", "").replace("'", "");
-                    return name.isEmpty() ? Optional.empty() : Optional.of(name);
-                }
-            }
-            return Optional.empty();
+            return Optional.ofNullable(PageEncoding.charsetParameter(contentType()));
         }
     }
 

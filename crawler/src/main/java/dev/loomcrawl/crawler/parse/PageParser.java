@@ -3,15 +3,11 @@ package dev.loomcrawl.crawler.parse;
 import dev.loomcrawl.crawler.content.Fingerprints;
 import dev.loomcrawl.crawler.content.MainContent;
 import dev.loomcrawl.crawler.concurrent.Handoff;
+import dev.loomcrawl.crawler.encoding.PageEncoding;
 import dev.loomcrawl.crawler.url.WebUrl;
 import dev.loomcrawl.crawler.values.ContentRequest;
 import dev.loomcrawl.crawler.values.CrawlUrl;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
-import java.nio.charset.IllegalCharsetNameException;
-import java.nio.charset.UnsupportedCharsetException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -33,9 +29,9 @@ import org.jspecify.annotations.Nullable;
  * One Jsoup parse of a fetched HTML page into what the crawl keeps: title, links (resolved, in page
  * order, with whether each may be followed), canonical URL, and the page's robots hints.
  *
- * <p>The charset is the {@code Content-Type} header's when it names a known one; otherwise Jsoup's own
- * rules pick it (a byte-order mark, then {@code <meta charset>}, else UTF-8). A BOM always wins, as the
- * HTML standard says.
+ * <p>The bytes become text as a browser decodes them ({@link PageEncoding}): a byte-order mark, the
+ * {@code Content-Type} header's charset, the page's {@code <meta charset>}, each read by the Encoding
+ * Standard's labels, and where the page declares none, a guess.
  *
  * <p>Which thread parses is {@code CrawlThreads.parsers}'s to say: the same in both modes.
  */
@@ -74,12 +70,7 @@ public final class PageParser {
 
     static Parsed parseHere(byte[] body, @Nullable String charset, String url, @Nullable String robotsHeader,
             ContentRequest content) {
-        Document doc;
-        try {
-            doc = Jsoup.parse(new ByteArrayInputStream(body), known(charset), url);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // cannot happen reading a byte array
-        }
+        Document doc = document(body, charset, url).doc();
         Finds finds = new Finds(doc);
         NodeTraversor.traverse(finds, doc);
         boolean nofollow = finds.nofollow || hasNofollow(robotsHeader);
@@ -93,6 +84,35 @@ public final class PageParser {
                 && CrawlUrl.check(finds.canonical.attr("href"), base) instanceof CrawlUrl.Check.Ok ok ? ok.url().url() : null;
         return new Parsed(doc, title, links, canonical,
                 nofollow, finds.text.value(), content.wanted() ? MainContent.of(doc, content) : null);
+    }
+
+    /** A page's document and the encoding its bytes were read in. */
+    record Decoded(Document doc, PageEncoding.Sniffed encoding) {}
+
+    /**
+     * A page's document, its bytes decoded as a browser decodes them ({@link PageEncoding}): where nothing
+     * declared the encoding before the parse, the first {@code <meta>} that declares one decides, wherever it
+     * is, and the page is parsed again in it, as a browser reloads a page whose parser met one.
+     */
+    static Decoded document(byte[] body, @Nullable String charset, String url) {
+        PageEncoding.Sniffed encoding = PageEncoding.sniff(body, charset, true);
+        Document doc = Jsoup.parse(encoding.decode(body), url);
+        if (!encoding.tentative()) {
+            return new Decoded(doc, encoding);
+        }
+        for (Element meta : doc.getElementsByTag("meta")) {
+            Charset declared = PageEncoding.declaredByMeta(meta.attr("charset"), meta.attr("http-equiv"),
+                    meta.attr("content"));
+            if (declared == null) {
+                continue;
+            }
+            if (declared.equals(encoding.charset())) {
+                break;
+            }
+            PageEncoding.Sniffed late = new PageEncoding.Sniffed(declared, 0, PageEncoding.From.LATE_META);
+            return new Decoded(Jsoup.parse(late.decode(body), url), late);
+        }
+        return new Decoded(doc, encoding);
     }
 
     /**
@@ -169,18 +189,6 @@ public final class PageParser {
                 }
             }
             return false;
-        }
-    }
-
-    /** {@code charset} if the JDK knows it, else null (Jsoup then detects). */
-    private static @Nullable String known(@Nullable String charset) {
-        if (charset == null) {
-            return null;
-        }
-        try {
-            return Charset.isSupported(charset) ? charset : null;
-        } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
-            return null;
         }
     }
 

@@ -6,10 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.loomcrawl.crawler.encoding.PageEncoding;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -217,7 +216,7 @@ public final class Export {
         }
         if (p.body() != null) {
             boolean text = isText(p.contentType());
-            row.put("body", text ? new String(p.body(), charsetOf(p.contentType()))
+            row.put("body", text ? PageEncoding.decode(p.body(), p.contentType())
                     : Base64.getEncoder().encodeToString(p.body()));
             row.put("bodyEncoding", text ? "text" : "base64");
         }
@@ -244,19 +243,5 @@ public final class Export {
     private static boolean isText(@Nullable String contentType) {
         String t = contentType == null ? "" : contentType.toLowerCase(Locale.ROOT);
         return t.startsWith("text/") || t.contains("xml") || t.contains("json") || t.contains("javascript");
-    }
-
-    private static Charset charsetOf(@Nullable String contentType) {
-        for (String part : (contentType == null ? "" : contentType).split(";")) {
-            String p = part.strip().toLowerCase(Locale.ROOT);
-            if (p.startsWith("charset=")) {
-                try {
-                    return Charset.forName(p.substring(8).replace("\"", "").strip());
-                } catch (RuntimeException e) {
-                    return StandardCharsets.UTF_8;
-                }
-            }
-        }
-        return StandardCharsets.UTF_8;
     }
 }
