@@ -4,7 +4,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Text as Markdown (or plain text) writes it: runs of white space one space, Markdown's marks escaped, a
- * paragraph that would start like a block escaped. Most text needs neither, which one look at its bytes tells
+ * paragraph that would start like a block escaped, control characters (a binary body served as HTML, a
+ * stray byte) left out. Most text needs neither, which one look at its bytes tells
  * ({@link #asWritten}): it is then appended as it is, a copy. Else one loop over a char array, the cases in one
  * switch: a crawl runs on C1 alone (conf/jvm.options), which compiles a call per character, or a
  * {@code charAt}, as a call.
@@ -62,7 +63,12 @@ final class MarkdownText {
                     }
                     white = false;
                 }
-                default -> white = false;
+                default -> {
+                    if (Character.isISOControl((char) (b & 0xFF))) { // C0, DEL, C1: no reader wants one
+                        return -1;
+                    }
+                    white = false;
+                }
             }
         }
         return bytes.length - spaces;
@@ -103,9 +109,11 @@ final class MarkdownText {
                     chars++;
                 }
                 default -> {
-                    out[n++] = c;
-                    white = false;
-                    chars++;
+                    if (!Character.isISOControl(c)) {
+                        out[n++] = c;
+                        white = false;
+                        chars++;
+                    }
                 }
             }
         }

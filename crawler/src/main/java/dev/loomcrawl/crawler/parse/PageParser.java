@@ -240,7 +240,8 @@ public final class PageParser {
     /**
      * The title as {@link Document#title()} gives it, from the element the walk found: white space runs (as jsoup
      * counts it, no-break space included) as one space, trimmed, and the invisible zero-width space and soft
-     * hyphen left out. jsoup's own normaliser for it is in a package its module does not export.
+     * hyphen left out, and control characters too, which jsoup keeps. jsoup's own normaliser for it is in a
+     * package its module does not export.
      */
     private static String oneLine(String text) {
         StringBuilder line = new StringBuilder(text.length());
@@ -249,7 +250,7 @@ public final class PageParser {
             char c = text.charAt(i);
             if (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == 160) {
                 space = true;
-            } else if (c != 8203 && c != 173) {
+            } else if (c != 8203 && c != 173 && !Character.isISOControl(c)) {
                 if (space && !line.isEmpty()) {
                     line.append(' ');
                 }

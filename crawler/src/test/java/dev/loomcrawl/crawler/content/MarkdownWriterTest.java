@@ -27,6 +27,7 @@ class MarkdownWriterTest {
             "café  東京*"                           | café 東京\\*                            | café 東京*
             "400&percnt; &#160; &#xA0; &nbsp;"      | 400\\&percnt; \\&#160; \\&#xA0; \\&nbsp; | 400&percnt; &#160; &#xA0; &nbsp;
             "Fish & Chips &c. R&D; &;"              | Fish & Chips &c. R\\&D; &;             | Fish & Chips &c. R&D; &;
+            "bell\u0007 and\u0085 del\u007F end\u0000" | bell and del end                      | bell and del end
             """)
     void writesTextAsAReaderSeesIt(String text, String markdown, String plain) {
         Document doc = Jsoup.parse("<p></p>");

@@ -58,6 +58,12 @@ class PageParserTest {
         assertThat(p.links()).extracting(link -> link.url().url()).containsExactly("http://b.test/s/x", "http://b.test/s/y");
     }
 
+    @org.junit.jupiter.api.Test
+    void aTitleKeepsNoControlCharacters() {
+        byte[] page = "<title>a\u0007b \u0085c\u0000</title>".getBytes(StandardCharsets.UTF_8);
+        assertThat(PageParser.parseHere(page, null, URL, null, ContentRequest.NONE).title()).isEqualTo("ab c\uFFFD");
+    }
+
     /** What the parser did before it walked the page once: a selector query for each thing it looks for. */
     private static PageParser.Parsed bySelectors(Document doc, String robotsHeader) {
         Evaluator links = QueryParser.parse("a[href], area[href]");
