@@ -24,7 +24,8 @@ import org.jspecify.annotations.Nullable;
  * <p>Columns: {@code url, depth, status, outcome, contentType, title, bytes, fetchMs, fetchedAt, failure,
  * detail, referrer, outlinks, fields, canonical, attempts, etag, lastModified, digest, simhash}; {@code content,
  * lang, description, author, published} for jobs that keep main content ({@code --content}); and {@code body}
- * for jobs that keep bodies (text in its charset for text types, else base64, said by {@code bodyEncoding}).
+ * for jobs that keep bodies (text types decoded as {@code PageEncoding} decodes them, else base64, said by
+ * {@code bodyEncoding}).
  * In CSV, {@code outlinks} are separated by spaces and {@code fields} is a JSON object.
  */
 public final class Export {
