@@ -39,12 +39,14 @@ public final class PageEncoding {
         }
 
         /**
-         * Whether a {@code <meta>} the parser meets later may still change the encoding: nothing declared it
-         * (the standard's "tentative" confidence), so the first {@code <meta>} that declares one decides, and
-         * the page is decoded again ({@link #declaredByMeta}).
+         * Whether a {@code <meta>} the parser meets later may still change the encoding, as the standard's
+         * "tentative" confidence lets it: nothing declared one and the bytes are not UTF-8, so the first
+         * {@code <meta>} that declares one decides and the page is decoded again ({@link #declaredByMeta}).
+         * Well-formed UTF-8 is taken as certain: a page that is not ASCII and yet well-formed UTF-8 is all but
+         * never in another encoding, and an ASCII page reads the same in any encoding a {@code <meta>} names.
          */
         public boolean tentative() {
-            return from == From.UTF8 || from == From.DETECTED || from == From.DEFAULT;
+            return from == From.DETECTED || from == From.DEFAULT;
         }
     }
 

@@ -13,13 +13,15 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Stream;
+import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A page's encoding as a browser determines it, against html5lib's encoding tests: a byte-order mark, the
- * prescan of the first 1,024 bytes, and a {@code <meta>} the parser meets past them. The tests' default where
+ * A page read as a browser reads it, against html5lib's encoding tests: a byte-order mark, the prescan of the
+ * first 1,024 bytes, and a {@code <meta>} the parser meets past them, each test's page parsed to the same
+ * document as its expected encoding gives (an ASCII page reads the same in any). The tests' default where
  * nothing declares an encoding is windows-1252; ours is a guess, so there the test asks that nothing declared
  * one.
  */
@@ -59,13 +61,17 @@ class EncodingSniffingTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void findsTheEncodingABrowserFinds(Case c) {
+    void readsThePageABrowserReads(Case c) {
         PageParser.Decoded d = PageParser.document(c.data(), null, "http://a.test/");
         String expected = Objects.requireNonNull(Encodings.name(c.expected()));
         if (expected.equals("windows-1252") && UNDECLARED.contains(d.encoding().from())) {
             return; // nothing declared one: the tests' default, our guess
         }
-        assertThat(d.encoding().charset()).isEqualTo(Encodings.charset(expected));
+        // the page as the expected encoding reads it, its byte-order mark no text
+        Charset charset = Objects.requireNonNull(Encodings.charset(expected));
+        String text = new String(c.data(), charset);
+        text = text.startsWith("\uFEFF") ? text.substring(1) : text;
+        assertThat(d.doc().html()).isEqualTo(Jsoup.parse(text, "http://a.test/").html());
     }
 
     @Test
@@ -79,5 +85,15 @@ class EncodingSniffingTest {
         assertThat(d.doc().title()).isEqualTo(text);
         // a header names the encoding for certain: a meta cannot change it
         assertThat(PageParser.document(page, "utf-8", "http://a.test/").encoding().from()).isEqualTo(From.HEADER);
+    }
+
+    @Test
+    void aLateMetaDoesNotUndoWellFormedUtf8() {
+        String text = "Привет, мир — café";
+        byte[] page = ("<html><head><script>" + "/* long */ ".repeat(200) + "</script>"
+                + "<meta charset=windows-1252><title>" + text + "</title>").getBytes(StandardCharsets.UTF_8);
+        PageParser.Decoded d = PageParser.document(page, null, "http://a.test/");
+        assertThat(d.encoding().from()).isEqualTo(From.UTF8);
+        assertThat(d.doc().title()).isEqualTo(text);
     }
 }
