@@ -80,7 +80,7 @@ def scenario(name, crawlers, runs, port, control):
         for r in range(runs):
             for crawler in (list(crawlers) if r % 2 == 0 else list(reversed(crawlers))):
                 get(control, "/reset")
-                db = work / f"db-{r}-{len(results[crawler])}" / "crawl"
+                db = work / f"db-{r}-{list(crawlers).index(crawler)}" / "crawl"  # each crawler's own, each run
                 command = crawlers[crawler].format(seeds=seeds, depth=depth, per_host=8, db=db)
                 began, ended, cpu, rss, code = run(shlex.split(command))
                 farm_says = get(control, "/stats")
