@@ -13,7 +13,8 @@ import java.util.HexFormat;
  * and a bit of the result is set where its votes are positive. Pages whose SimHashes differ in at most
  * {@link #NEAR} bits are near-duplicates; a rewritten paragraph moves many.
  *
- * <p>Numbers are folded: every run of digits counts as the same word. A timestamp, a visitor counter or a
+ * <p>Words are runs of letters and digits, but in scripts written without spaces each character is one
+ * ({@link SimHash#add}). Numbers are folded: every run of digits counts as the same word. A timestamp, a visitor counter or a
  * session number that changes then moves no bit at all, where on a page of a few hundred words its dozen new
  * shingles would move three or four bits of 64 (about as many as an edited sentence), and a page that only
  * counts time would be told apart from itself.
@@ -49,7 +50,8 @@ public final class Fingerprints {
 
     /**
      * A SimHash made as text comes, a piece at a time (a page's text nodes, in order): words are runs of letters
-     * and digits, lower-cased; a word split across two pieces counts as two.
+     * and digits, lower-cased, and each character of a script written without spaces ({@link #unspaced});
+     * a word split across two pieces counts as two.
      *
      * <p>Each shingle's hash votes on the 64 bits through bit-sliced counters: {@code planes[p]} holds bit
      * {@code p} of the count of set bits at each of the 64 positions, and adding a hash is a ripple of
@@ -83,6 +85,18 @@ public final class Fingerprints {
             boolean number = true;
             for (int i = 0, n = text.length(); i < n; i++) {
                 char c = text.charAt(i);
+                if (c >= 0x0E00 && unspaced(c)) { // a word of its own, which ends the word before it
+                    if (inWord) {
+                        word(number ? NUMBER : word);
+                        word = FNV_OFFSET;
+                        inWord = false;
+                        number = true;
+                    }
+                    if (isWordCharacter(c)) {
+                        word((FNV_OFFSET ^ c) * FNV_PRIME);
+                    }
+                    continue;
+                }
                 char lower = c < 128 ? ASCII[c] : Character.isLetterOrDigit(c) ? Character.toLowerCase(c) : 0;
                 if (lower != 0) {
                     word = (word ^ lower) * FNV_PRIME;
@@ -98,6 +112,24 @@ public final class Fingerprints {
             if (inWord) {
                 word(number ? NUMBER : word);
             }
+        }
+
+        /**
+         * Whether {@code c} belongs to a script written without spaces between words (Chinese, Japanese kana,
+         * Thai, Lao, Khmer, Myanmar), where a "word" of letters would be a whole clause or paragraph and one word
+         * changed would move half the bits: each such character is a word, so shingles are character trigrams.
+         */
+        private static boolean unspaced(char c) {
+            return (c >= 0x0E00 && c <= 0x0EFF) || (c >= 0x1000 && c <= 0x109F) || (c >= 0x1780 && c <= 0x17FF)
+                    || (c >= 0x3040 && c <= 0x30FF) || (c >= 0x31F0 && c <= 0x31FF) || (c >= 0x3400 && c <= 0x4DBF)
+                    || (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFF66 && c <= 0xFF9F);
+        }
+
+        /** A letter, a digit, or a vowel or tone mark (Thai writes them as marks beside their consonant). */
+        private static boolean isWordCharacter(char c) {
+            int type = Character.getType(c);
+            return Character.isLetterOrDigit(c) || type == Character.NON_SPACING_MARK
+                    || type == Character.COMBINING_SPACING_MARK;
         }
 
         private void word(long hash) {

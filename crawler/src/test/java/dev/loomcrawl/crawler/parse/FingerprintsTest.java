@@ -39,6 +39,32 @@ class FingerprintsTest {
         assertThat(simhashOf("<p>" + ARTICLE + "</p>")).isEqualTo(Fingerprints.simhash(ARTICLE));
     }
 
+    /**
+     * Text in a script written without spaces between words (Chinese, Japanese, Thai) is shingled by its
+     * characters, so a word changed moves as few bits as in English of the same length (the last row), and half
+     * the page rewritten many. On pages this short any edit moves a few bits; {@link Fingerprints#NEAR} is for
+     * pages of hundreds of words.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', textBlock = """
+            昨夜から降り続いた雨で川の水位が上がり、朝には下町の一部が浸水した。ボランティアが橋まで土のうを運ぶ一方、町議会は学校の体育館に集まり、家を失った家族のために古い製粉所を避難所として開くかどうかを話し合った。昼には雨がやんだが、水位は上がり続け、谷へ向かう道路はすべての車両に対して通行止めとなった。町長は夕方に記者会見を開き、住民に高台への避難を呼びかけた。 | 町長 | 市長
+            昨夜以来持续的降雨使河水上涨，到早上下城区的一部分已被淹没。志愿者把沙袋搬到桥边，镇议会则在学校礼堂开会，讨论是否把旧磨坊开放为失去家园的家庭的避难所。中午雨停了，但水位继续上涨，通往山谷的道路对所有车辆封闭。镇长傍晚召开记者会，呼吁居民向高处疏散。 | 镇长 | 市长
+            ฝนที่ตกต่อเนื่องตั้งแต่เมื่อคืนทำให้ระดับน้ำในแม่น้ำสูงขึ้นและในตอนเช้าบางส่วนของเมืองด้านล่างถูกน้ำท่วม อาสาสมัครขนกระสอบทรายไปที่สะพานขณะที่สภาเมืองประชุมกันที่หอประชุมของโรงเรียนเพื่อตัดสินใจว่าจะเปิดโรงสีเก่าเป็นที่พักพิงสำหรับครอบครัวที่สูญเสียบ้านหรือไม่ ตอนเที่ยงฝนหยุดแล้วแต่น้ำยังคงสูงขึ้นและถนนไปยังหุบเขาถูกปิดสำหรับยานพาหนะทุกชนิด | อาสาสมัคร | ตำรวจ
+            The river rose through the night and by morning the lower town was under water. Volunteers carried sandbags to the bridge while the council met in the school hall to decide whether the old mill should be opened as a shelter for the families who had lost their homes. By noon the rain had stopped, but the water kept rising, and the road to the valley was closed to all traffic. | river | stream
+            """)
+    void textWithoutSpacesIsShingledByCharacter(String article, String word, String replacement) {
+        long page = Fingerprints.simhash(article);
+        long edited = Fingerprints.simhash(article.replace(word, replacement));
+        long other = Fingerprints.simhash(halfRewritten(article));
+        assertThat(Fingerprints.distance(page, edited)).isLessThanOrEqualTo(8);
+        assertThat(Fingerprints.distance(page, other)).isGreaterThanOrEqualTo(16);
+    }
+
+    /** The article's second half alone, then new text: a rewrite of half the page. */
+    private static String halfRewritten(String article) {
+        return article.substring(article.length() / 2) + new StringBuilder(article.substring(0, article.length() / 2)).reverse();
+    }
+
     @Test
     void onlyVisibleTextCounts() {
         long plain = simhashOf("<body><p>" + ARTICLE + "</p></body>");
