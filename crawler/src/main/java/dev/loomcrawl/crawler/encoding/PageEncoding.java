@@ -26,6 +26,11 @@ public final class PageEncoding {
     private static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
     /** What ICU's detector reads of a page: enough text for its statistics, a bound on its work. */
     private static final int DETECT_BYTES = 64 * 1024;
+    /**
+     * ICU's confidence (0 to 100) below which its guess is noise: on a line or two of text every encoding
+     * scores 10 to 18, Shift_JIS and Big5 for a Polish word alike.
+     */
+    private static final int LEAST_CONFIDENCE = 20;
 
     /**
      * @param charset decodes the page
@@ -154,21 +159,28 @@ public final class PageEncoding {
     }
 
     /**
-     * ICU's best guess among the encodings a page without a BOM could be in, or null when it has none: a
-     * guess of UTF-16 or UTF-32 is no guess for a page whose markup is ASCII.
+     * ICU's best guess among the encodings a page without a BOM could be in, or null when it has none worth
+     * taking: a guess of UTF-16 or UTF-32 is none for a page whose markup is ASCII, and a tie goes to
+     * windows-1252 (a short Latin text ties ISO-8859-1 with ISO-8859-2, where {@code ñ} is {@code ń}).
      */
     private static @Nullable Charset detected(byte[] body) {
         CharsetDetector detector = new CharsetDetector();
         detector.enableInputFilter(true); // statistics of the text, not of the markup around it
         detector.setText(body.length > DETECT_BYTES ? Arrays.copyOf(body, DETECT_BYTES) : body);
-        for (CharsetMatch match : detector.detectAll()) {
+        CharsetMatch[] matches = detector.detectAll();
+        Charset first = null;
+        for (CharsetMatch match : matches) {
+            if (match.getConfidence() < LEAST_CONFIDENCE) {
+                break; // sorted, most confident first
+            }
             String name = Encodings.name(match.getName());
             Charset charset = name == null || name.startsWith("UTF-16") ? null : Encodings.charset(name);
-            if (charset != null) {
+            if (WINDOWS_1252.equals(charset) && match.getConfidence() == matches[0].getConfidence()) {
                 return charset;
             }
+            first = first == null ? charset : first;
         }
-        return null;
+        return first;
     }
 
     private static boolean startsWith(byte[] b, int... prefix) {

@@ -84,6 +84,11 @@ class PageEncodingTest {
         assertThat(PageEncoding.sniff(latin, null, true).from()).isEqualTo(From.DETECTED);
         assertThat(PageEncoding.decode(latin, "text/html")).contains(FRENCH);
 
+        for (String shortText : new String[] {"<p>Señor Muñoz, año", "<p>naïve résumé", "<p>café"}) {
+            byte[] page = shortText.getBytes(Charset.forName("windows-1252")); // too little for a sure guess
+            assertThat(PageEncoding.decode(page, "text/html")).isEqualTo(shortText);
+        }
+
         String japanese = "日本語のページです。東京都の天気は晴れ、明日は雨が降るでしょう。ニュースと検索と地図のサービスを提供します。";
         byte[] sjis = ("<html><body><p>" + japanese.repeat(3)).getBytes(Charset.forName("windows-31j"));
         assertThat(PageEncoding.decode(sjis, "text/html")).contains(japanese);
