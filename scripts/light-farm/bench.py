@@ -77,10 +77,11 @@ def scenario(name, crawlers, runs, port, control):
         if farm.stdout.readline().strip() != "ready":
             sys.exit("light-farm: the farm did not start")
         results = {c: [] for c in crawlers}
+        names = list(crawlers)
         for r in range(runs):
-            for crawler in (list(crawlers) if r % 2 == 0 else list(reversed(crawlers))):
+            for crawler in (names if r % 2 == 0 else names[::-1]):
                 get(control, "/reset")
-                db = work / f"db-{r}-{list(crawlers).index(crawler)}" / "crawl"  # each crawler's own, each run
+                db = work / f"db-{r}-{names.index(crawler)}" / "crawl"  # each crawler's own, each run
                 command = crawlers[crawler].format(seeds=seeds, depth=depth, per_host=8, db=db)
                 began, ended, cpu, rss, code = run(shlex.split(command))
                 farm_says = get(control, "/stats")

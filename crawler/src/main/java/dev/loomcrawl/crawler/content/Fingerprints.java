@@ -14,10 +14,10 @@ import java.util.HexFormat;
  * {@link #NEAR} bits are near-duplicates; a rewritten paragraph moves many.
  *
  * <p>Words are runs of letters and digits, but in scripts written without spaces each character is one
- * ({@link SimHash#add}). Numbers are folded: every run of digits counts as the same word. A timestamp, a visitor counter or a
- * session number that changes then moves no bit at all, where on a page of a few hundred words its dozen new
- * shingles would move three or four bits of 64 (about as many as an edited sentence), and a page that only
- * counts time would be told apart from itself.
+ * ({@link SimHash}). Numbers are folded: every run of digits counts as the same word. A timestamp, a visitor
+ * counter or a session number that changes then moves no bit at all, where on a page of a few hundred words its
+ * dozen new shingles would move three or four bits of 64 (about as many as an edited sentence), and a page that
+ * only counts time would be told apart from itself.
  */
 public final class Fingerprints {
     /** Most bits two near-duplicates' SimHashes differ in (the paper's k = 3 for 64-bit fingerprints). */
@@ -85,19 +85,8 @@ public final class Fingerprints {
             boolean number = true;
             for (int i = 0, n = text.length(); i < n; i++) {
                 char c = text.charAt(i);
-                if (c >= 0x0E00 && unspaced(c)) { // a word of its own, which ends the word before it
-                    if (inWord) {
-                        word(number ? NUMBER : word);
-                        word = FNV_OFFSET;
-                        inWord = false;
-                        number = true;
-                    }
-                    if (isWordCharacter(c)) {
-                        word((FNV_OFFSET ^ c) * FNV_PRIME);
-                    }
-                    continue;
-                }
-                char lower = c < 128 ? ASCII[c] : Character.isLetterOrDigit(c) ? Character.toLowerCase(c) : 0;
+                boolean alone = c >= 0x0E00 && unspaced(c); // a word of its own: it ends the word before it
+                char lower = c < 128 ? ASCII[c] : !alone && Character.isLetterOrDigit(c) ? Character.toLowerCase(c) : 0;
                 if (lower != 0) {
                     word = (word ^ lower) * FNV_PRIME;
                     number &= lower <= '9';
@@ -107,6 +96,9 @@ public final class Fingerprints {
                     word = FNV_OFFSET;
                     inWord = false;
                     number = true;
+                }
+                if (alone && isWordCharacter(c)) {
+                    word((FNV_OFFSET ^ c) * FNV_PRIME);
                 }
             }
             if (inWord) {

@@ -106,11 +106,19 @@ final class MetaPrescan {
         if (pos >= end || needPragma == null || (needPragma && !gotPragma) || charset == null) {
             return null;
         }
-        // a page that reached the prescan is not UTF-16 (no BOM, ASCII bytes): a meta that says so is wrong
-        return switch (charset) {
+        return asMetaMeansIt(charset);
+    }
+
+    /**
+     * The encoding a {@code <meta>} naming this one means: a page whose markup is read for it has no BOM and
+     * ASCII bytes, so is not UTF-16 (the meta is wrong, and the page is UTF-8), and x-user-defined is read as
+     * windows-1252. The standard says so of the prescan and of the parser's "change the encoding" alike.
+     */
+    static String asMetaMeansIt(String name) {
+        return switch (name) {
             case "UTF-16BE", "UTF-16LE" -> "UTF-8";
             case "x-user-defined" -> "windows-1252";
-            default -> charset;
+            default -> name;
         };
     }
 

@@ -60,18 +60,13 @@ public final class PageEncoding {
 
     private PageEncoding() {}
 
-    /** A page's text: its bytes decoded as {@link #sniff} decides, without the byte-order mark. */
-    public static String decode(byte[] body, @Nullable String headerCharset, boolean html) {
-        return sniff(body, headerCharset, html).decode(body);
-    }
-
     /**
      * A body's text as its {@code Content-Type} says it is encoded; an HTML body's {@code <meta>} may say so
      * too ({@code text/html}: XHTML is XML, which declares its encoding otherwise).
      */
     public static String decode(byte[] body, @Nullable String contentType) {
         String type = contentType == null ? "" : contentType.strip().toLowerCase(Locale.ROOT);
-        return decode(body, charsetParameter(contentType), type.startsWith("text/html"));
+        return sniff(body, charsetParameter(contentType), type.startsWith("text/html")).decode(body);
     }
 
     /**
@@ -109,22 +104,15 @@ public final class PageEncoding {
     /**
      * The encoding a {@code <meta>} element declares, as the HTML parser reads one ("change the encoding"): its
      * {@code charset}, else the {@code charset=} in its {@code content} when its {@code http-equiv} is
-     * {@code Content-Type}; UTF-16 read as UTF-8 (the page's markup is ASCII) and x-user-defined as
-     * windows-1252. Null when it declares none the JDK decodes.
+     * {@code Content-Type}, read as a meta means it ({@link MetaPrescan#asMetaMeansIt}). Null when it declares
+     * none the JDK decodes.
      */
     public static @Nullable Charset declaredByMeta(String charset, String httpEquiv, String content) {
         String name = charset.isEmpty() ? null : Encodings.name(charset);
         if (name == null && httpEquiv.equalsIgnoreCase("content-type")) {
             name = MetaPrescan.fromContentAttribute(content);
         }
-        if (name == null) {
-            return null;
-        }
-        return Encodings.charset(switch (name) {
-            case "UTF-16BE", "UTF-16LE" -> "UTF-8";
-            case "x-user-defined" -> "windows-1252";
-            default -> name;
-        });
+        return name == null ? null : Encodings.charset(MetaPrescan.asMetaMeansIt(name));
     }
 
     /** The {@code charset} parameter of a {@code Content-Type}, unquoted, if it has one. */
