@@ -156,8 +156,8 @@ final class CrawlCommand implements Callable<Integer> {
             + " duplicates a page already stored (SimHash within 3 bits): a guard against soft traps.")
     boolean skipNearDuplicates;
 
-    @Option(names = "--webhook-url", paramLabel = "URL", description = "POST each change event here (JSON, signed"
-            + " with --webhook-secret in X-Loomcrawl-Signature).")
+    @Option(names = "--webhook-url", paramLabel = "URL", description = "POST each change event of a continuous job"
+            + " (--revisit-min/--revisit-max) here (JSON, signed with --webhook-secret in X-Loomcrawl-Signature).")
     @Nullable String webhookUrl;
     @Option(names = "--webhook-secret", paramLabel = "TEXT", description = "The HMAC-SHA256 key of the webhook's"
             + " signatures.")

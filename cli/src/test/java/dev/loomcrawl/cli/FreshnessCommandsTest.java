@@ -100,6 +100,7 @@ class FreshnessCommandsTest {
                 new String[] {"crawl", "--revisit-min=soon", db, "http://127.0.0.1:9/"},
                 new String[] {"crawl", "--revisit-min=10m", "--revisit-max=1m", db, "http://127.0.0.1:9/"},
                 new String[] {"crawl", "--webhook-url=http://127.0.0.1:9/", db, "http://127.0.0.1:9/"},
+                new String[] {"crawl", "--webhook-url=http://127.0.0.1:9/", "--webhook-secret=s", db, "http://127.0.0.1:9/"},
                 new String[] {"recrawl", "99", db},
                 new String[] {"export", "1", "--changes", "--links", db})) {
             CrawlCommandTest.Result r = run(args);
@@ -109,5 +110,7 @@ class FreshnessCommandsTest {
         assertThat(run("crawl", "--revisit-min=soon", db, "http://127.0.0.1:9/").err()).contains("--revisit-min");
         assertThat(run("crawl", "--revisit-min=10m", "--revisit-max=1m", db, "http://127.0.0.1:9/").err())
                 .contains("--revisit-max must be at least the minimum, 10 min, and at most 365 days, was 1 min");
+        assertThat(run("crawl", "--webhook-url=http://127.0.0.1:9/", "--webhook-secret=s", db, "http://127.0.0.1:9/")
+                .err()).contains("--webhook-url/--webhook-secret sends change events, and only a job that revisits");
     }
 }

@@ -52,9 +52,14 @@ public final class HostControl {
         return gates.keys(queued());
     }
 
-    /** One key, as {@link #keys} shows it. */
-    public KeyView key(String key) {
-        return gates.key(key, queued());
+    /**
+     * One key, as {@link #keys} shows it.
+     *
+     * @param given spelled as {@link #set} takes it
+     * @throws ConfigException naming {@code key} when no request could ever count under it
+     */
+    public KeyView key(String given) {
+        return gates.key(KeySyntax.canonical(given), queued());
     }
 
     /** What operators set, by key. */
@@ -74,7 +79,7 @@ public final class HostControl {
         String key = KeySyntax.canonical(given);
         store.politeness().set(key, setting);
         gates.set(key, setting);
-        return key(key);
+        return gates.key(key, queued());
     }
 
     /**

@@ -62,7 +62,11 @@ final class HostHandlers {
     }
 
     void show(Context ctx) {
-        ctx.json(crawler.hosts().key(ctx.pathParam("key")));
+        try {
+            ctx.json(crawler.hosts().key(ctx.pathParam("key")));
+        } catch (ConfigException e) {
+            throw ApiError.badRequest(e.getMessage(), e.field());
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.loomcrawl.server;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,12 +17,16 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
-/** The API's JSON: strict on the way in (UTF-8 only, one object, no trailing tokens), ISO dates on the way out. */
+/**
+ * The API's JSON: strict on the way in (UTF-8 only, one object, no key twice, no trailing tokens), ISO dates on the
+ * way out.
+ */
 final class Json {
     static final ObjectMapper MAPPER = JsonMapper.builder()
             .addModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
 
     /** The largest body a route takes; ApiServer gives Javalin the same bound. */

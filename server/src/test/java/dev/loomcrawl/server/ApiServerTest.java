@@ -261,6 +261,7 @@ class ApiServerTest {
             {"seeds":["http://a.test/"],"revisit":{"min":"garbage"}} | 400 | bad_request | revisit.min
             {"seeds":["http://a.test/"],"revisit":{"max":"P500D"}} | 400 | bad_request | revisit.max
             {"seeds":["http://a.test/"],"revisit":{}}   | 400 | bad_request | revisit
+            {"seeds":["http://a.test/"],"seeds":["http://b.test/"]} | 400 | bad_request |
             """)
     void badCrawlRequestsAreRejectedAndCreateNothing(String body, int status, String error, String field) {
         start();

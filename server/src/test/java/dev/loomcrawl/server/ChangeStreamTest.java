@@ -124,5 +124,9 @@ class ChangeStreamTest {
         r = http.post("/crawl", "{" + seed + ",\"webhook\":{\"url\":\"http://127.0.0.1:9/\"}}");
         assertThat(r.status()).isEqualTo(400);
         assertThat(r.json().get("field").asText()).isEqualTo("webhook.secret");
+        // a one-pass job keeps no change events, so a webhook on it would never be called
+        r = http.post("/crawl", "{" + seed + ",\"webhook\":{\"url\":\"http://127.0.0.1:9/\",\"secret\":\"s\"}}");
+        assertThat(r.status()).as(r.text()).isEqualTo(400);
+        assertThat(r.json().get("field").asText()).isEqualTo("webhook");
     }
 }

@@ -140,9 +140,15 @@ class HostRoutesTest {
         assertThat(r.json().get("field").asText()).isEqualTo("key");
         assertThat(r.json().get("message").asText()).contains(key.replace("%5B", "[").replace("%5D", "]"));
         assertThat(http.get("/hosts").json().get("settings").size()).isZero();
+        Http.Response shown = http.get("/hosts/" + key);
+        assertThat(shown.status()).as(shown.text()).isEqualTo(400);
+        assertThat(shown.json().get("field").asText()).isEqualTo("key");
     }
 
-    /** A key is stored as the crawler spells the keys it derives: a setting given in another spelling binds. */
+    /**
+     * A key is stored as the crawler spells the keys it derives: a setting given in another spelling binds, and is
+     * shown in any spelling.
+     */
     @ParameterizedTest
     @CsvSource({"Example.COM:80, example.com:80", "%5B0:0:0:0:0:0:0:1%5D, [::1]", "%5B::1%5D:8080, [::1]:8080",
         "127.0.0.1:08080, 127.0.0.1:8080", "EXAMPLE.co.uk, example.co.uk"})
@@ -151,6 +157,9 @@ class HostRoutesTest {
         assertThat(r.status()).as(r.text()).isEqualTo(200);
         assertThat(r.json().get("key").asText()).isEqualTo(stored);
         assertThat(http.get("/hosts").json().get("settings").has(stored)).isTrue();
+        JsonNode shown = http.get("/hosts/" + given).json();
+        assertThat(shown.get("key").asText()).isEqualTo(stored);
+        assertThat(shown.get("limit").asInt()).isEqualTo(2);
     }
 
     @Test

@@ -100,6 +100,10 @@ public final class ConfigCodec {
             if (node == null || !node.isObject()) {
                 throw new ConfigException("config", json, "is not a JSON object");
             }
+            if (!node.hasNonNull("revisit")) {
+                // A one-pass job stored with a webhook, which it never used, still reads.
+                ((ObjectNode) node).remove("webhook");
+            }
             return read(node, CrawlConfig.builder(), Set.of());
         } catch (JsonProcessingException e) {
             throw new ConfigException("config", json, "is not JSON: " + e.getOriginalMessage());

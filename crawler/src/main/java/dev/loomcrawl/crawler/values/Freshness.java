@@ -18,11 +18,19 @@ import org.jspecify.annotations.Nullable;
  * @param revisit null for a one-pass job; else the job is continuous and revisits each stored page when due
  * @param skipNearDuplicates a page whose SimHash is within 3 bits of a page already stored is stored, but its
  *     links are not followed: a guard against soft traps (print versions, session ids in the URL)
- * @param webhook where each change event is POSTed, or null
+ * @param webhook where each change event is POSTed, or null; only a continuous job has a webhook, since only it
+ *     keeps change events
  */
 public record Freshness(@Nullable Revisit revisit, boolean skipNearDuplicates, @Nullable Webhook webhook) {
     /** A one-pass job that follows every link and sends nothing. */
     public static final Freshness NONE = new Freshness(null, false, null);
+
+    public Freshness {
+        if (webhook != null && revisit == null) {
+            throw new ConfigException("webhook", webhook.url(),
+                    "sends change events, and only a job that revisits its pages has any: give a revisit interval too");
+        }
+    }
 
     /**
      * A continuous job's revisit interval bounds: each page is revisited at least every {@code max} and at most

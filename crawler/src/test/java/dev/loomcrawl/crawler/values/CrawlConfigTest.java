@@ -95,6 +95,14 @@ class CrawlConfigTest {
         assertThat(back).isEqualTo(config);
     }
 
+    /** A one-pass job's webhook is refused as input ({@link #jsonErrorsNameTheJsonField}), but a stored one still reads. */
+    @Test
+    void aStoredOnePassJobWithAWebhookStillReads() {
+        CrawlConfig stored = ConfigCodec.fromJson(
+                "{\"seeds\":[\"http://a.test/\"],\"webhook\":{\"url\":\"http://h.test/\",\"secret\":\"s\"}}");
+        assertThat(stored.freshness()).isEqualTo(Freshness.NONE);
+    }
+
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiter = '|', textBlock = """
             {"seeds":["http://a.test/"],"maxDepth":"3"}            | maxDepth
@@ -109,6 +117,7 @@ class CrawlConfigTest {
             {"seeds":["http://a.test/"],"headers":{"Host":"x"}}    | headers.Host
             {"seeds":["http://a.test/"],"warc":"/etc/x.warc"}      | warc
             {"seeds":["http://a.test/"],"allowPatterns":["/a","("]} | allowPatterns[1]
+            {"seeds":["http://a.test/"],"webhook":{"url":"http://h.test/","secret":"s"}} | webhook
             """)
     void jsonErrorsNameTheJsonField(String json, String field) throws Exception {
         assertThatThrownBy(() -> ConfigCodec.read(new ObjectMapper().readTree(json), CrawlConfig.builder(), Set.of("warc")))
