@@ -150,7 +150,7 @@ final class FetchBatch implements AutoCloseable {
                     yield FetchOutcome.without(url.url(), "ok", r.status(), r.body().length, millis, null, detail);
                 }
                 PageParser.Parsed page = PageParser.parse(engine.parsers(), r.body(), r.charset().orElse(null),
-                        url.url(), null, content);
+                        url.url(), PageParser.Headers.NONE, content);
                 MainContent.Extracted extracted = page.content();
                 if (extracted != null && extracted.problem() != null) {
                     detail = detail == null ? extracted.problem() : detail + "; " + extracted.problem();

@@ -111,7 +111,7 @@ final class Harvester {
 
     private Harvest page(Lease lease, FetchResult.Response r) {
         PageParser.Parsed parsed = PageParser.parse(parsers, r.body(), r.charset().orElse(null), lease.url().url(),
-                r.headers().firstValue("X-Robots-Tag").orElse(null), content);
+                PageParser.Headers.of(r.headers()), content);
         Set<String> outlinks = new LinkedHashSet<>();
         List<Lease.Found> links = new ArrayList<>(parsed.links().size());
         List<String> ordered = new ArrayList<>(parsed.links().size());

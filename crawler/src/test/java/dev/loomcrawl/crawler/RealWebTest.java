@@ -292,6 +292,39 @@ class RealWebTest {
         }
     }
 
+    /**
+     * What a browser makes of answers that leave out what a crawler expects: a page served with no type
+     * (sniffed as HTML, as the MIME Sniffing Standard says; an untyped image is not), a {@code Location} in raw
+     * UTF-8 bytes, a page that redirects by a {@code <meta>} refresh, and a frameset.
+     */
+    @Test
+    void answersWithoutTheUsualPartsAreReadAsABrowserReadsThem() throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/", TestSite.html(links("/untyped", "/untyped.png", "/moved", "/old", "/frames")))
+                    .stub("/untyped", aResponse().withStatus(200).withBody("\n <HTML><title>no type</title>"
+                            + links("/from-untyped")))
+                    .stub("/untyped.png", aResponse().withStatus(200).withBody(new byte[] {(byte) 0x89, 'P', 'N', 'G'}))
+                    // the header's text is each byte as one char, as the JDK reads it and Jetty writes it
+                    .stub("/moved", temporaryRedirect(new String("/café".getBytes(StandardCharsets.UTF_8),
+                            StandardCharsets.ISO_8859_1)))
+                    .stub("/old", TestSite.html("<meta http-equiv=refresh content='0; url=/new'>Moved."))
+                    .stub("/frames", TestSite.html("<frameset><frame src=/left><frame src=/right></frameset>"));
+
+            Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")));
+
+            assertThat(pages.get("/untyped").contentType()).isEqualTo("text/html");
+            assertThat(pages.get("/untyped").title()).isEqualTo("no type");
+            assertThat(pages).containsKey("/from-untyped");
+            assertThat(pages.get("/untyped.png").failure()).isEqualTo("not-html");
+            assertThat(pages.get("/untyped.png").bytes()).isEqualTo(4);
+            assertThat(pages.get("/moved").detail()).isEqualTo("redirect to " + site.url("/caf%C3%A9"));
+            assertThat(site.counter.requests("/caf%C3%A9")).isOne();
+            assertThat(pages.get("/old").outlinks()).containsExactly(site.url("/new"));
+            assertThat(site.counter.requests("/new")).isOne();
+            assertThat(site.counter.requests("/left") + site.counter.requests("/right")).isEqualTo(2);
+        }
+    }
+
     @Test
     void aDomainAdmitsItsSubdomainsAndDenyPatternsKeepUrlsOut() throws Exception {
         try (TestSite site = new TestSite()) {

@@ -4,8 +4,10 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
@@ -13,6 +15,11 @@ import org.jspecify.annotations.Nullable;
 
 /** A response body as the fetcher takes it: read up to a cap, counted when not kept, decoded, typed. */
 final class Bodies {
+    /** The tags whose opening, after white space, makes a browser read an untyped body as HTML. */
+    private static final byte[][] HTML_STARTS = Stream.of("<!DOCTYPE HTML", "<HTML", "<HEAD",
+            "<SCRIPT", "<IFRAME", "<H1", "<DIV", "<FONT", "<TABLE", "<A", "<STYLE", "<TITLE", "<B", "<BODY", "<BR", "<P",
+            "<!--").map(t -> t.getBytes(StandardCharsets.US_ASCII)).toArray(byte[][]::new);
+
     private Bodies() {}
 
     /**
@@ -46,6 +53,41 @@ final class Bodies {
     static boolean isHtml(String contentType) {
         String type = mediaType(contentType);
         return type.equals("text/html") || type.equals("application/xhtml+xml");
+    }
+
+    /** Whether {@code contentType} says nothing, so a browser sniffs the body (MIME Sniffing Standard, 7). */
+    static boolean isUnknown(String contentType) {
+        String type = mediaType(contentType);
+        return type.isEmpty() || type.equals("unknown/unknown") || type.equals("application/unknown") || type.equals("*/*");
+    }
+
+    /**
+     * Whether a browser reads {@code body}, served with no type, as HTML: the MIME Sniffing Standard's HTML
+     * patterns, one of {@link #HTML_STARTS} in any case after white space, then a space or {@code >}.
+     */
+    static boolean looksLikeHtml(byte[] body) {
+        int at = 0;
+        while (at < body.length && (body[at] == ' ' || body[at] == '\t' || body[at] == '\n' || body[at] == '\f'
+                || body[at] == '\r')) {
+            at++;
+        }
+        for (byte[] tag : HTML_STARTS) {
+            int end = at + tag.length;
+            if (end < body.length && (body[end] == ' ' || body[end] == '>') && startsWithIgnoringCase(body, at, tag)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean startsWithIgnoringCase(byte[] body, int at, byte[] tag) {
+        for (int i = 0; i < tag.length; i++) {
+            byte b = body[at + i];
+            if ((b >= 'a' && b <= 'z' ? b - 32 : b) != tag[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Reads and throws away up to {@code limit} bytes; returns how many there were. */

@@ -3,7 +3,12 @@ package dev.loomcrawl.crawler.fetch;
 import dev.loomcrawl.crawler.encoding.PageEncoding;
 import dev.loomcrawl.crawler.values.FailureKind;
 import java.net.http.HttpHeaders;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -22,22 +27,58 @@ public sealed interface FetchResult {
      * A response worth keeping: a page of a kept type (HTML, or a type the job accepts) with its decoded
      * body, or a redirect.
      *
+     * @param contentType as served; {@code text/html} where the server gave none and the body is HTML by the MIME
+     *     Sniffing Standard, as a browser reads it
      * @param body the decoded body; empty for a redirect
      * @param raw the body as received (still compressed), kept only for a WARC file; else null
      */
-    record Response(int status, HttpHeaders headers, byte[] body, byte @Nullable [] raw, long nanos) implements FetchResult {
-
-        public String contentType() {
-            return headers.firstValue("Content-Type").orElse("");
-        }
+    record Response(int status, HttpHeaders headers, String contentType, byte[] body, byte @Nullable [] raw, long nanos)
+            implements FetchResult {
 
         /** A redirect: 3xx but 304, which says the page as the request's validators have it is current. */
         public boolean redirect() {
             return status >= 300 && status < 400 && status != 304;
         }
 
+        /**
+         * The {@code Location} header as a browser reads it. The JDK gives each of a header's bytes as one
+         * character (ISO-8859-1); a browser reads bytes that are UTF-8 as UTF-8 (a server's {@code /café}) and
+         * writes any other byte above 0x7F as {@code %XX}, and so does this, so the URL parser sees what a
+         * browser's sees.
+         */
         public Optional<String> location() {
-            return headers.firstValue("Location");
+            return headers.firstValue("Location").map(Response::asUtf8);
+        }
+
+        static String asUtf8(String isomorphic) {
+            if (isomorphic.chars().allMatch(c -> c < 0x80)) {
+                return isomorphic;
+            }
+            byte[] bytes = isomorphic.getBytes(StandardCharsets.ISO_8859_1);
+            CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder(); // reports what is not UTF-8
+            StringBuilder text = new StringBuilder(bytes.length * 2);
+            int at = 0;
+            while (at < bytes.length) {
+                int b = bytes[at] & 0xFF;
+                int length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 0;
+                if (length == 1) {
+                    text.append((char) b);
+                    at++;
+                    continue;
+                }
+                if (length > 0 && at + length <= bytes.length) {
+                    try {
+                        text.append(utf8.decode(ByteBuffer.wrap(bytes, at, length)));
+                        at += length;
+                        continue;
+                    } catch (CharacterCodingException e) {
+                        // not a character: its first byte is written as %XX below
+                    }
+                }
+                text.append('%').append(HexFormat.of().withUpperCase().toHexDigits((byte) b));
+                at++;
+            }
+            return text.toString();
         }
 
         public boolean html() {

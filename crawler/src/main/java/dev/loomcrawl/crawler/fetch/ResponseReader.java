@@ -31,8 +31,9 @@ final class ResponseReader {
             throws IOException {
         int status = response.statusCode();
         HttpHeaders headers = response.headers();
+        String contentType = headers.firstValue("Content-Type").orElse("");
         if (status >= 300 && status < 400) {
-            return new FetchResult.Response(status, headers, new byte[0], null, System.nanoTime() - start);
+            return new FetchResult.Response(status, headers, contentType, new byte[0], null, System.nanoTime() - start);
         }
         if (status >= 400 || status < 200) {
             Duration retryAfter = RetryPolicy.parseRetryAfter(headers.firstValue("Retry-After").orElse(null),
@@ -42,7 +43,6 @@ final class ResponseReader {
             return new FetchResult.Failed(FailureKind.HTTP_STATUS, "HTTP " + status, status, headers,
                     raw == null ? 0 : raw.length, System.nanoTime() - start, retryAfter, false, raw);
         }
-        String contentType = headers.firstValue("Content-Type").orElse("");
         String encoding = headers.firstValue("Content-Encoding").orElse("").strip().toLowerCase(Locale.ROOT);
         boolean encoded = !encoding.isEmpty() && !encoding.equals("identity");
         long declared = headers.firstValueAsLong("Content-Length").orElse(-1);
@@ -51,7 +51,8 @@ final class ResponseReader {
             case SITEMAP -> MAX_SITEMAP_BYTES;
             case PAGE -> settings.maxBodyBytes();
         };
-        if (purpose == Purpose.PAGE && !kept(contentType)) {
+        boolean untyped = purpose == Purpose.PAGE && Bodies.isUnknown(contentType);
+        if (purpose == Purpose.PAGE && !untyped && !kept(contentType)) {
             int size;
             if (encoded) { // the size as served is the decoded one
                 byte[] raw = body.readNBytes(limit + 1);
@@ -63,16 +64,26 @@ final class ResponseReader {
             return new FetchResult.Failed(FailureKind.NOT_HTML, (contentType.isEmpty() ? "no content type" : contentType)
                     + ", not kept", status, headers, size, System.nanoTime() - start, null, false);
         }
-        if (purpose == Purpose.PAGE && declared > limit) {
+        if (purpose == Purpose.PAGE && !untyped && declared > limit) {
             return tooLarge(status, headers, start, "body of " + declared + " bytes is over " + limit);
         }
         // robots.txt longer than the limit is cut, not refused (RFC 9309: Robots.parse reads what fits); pages and
         // sitemaps are refused.
         byte[] raw = Bodies.read(body, declared, limit + 1);
+        byte[] decoded = Bodies.decode(raw, encoding, limit + 1);
+        if (untyped) { // as a browser does, the body says whether it is HTML
+            if (decoded != null && Bodies.looksLikeHtml(decoded)) {
+                contentType = "text/html";
+            } else if (!kept(contentType)) {
+                return new FetchResult.Failed(FailureKind.NOT_HTML, (contentType.isEmpty() ? "no content type"
+                        : contentType) + " and a body that is not HTML, not kept", status, headers,
+                        Math.min(limit, decoded == null ? raw.length : decoded.length), System.nanoTime() - start, null,
+                        false);
+            }
+        }
         if (raw.length > limit && purpose != Purpose.ROBOTS) {
             return tooLarge(status, headers, start, "body over " + limit + " bytes");
         }
-        byte[] decoded = Bodies.decode(raw, encoding, limit + 1);
         if (decoded == null) {
             return new FetchResult.Failed(FailureKind.PROTOCOL, "cannot decode Content-Encoding: " + encoding, status,
                     headers, raw.length, System.nanoTime() - start, null, false, settings.keepRaw() ? raw : null);
@@ -80,7 +91,7 @@ final class ResponseReader {
         if (decoded.length > limit && purpose != Purpose.ROBOTS) {
             return tooLarge(status, headers, start, "decoded body over " + limit + " bytes (" + encoding + ")");
         }
-        return new FetchResult.Response(status, headers, decoded, settings.keepRaw() ? raw : null,
+        return new FetchResult.Response(status, headers, contentType, decoded, settings.keepRaw() ? raw : null,
                 System.nanoTime() - start);
     }
 

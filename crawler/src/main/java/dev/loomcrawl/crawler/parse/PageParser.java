@@ -7,6 +7,7 @@ import dev.loomcrawl.crawler.encoding.PageEncoding;
 import dev.loomcrawl.crawler.url.WebUrl;
 import dev.loomcrawl.crawler.values.ContentRequest;
 import dev.loomcrawl.crawler.values.CrawlUrl;
+import java.net.http.HttpHeaders;
 import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -40,12 +41,27 @@ public final class PageParser {
     private static final Evaluator CANONICAL = QueryParser.parse("link[rel~=(?i)^canonical$][href]");
     private static final Evaluator META_ROBOTS = QueryParser.parse("meta[name~=(?i)^(robots|googlebot)$][content]");
     private static final Evaluator BASE = QueryParser.parse("base[href]");
+    private static final Evaluator REFRESH = QueryParser.parse("meta[http-equiv~=(?i)^\\s*refresh\\s*$][content]");
 
     /**
      * @param url the link as a browser resolves it against the page ({@link CrawlUrl#check(String, WebUrl)})
      * @param follow false for {@code rel=nofollow} (and every link of a {@code nofollow} page)
      */
     public record Link(CrawlUrl url, boolean follow) {}
+
+    /**
+     * What the response's headers say to the parse.
+     *
+     * @param robotsTag the {@code X-Robots-Tag} header ({@code nofollow} applies to every link)
+     * @param refresh the {@code Refresh} header, which a browser follows as it follows a {@code <meta>} refresh
+     */
+    public record Headers(@Nullable String robotsTag, @Nullable String refresh) {
+        public static final Headers NONE = new Headers(null, null);
+
+        public static Headers of(HttpHeaders headers) {
+            return new Headers(headers.firstValue("X-Robots-Tag").orElse(null), headers.firstValue("Refresh").orElse(null));
+        }
+    }
 
     /**
      * @param nofollow the page asks that none of its links be followed ({@code <meta name=robots>} or the
@@ -63,17 +79,16 @@ public final class PageParser {
      * interrupt is kept for the caller, not acted on.
      */
     public static Parsed parse(ExecutorService parsers, byte[] body, @Nullable String charset, String url,
-            @Nullable String robotsHeader, ContentRequest content) {
+            Headers headers, ContentRequest content) {
         // a parse takes a millisecond: an interrupt waits for it, and the caller sees the flag when it returns
-        return Handoff.await(parsers.submit(() -> parseHere(body, charset, url, robotsHeader, content)));
+        return Handoff.await(parsers.submit(() -> parseHere(body, charset, url, headers, content)));
     }
 
-    static Parsed parseHere(byte[] body, @Nullable String charset, String url, @Nullable String robotsHeader,
-            ContentRequest content) {
+    static Parsed parseHere(byte[] body, @Nullable String charset, String url, Headers headers, ContentRequest content) {
         Document doc = document(body, charset, url).doc();
-        Finds finds = new Finds(doc);
+        Finds finds = new Finds(doc, Refresh.target(headers.refresh()));
         NodeTraversor.traverse(finds, doc);
-        boolean nofollow = finds.nofollow || hasNofollow(robotsHeader);
+        boolean nofollow = finds.nofollow || hasNofollow(headers.robotsTag());
         WebUrl base = baseUrl(url, finds.base);
         if (finds.base != null) { // the Markdown's links and @abs: fields resolve as the page's links do
             doc.setBaseUri(base == null ? "" : base.href());
@@ -116,17 +131,29 @@ public final class PageParser {
     }
 
     /**
+     * A link as the page gives it: an anchor's or area's {@code href}, a frame's {@code src}, a refresh's URL.
+     *
+     * @param nofollow its own {@code rel} says {@code nofollow}
+     */
+    record Ref(String href, boolean nofollow) {}
+
+    /**
      * What one walk over a parsed page finds: the elements that four selector queries and {@link
      * Document#title()} found before, each with a walk of its own (a fifth of the parser threads' time on the
      * {@code deep} farm's pages). Each element is matched by the same {@link Evaluator} as before, once its
      * tag says it could match; the title is the first {@code <title>} inside {@code <head>}, as Jsoup's. The
      * same walk hashes the visible text: text nodes outside {@code <head>}, {@code <script>}, {@code <style>},
      * {@code <noscript>} and {@code <template>}.
+     *
+     * <p>A page's links are what a reader can open from it: anchors and image-map areas, frames and iframes
+     * (a frameset page has no other), and where a refresh sends the browser (the first refresh, header or
+     * {@code <meta>}, as a browser acts on the first).
      */
     private static final class Finds implements NodeVisitor {
         private final Document root;
         private final Element docHead;
-        private final List<Element> links = new ArrayList<>();
+        private final List<Ref> links = new ArrayList<>();
+        private boolean refreshed;
         private @Nullable Element base;
         private @Nullable Element canonical;
         private @Nullable Element title;
@@ -135,9 +162,13 @@ public final class PageParser {
         /** Elements entered whose text is not shown (head, script, style, ...): text inside them is left out. */
         private int hidden;
 
-        Finds(Document root) {
+        Finds(Document root, @Nullable String refreshHeader) {
             this.root = root;
             this.docHead = root.head();
+            if (refreshHeader != null) {
+                links.add(new Ref(refreshHeader, false));
+                refreshed = true;
+            }
         }
 
         @Override
@@ -157,10 +188,22 @@ public final class PageParser {
             switch (e.normalName()) {
                 case "a", "area" -> {
                     if (LINKS.matches(root, e)) {
-                        links.add(e);
+                        links.add(new Ref(e.attr("href"), hasNofollow(e.attr("rel"))));
                     }
                 }
-                case "meta" -> nofollow |= META_ROBOTS.matches(root, e) && hasNofollow(e.attr("content"));
+                case "frame", "iframe" -> {
+                    if (e.hasAttr("src")) {
+                        links.add(new Ref(e.attr("src"), false));
+                    }
+                }
+                case "meta" -> {
+                    nofollow |= META_ROBOTS.matches(root, e) && hasNofollow(e.attr("content"));
+                    String target = !refreshed && REFRESH.matches(root, e) ? Refresh.target(e.attr("content")) : null;
+                    if (target != null) {
+                        links.add(new Ref(target, false));
+                        refreshed = true;
+                    }
+                }
                 case "base" -> base = base == null && BASE.matches(root, e) ? e : base;
                 case "link" -> canonical = canonical == null && CANONICAL.matches(root, e) ? e : canonical;
                 case "title" -> title = title == null && inHead(e) ? e : title;
@@ -201,18 +244,17 @@ public final class PageParser {
     }
 
     /**
-     * The links of {@code anchors} in page order, each once, as a browser resolves them against {@code base}; a
+     * The links of {@code refs} in page order, each once, as a browser resolves them against {@code base}; a
      * jump within the page ({@code #top}) is no link, nor is what {@link CrawlUrl#check} refuses.
      */
-    static List<Link> links(List<Element> anchors, @Nullable WebUrl base, String url, boolean nofollow) {
+    static List<Link> links(List<Ref> refs, @Nullable WebUrl base, String url, boolean nofollow) {
         Set<String> seen = new HashSet<>();
-        List<Link> links = new ArrayList<>(anchors.size());
-        for (Element a : anchors) {
-            String href = a.attr("href");
-            if (CrawlUrl.check(href, base) instanceof CrawlUrl.Check.Ok ok) {
-                boolean jump = href.strip().startsWith("#") && ok.url().url().equals(url);
+        List<Link> links = new ArrayList<>(refs.size());
+        for (Ref ref : refs) {
+            if (CrawlUrl.check(ref.href(), base) instanceof CrawlUrl.Check.Ok ok) {
+                boolean jump = ref.href().strip().startsWith("#") && ok.url().url().equals(url);
                 if (!jump && seen.add(ok.url().url())) {
-                    links.add(new Link(ok.url(), !nofollow && !hasNofollow(a.attr("rel"))));
+                    links.add(new Link(ok.url(), !nofollow && !ref.nofollow()));
                 }
             }
         }

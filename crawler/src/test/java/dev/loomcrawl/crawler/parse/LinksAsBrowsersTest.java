@@ -47,7 +47,7 @@ class LinksAsBrowsersTest {
                 }
             }
             PageParser.Parsed parsed = PageParser.parseHere(doc.outerHtml().getBytes(StandardCharsets.UTF_8), "utf-8", PAGE,
-                    null, ContentRequest.NONE);
+                    PageParser.Headers.NONE, ContentRequest.NONE);
             List<String> found = new ArrayList<>();
             parsed.links().forEach(link -> found.add(link.url().url()));
             assertThat(found).as("links on a page with <base href=%s>", page.getKey()).containsExactlyElementsOf(expected);
@@ -69,7 +69,7 @@ class LinksAsBrowsersTest {
         doc.body().appendElement("a").attr("href", "x");
         base.attr("href", "http://[google.com]/"); // no URL: the page's own URL is the base, as in a browser
         PageParser.Parsed parsed = PageParser.parseHere(doc.outerHtml().getBytes(StandardCharsets.UTF_8), "utf-8", PAGE,
-                null, ContentRequest.NONE);
+                PageParser.Headers.NONE, ContentRequest.NONE);
         assertThat(parsed.links()).extracting(link -> link.url().url()).containsExactly("http://page.test/x");
     }
 
@@ -78,8 +78,8 @@ class LinksAsBrowsersTest {
         String html = "<base href='javascript:void(0)/'><article><p>The report is <a href='rel'>here</a>, the data"
                 + " <a href='//cdn.test/data'>there</a> and the method <a href='http://a.test/method'>on its own page</a>,"
                 + " which the team wrote over two years of field work in the valley.</p></article>";
-        PageParser.Parsed parsed = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", PAGE, null,
-                new ContentRequest(ContentFormat.MARKDOWN, 100_000));
+        PageParser.Parsed parsed = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", PAGE,
+                PageParser.Headers.NONE, new ContentRequest(ContentFormat.MARKDOWN, 100_000));
         assertThat(parsed.links()).extracting(link -> link.url().url()).containsExactly("http://a.test/method");
         assertThat(parsed.content().content().text())
                 .contains("[on its own page](http://a.test/method)")

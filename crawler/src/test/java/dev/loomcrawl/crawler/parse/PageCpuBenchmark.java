@@ -66,13 +66,13 @@ public class PageCpuBenchmark {
 
     @Benchmark
     public PageParser.Parsed parse() {
-        return PageParser.parseHere(page, "utf-8", base, null, ContentRequest.NONE);
+        return PageParser.parseHere(page, "utf-8", base, PageParser.Headers.NONE, ContentRequest.NONE);
     }
 
     /** Parse, every link resolved as a browser resolves it. */
     @Benchmark
     public List<CrawlUrl> parseAndNormaliseLinks() {
-        PageParser.Parsed parsed = PageParser.parseHere(page, "utf-8", base, null, ContentRequest.NONE);
+        PageParser.Parsed parsed = PageParser.parseHere(page, "utf-8", base, PageParser.Headers.NONE, ContentRequest.NONE);
         List<CrawlUrl> links = new ArrayList<>(parsed.links().size());
         for (PageParser.Link link : parsed.links()) {
             links.add(link.url());

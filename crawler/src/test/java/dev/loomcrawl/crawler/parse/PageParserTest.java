@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomcrawl.crawler.values.ContentRequest;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.select.Evaluator;
@@ -15,7 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The parser walks a page once; what it finds must be what Jsoup's own selector queries find, one query
  * each, as it did before (the oracle below), on pages made to catch the difference: a base after the
- * links, two of each, upper case, a title in the body, links without href, image maps, nofollow three ways.
+ * links, two of each, upper case, a title in the body, links without href, image maps, nofollow three ways,
+ * frames, refreshes.
  */
 class PageParserTest {
     private static final String URL = "http://a.test/dir/page";
@@ -35,12 +38,16 @@ class PageParserTest {
         "<meta name=robots content=noindex><meta name=description content=nofollow><a href=/d rel='ugc nofollow'>d</a>",
         "<map><area href=/area1><area nohref></map><a href=/dup>1</a><a href=/dup#x>2</a><a href=mailto:x@y.z>m</a>",
         "<svg><a href=/svg>svg</a></svg><table><a href=/t>t</a><tr><td><a href=/td>td</a></table>",
+        "<frameset><frame src=/left><frame><frame src=/right></frameset>",
+        "<meta http-equiv=Refresh content='0; URL=/moved'><meta http-equiv=refresh content='1;/second'><iframe src=/i>",
+        "<meta http-equiv=refresh content=30><iframe src=''></iframe><a href=/a rel=nofollow>a</a>",
         "no markup at all",
         ""
     })
     void oneWalkFindsWhatTheSelectorsFound(String html) {
         for (String header : new String[] {null, "nofollow", "noarchive"}) {
-            PageParser.Parsed walked = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL, header, ContentRequest.NONE);
+            PageParser.Parsed walked = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL,
+                    new PageParser.Headers(header, null), ContentRequest.NONE);
             PageParser.Parsed selected = bySelectors(walked.document(), header);
             assertThat(walked.title()).as(html).isEqualTo(selected.title());
             assertThat(walked.links()).as(html).isEqualTo(selected.links());
@@ -52,21 +59,38 @@ class PageParserTest {
     @org.junit.jupiter.api.Test
     void theCasesAboveFindSomething() {
         String html = "<base href='http://b.test/s/'><title>t</title><link rel=canonical href=c><a href=x>x</a><area href=y>";
-        PageParser.Parsed p = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL, null, ContentRequest.NONE);
+        PageParser.Parsed p = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL,
+                PageParser.Headers.NONE, ContentRequest.NONE);
         assertThat(p.title()).isEqualTo("t");
         assertThat(p.canonical()).isEqualTo("http://b.test/s/c");
         assertThat(p.links()).extracting(link -> link.url().url()).containsExactly("http://b.test/s/x", "http://b.test/s/y");
     }
 
+    /** A frameset's frames and a refresh's target are links: a page of frames, or a redirect page, has no other. */
+    @org.junit.jupiter.api.Test
+    void framesAndARefreshAreLinks() {
+        String html = "<meta http-equiv=refresh content=\"0; url='/new home'\"><frameset><frame src=nav.html>"
+                + "<frame src=main.html></frameset>";
+        byte[] page = html.getBytes(StandardCharsets.UTF_8);
+        assertThat(PageParser.parseHere(page, "utf-8", URL, PageParser.Headers.NONE, ContentRequest.NONE).links())
+                .extracting(link -> link.url().url())
+                .containsExactly("http://a.test/new%20home", "http://a.test/dir/nav.html", "http://a.test/dir/main.html");
+        // a browser acts on the first refresh it meets, and the header comes before the page
+        assertThat(PageParser.parseHere(page, "utf-8", URL, new PageParser.Headers(null, "5;url=/from-header"),
+                ContentRequest.NONE).links()).extracting(link -> link.url().url())
+                .containsExactly("http://a.test/from-header", "http://a.test/dir/nav.html", "http://a.test/dir/main.html");
+    }
+
     @org.junit.jupiter.api.Test
     void aTitleKeepsNoControlCharacters() {
         byte[] page = "<title>a\u0007b \u0085c\u0000</title>".getBytes(StandardCharsets.UTF_8);
-        assertThat(PageParser.parseHere(page, null, URL, null, ContentRequest.NONE).title()).isEqualTo("ab c\uFFFD");
+        assertThat(PageParser.parseHere(page, null, URL, PageParser.Headers.NONE, ContentRequest.NONE).title())
+                .isEqualTo("ab c\uFFFD");
     }
 
     /** What the parser did before it walked the page once: a selector query for each thing it looks for. */
     private static PageParser.Parsed bySelectors(Document doc, String robotsHeader) {
-        Evaluator links = QueryParser.parse("a[href], area[href]");
+        Evaluator links = QueryParser.parse("a[href], area[href], frame[src], iframe[src], meta[http-equiv][content]");
         Evaluator canonicalQuery = QueryParser.parse("link[rel~=(?i)^canonical$][href]");
         Evaluator metaRobots = QueryParser.parse("meta[name~=(?i)^(robots|googlebot)$][content]");
         boolean nofollow = nofollow(robotsHeader);
@@ -78,7 +102,23 @@ class PageParserTest {
         Element canonical = doc.selectFirst(canonicalQuery);
         String canonicalUrl = canonical != null && CrawlUrl.check(canonical.attr("href"), baseUrl) instanceof CrawlUrl.Check.Ok ok
                 ? ok.url().url() : null;
-        return new PageParser.Parsed(doc, doc.title(), PageParser.links(doc.select(links), baseUrl, URL, nofollow),
+        List<PageParser.Ref> refs = new ArrayList<>();
+        boolean refreshed = false;
+        for (Element e : doc.select(links)) {
+            switch (e.normalName()) {
+                case "a", "area" -> refs.add(new PageParser.Ref(e.attr("href"), nofollow(e.attr("rel"))));
+                case "meta" -> {
+                    String target = e.attr("http-equiv").equalsIgnoreCase("refresh") && !refreshed
+                            ? Refresh.target(e.attr("content")) : null;
+                    if (target != null) {
+                        refs.add(new PageParser.Ref(target, false));
+                        refreshed = true;
+                    }
+                }
+                default -> refs.add(new PageParser.Ref(e.attr("src"), false));
+            }
+        }
+        return new PageParser.Parsed(doc, doc.title(), PageParser.links(refs, baseUrl, URL, nofollow),
                 canonicalUrl, nofollow, 0L, null);
     }
 
