@@ -5,6 +5,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.temporaryRedirect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import com.github.tomakehurst.wiremock.http.Fault;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.values.CrawlConfig;
@@ -295,12 +296,13 @@ class RealWebTest {
     /**
      * What a browser makes of answers that leave out what a crawler expects: a page served with no type
      * (sniffed as HTML, as the MIME Sniffing Standard says; an untyped image is not), a {@code Location} in raw
-     * UTF-8 bytes, a page that redirects by a {@code <meta>} refresh, and a frameset.
+     * UTF-8 bytes, a page that redirects by a {@code <meta>} refresh, a frameset, and a body that breaks off
+     * after its headers.
      */
     @Test
     void answersWithoutTheUsualPartsAreReadAsABrowserReadsThem() throws Exception {
         try (TestSite site = new TestSite()) {
-            site.stub("/", TestSite.html(links("/untyped", "/untyped.png", "/moved", "/old", "/frames")))
+            site.stub("/", TestSite.html(links("/untyped", "/untyped.png", "/moved", "/old", "/frames", "/broken")))
                     .stub("/untyped", aResponse().withStatus(200).withBody("\n <HTML><title>no type</title>"
                             + links("/from-untyped")))
                     .stub("/untyped.png", aResponse().withStatus(200).withBody(new byte[] {(byte) 0x89, 'P', 'N', 'G'}))
@@ -308,7 +310,8 @@ class RealWebTest {
                     .stub("/moved", temporaryRedirect(new String("/café".getBytes(StandardCharsets.UTF_8),
                             StandardCharsets.ISO_8859_1)))
                     .stub("/old", TestSite.html("<meta http-equiv=refresh content='0; url=/new'>Moved."))
-                    .stub("/frames", TestSite.html("<frameset><frame src=/left><frame src=/right></frameset>"));
+                    .stub("/frames", TestSite.html("<frameset><frame src=/left><frame src=/right></frameset>"))
+                    .stub("/broken", aResponse().withFault(Fault.MALFORMED_RESPONSE_CHUNK));
 
             Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")));
 
@@ -322,6 +325,7 @@ class RealWebTest {
             assertThat(pages.get("/old").outlinks()).containsExactly(site.url("/new"));
             assertThat(site.counter.requests("/new")).isOne();
             assertThat(site.counter.requests("/left") + site.counter.requests("/right")).isEqualTo(2);
+            assertThat(pages.get("/broken").detail()).startsWith("the body broke off (HTTP 200 sent): ");
         }
     }
 

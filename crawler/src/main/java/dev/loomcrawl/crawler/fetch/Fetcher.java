@@ -223,7 +223,9 @@ public final class Fetcher implements AutoCloseable {
                             + settings.fetchDeadline().toMillis() + " ms", response.statusCode(), response.headers(), 0,
                             System.nanoTime() - start, null, true);
                 }
-                throw e;
+                // counted as the exchange's failure, as before the headers; the words say how far it got
+                return FetchResult.Failed.of(Failures.classify(e), "the body broke off (HTTP " + response.statusCode()
+                        + " sent): " + Failures.describe(e), System.nanoTime() - start);
             }
         } catch (SSLHandshakeException e) {
             // Asking again gets the same certificate: permanent, so a host whose robots.txt cannot be had over
