@@ -166,6 +166,9 @@ final class CrawlCommand implements Callable<Integer> {
     InFlightOptions inFlight;
 
     @Mixin
+    ProxyOption proxy;
+
+    @Mixin
     ReportOptions report;
 
     @Override
@@ -174,11 +177,11 @@ final class CrawlCommand implements Callable<Integer> {
             return 0; // a pipe (--seeds-file=<(...)) can be read once, by the crawl
         }
         CrawlConfig config = config();
+        CrawlerOptions process = proxy.on(politeness.on(inFlight.options(perHost)));
         if (Main.CHECK_ONLY) {
             return 0;
         }
         RowOutput rows = RowOutput.open(output, false, Export.Columns.of(config.output()), spec.commandLine().getOut()); // a bad path fails before anything is crawled
-        CrawlerOptions process = politeness.on(inFlight.options(perHost));
         return Foreground.run(spec, engine.db, process,
                 (crawler, listener) -> crawler.start(config, new Hooks(null, listener)), rows, report.json, report.quiet);
     }

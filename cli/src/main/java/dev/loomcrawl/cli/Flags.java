@@ -42,7 +42,8 @@ final class Flags {
             Map.entry("revisit.max", "--revisit-max"),
             Map.entry("webhook", "--webhook-url/--webhook-secret"),
             Map.entry("webhook.url", "--webhook-url"),
-            Map.entry("webhook.secret", "--webhook-secret"));
+            Map.entry("webhook.secret", "--webhook-secret"),
+            Map.entry("proxy", "--proxy"));
 
     private Flags() {}
 

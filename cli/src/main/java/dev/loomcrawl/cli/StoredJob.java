@@ -32,6 +32,8 @@ final class StoredJob {
     @Nullable String output;
     @Mixin
     ReportOptions report;
+    @Mixin
+    ProxyOption proxy;
 
     /** How the job runs again. */
     enum Run { RESUME, RECRAWL }
@@ -60,8 +62,8 @@ final class StoredJob {
             }
         }
         RowOutput rows = RowOutput.open(output, true, Export.Columns.of(config.output()), spec.commandLine().getOut());
-        CrawlerOptions process = new CrawlerOptions(config.politeness().perHostConcurrency(),
-                config.execution().maxInFlight(), true, config.politeness().politenessKey(), true);
+        CrawlerOptions process = proxy.on(new CrawlerOptions(config.politeness().perHostConcurrency(),
+                config.execution().maxInFlight(), true, config.politeness().politenessKey(), true));
         return Foreground.run(spec, db, process, (crawler, listener) -> recrawl
                 ? crawler.recrawl(id, new Hooks(null, listener))
                 : crawler.resume(id, new Hooks(null, listener)), rows, report.json, report.quiet);

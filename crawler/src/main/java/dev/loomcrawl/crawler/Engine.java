@@ -6,6 +6,7 @@ import dev.loomcrawl.crawler.fetch.HostNames;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.CrawlerOptions;
+import dev.loomcrawl.crawler.values.ForwardProxy;
 import dev.loomcrawl.crawler.values.ProcessStats;
 import dev.loomcrawl.crawler.values.StoredListener;
 import java.time.Duration;
@@ -13,10 +14,16 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
+import org.jspecify.annotations.Nullable;
 
-/** The parts every job of a {@link Crawler} shares, opened with it and closed with it. */
+/**
+ * The parts every job of a {@link Crawler} shares, opened with it and closed with it.
+ *
+ * @param proxy the forward proxy every fetch goes through, or null
+ */
 record Engine(PageStore store, HostGates gates, FetchLimit limit, RuntimeSampler sampler, Tally totals,
-        HostNames names, List<StoredListener> observers, Deadlines deadlines, ExecutorService parsers) {
+        HostNames names, List<StoredListener> observers, Deadlines deadlines, ExecutorService parsers,
+        @Nullable ForwardProxy proxy) {
 
     /**
      * A host answered with a {@code Retry-After} of {@code rest} (zero: none): the window is stored, so that
@@ -44,7 +51,7 @@ record Engine(PageStore store, HostGates gates, FetchLimit limit, RuntimeSampler
         FetchLimit limit = new FetchLimit(MIN_IN_FLIGHT, options.maxInFlight(), options.adaptiveInFlight(), store::behind);
         Engine engine = new Engine(store, new HostGates(options.perHost(), options.adaptivePoliteness(), limit::busy),
                 limit, new RuntimeSampler(), new Tally(null), HostNames.JVM, new CopyOnWriteArrayList<>(),
-                new Deadlines(), CrawlThreads.parsers());
+                new Deadlines(), CrawlThreads.parsers(), options.proxy());
         engine.restoreRests();
         return engine;
     }

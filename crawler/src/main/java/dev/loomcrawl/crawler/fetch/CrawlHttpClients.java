@@ -1,7 +1,13 @@
 package dev.loomcrawl.crawler.fetch;
 
+import dev.loomcrawl.crawler.values.ForwardProxy;
+import java.net.Authenticator;
+import java.net.InetSocketAddress;
+import java.net.PasswordAuthentication;
+import java.net.ProxySelector;
 import java.net.http.HttpClient;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code java.net.http} clients a crawl fetches with, made in one place: for the crawler's {@code Fetcher}, and
@@ -15,10 +21,10 @@ public final class CrawlHttpClients {
      * thread for all its connections, and one connection pool whose expiry list grows with what it holds; a few
      * clients spread both over the cores.
      */
-    public static HttpClient[] open(Duration connectTimeout) {
+    public static HttpClient[] open(Duration connectTimeout, @Nullable ForwardProxy proxy) {
         HttpClient[] clients = new HttpClient[Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()))];
         for (int i = 0; i < clients.length; i++) {
-            clients[i] = newClient(connectTimeout);
+            clients[i] = newClient(connectTimeout, proxy);
         }
         return clients;
     }
@@ -28,9 +34,20 @@ public final class CrawlHttpClients {
         return clients[Math.floorMod(hostKey.hashCode(), clients.length)];
     }
 
-    /** A client on the JDK's default TLS context (its trust store, protocols and cipher suites). */
-    static HttpClient newClient(Duration connectTimeout) {
-        return HttpClient.newBuilder()
+    /**
+     * A client on the JDK's default TLS context (its trust store, protocols and cipher suites), through
+     * {@code proxy} when there is one, else through what the JDK's proxy properties say (none by default).
+     */
+    static HttpClient newClient(Duration connectTimeout, @Nullable ForwardProxy proxy) {
+        HttpClient.Builder b = HttpClient.newBuilder();
+        if (proxy != null) {
+            b.proxy(ProxySelector.of(InetSocketAddress.createUnresolved(proxy.host().replaceAll("^\\[|\\]$", ""),
+                    proxy.port())));
+            if (proxy.user() != null) {
+                b.authenticator(new ProxyLogin(proxy.user(), proxy.password()));
+            }
+        }
+        return b
                 // HTTP/1.1 only: the default h2c upgrade fails with "too many concurrent streams" under load.
                 .version(HttpClient.Version.HTTP_1_1)
                 .followRedirects(HttpClient.Redirect.NEVER) // each hop is a new URL for the frontier
@@ -42,5 +59,30 @@ public final class CrawlHttpClients {
                 // A cold wide crawl: -5% CPU, -10% wall; no thread is added in either mode.
                 .executor(Runnable::run)
                 .build();
+    }
+
+    /**
+     * Answers a proxy's {@code 407} challenge, and nothing else: a site's own {@code 401} reaches the crawl as
+     * it came. The JDK leaves Basic out of {@code CONNECT} tunnels unless told otherwise, and an https site
+     * can only be reached through one, so the property that says so is cleared before the first such client is
+     * made (the JDK reads it once).
+     */
+    private static final class ProxyLogin extends Authenticator {
+        static {
+            System.setProperty("jdk.http.auth.tunneling.disabledSchemes", "");
+        }
+
+        private final String user;
+        private final char[] password;
+
+        ProxyLogin(String user, @Nullable String password) {
+            this.user = user;
+            this.password = password == null ? new char[0] : password.toCharArray();
+        }
+
+        @Override
+        protected @Nullable PasswordAuthentication getPasswordAuthentication() {
+            return getRequestorType() == RequestorType.PROXY ? new PasswordAuthentication(user, password.clone()) : null;
+        }
     }
 }

@@ -50,6 +50,10 @@ final class Failures {
     static String describe(IOException e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             String message = t.getMessage();
+            if (message != null && message.startsWith("too many authentication attempts")) {
+                // only a proxy's 407 is answered with a password (CrawlHttpClients), and it refused it each time
+                return "the proxy refused its user and password (HTTP 407)";
+            }
             if (message != null && !message.isBlank()) {
                 return e.getClass().getSimpleName() + ": " + message;
             }

@@ -1,9 +1,11 @@
 package dev.loomcrawl.crawler.fetch;
 
 import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.ForwardProxy;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a job fetches: its timeouts, limits, identity and what it keeps.
@@ -11,15 +13,17 @@ import java.util.Set;
  * @param headers sent with every request, after ours (a job's {@code User-Agent} lives in {@code userAgent})
  * @param acceptTypes media types kept besides HTML ({@code application/pdf}, {@code image/*})
  * @param keepRaw keep each body as received, for a WARC file
+ * @param proxy the process's forward proxy, or null
  */
 public record FetchSettings(Duration connectTimeout, Duration requestTimeout, Duration fetchDeadline, int maxBodyBytes,
         String userAgent, Map<String, String> headers, boolean refusePrivateAddresses, Set<String> acceptTypes,
-        boolean keepRaw) {
+        boolean keepRaw, @Nullable ForwardProxy proxy) {
 
-    public static FetchSettings of(CrawlConfig c) {
+    /** How a job of {@code c} fetches, through {@code proxy} (null: none). */
+    public static FetchSettings of(CrawlConfig c, @Nullable ForwardProxy proxy) {
         CrawlConfig.Fetch f = c.fetch();
         return new FetchSettings(f.connectTimeout(), f.requestTimeout(), f.fetchDeadline(), f.maxBodyBytes(),
                 f.userAgent(), f.headers(), f.refusePrivateAddresses(), c.scope().acceptTypes(),
-                c.output().warcFile() != null);
+                c.output().warcFile() != null, proxy);
     }
 }

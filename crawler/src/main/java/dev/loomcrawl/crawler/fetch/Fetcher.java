@@ -54,7 +54,7 @@ public final class Fetcher implements AutoCloseable {
         this.reader = new ResponseReader(settings);
         this.names = names;
         this.deadlines = deadlines;
-        this.clients = CrawlHttpClients.open(settings.connectTimeout());
+        this.clients = CrawlHttpClients.open(settings.connectTimeout(), settings.proxy());
     }
 
     /** The request a fetch of {@code url} sends; also what a WARC request record shows. */

@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler.values;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Settings of a {@link Crawler}: the whole process's.
@@ -12,18 +13,29 @@ import java.util.Objects;
  * @param politenessKey what a limit covers for one-off fetches and for jobs that do not say (default host)
  * @param adaptivePoliteness each politeness key's limit and gap follow its server's latency and errors
  *     (default true; see {@code politeness.Adaptive})
+ * @param proxy the forward proxy every request goes through, or null: each goes to its server
  */
 public record CrawlerOptions(int perHost, int maxInFlight, boolean adaptiveInFlight, PolitenessKey politenessKey,
-        boolean adaptivePoliteness) {
+        boolean adaptivePoliteness, @Nullable ForwardProxy proxy) {
     public static final CrawlerOptions DEFAULTS = new CrawlerOptions(8, 10_000, true);
 
     public CrawlerOptions(int perHost, int maxInFlight, boolean adaptiveInFlight) {
-        this(perHost, maxInFlight, adaptiveInFlight, PolitenessKey.HOST, true);
+        this(perHost, maxInFlight, adaptiveInFlight, PolitenessKey.HOST, true, null);
+    }
+
+    public CrawlerOptions(int perHost, int maxInFlight, boolean adaptiveInFlight, PolitenessKey politenessKey,
+            boolean adaptivePoliteness) {
+        this(perHost, maxInFlight, adaptiveInFlight, politenessKey, adaptivePoliteness, null);
     }
 
     /** These options with {@code key} as the default politeness key and adaptivity {@code adaptive}. */
     public CrawlerOptions politeness(PolitenessKey key, boolean adaptive) {
-        return new CrawlerOptions(perHost, maxInFlight, adaptiveInFlight, key, adaptive);
+        return new CrawlerOptions(perHost, maxInFlight, adaptiveInFlight, key, adaptive, proxy);
+    }
+
+    /** These options with every request going through {@code via} (null: none). */
+    public CrawlerOptions proxy(@Nullable ForwardProxy via) {
+        return new CrawlerOptions(perHost, maxInFlight, adaptiveInFlight, politenessKey, adaptivePoliteness, via);
     }
 
     public CrawlerOptions {

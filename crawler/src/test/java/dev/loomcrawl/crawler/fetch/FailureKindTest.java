@@ -29,7 +29,7 @@ class FailureKindTest {
             site.stub("/" + fault.name(), WireMock.aResponse().withFault(fault));
         }
         deadlines = new Deadlines();
-        fetcher = new Fetcher(FetchSettings.of(CrawlConfig.builder().seed(site.url("/")).build()), HostNames.JVM,
+        fetcher = new Fetcher(FetchSettings.of(CrawlConfig.builder().seed(site.url("/")).build(), null), HostNames.JVM,
                 deadlines);
     }
 

@@ -28,7 +28,7 @@ class FetcherStartCheckTest {
         site = new TestSite().stub("/a", TestSite.html("<p>a</p>")).stub("/b", TestSite.html("<p>b</p>"))
                 .stub("/empty", WireMock.aResponse().withFault(Fault.EMPTY_RESPONSE));
         CrawlConfig config = CrawlConfig.builder().seed(site.url("/a")).build();
-        fetcher = new Fetcher(FetchSettings.of(config), HostNames.JVM, deadlines);
+        fetcher = new Fetcher(FetchSettings.of(config, null), HostNames.JVM, deadlines);
     }
 
     @AfterEach
