@@ -19,6 +19,7 @@ import java.net.http.HttpHeaders;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
@@ -196,8 +197,8 @@ final class UrlTask {
         if (config.scope().sitemaps()) {
             SitemapReader.Listed listed = SitemapReader.read(fetcher, lease.url(), outcome.rules().sitemaps(),
                     outcome.rules()::allows, late);
-            if (!listed.urls().isEmpty() && listed.firstSitemap() instanceof String sitemap) {
-                counted(lease, lease.listed(harvester.links(listed.urls()), sitemap));
+            for (Map.Entry<String, List<String>> sitemap : listed.bySitemap().entrySet()) {
+                counted(lease, lease.listed(harvester.links(sitemap.getValue()), sitemap.getKey()));
             }
         }
         return true;

@@ -481,7 +481,10 @@ class CrawlerTest {
             assertThat(byPath.keySet()).containsExactlyInAnyOrder("/", "/orphan-1", "/orphan-2", "/orphan-3",
                     "/private/listed");
             assertThat(byPath.get("/orphan-1").depth()).isEqualTo(1);
-            assertThat(byPath.get("/orphan-1").referrer()).contains("/maps/");
+            // each URL's referrer is the sitemap that listed it
+            assertThat(byPath.get("/orphan-1").referrer()).isEqualTo(site.url("/maps/a.xml.gz"));
+            assertThat(byPath.get("/orphan-2").referrer()).isEqualTo(site.url("/maps/b.xml"));
+            assertThat(byPath.get("/orphan-3").referrer()).isEqualTo(site.url("/sitemap.xml"));
             assertThat(byPath.get("/private/listed").outcome()).isEqualTo(Outcome.SKIPPED); // robots.txt applies
             assertThat(site.counter.requests("/private/listed")).isZero();
             assertThat(site.counter.requests("/")).isEqualTo(1); // listed and seeded: fetched once

@@ -12,8 +12,10 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
@@ -29,9 +31,13 @@ public final class SitemapReader {
     static final int MAX_DOCUMENTS = 20;
     static final int MAX_URLS = 50_000;
 
-    /** What a host's sitemaps list, and the sitemaps they came from (for referrers). */
-    public record Listed(List<String> urls, @Nullable String firstSitemap) {
-        static final Listed NONE = new Listed(List.of(), null);
+    /**
+     * What a host's sitemaps list, by the sitemap that listed them (each URL's referrer), in the order read.
+     */
+    public record Listed(Map<String, List<String>> bySitemap) {
+        public boolean isEmpty() {
+            return bySitemap.isEmpty();
+        }
     }
 
     private SitemapReader() {}
@@ -58,9 +64,10 @@ public final class SitemapReader {
         }
         Deque<String> queue = new ArrayDeque<>(locations);
         Set<String> seen = new LinkedHashSet<>();
-        List<String> urls = new ArrayList<>();
+        Map<String, List<String>> bySitemap = new LinkedHashMap<>();
+        int urls = 0;
         SiteMapParser parser = new SiteMapParser(false); // scope and robots are ours to apply, as for any link
-        while (!queue.isEmpty() && seen.size() < MAX_DOCUMENTS && urls.size() < MAX_URLS) {
+        while (!queue.isEmpty() && seen.size() < MAX_DOCUMENTS && urls < MAX_URLS) {
             String location = queue.poll();
             CrawlUrl url = location == null ? null : CrawlUrl.parse(location).orElse(null);
             if (url == null || !url.hostKey().equals(anyPage.hostKey()) || !seen.add(url.url())) {
@@ -87,13 +94,14 @@ public final class SitemapReader {
                 }
             } else if (map instanceof SiteMap sitemap) {
                 for (SiteMapURL entry : sitemap.getSiteMapUrls()) {
-                    if (urls.size() >= MAX_URLS) {
+                    if (urls >= MAX_URLS) {
                         break;
                     }
-                    urls.add(entry.getUrl().toString());
+                    bySitemap.computeIfAbsent(url.url(), k -> new ArrayList<>()).add(entry.getUrl().toString());
+                    urls++;
                 }
             }
         }
-        return urls.isEmpty() ? Listed.NONE : new Listed(urls, seen.iterator().next());
+        return new Listed(bySitemap);
     }
 }
