@@ -12,7 +12,6 @@ import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import org.jsoup.Jsoup;
@@ -235,12 +234,20 @@ public final class PageParser {
         }
     }
 
+    /**
+     * Whether {@code directives} (a robots meta's content, an {@code X-Robots-Tag}, a link's {@code rel}) hold
+     * {@code nofollow} or {@code none} as a word of their own: {@code max-image-preview:none} is no {@code none}.
+     */
     private static boolean hasNofollow(@Nullable String directives) {
         if (directives == null || directives.isEmpty()) {
             return false;
         }
-        String d = directives.toLowerCase(Locale.ROOT);
-        return d.contains("nofollow") || d.contains("none");
+        for (String word : directives.split("[\\s,]+")) {
+            if (word.equalsIgnoreCase("nofollow") || word.equalsIgnoreCase("none")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -81,6 +81,18 @@ class PageParserTest {
                 .containsExactly("http://a.test/from-header", "http://a.test/dir/nav.html", "http://a.test/dir/main.html");
     }
 
+    /** A directive is a word: {@code max-image-preview:none} and {@code nofollowing} say nothing of links. */
+    @org.junit.jupiter.api.Test
+    void nofollowIsAWordOfItsOwn() {
+        String html = "<meta name=robots content='max-image-preview:none, max-snippet:-1'><a href=/a rel=nofollowing>a</a>";
+        byte[] page = html.getBytes(StandardCharsets.UTF_8);
+        PageParser.Parsed p = PageParser.parseHere(page, "utf-8", URL, PageParser.Headers.NONE, ContentRequest.NONE);
+        assertThat(p.nofollow()).isFalse();
+        assertThat(p.links()).singleElement().satisfies(link -> assertThat(link.follow()).isTrue());
+        assertThat(PageParser.parseHere(page, "utf-8", URL, new PageParser.Headers("googlebot: noindex,NOFOLLOW", null),
+                ContentRequest.NONE).nofollow()).isTrue();
+    }
+
     @org.junit.jupiter.api.Test
     void aTitleKeepsNoControlCharacters() {
         byte[] page = "<title>a\u0007b \u0085c\u0000</title>".getBytes(StandardCharsets.UTF_8);
@@ -123,6 +135,7 @@ class PageParserTest {
     }
 
     private static boolean nofollow(String directives) {
-        return directives != null && (directives.toLowerCase().contains("nofollow") || directives.toLowerCase().contains("none"));
+        return directives != null && java.util.Arrays.stream(directives.split("[\\s,]+"))
+                .anyMatch(word -> word.equalsIgnoreCase("nofollow") || word.equalsIgnoreCase("none"));
     }
 }
