@@ -112,6 +112,9 @@ final class CrawlCommand implements Callable<Integer> {
 
     @Option(names = "--ignore-nofollow", description = "Follow rel=nofollow links and pages marked nofollow.")
     boolean ignoreNofollow;
+    @Option(names = "--cookies", description = "Keep the cookies servers set and send them back, as a browser does,"
+            + " for this run of the job (a redirect to the same URL that sets one is asked again with it).")
+    boolean cookies;
 
     @Option(names = "--accept-type", paramLabel = "TYPE", description = "Keep responses of this media type too"
             + " (application/pdf, image/*), never parsed; repeatable.")
@@ -201,6 +204,7 @@ final class CrawlCommand implements Callable<Integer> {
                 .maxRetries(retries)
                 .hostDelay(Duration.ofMillis(hostDelayMs))
                 .refusePrivateAddresses(refusePrivate)
+                .cookies(cookies)
                 .respectRobots(!ignoreRobots)
                 .robotsRetryFor(seconds(robotsRetryForSeconds))
                 .sitemaps(sitemaps)

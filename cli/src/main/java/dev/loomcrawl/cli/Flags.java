@@ -43,7 +43,8 @@ final class Flags {
             Map.entry("webhook", "--webhook-url/--webhook-secret"),
             Map.entry("webhook.url", "--webhook-url"),
             Map.entry("webhook.secret", "--webhook-secret"),
-            Map.entry("proxy", "--proxy"));
+            Map.entry("proxy", "--proxy"),
+            Map.entry("cookies", "--cookies"));
 
     private Flags() {}
 

@@ -1,6 +1,9 @@
 package dev.loomcrawl.crawler;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.containing;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.temporaryRedirect;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -326,6 +329,33 @@ class RealWebTest {
             assertThat(site.counter.requests("/new")).isOne();
             assertThat(site.counter.requests("/left") + site.counter.requests("/right")).isEqualTo(2);
             assertThat(pages.get("/broken").detail()).startsWith("the body broke off (HTTP 200 sent): ");
+        }
+    }
+
+    /**
+     * A site that sets a cookie and sends the browser back to the same URL, then wants the cookie on every
+     * page: with cookies kept the crawl gets in, without them it meets a redirect loop, as a browser without
+     * cookies would.
+     */
+    @Test
+    void cookiesAreKeptWhenAskedAndASelfRedirectThatSetsOneIsAskedAgain() throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.server.stubFor(get(urlPathEqualTo("/gate")).atPriority(1).withHeader("Cookie", containing("pass=1"))
+                    .willReturn(TestSite.html("<title>inside</title>" + links("/members"))));
+            site.server.stubFor(get(urlPathEqualTo("/gate")).atPriority(5)
+                    .willReturn(temporaryRedirect("/gate").withHeader("Set-Cookie", "pass=1; Path=/")));
+            site.server.stubFor(get(urlPathEqualTo("/members")).atPriority(1).withHeader("Cookie", containing("pass=1"))
+                    .willReturn(TestSite.html("<title>members</title>")));
+            site.server.stubFor(get(urlPathEqualTo("/members")).atPriority(5).willReturn(aResponse().withStatus(403)));
+
+            Map<String, PageRecord> kept = crawl(site, CrawlConfig.builder().seed(site.url("/gate")).cookies(true));
+            assertThat(kept.get("/gate").status()).isEqualTo(200);
+            assertThat(kept.get("/gate").title()).isEqualTo("inside");
+            assertThat(kept.get("/members").status()).isEqualTo(200);
+
+            CrawlJob none = crawler.start(CrawlConfig.builder().seed(site.url("/gate")).build());
+            none.awaitSummary();
+            assertThat(none.failureMessage()).hasValueSatisfying(why -> assertThat(why).contains("redirect loop"));
         }
     }
 

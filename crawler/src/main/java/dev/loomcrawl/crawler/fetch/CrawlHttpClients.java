@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler.fetch;
 
 import dev.loomcrawl.crawler.values.ForwardProxy;
 import java.net.Authenticator;
+import java.net.CookieHandler;
 import java.net.InetSocketAddress;
 import java.net.PasswordAuthentication;
 import java.net.ProxySelector;
@@ -22,9 +23,14 @@ public final class CrawlHttpClients {
      * clients spread both over the cores.
      */
     public static HttpClient[] open(Duration connectTimeout, @Nullable ForwardProxy proxy) {
+        return open(connectTimeout, proxy, null);
+    }
+
+    /** As {@link #open(Duration, ForwardProxy)}, all of them keeping cookies in {@code cookies} (null: none kept). */
+    static HttpClient[] open(Duration connectTimeout, @Nullable ForwardProxy proxy, @Nullable CookieHandler cookies) {
         HttpClient[] clients = new HttpClient[Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()))];
         for (int i = 0; i < clients.length; i++) {
-            clients[i] = newClient(connectTimeout, proxy);
+            clients[i] = newClient(connectTimeout, proxy, cookies);
         }
         return clients;
     }
@@ -38,8 +44,11 @@ public final class CrawlHttpClients {
      * A client on the JDK's default TLS context (its trust store, protocols and cipher suites), through
      * {@code proxy} when there is one, else through what the JDK's proxy properties say (none by default).
      */
-    static HttpClient newClient(Duration connectTimeout, @Nullable ForwardProxy proxy) {
+    static HttpClient newClient(Duration connectTimeout, @Nullable ForwardProxy proxy, @Nullable CookieHandler cookies) {
         HttpClient.Builder b = HttpClient.newBuilder();
+        if (cookies != null) {
+            b.cookieHandler(cookies);
+        }
         if (proxy != null) {
             b.proxy(ProxySelector.of(InetSocketAddress.createUnresolved(proxy.host().replaceAll("^\\[|\\]$", ""),
                     proxy.port())));

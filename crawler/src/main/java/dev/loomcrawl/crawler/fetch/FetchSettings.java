@@ -13,17 +13,18 @@ import org.jspecify.annotations.Nullable;
  * @param headers sent with every request, after ours (a job's {@code User-Agent} lives in {@code userAgent})
  * @param acceptTypes media types kept besides HTML ({@code application/pdf}, {@code image/*})
  * @param keepRaw keep each body as received, for a WARC file
+ * @param cookies keep the cookies servers set and send them back ({@code CrawlConfig.Fetch#cookies})
  * @param proxy the process's forward proxy, or null
  */
 public record FetchSettings(Duration connectTimeout, Duration requestTimeout, Duration fetchDeadline, int maxBodyBytes,
         String userAgent, Map<String, String> headers, boolean refusePrivateAddresses, Set<String> acceptTypes,
-        boolean keepRaw, @Nullable ForwardProxy proxy) {
+        boolean keepRaw, boolean cookies, @Nullable ForwardProxy proxy) {
 
     /** How a job of {@code c} fetches, through {@code proxy} (null: none). */
     public static FetchSettings of(CrawlConfig c, @Nullable ForwardProxy proxy) {
         CrawlConfig.Fetch f = c.fetch();
         return new FetchSettings(f.connectTimeout(), f.requestTimeout(), f.fetchDeadline(), f.maxBodyBytes(),
                 f.userAgent(), f.headers(), f.refusePrivateAddresses(), c.scope().acceptTypes(),
-                c.output().warcFile() != null, proxy);
+                c.output().warcFile() != null, f.cookies(), proxy);
     }
 }

@@ -4,6 +4,8 @@ import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.FailureKind;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.CookieManager;
+import java.net.CookiePolicy;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -54,7 +56,8 @@ public final class Fetcher implements AutoCloseable {
         this.reader = new ResponseReader(settings);
         this.names = names;
         this.deadlines = deadlines;
-        this.clients = CrawlHttpClients.open(settings.connectTimeout(), settings.proxy());
+        this.clients = CrawlHttpClients.open(settings.connectTimeout(), settings.proxy(),
+                settings.cookies() ? new CookieManager(null, CookiePolicy.ACCEPT_ORIGINAL_SERVER) : null);
     }
 
     /** The request a fetch of {@code url} sends; also what a WARC request record shows. */
@@ -156,6 +159,19 @@ public final class Fetcher implements AutoCloseable {
 
     /** As {@link #fetch(CrawlUrl, Purpose, Consumer, BooleanSupplier)}, asking conditionally with {@code validators} (or not: null). */
     public FetchResult fetch(CrawlUrl url, Purpose purpose, @Nullable Consumer<Duration> onHeaders,
+            @Nullable BooleanSupplier mayStart, @Nullable Validators validators) throws InterruptedException, NotSent {
+        FetchResult result = fetchOnce(url, purpose, onHeaders, mayStart, validators);
+        // A server that sets a cookie and sends the browser back to the same URL wants it asked again with it.
+        if (settings.cookies() && result instanceof FetchResult.Response r && r.redirect()
+                && r.headers().firstValue("Set-Cookie").isPresent()
+                && r.location().map(location -> CrawlUrl.check(location, url.web())).orElse(null)
+                        instanceof CrawlUrl.Check.Ok ok && ok.url().url().equals(url.url())) {
+            return fetchOnce(url, purpose, onHeaders, mayStart, validators);
+        }
+        return result;
+    }
+
+    private FetchResult fetchOnce(CrawlUrl url, Purpose purpose, @Nullable Consumer<Duration> onHeaders,
             @Nullable BooleanSupplier mayStart, @Nullable Validators validators) throws InterruptedException, NotSent {
         long start = System.nanoTime();
         // Does the name exist at all? Asked before the client asks; see HostNames.

@@ -59,6 +59,7 @@ public final class ConfigCodec {
         o.put("politenessKey", c.politeness().politenessKey().label());
         o.put("hostFailureLimit", c.politeness().hostFailureLimit());
         o.put("refusePrivateAddresses", c.fetch().refusePrivateAddresses());
+        o.put("cookies", c.fetch().cookies());
         o.put("maxBodyBytes", c.fetch().maxBodyBytes());
         o.put("maxRedirects", c.fetch().maxRedirects());
         o.put("userAgent", c.fetch().userAgent());
@@ -156,6 +157,7 @@ public final class ConfigCodec {
             case "politenessKey" -> b.politenessKey(PolitenessKey.parse(name, JsonFields.text(name, v)));
             case "hostFailureLimit" -> b.hostFailureLimit(JsonFields.integer(name, v));
             case "refusePrivateAddresses" -> b.refusePrivateAddresses(JsonFields.bool(name, v));
+            case "cookies" -> b.cookies(JsonFields.bool(name, v));
             case "maxBodyBytes" -> b.maxBodyBytes(JsonFields.integer(name, v));
             case "maxRedirects" -> b.maxRedirects(JsonFields.integer(name, v));
             case "userAgent" -> b.userAgent(JsonFields.text(name, v));

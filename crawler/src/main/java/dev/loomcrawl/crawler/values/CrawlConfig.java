@@ -122,6 +122,8 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
      * @param headers more request headers, sent with every request
      * @param refusePrivateAddresses refuse hosts that resolve to loopback, private or link-local addresses
      *     (default false: the mock farm is on loopback; turn on for crawls of the public web)
+     * @param cookies keep the cookies servers set and send them back, as a browser does, for the job's run
+     *     (default false: each request stands alone)
      */
     public record Fetch(
             Duration connectTimeout,
@@ -131,7 +133,8 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
             int maxRedirects,
             String userAgent,
             Map<String, String> headers,
-            boolean refusePrivateAddresses) {
+            boolean refusePrivateAddresses,
+            boolean cookies) {
 
         public Fetch {
             requireDuration("connectTimeout", connectTimeout, Duration.ofMillis(1), Duration.ofMinutes(10));

@@ -26,6 +26,7 @@ public final class CrawlConfigBuilder {
     private Duration hostDelay = Duration.ZERO;
     private int hostFailureLimit = 10;
     private boolean refusePrivateAddresses;
+    private boolean cookies;
     private int maxBodyBytes = 2 * 1024 * 1024;
     private int maxRedirects = 5;
     private String userAgent = CrawlConfig.DEFAULT_USER_AGENT;
@@ -80,6 +81,7 @@ public final class CrawlConfigBuilder {
     public CrawlConfigBuilder hostDelay(Duration value) { hostDelay = value; return this; }
     public CrawlConfigBuilder hostFailureLimit(int value) { hostFailureLimit = value; return this; }
     public CrawlConfigBuilder refusePrivateAddresses(boolean value) { refusePrivateAddresses = value; return this; }
+    public CrawlConfigBuilder cookies(boolean value) { cookies = value; return this; }
     public CrawlConfigBuilder maxBodyBytes(int value) { maxBodyBytes = value; return this; }
     public CrawlConfigBuilder maxRedirects(int value) { maxRedirects = value; return this; }
     public CrawlConfigBuilder userAgent(String value) { userAgent = value; return this; }
@@ -120,7 +122,7 @@ public final class CrawlConfigBuilder {
                 new CrawlConfig.Politeness(perHostConcurrency, hostDelay, hostFailureLimit, respectRobots, robotsRetryFor,
                         maxRetries, politenessKey),
                 new CrawlConfig.Fetch(connectTimeout, requestTimeout, fetchDeadline, maxBodyBytes, maxRedirects, userAgent,
-                        headers, refusePrivateAddresses),
+                        headers, refusePrivateAddresses, cookies),
                 new CrawlConfig.Output(extract, extractAll, storeBody, warcFile, content, contentMaxChars),
                 new CrawlConfig.Execution(mode, poolSize, maxInFlight),
                 new Freshness(revisit, skipNearDuplicates, webhook));
@@ -141,6 +143,7 @@ public final class CrawlConfigBuilder {
         b.hostDelay = config.politeness().hostDelay();
         b.hostFailureLimit = config.politeness().hostFailureLimit();
         b.refusePrivateAddresses = config.fetch().refusePrivateAddresses();
+        b.cookies = config.fetch().cookies();
         b.maxBodyBytes = config.fetch().maxBodyBytes();
         b.maxRedirects = config.fetch().maxRedirects();
         b.userAgent = config.fetch().userAgent();

@@ -84,7 +84,7 @@ class CrawlConfigTest {
         CrawlConfig config = CrawlConfig.builder().seed("http://a.test/").seed("https://b.test:8443/x")
                 .maxDepth(7).maxPages(1234).perHostConcurrency(3).maxInFlight(99).connectTimeout(Duration.ofMillis(1_500))
                 .requestTimeout(Duration.ofMillis(2_500)).fetchDeadline(Duration.ofSeconds(9)).maxRetries(4)
-                .hostDelay(Duration.ofMillis(250)).hostFailureLimit(17).refusePrivateAddresses(true).maxBodyBytes(65_536)
+                .hostDelay(Duration.ofMillis(250)).hostFailureLimit(17).refusePrivateAddresses(true).cookies(true).maxBodyBytes(65_536)
                 .maxRedirects(2).userAgent("TestBot/2.0 (+http://x.test/)").header("X-Trace", "1")
                 .allowHost("c.test").allowDomain("d.example.com").allowPattern("^https?://[^/]+/docs/")
                 .denyPattern("/calendar/").respectRobots(false)
