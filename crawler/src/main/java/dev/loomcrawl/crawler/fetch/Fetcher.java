@@ -4,8 +4,6 @@ import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.FailureKind;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.CookieManager;
-import java.net.CookiePolicy;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -57,7 +55,7 @@ public final class Fetcher implements AutoCloseable {
         this.names = names;
         this.deadlines = deadlines;
         this.clients = CrawlHttpClients.open(settings.connectTimeout(), settings.proxy(),
-                settings.cookies() ? new CookieManager(null, CookiePolicy.ACCEPT_ORIGINAL_SERVER) : null);
+                settings.cookies() ? new SiteCookies() : null);
     }
 
     /** The request a fetch of {@code url} sends; also what a WARC request record shows. */
