@@ -206,7 +206,7 @@ final class ColdBench {
         }
         List<String> args = new ArrayList<>(List.of(mainClass, "crawl", "--seeds-file=" + seeds, "--max-depth=" + maxDepth,
                 "--per-host=" + perHost, "--max-pages=" + Math.min(50_000_000, farm.totalPages() * 4), "--json", "--quiet",
-                "--db=jdbc:h2:" + db.toAbsolutePath()));
+                "--db=jdbc:h2:" + db.toAbsolutePath(), "--proxy=")); // the farm is ours: never through LOOMCRAWL_PROXY
         args.addAll(variant.crawlFlags());
         TimedProcess t = TimedProcess.run(TimedProcess.java(variant, args), "a cold crawl", out.resolve(CRAWL_STDERR), out);
         JsonNode summary = json(t.stdout());
