@@ -5,6 +5,7 @@ import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.frontier.Lease;
 import dev.loomcrawl.crawler.parse.Extraction;
 import dev.loomcrawl.crawler.content.Fingerprints;
+import dev.loomcrawl.crawler.parse.LinkHeader;
 import dev.loomcrawl.crawler.parse.LinkScope;
 import dev.loomcrawl.crawler.parse.PageParser;
 import dev.loomcrawl.crawler.content.NearDuplicates;
@@ -63,7 +64,8 @@ final class Harvester {
                     .bytes(f.bytes()).failure(f.kind().label(), f.detail()).build(), List.of());
             case FetchResult.Response r when r.redirect() -> redirect(lease, r);
             case FetchResult.Response r when !r.html() -> new Harvest(identified(answered(lease, r.status(),
-                    r.contentType(), r.nanos()), r).bytes(r.body().length).body(kept(r.body())).build(), List.of());
+                    r.contentType(), r.nanos()), r).bytes(r.body().length).body(kept(r.body()))
+                    .canonical(headerCanonical(lease, r)).build(), List.of());
             case FetchResult.Response r -> page(lease, r);
         };
     }
@@ -142,7 +144,7 @@ final class Harvester {
         return new Harvest(identified(answered(lease, r.status(), r.contentType(), r.nanos()), r).title(parsed.title())
                 .simhash(parsed.simhash())
                 .bytes(r.body().length).detail(detail).outlinks(List.copyOf(outlinks)).fields(fields)
-                .canonical(parsed.canonical()).body(kept(r.body()))
+                .canonical(parsed.canonical() != null ? parsed.canonical() : headerCanonical(lease, r)).body(kept(r.body()))
                 .content(parsed.content() == null ? null : parsed.content().content()).build(), links);
     }
 
@@ -196,6 +198,13 @@ final class Harvester {
         return row.etag(r.headers().firstValue("ETag").orElse(null))
                 .lastModified(r.headers().firstValue("Last-Modified").orElse(null))
                 .digest(r.body().length == 0 ? null : Fingerprints.sha256(r.body()));
+    }
+
+    /** The canonical URL the response's {@code Link} header names, resolved against the URL fetched; or null. */
+    private static @Nullable String headerCanonical(Lease lease, FetchResult.Response r) {
+        String target = LinkHeader.canonical(String.join(", ", r.headers().allValues("Link")));
+        return target != null && CrawlUrl.check(target, lease.url().web()) instanceof CrawlUrl.Check.Ok ok
+                ? ok.url().url() : null;
     }
 
     private byte @Nullable [] kept(byte[] body) {

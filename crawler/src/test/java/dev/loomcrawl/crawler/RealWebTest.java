@@ -467,7 +467,7 @@ class RealWebTest {
         byte[] pdf = "%PDF-1.4 <a href=\"/inside-pdf\">".repeat(40).getBytes(StandardCharsets.ISO_8859_1);
         try (TestSite site = new TestSite()) {
             site.stub("/", TestSite.html(links("/paper.pdf", "/logo.png")))
-                    .stub("/paper.pdf", page("application/pdf", pdf))
+                    .stub("/paper.pdf", page("application/pdf", pdf).withHeader("Link", "</papers/1>; rel=\"canonical\""))
                     .stub("/logo.png", page("image/png", new byte[777]));
 
             Map<String, PageRecord> skipped = crawl(site, CrawlConfig.builder().seed(site.url("/")));
@@ -482,6 +482,7 @@ class RealWebTest {
             assertThat(kept.get("/paper.pdf").outcome()).isEqualTo(Outcome.OK);
             assertThat(kept.get("/paper.pdf").status()).isEqualTo(200);
             assertThat(kept.get("/paper.pdf").bytes()).isEqualTo(pdf.length);
+            assertThat(kept.get("/paper.pdf").canonical()).isEqualTo(site.url("/papers/1")); // its Link header's
             List<PageRecord> withBodies = new ArrayList<>();
             store.forEachPage(kept.get("/paper.pdf").jobId(), 0, 100, 200, true, withBodies::add);
             assertThat(withBodies).filteredOn(p -> p.url().endsWith(".pdf")).singleElement()
