@@ -144,7 +144,8 @@ final class Harvester {
         return new Harvest(identified(answered(lease, r.status(), r.contentType(), r.nanos()), r).title(parsed.title())
                 .simhash(parsed.simhash())
                 .bytes(r.body().length).detail(detail).outlinks(List.copyOf(outlinks)).fields(fields)
-                .canonical(parsed.canonical() != null ? parsed.canonical() : headerCanonical(lease, r)).body(kept(r.body()))
+                .canonical(parsed.canonical() != null ? parsed.canonical() : headerCanonical(lease, r))
+                .body(kept(r.body()))
                 .content(parsed.content() == null ? null : parsed.content().content()).build(), links);
     }
 

@@ -58,7 +58,8 @@ final class Bodies {
     /** Whether {@code contentType} says nothing, so a browser sniffs the body (MIME Sniffing Standard, 7). */
     static boolean isUnknown(String contentType) {
         String type = mediaType(contentType);
-        return type.isEmpty() || type.equals("unknown/unknown") || type.equals("application/unknown") || type.equals("*/*");
+        return type.isEmpty() || type.equals("unknown/unknown") || type.equals("application/unknown")
+                || type.equals("*/*");
     }
 
     /**

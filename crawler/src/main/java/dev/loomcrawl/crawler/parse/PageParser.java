@@ -58,7 +58,8 @@ public final class PageParser {
         public static final Headers NONE = new Headers(null, null);
 
         public static Headers of(HttpHeaders headers) {
-            return new Headers(headers.firstValue("X-Robots-Tag").orElse(null), headers.firstValue("Refresh").orElse(null));
+            return new Headers(headers.firstValue("X-Robots-Tag").orElse(null),
+                    headers.firstValue("Refresh").orElse(null));
         }
     }
 
