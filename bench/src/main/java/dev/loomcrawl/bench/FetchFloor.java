@@ -49,7 +49,7 @@ public final class FetchFloor {
     }
 
     static Tally fetchAll(List<String> seeds, int pagesPerHost, int perHost) throws InterruptedException {
-        HttpClient[] clients = CrawlHttpClients.open(CrawlConfig.DEFAULT_CONNECT_TIMEOUT, null); // the crawler's own
+        HttpClient[] clients = CrawlHttpClients.open(CrawlConfig.DEFAULT_CONNECT_TIMEOUT, null, null); // the crawler's own
         AtomicLong pages = new AtomicLong();
         AtomicLong robots = new AtomicLong();
         AtomicLong failed = new AtomicLong();

@@ -195,9 +195,9 @@ final class UrlTask {
         lease.robots(outcome.rules());
         audit.robots(lease.url(), outcome.rules());
         if (config.scope().sitemaps()) {
-            SitemapReader.Listed listed = SitemapReader.read(fetcher, lease.url(), outcome.rules().sitemaps(),
+            Map<String, List<String>> listed = SitemapReader.read(fetcher, lease.url(), outcome.rules().sitemaps(),
                     outcome.rules()::allows, late);
-            for (Map.Entry<String, List<String>> sitemap : listed.bySitemap().entrySet()) {
+            for (Map.Entry<String, List<String>> sitemap : listed.entrySet()) {
                 counted(lease, lease.listed(harvester.links(sitemap.getValue()), sitemap.getKey()));
             }
         }

@@ -21,13 +21,12 @@ public final class CrawlHttpClients {
      * One client per core, four at most: each has one selector
      * thread for all its connections, and one connection pool whose expiry list grows with what it holds; a few
      * clients spread both over the cores.
+     *
+     * @param proxy the forward proxy they go through, or null
+     * @param cookies where they all keep cookies, or null: none kept
      */
-    public static HttpClient[] open(Duration connectTimeout, @Nullable ForwardProxy proxy) {
-        return open(connectTimeout, proxy, null);
-    }
-
-    /** As {@link #open(Duration, ForwardProxy)}, all of them keeping cookies in {@code cookies} (null: none kept). */
-    static HttpClient[] open(Duration connectTimeout, @Nullable ForwardProxy proxy, @Nullable CookieHandler cookies) {
+    public static HttpClient[] open(Duration connectTimeout, @Nullable ForwardProxy proxy,
+            @Nullable CookieHandler cookies) {
         HttpClient[] clients = new HttpClient[Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()))];
         for (int i = 0; i < clients.length; i++) {
             clients[i] = newClient(connectTimeout, proxy, cookies);

@@ -3,10 +3,6 @@ package dev.loomcrawl.crawler.fetch;
 import dev.loomcrawl.crawler.encoding.PageEncoding;
 import dev.loomcrawl.crawler.values.FailureKind;
 import java.net.http.HttpHeaders;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Optional;
@@ -43,40 +39,26 @@ public sealed interface FetchResult {
         /**
          * The {@code Location} header as a browser reads it. The JDK gives each of a header's bytes as one
          * character (ISO-8859-1); a browser reads bytes that are UTF-8 as UTF-8 (a server's {@code /café}) and
-         * writes any other byte above 0x7F as {@code %XX}, and so does this, so the URL parser sees what a
-         * browser's sees.
+         * writes any other byte above 0x7F as {@code %XX}. The URL parser writes a character as its UTF-8
+         * bytes, {@code %XX} each, and percent-decodes a host before reading it, so writing every byte above
+         * 0x7F as {@code %XX} here gives the URL a browser goes to, either way.
          */
         public Optional<String> location() {
-            return headers.firstValue("Location").map(Response::asUtf8);
+            return headers.firstValue("Location").map(Response::escapeHighBytes);
         }
 
-        static String asUtf8(String isomorphic) {
+        static String escapeHighBytes(String isomorphic) {
             if (isomorphic.chars().allMatch(c -> c < 0x80)) {
                 return isomorphic;
             }
-            byte[] bytes = isomorphic.getBytes(StandardCharsets.ISO_8859_1);
-            CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder(); // reports what is not UTF-8
-            StringBuilder text = new StringBuilder(bytes.length * 2);
-            int at = 0;
-            while (at < bytes.length) {
-                int b = bytes[at] & 0xFF;
-                int length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 0;
-                if (length == 1) {
-                    text.append((char) b);
-                    at++;
-                    continue;
+            StringBuilder text = new StringBuilder(isomorphic.length() * 3);
+            for (int i = 0; i < isomorphic.length(); i++) {
+                char c = isomorphic.charAt(i);
+                if (c < 0x80) {
+                    text.append(c);
+                } else {
+                    text.append('%').append(HexFormat.of().withUpperCase().toHexDigits((byte) c));
                 }
-                if (length > 0 && at + length <= bytes.length) {
-                    try {
-                        text.append(utf8.decode(ByteBuffer.wrap(bytes, at, length)));
-                        at += length;
-                        continue;
-                    } catch (CharacterCodingException e) {
-                        // not a character: its first byte is written as %XX below
-                    }
-                }
-                text.append('%').append(HexFormat.of().withUpperCase().toHexDigits((byte) b));
-                at++;
             }
             return text.toString();
         }

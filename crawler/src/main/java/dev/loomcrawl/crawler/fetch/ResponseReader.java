@@ -61,8 +61,7 @@ final class ResponseReader {
             } else {
                 size = declared >= 0 ? (int) Math.min(declared, Integer.MAX_VALUE) : Bodies.count(body, limit);
             }
-            return new FetchResult.Failed(FailureKind.NOT_HTML, (contentType.isEmpty() ? "no content type" : contentType)
-                    + ", not kept", status, headers, size, System.nanoTime() - start, null, false);
+            return notKept(contentType, "", status, headers, size, start);
         }
         if (purpose == Purpose.PAGE && !untyped && declared > limit) {
             return tooLarge(status, headers, start, "body of " + declared + " bytes is over " + limit);
@@ -75,10 +74,8 @@ final class ResponseReader {
             if (decoded != null && Bodies.looksLikeHtml(decoded)) {
                 contentType = "text/html";
             } else if (!kept(contentType)) {
-                return new FetchResult.Failed(FailureKind.NOT_HTML, (contentType.isEmpty() ? "no content type"
-                        : contentType) + " and a body that is not HTML, not kept", status, headers,
-                        Math.min(limit, decoded == null ? raw.length : decoded.length), System.nanoTime() - start, null,
-                        false);
+                return notKept(contentType, " and a body that is not HTML", status, headers,
+                        Math.min(limit, decoded == null ? raw.length : decoded.length), start);
             }
         }
         if (raw.length > limit && purpose != Purpose.ROBOTS) {
@@ -93,6 +90,13 @@ final class ResponseReader {
         }
         return new FetchResult.Response(status, headers, contentType, decoded, settings.keepRaw() ? raw : null,
                 System.nanoTime() - start);
+    }
+
+    /** A type the job does not keep: counted, {@code size} bytes, and skipped. */
+    private static FetchResult notKept(String contentType, String why, int status, HttpHeaders headers, int size,
+            long start) {
+        return new FetchResult.Failed(FailureKind.NOT_HTML, (contentType.isEmpty() ? "no content type" : contentType)
+                + why + ", not kept", status, headers, size, System.nanoTime() - start, null, false);
     }
 
     private static FetchResult tooLarge(int status, HttpHeaders headers, long start, String detail) {

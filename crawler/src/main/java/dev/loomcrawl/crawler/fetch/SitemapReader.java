@@ -31,24 +31,17 @@ public final class SitemapReader {
     static final int MAX_DOCUMENTS = 20;
     static final int MAX_URLS = 50_000;
 
-    /**
-     * What a host's sitemaps list, by the sitemap that listed them (each URL's referrer), in the order read.
-     */
-    public record Listed(Map<String, List<String>> bySitemap) {
-        public boolean isEmpty() {
-            return bySitemap.isEmpty();
-        }
-    }
-
     private SitemapReader() {}
 
     /**
+     * What a host's sitemaps list, by the sitemap that listed them (each URL's referrer), in the order read.
+     *
      * @param listed the {@code Sitemap:} lines of the host's robots.txt
      * @param allowed whether its robots.txt allows a URL ({@code /sitemap.xml} is read only if so)
      * @param mayStart asked before each request (see {@link Fetcher#fetch}); when it says no, reading stops
      *     and what was listed so far is returned; or null
      */
-    public static Listed read(Fetcher fetcher, CrawlUrl anyPage, List<String> listed, Predicate<CrawlUrl> allowed,
+    public static Map<String, List<String>> read(Fetcher fetcher, CrawlUrl anyPage, List<String> listed, Predicate<CrawlUrl> allowed,
             @Nullable BooleanSupplier mayStart)
             throws InterruptedException {
         Set<String> locations = new LinkedHashSet<>();
@@ -102,6 +95,6 @@ public final class SitemapReader {
                 }
             }
         }
-        return new Listed(bySitemap);
+        return bySitemap;
     }
 }

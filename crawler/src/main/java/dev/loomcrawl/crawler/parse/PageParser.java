@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
+import java.util.regex.Pattern;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -40,6 +41,8 @@ public final class PageParser {
     private static final Evaluator CANONICAL = QueryParser.parse("link[rel~=(?i)^canonical$][href]");
     private static final Evaluator META_ROBOTS = QueryParser.parse("meta[name~=(?i)^(robots|googlebot)$][content]");
     private static final Evaluator BASE = QueryParser.parse("base[href]");
+    /** What separates robots directives and {@code rel} words: white space and commas. */
+    private static final Pattern DIRECTIVE_BREAK = Pattern.compile("[\\s,]+");
     private static final Evaluator REFRESH = QueryParser.parse("meta[http-equiv~=(?i)^\\s*refresh\\s*$][content]");
 
     /**
@@ -243,7 +246,7 @@ public final class PageParser {
         if (directives == null || directives.isEmpty()) {
             return false;
         }
-        for (String word : directives.split("[\\s,]+")) {
+        for (String word : DIRECTIVE_BREAK.split(directives)) {
             if (word.equalsIgnoreCase("nofollow") || word.equalsIgnoreCase("none")) {
                 return true;
             }
