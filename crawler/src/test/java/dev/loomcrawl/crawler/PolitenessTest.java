@@ -159,9 +159,12 @@ class PolitenessTest {
                 .perHostConcurrency(8).build();
         assertThat(crawler.start(config).awaitSummary().pages()).isEqualTo(1023);
 
-        System.out.printf("slowing server, adaptive: p90 %d ms, p95 %d ms%n", server.quantileMillis(0.90),
-                server.quantileMillis(0.95));
-        assertThat(server.quantileMillis(0.90)).isLessThan(75); // under 1.5x the base of 50 ms
+        System.out.printf("slowing server, adaptive: p90 %d ms, p95 %d ms; as modelled p90 %d ms, p95 %d ms%n",
+                server.quantileMillis(0.90), server.quantileMillis(0.95), server.modelledQuantileMillis(0.90),
+                server.modelledQuantileMillis(0.95));
+        // As modelled: on a busy machine a sleep overruns, and the time counted in the server says so (p90 57 ms
+        // beside three busy loops, 50 as modelled), which is no request meeting an overloaded server.
+        assertThat(server.modelledQuantileMillis(0.90)).isLessThan(75); // under 1.5x the base of 50 ms
     }
 
     /** The control: told 8 and not adapting, the same crawl makes the server slow for most requests. */
@@ -174,7 +177,7 @@ class PolitenessTest {
                 .perHostConcurrency(8).build();
         crawler.start(config).awaitSummary();
 
-        assertThat(server.quantileMillis(0.90)).isGreaterThanOrEqualTo(100);
+        assertThat(server.modelledQuantileMillis(0.90)).isGreaterThanOrEqualTo(100);
     }
 
     /** A pause set while a job runs: no request starts after it, and the job goes on once it is lifted. */
