@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler.content;
 
 import dev.loomcrawl.crawler.url.WebUrl;
+import java.util.HashSet;
 import java.util.Set;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
@@ -33,6 +34,8 @@ final class MarkdownInline {
     private @Nullable StringBuilder closedIn;
     private int closedAt;
     private String closedMark = "";
+    /** The marks open around what is being written: a mark inside one of its kind is not written again. */
+    private final Set<String> open = new HashSet<>(4);
     /** The base URL links resolve against, parsed once: {@code <base href>} or the page's URL; none: absolute links only. */
     private String baseUri = "";
     private @Nullable WebUrl base;
@@ -168,10 +171,16 @@ final class MarkdownInline {
     }
 
     private void marked(Element e, String mark, StringBuilder sb) {
-        String inner = apart(e, sb);
-        if (!markdown) {
-            sb.append(inner);
+        if (!markdown || !open.add(mark)) {
+            // Bold in bold is bold, as a browser shows it; written twice, <em><i>x</i></em> would be **x**, strong
+            sb.append(apart(e, sb));
             return;
+        }
+        String inner;
+        try {
+            inner = apart(e, sb);
+        } finally {
+            open.remove(mark);
         }
         if (sb == closedIn && sb.length() == closedAt && mark.equals(closedMark) && !inner.isBlank()
                 && !Character.isWhitespace(inner.charAt(0))) {
@@ -232,9 +241,18 @@ final class MarkdownInline {
             sb.append(code);
             return;
         }
-        String ticks = code.contains("`") ? "``" : "`";
+        String ticks = "`".repeat(longestRun(code, '`') + 1); // a run of its own length would end the span
         String pad = code.startsWith("`") || code.endsWith("`") ? " " : "";
         MarkdownText.wrap(code, ticks + pad, pad + ticks, white(sb), sb);
+    }
+
+    private static int longestRun(String s, char c) {
+        int longest = 0;
+        for (int i = 0, run = 0; i < s.length(); i++) {
+            run = s.charAt(i) == c ? run + 1 : 0;
+            longest = Math.max(longest, run);
+        }
+        return longest;
     }
 
     /**

@@ -20,14 +20,21 @@ import org.commonmark.node.OrderedList;
 import org.commonmark.node.SoftLineBreak;
 import org.commonmark.node.Text;
 import org.commonmark.parser.Parser;
+import org.commonmark.renderer.html.HtmlRenderer;
 
 /**
  * Our Markdown as a reader that is not ours reads it: commonmark-java, CommonMark's reference parser for Java, with
  * GitHub's tables and strike-through (the dialect docs/content.md promises). What it shows, and where its links go.
  */
 record CommonMarkReading(String text, List<String> links) {
-    private static final Parser PARSER = Parser.builder()
-            .extensions(List.of(TablesExtension.create(), StrikethroughExtension.create())).build();
+    private static final List<org.commonmark.Extension> GFM = List.of(TablesExtension.create(),
+            StrikethroughExtension.create());
+    private static final Parser PARSER = Parser.builder().extensions(GFM).build();
+
+    /** The HTML the reader makes of {@code markdown}: what it shows as emphasis, code and links. */
+    static String html(String markdown) {
+        return HtmlRenderer.builder().extensions(GFM).build().render(PARSER.parse(markdown)).strip();
+    }
 
     static CommonMarkReading of(String markdown) {
         StringBuilder text = new StringBuilder();

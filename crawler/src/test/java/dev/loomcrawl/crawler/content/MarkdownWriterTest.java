@@ -59,6 +59,27 @@ class MarkdownWriterTest {
     }
 
     /**
+     * A mark inside one of its kind is shown once, as a browser shows bold in bold: written twice,
+     * {@code <em><i>x</i></em>} read as strong. A code span's backticks outnumber any run inside it.
+     */
+    @ParameterizedTest(name = "[{0}]")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            "<em><i>double italic</i></em>"        | *double italic*                    | <em>double italic</em>
+            "<b><strong>double bold</strong></b>"  | **double bold**                    | <strong>double bold</strong>
+            "<b>outer <b>inner</b> outer</b>"      | **outer inner outer**              | <strong>outer inner outer</strong>
+            "<s>a <del>b</del></s>"                | ~~a b~~                            | <del>a b</del>
+            "<b>bold <i>both</i></b>"              | **bold *both***                    | <strong>bold <em>both</em></strong>
+            "<i>one <b>two <i>three</i></b></i>"   | *one **two three***                | <em>one <strong>two three</strong></em>
+            "<code>a``b</code>"                    | ```a``b```                         | <code>a``b</code>
+            "<code>`x</code>"                      | `` `x ``                           | <code>`x</code>
+            """)
+    void aMarkInsideItsKindIsShownOnce(String html, String markdown, String read) {
+        Document doc = Jsoup.parse("<p>" + html + "</p>", "https://example.org/page");
+        assertThat(write(doc, true)).isEqualTo(markdown);
+        assertThat(CommonMarkReading.html(markdown)).isEqualTo("<p>" + read + "</p>");
+    }
+
+    /**
      * Phrasing elements stay inside their paragraph; a ruby's annotations (its base text's reading, and the
      * parentheses shown where ruby is not) are not its words: NHK's easy news wrote every annotated word as a
      * paragraph of its own, its reading another.
