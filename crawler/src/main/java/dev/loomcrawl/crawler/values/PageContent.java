@@ -23,18 +23,52 @@ public record PageContent(String text, @Nullable String lang, @Nullable String d
     /** No content, and nothing said about it. */
     public static final PageContent EMPTY = new PageContent("", null, null, null, null);
 
-    /** This content with its text at most {@code max} characters, cut at a space where one is near, the cut said at its end. */
+    /**
+     * This content with its text at most {@code max} characters, the cut said at its end. It is made where a block
+     * ends if one ends near (the last paragraph whole), else at a line's or a word's end; a code fence it leaves
+     * open is closed, or the note and all after would read as code.
+     */
     public PageContent cut(int max) {
         if (text.length() <= max) {
             return this;
         }
-        int end = max;
-        int space = text.lastIndexOf(' ', max);
-        if (space > max - 200 && space > 0) {
-            end = space;
-        }
-        String cut = text.substring(0, end).stripTrailing() + "\n\n[content cut at " + end + " of " + text.length()
-                + " characters]";
+        int end = near(text.lastIndexOf("\n\n", max), max, Math.min(2_000, max / 10));
+        end = end >= 0 ? end : near(text.lastIndexOf('\n', max), max, 200);
+        end = end >= 0 ? end : near(text.lastIndexOf(' ', max), max, 200);
+        end = end >= 0 ? end : max;
+        String kept = text.substring(0, end).stripTrailing();
+        String fence = openFence(kept);
+        String cut = kept + (fence == null ? "" : "\n" + fence) + "\n\n[content cut at " + end + " of "
+                + text.length() + " characters]";
         return new PageContent(cut, lang, description, author, published);
+    }
+
+    private static int near(int at, int max, int within) {
+        return at > 0 && at > max - within ? at : -1;
+    }
+
+    /**
+     * The fence that closes a code block {@code markdown} leaves open (CommonMark's rule), indented as it opened
+     * (in a list item); null when none is open.
+     */
+    private static @Nullable String openFence(String markdown) {
+        String open = null;
+        for (String line : markdown.split("\n", -1)) {
+            String s = line.stripLeading();
+            if (s.length() < 3 || s.charAt(0) != '`' && s.charAt(0) != '~') {
+                continue;
+            }
+            int run = 0;
+            while (run < s.length() && s.charAt(run) == s.charAt(0)) {
+                run++;
+            }
+            if (open == null && run >= 3) {
+                open = line.substring(0, line.length() - s.length() + run);
+            } else if (open != null && s.charAt(0) == open.strip().charAt(0) && run >= open.strip().length()
+                    && s.substring(run).isBlank()) {
+                open = null;
+            }
+        }
+        return open;
     }
 }

@@ -112,6 +112,15 @@ class MarkdownWriterTest {
                 .isEqualTo(code);
     }
 
+    /** A code block's fence is longer than any fence its code shows (a page about Markdown shows both kinds). */
+    @org.junit.jupiter.api.Test
+    void aCodeBlockShowingFencesIsOneBlock() {
+        String code = "```\nbackticks\n```\n~~~~\ntildes\n~~~~\n  ````indented";
+        String markdown = write(Jsoup.parse("<pre>" + code.replace("<", "&lt;") + "</pre>"), true);
+        assertThat(markdown).isEqualTo("`````\n" + code + "\n`````");
+        assertThat(CommonMarkReading.html(markdown)).isEqualTo("<pre><code>" + code + "\n</code></pre>");
+    }
+
     @org.junit.jupiter.api.Test
     void aDataTableInALayoutTableIsATableItsRowsInOrderAndTheLayoutItsBlocks() {
         Document doc = Jsoup.parse("<table><tr><td><p>Beside the figures.</p><table>"
