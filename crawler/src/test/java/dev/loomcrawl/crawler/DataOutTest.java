@@ -277,4 +277,45 @@ class DataOutTest {
         assertThat(links.toString(StandardCharsets.UTF_8)).contains(
                 "{\"from\":\"" + site.url("/") + "\",\"to\":\"https://elsewhere.example/x\"}");
     }
+
+    /**
+     * A page's {@code &#xD800;} (jsoup keeps it; the HTML Standard reads U+FFFD) is U+FFFD in every row and file:
+     * UTF-8 has no bytes for a lone surrogate, and the CSV export failed whole on one.
+     */
+    @Test
+    void aLoneSurrogateAPageWritesIsTheReplacementCharacterInEveryFormat(@TempDir Path dir) throws Exception {
+        site.stub("/odd", TestSite.html("""
+                <html><head><title>Lone &#xD800; in the title</title><meta name="description" content="and &#xDFFF;">
+                </head><body><article><h1>Odd</h1><p>A lone &#xD83D; here and a pair &#x1F600; there, with words
+                enough for the paragraph to be the page's content, which a reader would want to keep.</p>
+                </article></body></html>"""));
+        JobSummary summary = crawler.start(CrawlConfig.builder().seed(site.url("/odd")).maxDepth(0)
+                .extract("t", "title").content(dev.loomcrawl.crawler.values.ContentFormat.MARKDOWN).build())
+                .awaitSummary();
+        long id = summary.jobId();
+
+        PageRecord page = byPath(id).get("/odd");
+        assertThat(page.title()).isEqualTo("Lone \uFFFD in the title");
+        assertThat(page.fields()).containsEntry("t", "Lone \uFFFD in the title");
+        assertThat(page.content().description()).isEqualTo("and \uFFFD");
+        assertThat(page.content().text()).contains("A lone \uFFFD here and a pair \uD83D\uDE00 there");
+
+        for (Export.Format format : Export.Format.values()) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            assertThat(Database.of(store).exportJob(id, format, null, out)).isEqualTo(1);
+            java.nio.charset.StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(out.toByteArray()));
+            Map<String, Object> row;
+            try (MappingIterator<Map<String, Object>> it = (format == Export.Format.CSV
+                    ? new CsvMapper().readerForMapOf(Object.class).with(CsvSchema.emptySchema().withHeader())
+                    : JSON.readerForMapOf(Object.class)).readValues(out.toByteArray())) {
+                row = it.next();
+            }
+            assertThat(row.get("title")).as(format.name()).isEqualTo("Lone \uFFFD in the title");
+            assertThat((String) row.get("content")).as(format.name()).contains("A lone \uFFFD here and a pair \uD83D\uDE00 there");
+        }
+        assertThat(Database.of(store).writeMarkdown(id, dir, 10_000)).isEqualTo(1);
+        try (var files = java.nio.file.Files.list(dir)) {
+            assertThat(java.nio.file.Files.readString(files.findFirst().orElseThrow())).contains("A lone \uFFFD here");
+        }
+    }
 }

@@ -17,7 +17,11 @@ import org.jspecify.annotations.Nullable;
 public record PageContent(String text, @Nullable String lang, @Nullable String description, @Nullable String author,
         @Nullable String published) {
     public PageContent {
-        text = text == null ? "" : text;
+        text = text == null ? "" : ScalarValues.of(text);
+        lang = ScalarValues.of(lang);
+        description = ScalarValues.of(description);
+        author = ScalarValues.of(author);
+        published = ScalarValues.of(published);
     }
 
     /** No content, and nothing said about it. */

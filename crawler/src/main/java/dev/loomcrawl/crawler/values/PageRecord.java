@@ -60,7 +60,8 @@ public record PageRecord(
 
     public PageRecord {
         outlinks = outlinks == null ? List.of() : outlinks;
-        fields = fields == null ? Map.of() : fields;
+        fields = fields == null ? Map.of() : ScalarValues.of(fields);
+        title = ScalarValues.of(title);
     }
 
     public Outcome outcome() {
