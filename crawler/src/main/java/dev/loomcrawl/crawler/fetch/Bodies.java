@@ -4,8 +4,10 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.http.HttpHeaders;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
@@ -43,6 +45,28 @@ final class Bodies {
         all[first.length] = (byte) next;
         System.arraycopy(more, 0, all, first.length + 1, more.length);
         return all;
+    }
+
+    /**
+     * The response's {@code Content-Type} as the Fetch Standard extracts it: of its values (headers sent twice,
+     * values joined by commas), the last that is a MIME type, as a browser takes it; "" when it has none.
+     */
+    static String contentType(HttpHeaders headers) {
+        List<String> values = headers.allValues("Content-Type");
+        if (values.size() == 1 && values.getFirst().indexOf(',') < 0) {
+            return values.getFirst(); // as nearly every server sends it
+        }
+        String last = "";
+        for (String value : values) {
+            for (String part : value.split(",")) {
+                String type = mediaType(part);
+                int slash = type.indexOf('/');
+                if (slash > 0 && slash < type.length() - 1 && !type.equals("*/*")) {
+                    last = part.strip();
+                }
+            }
+        }
+        return last;
     }
 
     static String mediaType(String contentType) {

@@ -94,7 +94,7 @@ public sealed interface FetchResult {
         }
 
         public @Nullable String contentType() {
-            return headers == null ? null : headers.firstValue("Content-Type").orElse(null);
+            return headers == null || headers.firstValue("Content-Type").isEmpty() ? null : Bodies.contentType(headers);
         }
     }
 }

@@ -31,7 +31,7 @@ final class ResponseReader {
             throws IOException {
         int status = response.statusCode();
         HttpHeaders headers = response.headers();
-        String contentType = headers.firstValue("Content-Type").orElse("");
+        String contentType = Bodies.contentType(headers);
         if (status >= 300 && status < 400) {
             return new FetchResult.Response(status, headers, contentType, new byte[0], null, System.nanoTime() - start);
         }

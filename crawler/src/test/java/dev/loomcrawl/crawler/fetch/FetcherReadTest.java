@@ -3,7 +3,10 @@ package dev.loomcrawl.crawler.fetch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
+import java.net.http.HttpHeaders;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -33,5 +36,25 @@ class FetcherReadTest {
         }
         byte[] read = Bodies.read(new ByteArrayInputStream(body), declared, cap);
         assertThat(read).isEqualTo(Arrays.copyOf(body, expected));
+    }
+
+    /**
+     * A type sent twice, or values joined by a comma: the last that is a MIME type counts, as the Fetch Standard
+     * extracts it (a server sending "text/plain" then "text/html" serves a page a browser shows). WireMock's Jetty
+     * sends one {@code Content-Type} whatever a stub says, so the headers are made here.
+     */
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+        text/html; charset=utf-8          | text/html; charset=utf-8
+        text/plain && text/html           | text/html
+        text/html && nonsense             | text/html
+        text/plain, text/html;charset=x   | text/html;charset=x
+        text/html && */*                  | text/html
+        ''                                | ''
+        """)
+    void theLastTypeSentCounts(String sent, String expected) {
+        List<String> values = sent.isEmpty() ? List.of() : List.of(sent.split(" && "));
+        HttpHeaders headers = HttpHeaders.of(values.isEmpty() ? Map.of() : Map.of("Content-Type", values), (k, v) -> true);
+        assertThat(Bodies.contentType(headers)).isEqualTo(expected);
     }
 }
