@@ -259,7 +259,9 @@ final class CrawlCommand implements Callable<Integer> {
         for (String header : headers) {
             int colon = header.indexOf(':');
             if (colon <= 0) {
-                throw new IllegalArgumentException("--header must look like 'Name: value', was '" + header + "'");
+                // not shown: a header given is as often as not a token or a cookie
+                throw new IllegalArgumentException("--header must look like 'Name: value' (the one given is not"
+                        + " shown: it may hold a secret)");
             }
             b.header(header.substring(0, colon).strip(), header.substring(colon + 1).strip());
         }

@@ -122,7 +122,8 @@ class CrawlCommandTest {
             --max-body-bytes=10                      | --max-body-bytes must be between 1024 and 1073741824, was 10
             --seeds-file=/nonexistent/seeds.txt      | --seeds-file: cannot read
             --bogus                                  | Unknown option: '--bogus'
-            http://user:secret@example.com/          | must not carry credentials
+            http://user:s3cret@example.com/          | must not carry credentials
+            '--header=Authorization Bearer s3cret'   | --header must look like 'Name: value'
             --webhook-url=http://hook.test/          | --webhook-secret must be given: every delivery is signed with it
             """)
     void badInputIsOneLineAndExitCodeTwo(String arg, String message) {
@@ -135,7 +136,7 @@ class CrawlCommandTest {
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
         assertThat(r.err().strip().lines()).hasSize(1);
-        assertThat(r.err()).startsWith("loomcrawl: ").contains(message).doesNotContain("Exception", "\tat ");
+        assertThat(r.err()).startsWith("loomcrawl: ").contains(message).doesNotContain("Exception", "\tat ", "s3cret");
     }
 
     /** {@code --max-body-bytes} is the engine's body cap: a farm page of 4.6 KB is too large for 1 KiB. */
