@@ -2,6 +2,7 @@ package dev.loomcrawl.bench;
 
 import dev.loomcrawl.crawler.fetch.CrawlHttpClients;
 import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.TlsTrust;
 import dev.loomcrawl.mocksites.SiteGraph;
 import java.io.IOException;
 import java.io.InputStream;
@@ -49,7 +50,7 @@ public final class FetchFloor {
     }
 
     static Tally fetchAll(List<String> seeds, int pagesPerHost, int perHost) throws InterruptedException {
-        HttpClient[] clients = CrawlHttpClients.open(CrawlConfig.DEFAULT_CONNECT_TIMEOUT, null, null); // the crawler's own
+        HttpClient[] clients = CrawlHttpClients.open(CrawlConfig.DEFAULT_CONNECT_TIMEOUT, null, TlsTrust.JDK, null); // the crawler's own
         AtomicLong pages = new AtomicLong();
         AtomicLong robots = new AtomicLong();
         AtomicLong failed = new AtomicLong();

@@ -169,7 +169,7 @@ final class CrawlCommand implements Callable<Integer> {
     InFlightOptions inFlight;
 
     @Mixin
-    ProxyOption proxy;
+    ConnectionOptions connections;
 
     @Mixin
     ReportOptions report;
@@ -180,7 +180,7 @@ final class CrawlCommand implements Callable<Integer> {
             return 0; // a pipe (--seeds-file=<(...)) can be read once, by the crawl
         }
         CrawlConfig config = config();
-        CrawlerOptions process = proxy.on(politeness.on(inFlight.options(perHost)));
+        CrawlerOptions process = connections.on(politeness.on(inFlight.options(perHost)));
         if (Main.CHECK_ONLY) {
             return 0;
         }

@@ -44,6 +44,7 @@ final class Flags {
             Map.entry("webhook.url", "--webhook-url"),
             Map.entry("webhook.secret", "--webhook-secret"),
             Map.entry("proxy", "--proxy"),
+            Map.entry("caCert", "--ca-cert"),
             Map.entry("cookies", "--cookies"));
 
     private Flags() {}

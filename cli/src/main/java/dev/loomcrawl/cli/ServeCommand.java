@@ -71,7 +71,7 @@ final class ServeCommand implements Callable<Integer> {
     PolitenessOptions politeness;
 
     @Mixin
-    ProxyOption proxy;
+    ConnectionOptions connections;
 
     @Option(names = "--max-pool-size", paramLabel = "N", defaultValue = "1000",
             description = "Most platform threads a pool-mode job may ask for (default: ${DEFAULT-VALUE}).")
@@ -108,7 +108,7 @@ final class ServeCommand implements Callable<Integer> {
         checkFlags(secret, reader, loopback, clustered);
         NodeSettings probe = new NodeSettings(nodeId == null ? "node" : nodeId, null,
                 CrawlCommand.seconds(leaseTtlSeconds)); // every argument checked before anything starts
-        CrawlerOptions options = proxy.on(politeness.on(inFlight.options(perHost)));
+        CrawlerOptions options = connections.on(politeness.on(inFlight.options(perHost)));
         Database database = Database.open(engine.db);
         if (clustered) {
             try {

@@ -33,7 +33,7 @@ final class StoredJob {
     @Mixin
     ReportOptions report;
     @Mixin
-    ProxyOption proxy;
+    ConnectionOptions connections;
 
     /** How the job runs again. */
     enum Run { RESUME, RECRAWL }
@@ -62,7 +62,7 @@ final class StoredJob {
             }
         }
         RowOutput rows = RowOutput.open(output, true, Export.Columns.of(config.output()), spec.commandLine().getOut());
-        CrawlerOptions process = proxy.on(new CrawlerOptions(config.politeness().perHostConcurrency(),
+        CrawlerOptions process = connections.on(new CrawlerOptions(config.politeness().perHostConcurrency(),
                 config.execution().maxInFlight(), true, config.politeness().politenessKey(), true));
         return Foreground.run(spec, db, process, (crawler, listener) -> recrawl
                 ? crawler.recrawl(id, new Hooks(null, listener))

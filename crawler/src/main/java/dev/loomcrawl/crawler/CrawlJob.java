@@ -76,7 +76,8 @@ public final class CrawlJob {
         if (resumed || cluster) { // a job's audit goes on from what its earlier runs (this share's) stored
             audit.restore(engine.store().politeness().audit(id, share));
         }
-        this.fetcher = new Fetcher(FetchSettings.of(config, engine.proxy()), engine.names(), engine.deadlines(), audit);
+        this.fetcher = new Fetcher(FetchSettings.of(config, engine.proxy(), engine.tls()), engine.names(),
+                engine.deadlines(), audit);
         this.harvester = new Harvester(id, config, frontier, start.hooks().handler(), engine.parsers());
         UrlTask task = new UrlTask(start, engine, harvester, fetcher, audit, () -> cancelRequested);
         this.dispatcher = new Dispatcher(start, engine, task, () -> cancelRequested, () -> stopNow);

@@ -9,6 +9,7 @@ import dev.loomcrawl.crawler.values.CrawlerOptions;
 import dev.loomcrawl.crawler.values.ForwardProxy;
 import dev.loomcrawl.crawler.values.ProcessStats;
 import dev.loomcrawl.crawler.values.StoredListener;
+import dev.loomcrawl.crawler.values.TlsTrust;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -20,10 +21,11 @@ import org.jspecify.annotations.Nullable;
  * The parts every job of a {@link Crawler} shares, opened with it and closed with it.
  *
  * @param proxy the forward proxy every fetch goes through, or null
+ * @param tls the certificates https servers may show
  */
 record Engine(PageStore store, HostGates gates, FetchLimit limit, RuntimeSampler sampler, Tally totals,
         HostNames names, List<StoredListener> observers, Deadlines deadlines, ExecutorService parsers,
-        @Nullable ForwardProxy proxy) {
+        @Nullable ForwardProxy proxy, TlsTrust tls) {
 
     /**
      * A host answered with a {@code Retry-After} of {@code rest} (zero: none): the window is stored, so that
@@ -51,7 +53,7 @@ record Engine(PageStore store, HostGates gates, FetchLimit limit, RuntimeSampler
         FetchLimit limit = new FetchLimit(MIN_IN_FLIGHT, options.maxInFlight(), options.adaptiveInFlight(), store::behind);
         Engine engine = new Engine(store, new HostGates(options.perHost(), options.adaptivePoliteness(), limit::busy),
                 limit, new RuntimeSampler(), new Tally(null), HostNames.JVM, new CopyOnWriteArrayList<>(),
-                new Deadlines(), CrawlThreads.parsers(), options.proxy());
+                new Deadlines(), CrawlThreads.parsers(), options.proxy(), options.tls());
         engine.restoreRests();
         return engine;
     }

@@ -57,7 +57,8 @@ final class FetchBatch implements AutoCloseable {
         boolean refuse = request.refusePrivateAddresses();
         Fetcher fetcher = fetchers.computeIfAbsent(refuse, r -> {
             CrawlConfig defaults = CrawlConfig.builder().seed("http://localhost/").refusePrivateAddresses(r).build();
-            return new Fetcher(FetchSettings.of(defaults, engine.proxy()), engine.names(), engine.deadlines());
+            return new Fetcher(FetchSettings.of(defaults, engine.proxy(), engine.tls()), engine.names(),
+                    engine.deadlines());
         });
         List<Callable<FetchOutcome>> tasks = new ArrayList<>(request.urls().size());
         for (CrawlUrl url : request.urls()) {

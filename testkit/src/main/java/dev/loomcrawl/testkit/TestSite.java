@@ -7,6 +7,7 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import com.github.tomakehurst.wiremock.extension.Parameters;
 import com.github.tomakehurst.wiremock.extension.ServeEventListener;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
@@ -25,15 +26,33 @@ public final class TestSite implements AutoCloseable {
     public final WireMockServer server;
     public final Counter counter = new Counter();
 
+    private final boolean https;
+
     public TestSite() {
-        server = new WireMockServer(options()
+        this(null, null);
+    }
+
+    private TestSite(java.nio.file.Path keyStore, String password) { // both null: plain http
+        https = keyStore != null;
+        WireMockConfiguration config = options()
                 .bindAddress("127.0.0.1")
-                .dynamicPort()
                 .asynchronousResponseEnabled(true)
                 .asynchronousResponseThreads(8)
                 .disableRequestJournal()
-                .extensions(counter));
+                .extensions(counter);
+        if (https) {
+            config.httpDisabled(true).dynamicHttpsPort().keystorePath(keyStore.toString()).keystoreType("PKCS12")
+                    .keystorePassword(password).keyManagerPassword(password);
+        } else {
+            config.dynamicPort();
+        }
+        server = new WireMockServer(config);
         server.start();
+    }
+
+    /** A site served over https only, with the key and certificate in {@code keyStore} (PKCS #12). */
+    public static TestSite https(java.nio.file.Path keyStore, String password) {
+        return new TestSite(keyStore, password);
     }
 
     /** Pages 0..n-1 of the tree, each answering after {@code delayMs}. */
@@ -65,7 +84,7 @@ public final class TestSite implements AutoCloseable {
     }
 
     public String url(String path) {
-        return "http://127.0.0.1:" + server.port() + path;
+        return https ? "https://127.0.0.1:" + server.httpsPort() + path : "http://127.0.0.1:" + server.port() + path;
     }
 
     @Override

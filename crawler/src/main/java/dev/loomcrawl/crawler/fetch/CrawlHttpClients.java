@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler.fetch;
 
 import dev.loomcrawl.crawler.values.ForwardProxy;
+import dev.loomcrawl.crawler.values.TlsTrust;
 import java.net.Authenticator;
 import java.net.CookieHandler;
 import java.net.InetSocketAddress;
@@ -8,6 +9,7 @@ import java.net.PasswordAuthentication;
 import java.net.ProxySelector;
 import java.net.http.HttpClient;
 import java.time.Duration;
+import javax.net.ssl.SSLContext;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,13 +25,15 @@ public final class CrawlHttpClients {
      * clients spread both over the cores.
      *
      * @param proxy the forward proxy they go through, or null
+     * @param tls the certificates https servers may show them
      * @param cookies where they all keep cookies, or null: none kept
      */
-    public static HttpClient[] open(Duration connectTimeout, @Nullable ForwardProxy proxy,
+    public static HttpClient[] open(Duration connectTimeout, @Nullable ForwardProxy proxy, TlsTrust tls,
             @Nullable CookieHandler cookies) {
+        SSLContext context = tls.isJdk() ? null : TlsContexts.of(tls);
         HttpClient[] clients = new HttpClient[Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()))];
         for (int i = 0; i < clients.length; i++) {
-            clients[i] = newClient(connectTimeout, proxy, cookies);
+            clients[i] = newClient(connectTimeout, proxy, context, cookies);
         }
         return clients;
     }
@@ -40,11 +44,16 @@ public final class CrawlHttpClients {
     }
 
     /**
-     * A client on the JDK's default TLS context (its trust store, protocols and cipher suites), through
-     * {@code proxy} when there is one, else through what the JDK's proxy properties say (none by default).
+     * A client on {@code tls} or else the JDK's default TLS context (its trust store, protocols and cipher
+     * suites), through {@code proxy} when there is one, else through what the JDK's proxy properties say (none
+     * by default).
      */
-    static HttpClient newClient(Duration connectTimeout, @Nullable ForwardProxy proxy, @Nullable CookieHandler cookies) {
+    static HttpClient newClient(Duration connectTimeout, @Nullable ForwardProxy proxy, @Nullable SSLContext tls,
+            @Nullable CookieHandler cookies) {
         HttpClient.Builder b = HttpClient.newBuilder();
+        if (tls != null) {
+            b.sslContext(tls);
+        }
         if (cookies != null) {
             b.cookieHandler(cookies);
         }

@@ -12,6 +12,10 @@ import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.UnresolvedAddressException;
+import java.security.cert.CertPathBuilderException;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateExpiredException;
+import java.security.cert.CertificateNotYetValidException;
 
 /** What a failed exchange was: its kind, read from the types in the exception's chain, and its words. */
 final class Failures {
@@ -59,6 +63,28 @@ final class Failures {
             }
         }
         return e instanceof ConnectException ? "ConnectException: connection refused" : e.getClass().getSimpleName();
+    }
+
+    /**
+     * A refused certificate in words a user can act on: signed by no authority trusted here, for another name, or
+     * out of date, with what the JDK said; else as {@link #describe}.
+     */
+    static String describeTls(IOException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String why = switch (t) {
+                case CertPathBuilderException x -> "the server's certificate is signed by no authority trusted here"
+                        + " (--ca-cert FILE trusts it; --insecure checks none)";
+                case CertificateExpiredException x -> "the server's certificate has expired: " + x.getMessage();
+                case CertificateNotYetValidException x -> "the server's certificate is not valid yet: " + x.getMessage();
+                case CertificateException x when String.valueOf(x.getMessage()).startsWith("No ") ->
+                        "the server's certificate is for another name: " + x.getMessage(); // "No name matching ..."
+                default -> null;
+            };
+            if (why != null) {
+                return why;
+            }
+        }
+        return describe(e);
     }
 
     /** Whether the name could not be resolved; the JDK client nests that two causes deep. */

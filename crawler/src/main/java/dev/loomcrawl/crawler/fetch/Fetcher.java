@@ -54,7 +54,7 @@ public final class Fetcher implements AutoCloseable {
         this.reader = new ResponseReader(settings);
         this.names = names;
         this.deadlines = deadlines;
-        this.clients = CrawlHttpClients.open(settings.connectTimeout(), settings.proxy(),
+        this.clients = CrawlHttpClients.open(settings.connectTimeout(), settings.proxy(), settings.tls(),
                 settings.cookies() ? new SiteCookies() : null);
     }
 
@@ -244,8 +244,8 @@ public final class Fetcher implements AutoCloseable {
         } catch (SSLHandshakeException e) {
             // Asking again gets the same certificate: permanent, so a host whose robots.txt cannot be had over
             // TLS is given up at once instead of being tried for --robots-retry-for.
-            return new FetchResult.Failed(FailureKind.TLS, Failures.describe(e), 0, null, 0, System.nanoTime() - start, null,
-                    true);
+            return new FetchResult.Failed(FailureKind.TLS, Failures.describeTls(e), 0, null, 0, System.nanoTime() - start,
+                    null, true);
         } catch (IOException e) {
             String detail = Failures.unresolved(e) ? "cannot resolve " + url.host() + " now (DNS did not answer)" : Failures.describe(e);
             return FetchResult.Failed.of(Failures.classify(e), detail, System.nanoTime() - start);

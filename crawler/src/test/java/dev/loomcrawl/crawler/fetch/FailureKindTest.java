@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.http.Fault;
 import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.TlsTrust;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.testkit.TestSite;
@@ -29,7 +30,8 @@ class FailureKindTest {
             site.stub("/" + fault.name(), WireMock.aResponse().withFault(fault));
         }
         deadlines = new Deadlines();
-        fetcher = new Fetcher(FetchSettings.of(CrawlConfig.builder().seed(site.url("/")).build(), null), HostNames.JVM,
+        fetcher = new Fetcher(FetchSettings.of(CrawlConfig.builder().seed(site.url("/")).build(), null, TlsTrust.JDK),
+                HostNames.JVM,
                 deadlines);
     }
 

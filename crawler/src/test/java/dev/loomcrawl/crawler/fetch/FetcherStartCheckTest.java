@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.http.Fault;
 import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.TlsTrust;
 import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.testkit.TestSite;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -28,7 +29,7 @@ class FetcherStartCheckTest {
         site = new TestSite().stub("/a", TestSite.html("<p>a</p>")).stub("/b", TestSite.html("<p>b</p>"))
                 .stub("/empty", WireMock.aResponse().withFault(Fault.EMPTY_RESPONSE));
         CrawlConfig config = CrawlConfig.builder().seed(site.url("/a")).build();
-        fetcher = new Fetcher(FetchSettings.of(config, null), HostNames.JVM, deadlines);
+        fetcher = new Fetcher(FetchSettings.of(config, null, TlsTrust.JDK), HostNames.JVM, deadlines);
     }
 
     @AfterEach
