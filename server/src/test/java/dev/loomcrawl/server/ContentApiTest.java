@@ -46,6 +46,8 @@ class ContentApiTest {
         }
         site.stubFor(get(urlPathEqualTo("/menu-only")).willReturn(aResponse().withHeader("Content-Type", "text/html")
                 .withBody("<html><body><nav><a href='/a'>Home</a> <a href='/b'>About</a></nav></body></html>")));
+        site.stubFor(get(urlPathEqualTo("/lone")).willReturn(aResponse().withHeader("Content-Type", "text/html")
+                .withBody("<title>a &#xD800; alone</title><p>x</p>")));
     }
 
     @AfterEach
@@ -103,6 +105,9 @@ class ContentApiTest {
         assertThat(plain.has("content")).isFalse();
         assertThat(http.post("/fetch", "{\"urls\":[\"" + url("qa-site") + "\"],\"content\":\"html\"}").json()
                 .get("field").asText()).isEqualTo("content");
+        // A lone surrogate a page writes is U+FFFD, as in rows (UTF-8 has no bytes for it: the writer made it '?')
+        assertThat(http.post("/fetch", "{\"urls\":[\"" + url("lone") + "\"]}").json().get("results").get(0)
+                .get("title").asText()).isEqualTo("a \uFFFD alone");
     }
 
     @Test

@@ -15,6 +15,10 @@ import org.jspecify.annotations.Nullable;
 public record FetchOutcome(String url, String outcome, int status, @Nullable String title, int bytes, double millis,
         @Nullable String failure, @Nullable String detail, @Nullable PageContent content) {
 
+    public FetchOutcome {
+        title = ScalarValues.of(title);
+    }
+
     /** An outcome with no page to read content from. */
     public static FetchOutcome without(String url, String outcome, int status, int bytes, double millis, @Nullable String failure,
             @Nullable String detail) {
