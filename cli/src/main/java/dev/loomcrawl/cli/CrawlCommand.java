@@ -1,6 +1,7 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.Hooks;
+import dev.loomcrawl.crawler.values.ConfigException;
 import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
@@ -8,12 +9,14 @@ import dev.loomcrawl.crawler.values.CrawlerOptions;
 import dev.loomcrawl.crawler.values.Export;
 import dev.loomcrawl.crawler.values.Freshness;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,7 +37,7 @@ final class CrawlCommand implements Callable<Integer> {
     @Parameters(paramLabel = "URL", arity = "0..*", description = "Seed URLs (http or https).")
     List<String> urls = new ArrayList<>();
 
-    @Option(names = "--seeds-file", paramLabel = "FILE", description = "More seeds, one URL per line; # comments.")
+    @Option(names = "--seeds-file", paramLabel = "FILE", description = "More seeds, one URL per line (UTF-8); # comments.")
     @Nullable Path seedsFile;
     @Mixin
     EngineOptions engine;
@@ -190,7 +193,7 @@ final class CrawlCommand implements Callable<Integer> {
     }
 
     CrawlConfig config() throws IOException {
-        List<String> seeds = seeds();
+        List<Seed> seeds = seeds();
         CrawlConfigBuilder b = CrawlConfig.builder()
                 .mode(engine.executionMode())
                 .poolSize(engine.poolSize)
@@ -229,7 +232,14 @@ final class CrawlCommand implements Callable<Integer> {
         }
         rules(extract, "--extract", b::extract);
         rules(extractAll, "--extract-all", b::extractAll);
-        seeds.forEach(b::seed);
+        for (Seed seed : seeds) {
+            try {
+                b.seed(seed.url());
+            } catch (ConfigException e) {
+                throw seed.line() == 0 ? e
+                        : new IllegalArgumentException("--seeds-file line " + seed.line() + ": " + e.problem());
+            }
+        }
         allowHosts.forEach(b::allowHost);
         allowDomains.forEach(b::allowDomain);
         allowPatterns.forEach(b::allowPattern);
@@ -238,15 +248,36 @@ final class CrawlCommand implements Callable<Integer> {
         return b.build();
     }
 
-    /** The seed URLs given, then those of {@code --seeds-file} (a line each; blank lines and # comments skipped). */
-    private List<String> seeds() throws IOException {
-        List<String> seeds = new ArrayList<>(urls);
+    /** A {@code #} that starts a line or follows white space, and the rest of the line. */
+    private static final Pattern COMMENT = Pattern.compile("(^|\\s)#.*");
+
+    /** A seed URL, and its line in {@code --seeds-file} (0: given on the command line). */
+    private record Seed(String url, int line) {}
+
+    /**
+     * The seed URLs given, then those of {@code --seeds-file}: a line each, blank lines and comments skipped (a
+     * line that starts with {@code #}, or what follows a {@code #} after white space: a URL has no space), a
+     * byte order mark at its start too (Windows' Notepad writes one).
+     */
+    private List<Seed> seeds() throws IOException {
+        List<Seed> seeds = new ArrayList<>();
+        urls.forEach(url -> seeds.add(new Seed(url, 0)));
         if (seedsFile != null) {
             if (!Files.isReadable(seedsFile)) {
                 throw new IllegalArgumentException("--seeds-file: cannot read " + seedsFile);
             }
-            try (var lines = Files.lines(seedsFile)) {
-                lines.map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).forEach(seeds::add);
+            List<String> lines;
+            try {
+                lines = Files.readAllLines(seedsFile);
+            } catch (CharacterCodingException e) {
+                throw new IllegalArgumentException("--seeds-file: " + seedsFile + " is not UTF-8 text");
+            }
+            for (int i = 0; i < lines.size(); i++) {
+                String line = i == 0 ? lines.get(i).replaceFirst("^\uFEFF", "") : lines.get(i);
+                String url = COMMENT.matcher(line).replaceFirst("").strip();
+                if (!url.isEmpty()) {
+                    seeds.add(new Seed(url, i + 1));
+                }
             }
         }
         if (seeds.isEmpty()) {

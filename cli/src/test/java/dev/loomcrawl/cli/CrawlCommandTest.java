@@ -204,6 +204,32 @@ class CrawlCommandTest {
         }
     }
 
+    /**
+     * A seeds file as editors write one: a byte order mark (Notepad), CRLF, comments after a URL; a bad line is
+     * named by its number, and a file that is not UTF-8 says so.
+     */
+    @Test
+    void aSeedsFileIsReadAsEditorsWriteItAndABadLineIsNamed(@TempDir Path dir) throws Exception {
+        try (TestSite site = new TestSite().tree(3, 0)) {
+            Path seeds = Files.write(dir.resolve("seeds.txt"), ("\uFEFF" + site.url("/p/0") + "\r\n\r\n# the rest\r\n  "
+                    + site.url("/p/1") + "  # a comment\r\n" + site.url("/p/2#frag") + "\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            Result r = run("crawl", "--seeds-file=" + seeds, "--max-depth=0", "--json", "--quiet",
+                    "--db=jdbc:h2:" + dir.resolve("db"));
+            assertThat(r.exit()).as(r.err()).isZero();
+            assertThat(new ObjectMapper().readTree(r.out()).get("pages").asInt()).isEqualTo(3);
+
+            Files.writeString(seeds, site.url("/p/0") + "\nnot a url\n");
+            Result bad = run("crawl", "--seeds-file=" + seeds, "--db=jdbc:h2:mem:seedsfile");
+            assertThat(bad.exit()).isEqualTo(2);
+            assertThat(bad.err()).startsWith("loomcrawl: --seeds-file line 2: not a valid URL");
+
+            Files.write(seeds, new byte[] {'h', 't', 't', 'p', ':', '/', '/', 'x', '/', (byte) 0xE9, '\n'}); // Latin-1
+            assertThat(run("crawl", "--seeds-file=" + seeds, "--db=jdbc:h2:mem:seedsfile").err())
+                    .contains("is not UTF-8 text");
+        }
+    }
+
     @Test
     void noSeedIsAnError() {
         Result r = run("crawl", "--db=jdbc:h2:mem:none");
