@@ -62,26 +62,26 @@ public final class RevisitWrites {
 
     private static int bindContent(PreparedStatement ps, PageRecord p) throws SQLException {
         ps.setInt(1, p.status());
-        ps.setString(2, Rows.truncate(p.contentType(), 256));
-        ps.setString(3, Rows.truncate(p.title(), 1024));
+        ps.setString(2, p.contentType());
+        ps.setString(3, p.title());
         ps.setInt(4, p.bytes());
         ps.setDouble(5, p.fetchMillis());
         ps.setInt(6, p.attempts());
         ps.setString(7, p.failure());
-        ps.setString(8, Rows.truncate(p.detail(), 1024));
+        ps.setString(8, p.detail());
         ps.setTimestamp(9, Timestamp.from(p.fetchedAt()));
-        ps.setString(10, Rows.truncate(p.thread(), 64));
+        ps.setString(10, p.thread());
         ps.setString(11, p.outlinks().isEmpty() ? null : String.join("\n", p.outlinks()));
         ps.setString(12, p.fields().isEmpty() ? null : Rows.json(p.fields()));
-        ps.setString(13, Rows.truncate(p.canonical(), 4096));
+        ps.setString(13, p.canonical());
         if (p.body() == null) {
             ps.setNull(14, Types.BINARY);
         } else {
             ps.setBytes(14, p.body());
         }
         ps.setDouble(15, p.pageMillis());
-        ps.setString(16, Rows.truncate(p.etag(), 1024));
-        ps.setString(17, Rows.truncate(p.lastModified(), 64));
+        ps.setString(16, p.etag());
+        ps.setString(17, p.lastModified());
         ps.setString(18, p.digest());
         if (p.simhash() == null) {
             ps.setNull(19, Types.BIGINT);

@@ -29,34 +29,37 @@ public final class Rows {
         bindPage(ps, 1, p);
     }
 
-    /** Row {@code p} into the parameters of {@link Schema#PAGE_COLUMNS}, the first at {@code at}. */
+    /**
+     * Row {@code p} into the parameters of {@link Schema#PAGE_COLUMNS}, the first at {@code at}: its text fits
+     * the columns ({@link PageRecord} cuts it).
+     */
     public static void bindPage(PreparedStatement ps, int at, PageRecord p) throws SQLException {
         ps.setLong(at, p.jobId());
         ps.setString(at + 1, p.url());
         ps.setInt(at + 2, p.depth());
         ps.setInt(at + 3, p.status());
-        ps.setString(at + 4, truncate(p.contentType(), 256));
-        ps.setString(at + 5, truncate(p.title(), 1024));
+        ps.setString(at + 4, p.contentType());
+        ps.setString(at + 5, p.title());
         ps.setInt(at + 6, p.bytes());
         ps.setDouble(at + 7, p.fetchMillis());
         ps.setInt(at + 8, p.attempts());
         ps.setString(at + 9, p.failure());
-        ps.setString(at + 10, truncate(p.detail(), 1024));
+        ps.setString(at + 10, p.detail());
         ps.setTimestamp(at + 11, Timestamp.from(p.fetchedAt()));
-        ps.setString(at + 12, truncate(p.thread(), 64));
-        ps.setString(at + 13, truncate(p.referrer(), 4096));
+        ps.setString(at + 12, p.thread());
+        ps.setString(at + 13, p.referrer());
         // Normalised URLs hold no line breaks: one per line is the cheapest faithful encoding.
         ps.setString(at + 14, p.outlinks().isEmpty() ? null : String.join("\n", p.outlinks()));
         ps.setString(at + 15, p.fields().isEmpty() ? null : json(p.fields()));
-        ps.setString(at + 16, truncate(p.canonical(), 4096));
+        ps.setString(at + 16, p.canonical());
         if (p.body() == null) {
             ps.setNull(at + 17, Types.BINARY);
         } else {
             ps.setBytes(at + 17, p.body());
         }
         ps.setDouble(at + 18, p.pageMillis());
-        ps.setString(at + 19, truncate(p.etag(), 1024));
-        ps.setString(at + 20, truncate(p.lastModified(), 64));
+        ps.setString(at + 19, p.etag());
+        ps.setString(at + 20, p.lastModified());
         ps.setString(at + 21, p.digest());
         if (p.simhash() == null) {
             ps.setNull(at + 22, Types.BIGINT);

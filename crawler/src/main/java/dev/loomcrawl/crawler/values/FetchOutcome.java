@@ -16,7 +16,7 @@ public record FetchOutcome(String url, String outcome, int status, @Nullable Str
         @Nullable String failure, @Nullable String detail, @Nullable PageContent content) {
 
     public FetchOutcome {
-        title = ScalarValues.of(title);
+        title = SafeText.of(title);
     }
 
     /** An outcome with no page to read content from. */

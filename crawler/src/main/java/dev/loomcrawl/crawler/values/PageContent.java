@@ -17,11 +17,11 @@ import org.jspecify.annotations.Nullable;
 public record PageContent(String text, @Nullable String lang, @Nullable String description, @Nullable String author,
         @Nullable String published) {
     public PageContent {
-        text = text == null ? "" : ScalarValues.of(text);
-        lang = ScalarValues.of(lang);
-        description = ScalarValues.of(description);
-        author = ScalarValues.of(author);
-        published = ScalarValues.of(published);
+        text = text == null ? "" : SafeText.of(text);
+        lang = SafeText.of(lang);
+        description = SafeText.of(description);
+        author = SafeText.of(author);
+        published = SafeText.of(published);
     }
 
     /** No content, and nothing said about it. */

@@ -28,6 +28,10 @@ import org.jspecify.annotations.Nullable;
  * @param digest SHA-256 of the body (decoded), 64 hex digits; null without a body
  * @param simhash a 64-bit SimHash of the page's visible text (the content package's {@code Fingerprints}); null for what is not HTML
  * @param content the page's main content and facts when its job keeps them ({@code --content}); null otherwise
+ *
+ * <p>Its text is as {@link SafeText} keeps it, and cut to the widths the store's columns keep (the store's
+ * {@code StoreTables}: a title of 1,024 characters, say), so that a row reads the same streamed to {@code --output}
+ * as exported from the store.
  */
 public record PageRecord(
         long jobId,
@@ -60,8 +64,22 @@ public record PageRecord(
 
     public PageRecord {
         outlinks = outlinks == null ? List.of() : outlinks;
-        fields = fields == null ? Map.of() : ScalarValues.of(fields);
-        title = ScalarValues.of(title);
+        fields = fields == null ? Map.of() : SafeText.of(fields);
+        contentType = cut(contentType, 256);
+        title = cut(title, 1024);
+        detail = cut(detail, 1024);
+        thread = java.util.Objects.requireNonNull(cut(thread, 64));
+        referrer = cut(referrer, 4096);
+        canonical = cut(canonical, 4096);
+        etag = cut(etag, 1024);
+        lastModified = cut(lastModified, 64);
+    }
+
+    /** {@code s} as {@link SafeText} keeps it, its first {@code max} characters, a surrogate pair never cut in two. */
+    private static @Nullable String cut(@Nullable String s, int max) {
+        s = SafeText.of(s);
+        return s == null || s.length() <= max ? s
+                : s.substring(0, Character.isHighSurrogate(s.charAt(max - 1)) ? max - 1 : max);
     }
 
     public Outcome outcome() {

@@ -7,21 +7,23 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Text a page gave us as every writer can write it: a lone surrogate becomes U+FFFD, as the Infra Standard's
- * "scalar value string" makes it. A page's {@code &#xD800;} is one: the HTML Standard reads it as U+FFFD, jsoup
- * keeps it. UTF-8 has no bytes for it, so Jackson's CSV writer fails on it (the whole export with it),
- * {@code Files.writeString} too, and JSON readers disagree about its escape.
+ * Text a server gave us as every writer and store can keep it: a lone surrogate and a NUL become U+FFFD. A lone
+ * surrogate is what a page's {@code &#xD800;} is (the HTML Standard reads U+FFFD, jsoup keeps it): UTF-8 has no
+ * bytes for it, so Jackson's CSV writer fails on it, the whole export with it, and {@code Files.writeString} too.
+ * A NUL is what the JDK quotes when it refuses a header that holds one: PostgreSQL keeps none in text, and one
+ * such row failed its whole batch, and with it the job.
  */
-public final class ScalarValues {
-    private ScalarValues() {}
+public final class SafeText {
+    private SafeText() {}
 
-    /** {@code s} with each lone surrogate U+FFFD; {@code s} itself when it has none. */
+    /** {@code s} with each lone surrogate and NUL U+FFFD; {@code s} itself when it has none. */
     public static @Nullable String of(@Nullable String s) {
         if (s == null) {
             return null;
         }
         for (int i = 0; i < s.length(); i++) {
-            if (Character.isSurrogate(s.charAt(i))) {
+            char c = s.charAt(i);
+            if (c == 0 || Character.isSurrogate(c)) {
                 return replaced(s, i);
             }
         }
@@ -66,7 +68,7 @@ public final class ScalarValues {
             if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
                 b.append(c).append(s.charAt(++i));
             } else {
-                b.append(Character.isSurrogate(c) ? '\uFFFD' : c);
+                b.append(c == 0 || Character.isSurrogate(c) ? '\uFFFD' : c);
             }
         }
         return b.toString();
