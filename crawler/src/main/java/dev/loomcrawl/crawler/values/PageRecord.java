@@ -68,7 +68,7 @@ public record PageRecord(
         contentType = cut(contentType, 256);
         title = cut(title, 1024);
         detail = cut(detail, 1024);
-        thread = java.util.Objects.requireNonNull(cut(thread, 64));
+        thread = cut(thread, 64); // null in a row read back that was written without one
         referrer = cut(referrer, 4096);
         canonical = cut(canonical, 4096);
         etag = cut(etag, 1024);
