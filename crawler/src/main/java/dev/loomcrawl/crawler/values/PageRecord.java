@@ -8,6 +8,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * One URL of a job as stored: a page, a redirect, a failure with its reason, or a URL skipped unfetched.
  *
+ * <p>Its text is as {@link SafeText} keeps it, and cut to the widths the store's columns keep (the store's
+ * {@code StoreTables}: a title of 1,024 characters, say), so that a row reads the same streamed to {@code --output}
+ * as exported from the store.
+ *
  * @param depth links from the nearest seed (the shortest path, whatever order fetches finished in)
  * @param status HTTP status of the response, or 0 when none arrived (or nothing was requested)
  * @param contentType the response's {@code Content-Type}, or null
@@ -28,10 +32,6 @@ import org.jspecify.annotations.Nullable;
  * @param digest SHA-256 of the body (decoded), 64 hex digits; null without a body
  * @param simhash a 64-bit SimHash of the page's visible text (the content package's {@code Fingerprints}); null for what is not HTML
  * @param content the page's main content and facts when its job keeps them ({@code --content}); null otherwise
- *
- * <p>Its text is as {@link SafeText} keeps it, and cut to the widths the store's columns keep (the store's
- * {@code StoreTables}: a title of 1,024 characters, say), so that a row reads the same streamed to {@code --output}
- * as exported from the store.
  */
 public record PageRecord(
         long jobId,
