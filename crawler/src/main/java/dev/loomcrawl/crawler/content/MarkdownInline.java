@@ -241,18 +241,9 @@ final class MarkdownInline {
             sb.append(code);
             return;
         }
-        String ticks = "`".repeat(longestRun(code, '`') + 1); // a run of its own length would end the span
+        String ticks = MarkdownText.ticksAround(code, 1);
         String pad = code.startsWith("`") || code.endsWith("`") ? " " : "";
         MarkdownText.wrap(code, ticks + pad, pad + ticks, white(sb), sb);
-    }
-
-    private static int longestRun(String s, char c) {
-        int longest = 0;
-        for (int i = 0, run = 0; i < s.length(); i++) {
-            run = s.charAt(i) == c ? run + 1 : 0;
-            longest = Math.max(longest, run);
-        }
-        return longest;
     }
 
     /**

@@ -160,6 +160,19 @@ final class MarkdownText {
         }
     }
 
+    /**
+     * The backticks that open and close {@code code} (a code span, or a fenced block's fence): at least {@code
+     * least}, and more than any run of backticks in the code, which would otherwise end it early.
+     */
+    static String ticksAround(String code, int least) {
+        int longest = 0;
+        for (int i = 0, run = 0; i < code.length(); i++) {
+            run = code.charAt(i) == '`' ? run + 1 : 0;
+            longest = Math.max(longest, run);
+        }
+        return "`".repeat(Math.max(least, longest + 1));
+    }
+
     static String indent(String text, String pad) {
         return pad.isEmpty() ? text : text.replace("\n", "\n" + pad);
     }

@@ -258,22 +258,8 @@ final class MarkdownWriter {
         if (code.isBlank() || !markdown) {
             return code;
         }
-        String fence = "`".repeat(Math.max(3, longestFenceIn(code) + 1)); // a shorter fence inside cannot close it
+        String fence = MarkdownText.ticksAround(code, 3);
         return fence + language(pre) + "\n" + code + "\n" + fence;
-    }
-
-    /** The longest run of backticks that begins a line of {@code code}, after its indent. */
-    private static int longestFenceIn(String code) {
-        int longest = 0;
-        for (String line : code.split("\n")) {
-            String s = line.stripLeading();
-            int run = 0;
-            while (run < s.length() && s.charAt(run) == '`') {
-                run++;
-            }
-            longest = Math.max(longest, run);
-        }
-        return longest;
     }
 
     /**

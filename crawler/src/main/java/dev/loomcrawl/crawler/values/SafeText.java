@@ -1,6 +1,5 @@
 package dev.loomcrawl.crawler.values;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,33 +31,21 @@ public final class SafeText {
 
     /** Extracted fields ({@link PageRecord#fields()}: strings and lists of strings) as {@link #of(String)} makes each. */
     public static Map<String, Object> of(Map<String, Object> fields) {
-        Map<String, Object> made = null;
-        for (Map.Entry<String, Object> e : fields.entrySet()) {
-            Object value = e.getValue();
-            Object wellFormed = value instanceof String s ? of(s) : value instanceof List<?> list ? of(list) : value;
-            if (wellFormed != value && made == null) {
-                made = new LinkedHashMap<>(fields);
-            }
-            if (made != null) {
-                made.put(e.getKey(), wellFormed);
-            }
+        if (fields.values().stream().allMatch(SafeText::kept)) {
+            return fields; // nearly always: nothing copied
         }
-        return made == null ? fields : made;
+        Map<String, Object> made = new LinkedHashMap<>();
+        fields.forEach((name, value) -> made.put(name, value instanceof List<?> list
+                ? list.stream().map(SafeText::ofValue).toList() : ofValue(value)));
+        return made;
     }
 
-    private static List<?> of(List<?> values) {
-        List<Object> made = null;
-        for (int i = 0; i < values.size(); i++) {
-            Object value = values.get(i);
-            Object wellFormed = value instanceof String s ? of(s) : value;
-            if (wellFormed != value && made == null) {
-                made = new ArrayList<>(values);
-            }
-            if (made != null) {
-                made.set(i, wellFormed);
-            }
-        }
-        return made == null ? values : made;
+    private static boolean kept(@Nullable Object value) {
+        return value instanceof List<?> list ? list.stream().allMatch(SafeText::kept) : ofValue(value) == value;
+    }
+
+    private static @Nullable Object ofValue(@Nullable Object value) {
+        return value instanceof String s ? of(s) : value;
     }
 
     private static String replaced(String s, int from) {
