@@ -19,6 +19,7 @@ module dev.loomcrawl.crawler {
     requires com.ibm.icu;
     requires com.zaxxer.hikari;
     requires crawler.commons;
+    requires dec; // org.brotli:dec, Brotli's decoder: a jar without a module name, named after its file
     requires java.management;
     requires java.sql;
     requires jdk.management;

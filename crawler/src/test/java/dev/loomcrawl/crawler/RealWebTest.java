@@ -245,27 +245,49 @@ class RealWebTest {
         }
     }
 
+    /**
+     * gzip, deflate and br are asked for and decoded, codings applied one after another too; a bomb fails as
+     * {@code too-large} on its decoded size, and a body that is not what its coding says as {@code protocol}.
+     */
     @ParameterizedTest
     @EnumSource(ExecutionMode.class)
     void compressedPagesAreAskedForAndDecodedAndABombFailsAsTooLarge(ExecutionMode mode) throws Exception {
-        String big = "<title>zipped</title>" + "<p>filler</p>".repeat(2_000) + links("/deflated", "/bomb");
+        String big = "<title>zipped</title>" + "<p>filler</p>".repeat(2_000) + links("/deflated", "/bomb", "/brotli");
         try (TestSite site = new TestSite()) {
             site.stub("/", page("text/html; charset=utf-8", gzip(big.getBytes(StandardCharsets.UTF_8)))
                             .withHeader("Content-Encoding", "gzip"))
                     .stub("/deflated", page("text/html", deflate("<title>deflated</title>".getBytes(StandardCharsets.UTF_8)))
                             .withHeader("Content-Encoding", "deflate"))
                     // 64 MiB of zeros in about 64 KB: the cap holds on the decoded size.
-                    .stub("/bomb", page("text/html", gzip(new byte[64 << 20])).withHeader("Content-Encoding", "gzip"));
+                    .stub("/bomb", page("text/html", gzip(new byte[64 << 20])).withHeader("Content-Encoding", "gzip"))
+                    .stub("/brotli", page("text/html", brotli("page.html.br")).withHeader("Content-Encoding", "br"))
+                    .stub("/layered", page("text/html", brotli("layered.html.gz.br"))
+                            .withHeader("Content-Encoding", "gzip, BR")) // gzip applied first: br is undone first
+                    .stub("/br-bomb", page("text/html", brotli("bomb.br")).withHeader("Content-Encoding", "br"))
+                    .stub("/bad-br", TestSite.html("<title>not brotli at all</title>").withHeader("Content-Encoding", "br"));
 
             Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")).mode(mode)
                     .maxBodyBytes(1 << 20));
 
-            assertThat(site.counter.headerValues("Accept-Encoding")).containsExactly("gzip, deflate");
+            assertThat(site.counter.headerValues("Accept-Encoding")).containsExactly("gzip, deflate, br");
             assertThat(pages.get("/").title()).isEqualTo("zipped");
             assertThat(pages.get("/").bytes()).isEqualTo(big.length()); // decoded size
             assertThat(pages.get("/deflated").title()).isEqualTo("deflated");
             assertThat(pages.get("/bomb").failure()).isEqualTo("too-large");
             assertThat(pages.get("/bomb").detail()).contains("decoded");
+            assertThat(pages.get("/brotli").title()).isEqualTo("brotli");
+            assertThat(pages.get("/layered").title()).isEqualTo("layered");
+            assertThat(pages.get("/br-bomb").failure()).isEqualTo("too-large");
+            assertThat(pages.get("/br-bomb").detail()).contains("decoded");
+            assertThat(pages.get("/bad-br").failure()).isEqualTo("protocol");
+            assertThat(pages.get("/bad-br").detail()).isEqualTo("cannot decode Content-Encoding: br");
+        }
+    }
+
+    /** A body Python's brotli made (the JDK has no Brotli encoder): see resources/brotli/README.md. */
+    private static byte[] brotli(String name) throws IOException {
+        try (var in = RealWebTest.class.getResourceAsStream("/brotli/" + name)) {
+            return java.util.Objects.requireNonNull(in, name).readAllBytes();
         }
     }
 

@@ -1,11 +1,13 @@
 package dev.loomcrawl.crawler.fetch;
 
+import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpHeaders;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -13,6 +15,7 @@ import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
+import org.brotli.dec.BrotliInputStream;
 import org.jspecify.annotations.Nullable;
 
 /** A response body as the fetcher takes it: read up to a cap, counted when not kept, decoded, typed. */
@@ -127,31 +130,65 @@ final class Bodies {
     }
 
     /**
-     * Decodes gzip or deflate (zlib-wrapped or raw, as servers send both), reading at most {@code limit}
-     * bytes; null if the bytes are not what the header says.
+     * Decodes {@code Content-Encoding} {@code encoding}: gzip, deflate (zlib-wrapped or raw, as servers send
+     * both) and br, or several in the order applied ({@code gzip, br}: br last, so undone first), reading at
+     * most {@code limit} decoded bytes; null if a coding is unknown or the bytes are not what the header says.
      */
     static byte @Nullable [] decode(byte[] raw, String encoding, int limit) {
-        if (encoding.isEmpty() || encoding.equals("identity") || raw.length == 0) {
+        List<String> codings = codings(encoding);
+        if (codings.isEmpty() || raw.length == 0) {
             return raw;
         }
-        try {
-            InputStream in = switch (encoding) {
-                case "gzip", "x-gzip" -> new GZIPInputStream(new ByteArrayInputStream(raw));
-                case "deflate" -> new InflaterInputStream(new ByteArrayInputStream(raw),
-                        new Inflater(!looksLikeZlib(raw)));
-                default -> null;
-            };
+        try (InputStream in = decoding(new ByteArrayInputStream(raw), codings)) {
             if (in == null) {
                 return null;
             }
-            try (in) {
-                ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, raw.length * 4));
-                out.write(in.readNBytes(limit));
-                return out.toByteArray();
-            }
-        } catch (IOException e) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, raw.length * 4));
+            out.write(in.readNBytes(limit));
+            return out.toByteArray();
+        } catch (IOException | RuntimeException e) { // the Brotli decoder may throw its own unchecked exception
             return null;
         }
+    }
+
+    /** {@code in} with {@code codings} undone, the last applied first; null when one is unknown. */
+    private static @Nullable InputStream decoding(InputStream in, List<String> codings) throws IOException {
+        InputStream decoded = in;
+        for (String coding : codings.reversed()) {
+            decoded = switch (coding) {
+                case "gzip", "x-gzip" -> new GZIPInputStream(decoded);
+                case "deflate" -> inflating(decoded);
+                // Buffered: the decoder's read(byte[]) after a read() of one byte (as GZIPInputStream reads its
+                // header) answers -1 with bytes still in hand (google/brotli#1019, fixed after its last release).
+                case "br" -> new BufferedInputStream(new BrotliInputStream(decoded));
+                default -> null;
+            };
+            if (decoded == null) {
+                return null;
+            }
+        }
+        return decoded;
+    }
+
+    /** The codings of a {@code Content-Encoding} value, lower case, in the order applied; identity left out. */
+    static List<String> codings(String encoding) {
+        List<String> codings = new ArrayList<>(1);
+        for (String coding : encoding.split(",")) {
+            String name = coding.strip().toLowerCase(Locale.ROOT);
+            if (!name.isEmpty() && !name.equals("identity")) {
+                codings.add(name);
+            }
+        }
+        return codings;
+    }
+
+    /** A deflate stream, raw or zlib-wrapped as its first two bytes say. */
+    private static InputStream inflating(InputStream in) throws IOException {
+        BufferedInputStream buffered = new BufferedInputStream(in);
+        buffered.mark(2);
+        byte[] head = buffered.readNBytes(2);
+        buffered.reset();
+        return new InflaterInputStream(buffered, new Inflater(!looksLikeZlib(head)));
     }
 
     private static boolean looksLikeZlib(byte[] raw) {

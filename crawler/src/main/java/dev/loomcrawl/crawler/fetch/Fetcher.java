@@ -20,9 +20,10 @@ import org.jspecify.annotations.Nullable;
  * One blocking HTTP GET per call, on the caller's thread: {@link HttpClient#send} parks a virtual thread
  * and blocks a platform one, which is the whole point of the comparison.
  *
- * <p>It asks for gzip and deflate and decodes them (the JDK client does not); the body limit applies to
- * the bytes received and to the decoded bytes, so a gzip bomb fails as {@code too-large} instead of
- * filling the heap. Types the job does not keep are recorded with their size, their bodies not kept.
+ * <p>It asks for gzip, deflate and br (Brotli), as Googlebot does, and decodes them (the JDK client does not);
+ * the body limit applies to the bytes received and to the decoded bytes, so a gzip bomb fails as
+ * {@code too-large} instead of filling the heap. Types the job does not keep are recorded with their size, their
+ * bodies not kept.
  */
 public final class Fetcher implements AutoCloseable {
 
@@ -79,7 +80,7 @@ public final class Fetcher implements AutoCloseable {
         HttpRequest.Builder b = HttpRequest.newBuilder(url.toUri())
                 .header("User-Agent", settings.userAgent())
                 .header("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
-                .header("Accept-Encoding", "gzip, deflate");
+                .header("Accept-Encoding", "gzip, deflate, br");
         settings.headers().forEach(b::setHeader);
         if (validators != null) { // a revisit asks conditionally: an unchanged page is answered 304, without a body
             if (validators.etag() != null) {

@@ -13,8 +13,8 @@ import java.util.Locale;
 /**
  * What a response becomes once its headers are in: a redirect, a failure by status (its {@code Retry-After}
  * read), a type the job does not keep (its size counted, its body not), a body over its limit, or a page,
- * decoded (gzip, deflate) and capped on both the bytes received and the decoded bytes, so a gzip bomb fails as
- * {@code too-large} instead of filling the heap.
+ * decoded (gzip, deflate, br) and capped on both the bytes received and the decoded bytes, so a gzip bomb fails
+ * as {@code too-large} instead of filling the heap.
  */
 final class ResponseReader {
     /** Sitemaps may be large (50,000 URLs, 50 MB uncompressed by the protocol). */
@@ -43,8 +43,9 @@ final class ResponseReader {
             return new FetchResult.Failed(FailureKind.HTTP_STATUS, "HTTP " + status, status, headers,
                     raw == null ? 0 : raw.length, System.nanoTime() - start, retryAfter, false, raw);
         }
-        String encoding = headers.firstValue("Content-Encoding").orElse("").strip().toLowerCase(Locale.ROOT);
-        boolean encoded = !encoding.isEmpty() && !encoding.equals("identity");
+        // a header sent twice lists codings applied one after the other, as one comma-separated value would
+        String encoding = String.join(", ", headers.allValues("Content-Encoding")).strip().toLowerCase(Locale.ROOT);
+        boolean encoded = !Bodies.codings(encoding).isEmpty();
         long declared = headers.firstValueAsLong("Content-Length").orElse(-1);
         int limit = switch (purpose) {
             case ROBOTS -> Fetcher.MAX_ROBOTS_BYTES;
