@@ -146,7 +146,8 @@ class PolitenessTest {
     /**
      * A server whose latency doubles past 3 in flight: adaptivity keeps it near its base. (Finding the limit costs
      * a few slow answers at the start and at each rare probe: over a thousand pages 3.3-8.6% here in 19 crawls, the
-     * median 4.7%; the p90 says "near its base" with room for that, where the control's p90 is the doubled latency.)
+     * median 4.7%; the p90 says "near its base" with room for that, where the control's p90 is the doubled latency.
+     * On a machine whose CPU is saturated all crawl long it does not hold: docs/politeness.md, "What it costs".)
      */
     @Test
     void adaptivityKeepsASlowingServerNearItsBaseLatency() throws Exception {
@@ -159,9 +160,10 @@ class PolitenessTest {
                 .perHostConcurrency(8).build();
         assertThat(crawler.start(config).awaitSummary().pages()).isEqualTo(1023);
 
-        System.out.printf("slowing server, adaptive: p90 %d ms, p95 %d ms; as modelled p90 %d ms, p95 %d ms%n",
-                server.quantileMillis(0.90), server.quantileMillis(0.95), server.modelledQuantileMillis(0.90),
-                server.modelledQuantileMillis(0.95));
+        System.out.printf("slowing server, adaptive: p90 %d ms, p95 %d ms; as modelled p90 %d ms, p95 %d ms, "
+                + "%.1f%% slow%n", server.quantileMillis(0.90), server.quantileMillis(0.95),
+                server.modelledQuantileMillis(0.90), server.modelledQuantileMillis(0.95),
+                100 * server.modelledShareOver(50));
         // As modelled: on a busy machine a sleep overruns, and the time counted in the server says so (p90 57 ms
         // beside three busy loops, 50 as modelled), which is no request meeting an overloaded server.
         assertThat(server.modelledQuantileMillis(0.90)).isLessThan(75); // under 1.5x the base of 50 ms

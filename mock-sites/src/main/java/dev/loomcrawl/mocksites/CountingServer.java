@@ -130,8 +130,17 @@ public final class CountingServer implements AutoCloseable {
 
     /** The share of the requests that took longer than {@code limit} ms in the server. */
     public double shareOver(long limit) {
-        synchronized (millis) {
-            return millis.isEmpty() ? 0 : (double) millis.stream().filter(m -> m > limit).count() / millis.size();
+        return share(millis, limit);
+    }
+
+    /** The share of the requests whose time as the latency function set it was longer than {@code limit} ms. */
+    public double modelledShareOver(long limit) {
+        return share(modelled, limit);
+    }
+
+    private static double share(List<Long> values, long limit) {
+        synchronized (values) {
+            return values.isEmpty() ? 0 : (double) values.stream().filter(m -> m > limit).count() / values.size();
         }
     }
 
