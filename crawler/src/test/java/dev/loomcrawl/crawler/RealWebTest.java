@@ -21,12 +21,14 @@ import dev.loomcrawl.testkit.PinningWatch;
 import dev.loomcrawl.testkit.TestSite;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -286,8 +288,8 @@ class RealWebTest {
 
     /** A body Python's brotli made (the JDK has no Brotli encoder): see resources/brotli/README.md. */
     private static byte[] brotli(String name) throws IOException {
-        try (var in = RealWebTest.class.getResourceAsStream("/brotli/" + name)) {
-            return java.util.Objects.requireNonNull(in, name).readAllBytes();
+        try (InputStream in = RealWebTest.class.getResourceAsStream("/brotli/" + name)) {
+            return Objects.requireNonNull(in, name).readAllBytes();
         }
     }
 
