@@ -195,14 +195,17 @@ public final class Fetcher implements AutoCloseable {
         }
     }
 
-    /** The body as a stream; the rest the server asks for ({@code Retry-After}; zero: none) told as the headers come. */
+    /**
+     * The body as a stream ({@link Framing}); the rest the server asks for ({@code Retry-After}; zero: none) told as
+     * the headers come.
+     */
     private static HttpResponse.BodyHandler<InputStream> handler(@Nullable Consumer<Duration> onHeaders) {
         if (onHeaders == null) {
-            return HttpResponse.BodyHandlers.ofInputStream();
+            return Framing::body;
         }
         return info -> {
             onHeaders.accept(RetryPolicy.restAsked(info.statusCode(), info.headers()));
-            return HttpResponse.BodyHandlers.ofInputStream().apply(info);
+            return Framing.body(info);
         };
     }
 

@@ -43,6 +43,11 @@ final class ResponseReader {
             return new FetchResult.Failed(FailureKind.HTTP_STATUS, "HTTP " + status, status, headers,
                     raw == null ? 0 : raw.length, System.nanoTime() - start, retryAfter, false, raw);
         }
+        if (Framing.twoWays(headers)) { // the same answer each time: not asked again
+            return new FetchResult.Failed(FailureKind.PROTOCOL, (purpose == Purpose.ROBOTS ? "robots.txt: " : "")
+                    + "the body's length given two ways (Transfer-Encoding and Content-Length): not read", status,
+                    headers, 0, System.nanoTime() - start, null, true);
+        }
         // a header sent twice lists codings applied one after the other, as one comma-separated value would
         String encoding = String.join(", ", headers.allValues("Content-Encoding")).strip().toLowerCase(Locale.ROOT);
         boolean encoded = !Bodies.codings(encoding).isEmpty();
