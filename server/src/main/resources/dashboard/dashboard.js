@@ -157,11 +157,17 @@ function revisits(p) {
     + `${fmt(found.unchanged || 0)} unchanged)`;
 }
 
+// A webhook whose receiver does not take events, and why: its events wait, and a job that seems well is not.
+function webhookTrouble(webhook) {
+  if (!webhook || !webhook.failing) return "";
+  return ` · webhook failing (${fmt(webhook.tries)} tries, ${fmt(webhook.pending)} events wait): ${webhook.failing}`;
+}
+
 // A host that waits (a Retry-After rest, a pause) ends when its wait does, and with no request on the wire the
 // last seconds' rate is no forecast: then what the job waits for, not an ETA.
-function eta(p, waiting) {
+function eta(p, waiting, webhook) {
   const held = Object.entries(waiting || {}).map(([host, why]) => `${host} (${why})`).join("; ");
-  if (p && p.continuous) return revisits(p) + (held ? " · waiting: " + held : "");
+  if (p && p.continuous) return revisits(p) + (held ? " · waiting: " + held : "") + webhookTrouble(webhook);
   if (p && p.status === "running" && held) return "waiting: " + held;
   if (!p || p.status !== "running" || !(p.recentPagesPerSecond > 0) || p.fetching === 0) return "–";
   const stored = p.pages + p.failed + p.skipped;
@@ -204,7 +210,7 @@ function showJobs(list) {
       action.onclick = () => api("/crawl/" + job.id, { method: "DELETE" }).then(refresh, showError);
     }
     setCells(tr, [job.id, job.status, job.mode + (job.mode === "pool" ? ":" + job.poolSize : ""), bar, fmt(pages),
-      fmt(failed), fmt(skipped), fmt(rate), eta(p, job.waiting), failures || "–", action]);
+      fmt(failed), fmt(skipped), fmt(rate), eta(p, job.waiting, job.webhook), failures || "–", action]);
     tr.dataset.job = job.id;
     tr.dataset.status = job.status;
     tr.dataset.pages = pages;

@@ -5,8 +5,10 @@ import dev.loomcrawl.crawler.values.JobProgress;
 import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.Outcome;
 import dev.loomcrawl.crawler.values.PageRecord;
+import dev.loomcrawl.crawler.values.WebhookStatus;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -59,7 +61,7 @@ final class Progress {
         Duration every = terminal ? Duration.ofMillis(500) : Duration.ofSeconds(5);
         while (!job.await(every)) {
             printNews();
-            String line = line(job.progress(), job.waitingHosts());
+            String line = line(job.progress(), job.waitingHosts()) + webhook(job.webhook());
             if (terminal) {
                 err.print("\r" + line + "\u001b[K");
             } else {
@@ -152,6 +154,17 @@ final class Progress {
         hosts.forEach((host, why) -> b.append(b.isEmpty() ? "  waiting: " : "; ").append(host).append(" (").append(why)
                 .append(')'));
         return b.toString();
+    }
+
+    /** A webhook whose receiver does not take events, and why; nothing while it takes them. */
+    static String webhook(@Nullable WebhookStatus webhook) {
+        if (webhook == null || webhook.failing() == null) {
+            return "";
+        }
+        Instant since = webhook.failingSince();
+        return String.format("  webhook failing%s, %,d tries: %s; %,d%s events wait", since == null ? ""
+                : " for " + Duration.between(since, Instant.now()).toSeconds() + " s", webhook.tries(), webhook.failing(),
+                webhook.pending(), webhook.pending() >= WebhookStatus.COUNTED ? "+" : "");
     }
 
     /**

@@ -3,8 +3,10 @@ package dev.loomcrawl.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomcrawl.crawler.values.JobProgress;
+import dev.loomcrawl.crawler.values.WebhookStatus;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +52,15 @@ class ProgressTest {
                 Map.of(), Map.of());
         assertThat(progress.line(parsing)).contains("1 in flight, 2 parsing or storing");
         assertThat(progress.line(running(600, 600, false, Map.of()))).contains("4 in flight").doesNotContain("parsing");
+    }
+
+    /** A webhook whose receiver refuses events is named with why; one that takes them adds nothing. */
+    @Test
+    void aFailingWebhookIsSaidWithWhyAndAHealthyOneIsNot() {
+        WebhookStatus failing = new WebhookStatus(41, 3, "answered HTTP 503", Instant.now().minusSeconds(40), 6);
+        assertThat(Progress.webhook(failing)).matches("  webhook failing for 4\\d s, 6 tries: answered HTTP 503; 3 events wait");
+        assertThat(Progress.webhook(new WebhookStatus(41, 0, null, null, 0))).isEmpty();
+        assertThat(Progress.webhook(null)).isEmpty();
     }
 
     /** --max-pages is a cap: a crawl that ran out of links is whole, not "3% of 10,000"; one stopped by it says so. */

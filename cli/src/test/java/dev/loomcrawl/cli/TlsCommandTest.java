@@ -2,8 +2,8 @@ package dev.loomcrawl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomcrawl.testkit.Certificates;
 import dev.loomcrawl.testkit.TestSite;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,31 +18,15 @@ import org.junit.jupiter.params.provider.CsvSource;
  * with the JDK's own keytool: one for the address the site is on, one for another name.
  */
 class TlsCommandTest {
-    private static final String PASSWORD = "changeit";
     @TempDir
     static Path keys;
+    private static Certificates.Certificate forTheSite;
+    private static Certificates.Certificate forAnotherName;
 
     @BeforeAll
     static void certificates() throws Exception {
-        certificate("site", "ip:127.0.0.1");
-        certificate("misnamed", "dns:other.test");
-    }
-
-    /** {@code NAME.p12} with a self-signed certificate for {@code san}, and the certificate alone in {@code NAME.pem}. */
-    private static void certificate(String name, String san) throws IOException, InterruptedException {
-        String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
-        String store = keys.resolve(name + ".p12").toString();
-        run(keytool, "-genkeypair", "-alias", name, "-keyalg", "EC", "-groupname", "secp256r1", "-dname",
-                "CN=" + name, "-ext", "san=" + san, "-validity", "2", "-keystore", store, "-storetype", "PKCS12",
-                "-storepass", PASSWORD, "-keypass", PASSWORD);
-        run(keytool, "-exportcert", "-rfc", "-alias", name, "-keystore", store, "-storepass", PASSWORD, "-file",
-                keys.resolve(name + ".pem").toString());
-    }
-
-    private static void run(String... command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        assertThat(p.waitFor()).as(out).isZero();
+        forTheSite = Certificates.selfSigned(keys, "site", "ip:127.0.0.1");
+        forAnotherName = Certificates.selfSigned(keys, "misnamed", "dns:other.test");
     }
 
     private static CrawlCommandTest.Result crawl(TestSite site, Path dir, String... flags) {
@@ -54,13 +38,13 @@ class TlsCommandTest {
 
     @Test
     void aSelfSignedSiteFailsAsTlsUntilItsCertificateIsGiven(@TempDir Path dir) throws Exception {
-        try (TestSite site = TestSite.https(keys.resolve("site.p12"), PASSWORD).tree(7, 0)) {
+        try (TestSite site = TestSite.https(forTheSite.keyStore(), Certificates.PASSWORD).tree(7, 0)) {
             CrawlCommandTest.Result refused = crawl(site, dir.resolve("a"));
             assertThat(refused.exit()).isEqualTo(1);
             assertThat(refused.out()).contains("\"tls\"").contains("signed by no authority trusted here");
             assertThat(site.counter.requests("/p/0")).isZero();
 
-            CrawlCommandTest.Result trusted = crawl(site, dir.resolve("b"), "--ca-cert=" + keys.resolve("site.pem"));
+            CrawlCommandTest.Result trusted = crawl(site, dir.resolve("b"), "--ca-cert=" + forTheSite.pem());
             assertThat(trusted.exit()).as(trusted.err()).isZero();
             assertThat(trusted.out()).contains("\"pages\":7");
         }
@@ -68,8 +52,8 @@ class TlsCommandTest {
 
     @Test
     void aGivenCertificateStillHasToNameTheSiteAndInsecureAsksNeither(@TempDir Path dir) throws Exception {
-        try (TestSite site = TestSite.https(keys.resolve("misnamed.p12"), PASSWORD).tree(7, 0)) {
-            CrawlCommandTest.Result misnamed = crawl(site, dir.resolve("a"), "--ca-cert=" + keys.resolve("misnamed.pem"));
+        try (TestSite site = TestSite.https(forAnotherName.keyStore(), Certificates.PASSWORD).tree(7, 0)) {
+            CrawlCommandTest.Result misnamed = crawl(site, dir.resolve("a"), "--ca-cert=" + forAnotherName.pem());
             assertThat(misnamed.exit()).isEqualTo(1);
             assertThat(misnamed.out()).contains("\"tls\"").contains("the server's certificate is for another name");
 

@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler;
 import dev.loomcrawl.crawler.fetch.FetchSettings;
 import dev.loomcrawl.crawler.fetch.Fetcher;
 import dev.loomcrawl.crawler.fetch.WarcOutput;
+import dev.loomcrawl.crawler.fetch.WebhookClient;
 import dev.loomcrawl.crawler.frontier.Frontier;
 import dev.loomcrawl.crawler.politeness.PolitenessAudit;
 import dev.loomcrawl.crawler.politeness.Target;
@@ -15,6 +16,7 @@ import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.values.JobStatus;
 import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.KeyAudit;
+import dev.loomcrawl.crawler.values.WebhookStatus;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -94,7 +96,7 @@ public final class CrawlJob {
         JobStatus end = JobStatus.DONE;
         Freshness.Webhook webhook = config.freshness().webhook();
         WebhookDelivery delivery = webhook == null ? null : WebhookDelivery.start(id, share, webhook,
-                engine.store().changes());
+                engine.store().changes(), new WebhookClient(engine.tls(), config.fetch().refusePrivateAddresses()));
         try {
             frontier.seed(config.scope().seeds());
             dispatcher.run(); // what follows writes to the store: from here on no interrupt may come
@@ -259,6 +261,11 @@ public final class CrawlJob {
         Map<String, String> first = new LinkedHashMap<>();
         why.entrySet().stream().limit(WAITING_SHOWN).forEach(e -> first.put(e.getKey(), e.getValue()));
         return first;
+    }
+
+    /** Where the job's webhook stands, as the store has it; null for a job without one. */
+    public @Nullable WebhookStatus webhook() {
+        return config.freshness().webhook() == null ? null : engine.store().changes().webhook(id);
     }
 
     public JobProgress progress() {

@@ -7,6 +7,7 @@ import dev.loomcrawl.crawler.values.JobProgress;
 import dev.loomcrawl.crawler.values.JobRow;
 import dev.loomcrawl.crawler.values.JobStatus;
 import dev.loomcrawl.crawler.values.JobSummary;
+import dev.loomcrawl.crawler.values.WebhookStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -22,10 +23,11 @@ import org.jspecify.annotations.Nullable;
  * @param nodes each node's share of a cluster job, else null
  * @param waiting while it runs here, hosts whose URLs wait for something other than their turn, with why
  *     ({@link CrawlJob#waitingHosts}); else empty
+ * @param webhook where the job's webhook stands, as the store has it; null for a job without one
  */
 public record JobReport(long id, String status, String mode, int poolSize, List<String> seeds, Instant createdAt,
         @Nullable Instant finishedAt, @Nullable JobProgress progress, @Nullable JobSummary summary, boolean cluster,
-        @Nullable List<Share> nodes, Map<String, String> waiting) {
+        @Nullable List<Share> nodes, Map<String, String> waiting, @Nullable WebhookStatus webhook) {
 
     /** One node's share of a cluster job, as {@code GET /crawl/{id}} shows it. */
     public record Share(String node, long pages, long failed, long skipped, long fetches, int inFlight, boolean live) {}
@@ -44,7 +46,7 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
             boolean ended = live.status().finished();
             return new JobReport(row.id(), live.status().label(), row.mode(), row.poolSize(), seeds, row.createdAt(),
                     ended ? row.finishedAt() : null, progress, ended ? live.summary() : null, row.cluster(), null,
-                    ended ? Map.of() : live.waitingHosts());
+                    ended ? Map.of() : live.waitingHosts(), live.webhook());
         }
         String status = row.shownStatus(Instant.now(), soleUser);
         StoredCounts.@Nullable Outcomes rows = null;
@@ -64,6 +66,11 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
                 rows.skipped(), 0, 0, 0, 0, seconds, rate, 0,
                 ConfigCodec.maxPages(row.config()), ConfigCodec.continuous(row.config()), rows.failures(), Map.of());
         return new JobReport(row.id(), status, row.mode(), row.poolSize(), seeds, row.createdAt(),
-                row.finishedAt(), progress, stored, row.cluster(), null, Map.of());
+                row.finishedAt(), progress, stored, row.cluster(), null, Map.of(), webhook(row, store));
+    }
+
+    /** Where the webhook of the job in {@code row}, run by no process here, stands; null when it has none. */
+    public static @Nullable WebhookStatus webhook(JobRow row, PageStore store) {
+        return ConfigCodec.hasWebhook(row.config()) ? store.changes().webhook(row.id()) : null;
     }
 }

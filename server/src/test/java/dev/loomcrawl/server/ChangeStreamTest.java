@@ -1,6 +1,7 @@
 package dev.loomcrawl.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -102,6 +103,34 @@ class ChangeStreamTest {
             assertThat(http.get("/crawl/" + job + "/changes?after=x").status()).isEqualTo(400);
             assertThat(http.get("/crawl/999/changes").status()).isEqualTo(404);
             assertThat(http.delete("/crawl/" + job).status()).isIn(200, 202);
+        }
+    }
+
+    /**
+     * A webhook whose receiver does not take events is told on {@code GET /crawl/{id}}: why, since when, how many
+     * tries, how many events wait; never with the URL's path, where receivers keep their tokens.
+     */
+    @Test
+    void aWebhookThatFailsIsToldOnTheJob() throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.tree(4, 0);
+            String hook = "http://127.0.0.1:" + server.port() + "/hook/T0KEN"; // no such route here: 404
+            Http.Response created = http.post("/crawl", "{\"seeds\":[\"" + site.url("/p/0") + "\"],\"respectRobots\":false,"
+                    + "\"revisit\":{\"min\":\"PT1M\"},\"webhook\":{\"url\":\"" + hook + "\",\"secret\":\"s\"}}");
+            assertThat(created.status()).as(created.text()).isEqualTo(202);
+            long job = created.json().get("id").asLong();
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                JsonNode w = http.get("/crawl/" + job).json().get("webhook");
+                return w.path("pending").asLong() == 4 && !w.path("failing").isNull();
+            });
+            JsonNode webhook = http.get("/crawl/" + job).json().get("webhook");
+            assertThat(webhook.get("failing").asText()).isEqualTo("answered HTTP 404");
+            assertThat(webhook.get("tries").asInt()).isPositive();
+            assertThat(webhook.get("delivered").asLong()).isZero();
+            assertThat(webhook.get("failingSince").asText()).isNotEmpty();
+            assertThat(http.get("/crawl").text()).contains("answered HTTP 404").doesNotContain("T0KEN");
+            // the job is left running: closing the server suspends it at once, where an ended job gives its
+            // webhook 30 s to take what is left
         }
     }
 

@@ -1,17 +1,15 @@
 package dev.loomcrawl.crawler.revisit;
 
+import dev.loomcrawl.crawler.fetch.WebhookClient;
 import dev.loomcrawl.crawler.store.ChangeFeed;
 import dev.loomcrawl.crawler.values.Change;
 import dev.loomcrawl.crawler.values.Export;
 import dev.loomcrawl.crawler.values.Freshness;
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -24,6 +22,10 @@ import java.util.concurrent.TimeUnit;
  * <p>It reads the events from the store, on a virtual thread of its own, so it never slows the crawl; and it
  * starts after the last event the store says was delivered, recorded after each 2xx, so a process killed at
  * any moment loses none (an event delivered but not yet recorded is sent again).
+ *
+ * <p>A receiver that does not take an event is told in one line, once while it keeps failing and once when it
+ * takes events again; why, since when and after how many tries is kept in the store ({@link ChangeFeed#webhook}),
+ * for {@code GET /crawl/{id}} on any node. A delivery trusts what the crawl's requests trust ({@link WebhookClient}).
  *
  * <p>Every node of a cluster runs the job, and one delivers: the store hands the delivery to one owner at a
  * time ({@link ChangeFeed#claimDelivery}), held for {@link #HOLD_SECONDS} and extended as it delivers. The others
@@ -45,7 +47,7 @@ public final class WebhookDelivery implements AutoCloseable {
     private final String owner;
     private final Freshness.Webhook webhook;
     private final ChangeFeed feed;
-    private final HttpClient client;
+    private final WebhookClient client;
     private final CountDownLatch stop = new CountDownLatch(1);
     private final Thread thread;
     private volatile boolean jobEnded;
@@ -53,22 +55,26 @@ public final class WebhookDelivery implements AutoCloseable {
     private long delivered;
     /** The {@link System#nanoTime} by which this process must claim the delivery again to keep it; 0: not ours. */
     private long claimAgainAt;
+    /** Whether this process has said the receiver fails, and not yet that it takes events again. */
+    private boolean failingSaid;
 
-    private WebhookDelivery(long jobId, String owner, Freshness.Webhook webhook, ChangeFeed feed) {
+    private WebhookDelivery(long jobId, String owner, Freshness.Webhook webhook, ChangeFeed feed, WebhookClient client) {
         this.jobId = jobId;
         this.owner = owner;
         this.webhook = webhook;
         this.feed = feed;
-        this.client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        this.client = client;
         this.thread = Thread.ofVirtual().name("webhook-" + jobId).start(this::run);
     }
 
     /**
      * Starts delivering job {@code jobId}'s events after the last one delivered, as {@code owner} (a cluster
-     * node's id; any one name for one process), once the store hands the delivery to it.
+     * node's id; any one name for one process), once the store hands the delivery to it, on {@code client}, which
+     * it closes when it stops.
      */
-    public static WebhookDelivery start(long jobId, String owner, Freshness.Webhook webhook, ChangeFeed feed) {
-        return new WebhookDelivery(jobId, owner, webhook, feed);
+    public static WebhookDelivery start(long jobId, String owner, Freshness.Webhook webhook, ChangeFeed feed,
+            WebhookClient client) {
+        return new WebhookDelivery(jobId, owner, webhook, feed, client);
     }
 
     private void run() {
@@ -126,7 +132,12 @@ public final class WebhookDelivery implements AutoCloseable {
                 backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
             }
             backoff = FIRST_BACKOFF;
-            if (!feed.delivered(jobId, owner, event.id(), HOLD_SECONDS)) {
+            boolean stillOurs = feed.delivered(jobId, owner, event.id(), HOLD_SECONDS);
+            if (failingSaid) {
+                failingSaid = false;
+                LOG.log(System.Logger.Level.INFO, "job " + jobId + ": webhook " + receiver() + " takes events again");
+            }
+            if (!stillOurs) {
                 claimAgainAt = 0; // another took the delivery over meanwhile: it goes on from the store's record
                 return;
             }
@@ -171,22 +182,32 @@ public final class WebhookDelivery implements AutoCloseable {
         }
     }
 
-    /** One POST; true when the receiver answered 2xx. */
+    /**
+     * One POST; true when the receiver answered 2xx. Else why not is recorded, and said once while it keeps
+     * failing: the event is sent again after the backoff.
+     */
     private boolean send(Change event) throws InterruptedException {
         byte[] body = Export.json(Export.rowOf(event)).getBytes(StandardCharsets.UTF_8);
-        HttpRequest request = HttpRequest.newBuilder(URI.create(webhook.url()))
-                .timeout(TIMEOUT)
-                .header("Content-Type", "application/json")
-                .header(Freshness.Webhook.EVENT_ID, String.valueOf(event.id()))
-                .header(Freshness.Webhook.SIGNATURE, Freshness.Webhook.sign(webhook.secret(), body))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build();
-        try {
-            int status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
-            return status >= 200 && status < 300;
-        } catch (IOException | IllegalArgumentException e) {
-            return false; // the receiver is away: sent again after the backoff
+        String failed = client.post(URI.create(webhook.url()), Map.of(
+                "Content-Type", "application/json",
+                Freshness.Webhook.EVENT_ID, String.valueOf(event.id()),
+                Freshness.Webhook.SIGNATURE, Freshness.Webhook.sign(webhook.secret(), body)), body, TIMEOUT);
+        if (failed == null) {
+            return true;
         }
+        feed.deliveryFailed(jobId, owner, failed);
+        if (!failingSaid) {
+            failingSaid = true;
+            LOG.log(System.Logger.Level.WARNING, "job " + jobId + ": webhook " + receiver() + " did not take event "
+                    + event.id() + ": " + failed + "; sent again with backoff, the events after it wait");
+        }
+        return false;
+    }
+
+    /** The receiver as a log line names it: its origin alone, for a webhook URL's path often holds its token. */
+    private String receiver() {
+        URI url = URI.create(webhook.url());
+        return url.getScheme() + "://" + url.getRawAuthority().replaceFirst("^.*@", "");
     }
 
     /** How long a job that ended gives its webhook to take the events it has not had yet. */
@@ -232,7 +253,7 @@ public final class WebhookDelivery implements AutoCloseable {
             Thread.currentThread().interrupt();
             thread.interrupt();
         } finally {
-            client.shutdownNow();
+            client.close();
         }
     }
 }

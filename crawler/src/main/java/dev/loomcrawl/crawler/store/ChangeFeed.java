@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler.store;
 
 import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.WebhookStatus;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
@@ -15,11 +16,11 @@ public final class ChangeFeed {
     private static final String COLUMNS = "id, job_id, url, kind, at, status, distance, severity, target";
 
     private final Readers readers;
-    private final JobTable jobs;
+    private final WebhookCursors webhooks;
 
-    ChangeFeed(Readers readers, JobTable jobs) {
+    ChangeFeed(Readers readers, WebhookCursors webhooks) {
         this.readers = readers;
-        this.jobs = jobs;
+        this.webhooks = webhooks;
     }
 
     /** Up to {@code limit} events of job {@code jobId} stored after event {@code afterId} (0: from the first). */
@@ -36,8 +37,12 @@ public final class ChangeFeed {
 
     /** The last event job {@code jobId}'s webhook delivered (0: none). */
     public long delivered(long jobId) {
-        return readers.query("SELECT delivered FROM webhook_cursors WHERE job_id = ?",
-                rs -> rs.next() ? rs.getLong(1) : 0L, jobId);
+        return webhooks.delivered(jobId);
+    }
+
+    /** Where job {@code jobId}'s webhook stands: delivered up to, pending, and why it fails while it does. */
+    public WebhookStatus webhook(long jobId) {
+        return webhooks.status(jobId);
     }
 
     /**
@@ -47,7 +52,7 @@ public final class ChangeFeed {
      * @return the last event delivered (0: none), or -1 while another owner delivers
      */
     public long claimDelivery(long jobId, String owner, int holdSeconds) {
-        return jobs.claimWebhook(jobId, owner, holdSeconds);
+        return webhooks.claim(jobId, owner, holdSeconds);
     }
 
     /**
@@ -55,12 +60,17 @@ public final class ChangeFeed {
      * hold; durable on return. False when the delivery is no longer {@code owner}'s.
      */
     public boolean delivered(long jobId, String owner, long id, int holdSeconds) {
-        return jobs.webhookDelivered(jobId, owner, id, holdSeconds);
+        return webhooks.delivered(jobId, owner, id, holdSeconds);
     }
 
     /** Gives up {@code owner}'s hold on job {@code jobId}'s delivery, so another may take it over at once. */
     public void releaseDelivery(long jobId, String owner) {
-        jobs.releaseWebhook(jobId, owner);
+        webhooks.release(jobId, owner);
+    }
+
+    /** Records, as {@code owner}, that job {@code jobId}'s receiver did not take its next event, and why (one line). */
+    public void deliveryFailed(long jobId, String owner, String why) {
+        webhooks.failed(jobId, owner, why);
     }
 
     private static Change change(ResultSet rs) throws SQLException {

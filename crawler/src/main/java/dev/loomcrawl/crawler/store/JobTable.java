@@ -143,56 +143,6 @@ public final class JobTable {
         });
     }
 
-    /**
-     * Takes, or keeps, the delivery of job {@code jobId}'s webhook for {@code owner} for {@code holdSeconds} (the
-     * database's clock), unless another owner's hold is still running: one deliverer per job, even where every
-     * node of a cluster runs the job.
-     *
-     * @return the last event delivered, or -1 when another owner delivers
-     */
-    long claimWebhook(long jobId, String owner, int holdSeconds) {
-        return withWriter(c -> {
-            if (update(c, "UPDATE webhook_cursors SET owner = ?, owner_until = " + later(holdSeconds) + " WHERE job_id = ?"
-                    + " AND (owner IS NULL OR owner = ? OR owner_until < CURRENT_TIMESTAMP)", owner, jobId, owner) == 0) {
-                // No row yet, or held by another. Two cluster nodes may insert the row at once: one inserts nothing.
-                int inserted = update(c, "INSERT INTO webhook_cursors (job_id, delivered, owner, owner_until) SELECT ?, 0, ?, "
-                        + later(holdSeconds) + " WHERE NOT EXISTS (SELECT 1 FROM webhook_cursors WHERE job_id = ?)"
-                        + (dialect == Dialect.POSTGRES ? " ON CONFLICT (job_id) DO NOTHING" : ""), jobId, owner, jobId);
-                if (inserted == 0) {
-                    return -1L;
-                }
-            }
-            try (PreparedStatement ps = c.prepareStatement("SELECT delivered FROM webhook_cursors WHERE job_id = ?")) {
-                ps.setLong(1, jobId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    return rs.getLong(1);
-                }
-            }
-        });
-    }
-
-    private static String later(int seconds) {
-        return "CURRENT_TIMESTAMP + INTERVAL '" + seconds + "' SECOND";
-    }
-
-    /**
-     * Records that job {@code jobId}'s webhook has delivered every event up to {@code id}, and extends
-     * {@code owner}'s hold; durable on return.
-     *
-     * @return false when the delivery is no longer {@code owner}'s (another took it over after its hold ran out)
-     */
-    boolean webhookDelivered(long jobId, String owner, long id, int holdSeconds) {
-        return withWriter(c -> update(c, "UPDATE webhook_cursors SET delivered = GREATEST(delivered, ?), owner_until = "
-                + later(holdSeconds) + " WHERE job_id = ? AND owner = ?", id, jobId, owner) > 0);
-    }
-
-    /** Ends {@code owner}'s hold on job {@code jobId}'s webhook, so another may take it over at once. */
-    void releaseWebhook(long jobId, String owner) {
-        withWriter(c -> update(c, "UPDATE webhook_cursors SET owner = NULL, owner_until = NULL WHERE job_id = ? AND owner = ?",
-                jobId, owner));
-    }
-
     private static int update(Connection c, String sql, Object... args) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             Readers.bind(ps, args);

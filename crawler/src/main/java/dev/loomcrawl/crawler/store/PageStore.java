@@ -60,7 +60,7 @@ public final class PageStore implements AutoCloseable {
         this.group = new GroupWriter(writer, writeLock, dialect, hashKey,
                 dialect == Dialect.H2 && !H2Files.inMemory(jdbcUrl) ? commitEvery : Duration.ZERO);
         this.jobs = new JobTable(writer, writeLock, group, readers, dialect);
-        this.changes = new ChangeFeed(readers, jobs);
+        this.changes = new ChangeFeed(readers, new WebhookCursors(jobs, readers, dialect));
         this.politeness = new PolitenessTable(jobs, readers);
     }
 

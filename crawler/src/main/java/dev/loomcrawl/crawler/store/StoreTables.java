@@ -162,11 +162,15 @@ final class StoreTables {
         }
         // How far each job's webhook has delivered its events: the next delivery starts after it.
         // Who delivers it: one process or cluster node at a time, until owner_until unless it says again.
+        // Why the receiver does not take the next event, since when and after how many tries: NULL, 0 once it does.
         table(st, have, "webhook_cursors", """
                 job_id BIGINT NOT NULL,
                 delivered BIGINT NOT NULL""", List.of(
                 new Added("owner", "VARCHAR(256)"),
-                new Added("owner_until", "TIMESTAMP WITH TIME ZONE")), "PRIMARY KEY (job_id)");
+                new Added("owner_until", "TIMESTAMP WITH TIME ZONE"),
+                new Added("failing", "VARCHAR(1000)"),
+                new Added("failing_since", "TIMESTAMP WITH TIME ZONE"),
+                new Added("tries", "INT DEFAULT 0 NOT NULL")), "PRIMARY KEY (job_id)");
     }
 
     /** Operators' settings per politeness key, and each job's politeness audit. */

@@ -207,6 +207,16 @@ public final class ConfigCodec {
         }
     }
 
+    /** Whether a stored config has a webhook, without building it all. */
+    public static boolean hasWebhook(String json) {
+        try {
+            JsonNode webhook = JSON.readTree(json).get("webhook");
+            return webhook != null && !webhook.isNull();
+        } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
+            return false;
+        }
+    }
+
     /** The seeds of a stored config without building it all (for listing jobs). */
     public static List<String> seeds(String json) {
         try {

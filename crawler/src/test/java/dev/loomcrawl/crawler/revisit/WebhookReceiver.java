@@ -3,13 +3,17 @@ package dev.loomcrawl.crawler.revisit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import dev.loomcrawl.crawler.values.Freshness;
+import dev.loomcrawl.testkit.Certificates;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /** A webhook receiver on loopback that checks each delivery's signature and keeps what it took. */
 final class WebhookReceiver implements AutoCloseable {
@@ -17,6 +21,7 @@ final class WebhookReceiver implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpServer server;
+    private final String scheme;
     /** Every delivery taken (answered 2xx), as received. */
     final ConcurrentLinkedQueue<JsonNode> received = new ConcurrentLinkedQueue<>();
     final AtomicInteger badSignatures = new AtomicInteger();
@@ -24,7 +29,20 @@ final class WebhookReceiver implements AutoCloseable {
     final AtomicInteger failFirst = new AtomicInteger();
 
     WebhookReceiver() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        this(null);
+    }
+
+    /** A receiver over https showing {@code certificate}, or over plain http when it is null. */
+    WebhookReceiver(Certificates.@Nullable Certificate certificate) throws IOException {
+        InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+        if (certificate == null) {
+            server = HttpServer.create(loopback, 0);
+        } else {
+            HttpsServer https = HttpsServer.create(loopback, 0);
+            https.setHttpsConfigurator(new HttpsConfigurator(certificate.serverContext()));
+            server = https;
+        }
+        scheme = certificate == null ? "http" : "https";
         server.createContext("/hook", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
             String signature = exchange.getRequestHeaders().getFirst(Freshness.Webhook.SIGNATURE);
@@ -42,7 +60,7 @@ final class WebhookReceiver implements AutoCloseable {
     }
 
     String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/hook";
+        return scheme + "://127.0.0.1:" + server.getAddress().getPort() + "/hook";
     }
 
     /** The ids of the events taken, in the order they came. */

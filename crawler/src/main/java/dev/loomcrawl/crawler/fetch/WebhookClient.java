@@ -1,0 +1,83 @@
+package dev.loomcrawl.crawler.fetch;
+
+import dev.loomcrawl.crawler.values.FailureKind;
+import dev.loomcrawl.crawler.values.TlsTrust;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import javax.net.ssl.SSLHandshakeException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The client a webhook's deliveries go out on, made as the crawl's clients are and trusting what they trust
+ * ({@code --ca-cert}, {@code --insecure}): a receiver on a company's own authority is as trusted as its intranet
+ * sites. Not through the crawl's {@code --proxy}, which is its way out to the sites: the receiver is the user's
+ * own, often on a network of theirs such a proxy does not reach (the JDK's proxy properties still apply). For a
+ * job that refuses private addresses each delivery is sent under the private-address guard, as each fetch is: a
+ * receiver whose name was public when the job was made and resolves to a private address later (DNS rebinding)
+ * is refused then.
+ *
+ * <p>A delivery that fails says why in one line, with the receiver's host at most: a webhook URL's path and query
+ * often hold the receiver's own secret token.
+ */
+public final class WebhookClient implements AutoCloseable {
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
+    private final HttpClient client;
+    private final boolean refusePrivateAddresses;
+
+    public WebhookClient(TlsTrust tls, boolean refusePrivateAddresses) {
+        this.client = CrawlHttpClients.newClient(CONNECT_TIMEOUT, null, tls.isJdk() ? null : TlsContexts.of(tls), null);
+        this.refusePrivateAddresses = refusePrivateAddresses;
+    }
+
+    /**
+     * POSTs {@code body} to {@code url} with {@code headers}, waiting at most {@code timeout} for the answer.
+     *
+     * @return null when the receiver answered 2xx; else why not, in one line ("answered HTTP 503", "tls: ...")
+     */
+    public @Nullable String post(URI url, Map<String, String> headers, byte[] body, Duration timeout)
+            throws InterruptedException {
+        String host = url.getHost() == null ? "" : url.getHost();
+        if (!refusePrivateAddresses) {
+            return send(url, headers, body, timeout);
+        }
+        try (AddressGuard.Guarded guarded = AddressGuard.guard(host)) { // the client's own lookup included
+            String refused = HostNames.privateAddress(host);
+            if (refused != null) {
+                return refused;
+            }
+            String failed = send(url, headers, body, timeout);
+            // the client's own lookup may have met an answer that turned private
+            String turnedPrivate = failed == null ? null : guarded.refusal();
+            return turnedPrivate != null ? turnedPrivate : failed;
+        }
+    }
+
+    private @Nullable String send(URI url, Map<String, String> headers, byte[] body, Duration timeout)
+            throws InterruptedException {
+        try {
+            HttpRequest.Builder request = HttpRequest.newBuilder(url).timeout(timeout)
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+            headers.forEach(request::header);
+            int status = client.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+            return status >= 200 && status < 300 ? null : "answered HTTP " + status;
+        } catch (SSLHandshakeException e) {
+            return FailureKind.TLS.label() + ": " + Failures.describeTls(e);
+        } catch (IOException e) {
+            String why = Failures.unresolved(e) ? "cannot resolve " + url.getHost() : Failures.describe(e);
+            return Failures.classify(e).label() + ": " + why.replace(url.toString(), url.getHost() == null ? "" : url.getHost());
+        } catch (IllegalArgumentException e) {
+            return "the HTTP client refused the URL: " + e.getMessage();
+        }
+    }
+
+    @Override
+    public void close() {
+        client.shutdownNow();
+    }
+}
