@@ -30,6 +30,16 @@ public final class WebhookClient implements AutoCloseable {
     private final HttpClient client;
     private final boolean refusePrivateAddresses;
 
+    /**
+     * Why a delivery was not taken, in one line ("answered HTTP 503", "tls: ..."), and the rest the receiver asked
+     * for by {@code Retry-After} (zero: none; five minutes at most, as for a site).
+     */
+    public record Refused(String why, Duration retryAfter) {
+        Refused(String why) {
+            this(why, Duration.ZERO);
+        }
+    }
+
     public WebhookClient(TlsTrust tls, boolean refusePrivateAddresses) {
         this.client = CrawlHttpClients.newClient(CONNECT_TIMEOUT, null, tls.isJdk() ? null : TlsContexts.of(tls), null);
         this.refusePrivateAddresses = refusePrivateAddresses;
@@ -38,9 +48,9 @@ public final class WebhookClient implements AutoCloseable {
     /**
      * POSTs {@code body} to {@code url} with {@code headers}, waiting at most {@code timeout} for the answer.
      *
-     * @return null when the receiver answered 2xx; else why not, in one line ("answered HTTP 503", "tls: ...")
+     * @return null when the receiver answered 2xx; else why not
      */
-    public @Nullable String post(URI url, Map<String, String> headers, byte[] body, Duration timeout)
+    public @Nullable Refused post(URI url, Map<String, String> headers, byte[] body, Duration timeout)
             throws InterruptedException {
         String host = url.getHost() == null ? "" : url.getHost();
         if (!refusePrivateAddresses) {
@@ -49,30 +59,37 @@ public final class WebhookClient implements AutoCloseable {
         try (AddressGuard.Guarded guarded = AddressGuard.guard(host)) { // the client's own lookup included
             String refused = HostNames.privateAddress(host);
             if (refused != null) {
-                return refused;
+                return new Refused(refused);
             }
-            String failed = send(url, headers, body, timeout);
+            Refused failed = send(url, headers, body, timeout);
             // the client's own lookup may have met an answer that turned private
             String turnedPrivate = failed == null ? null : guarded.refusal();
-            return turnedPrivate != null ? turnedPrivate : failed;
+            return turnedPrivate != null ? new Refused(turnedPrivate) : failed;
         }
     }
 
-    private @Nullable String send(URI url, Map<String, String> headers, byte[] body, Duration timeout)
+    private @Nullable Refused send(URI url, Map<String, String> headers, byte[] body, Duration timeout)
             throws InterruptedException {
         try {
             HttpRequest.Builder request = HttpRequest.newBuilder(url).timeout(timeout)
                     .POST(HttpRequest.BodyPublishers.ofByteArray(body));
             headers.forEach(request::header);
-            int status = client.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
-            return status >= 200 && status < 300 ? null : "answered HTTP " + status;
+            HttpResponse<Void> response = client.send(request.build(), HttpResponse.BodyHandlers.discarding());
+            int status = response.statusCode();
+            if (status >= 200 && status < 300) {
+                return null;
+            }
+            Duration rest = RetryPolicy.restAsked(status, response.headers());
+            return new Refused("answered HTTP " + status + (rest.isZero() ? "" : ", Retry-After " + rest.toSeconds() + " s"),
+                    rest);
         } catch (SSLHandshakeException e) {
-            return FailureKind.TLS.label() + ": " + Failures.describeTls(e);
+            return new Refused(FailureKind.TLS.label() + ": " + Failures.describeTls(e));
         } catch (IOException e) {
             String why = Failures.unresolved(e) ? "cannot resolve " + url.getHost() : Failures.describe(e);
-            return Failures.classify(e).label() + ": " + why.replace(url.toString(), url.getHost() == null ? "" : url.getHost());
+            return new Refused(Failures.classify(e).label() + ": "
+                    + why.replace(url.toString(), url.getHost() == null ? "" : url.getHost()));
         } catch (IllegalArgumentException e) {
-            return "the HTTP client refused the URL: " + e.getMessage();
+            return new Refused("the HTTP client refused the URL: " + e.getMessage());
         }
     }
 

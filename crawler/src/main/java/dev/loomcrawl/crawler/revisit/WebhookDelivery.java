@@ -12,12 +12,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Sends a job's change events to its webhook, one POST per event, in the order they were stored (so in order
  * per URL), each signed: {@code X-Loomcrawl-Signature: sha256=<hex>}, the HMAC-SHA256 of the body under the
  * job's secret. A delivery the receiver does not answer with 2xx is sent again after a backoff (1 s, doubling
- * to a minute), and the events after it wait: at least once, in order.
+ * to a minute, or the receiver's {@code Retry-After} when longer), and the events after it wait: at least once,
+ * in order.
  *
  * <p>It reads the events from the store, on a virtual thread of its own, so it never slows the crawl; and it
  * starts after the last event the store says was delivered, recorded after each 2xx, so a process killed at
@@ -125,8 +127,11 @@ public final class WebhookDelivery implements AutoCloseable {
             if (stop.getCount() == 0) {
                 return; // closing: the next owner, or the next run, goes on from the last one recorded
             }
-            while (!send(event)) {
-                if (stop.await(backoff.toMillis(), TimeUnit.MILLISECONDS) || !ours()) {
+            WebhookClient.Refused refused;
+            while ((refused = send(event)) != null) {
+                // a receiver's Retry-After is obeyed, as a site's is; a shorter one does not shorten the backoff
+                Duration rest = refused.retryAfter().compareTo(backoff) > 0 ? refused.retryAfter() : backoff;
+                if (stop.await(rest.toMillis(), TimeUnit.MILLISECONDS) || !ours()) {
                     return;
                 }
                 backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
@@ -183,25 +188,25 @@ public final class WebhookDelivery implements AutoCloseable {
     }
 
     /**
-     * One POST; true when the receiver answered 2xx. Else why not is recorded, and said once while it keeps
+     * One POST; null when the receiver answered 2xx. Else why not is recorded, and said once while it keeps
      * failing: the event is sent again after the backoff.
      */
-    private boolean send(Change event) throws InterruptedException {
+    private WebhookClient.@Nullable Refused send(Change event) throws InterruptedException {
         byte[] body = Export.json(Export.rowOf(event)).getBytes(StandardCharsets.UTF_8);
-        String failed = client.post(URI.create(webhook.url()), Map.of(
+        WebhookClient.Refused failed = client.post(URI.create(webhook.url()), Map.of(
                 "Content-Type", "application/json",
                 Freshness.Webhook.EVENT_ID, String.valueOf(event.id()),
                 Freshness.Webhook.SIGNATURE, Freshness.Webhook.sign(webhook.secret(), body)), body, TIMEOUT);
         if (failed == null) {
-            return true;
+            return null;
         }
-        feed.deliveryFailed(jobId, owner, failed);
+        feed.deliveryFailed(jobId, owner, failed.why());
         if (!failingSaid) {
             failingSaid = true;
             LOG.log(System.Logger.Level.WARNING, "job " + jobId + ": webhook " + receiver() + " did not take event "
-                    + event.id() + ": " + failed + "; sent again with backoff, the events after it wait");
+                    + event.id() + ": " + failed.why() + "; sent again with backoff, the events after it wait");
         }
-        return false;
+        return failed;
     }
 
     /** The receiver as a log line names it: its origin alone, for a webhook URL's path often holds its token. */

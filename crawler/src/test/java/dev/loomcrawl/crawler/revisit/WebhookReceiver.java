@@ -27,6 +27,10 @@ final class WebhookReceiver implements AutoCloseable {
     final AtomicInteger badSignatures = new AtomicInteger();
     /** The receiver answers 500 to this many deliveries first. */
     final AtomicInteger failFirst = new AtomicInteger();
+    /** The {@code Retry-After} those answers carry, or null: none. */
+    volatile @Nullable String retryAfter;
+    /** When each delivery came ({@link System#nanoTime}), taken or not. */
+    final ConcurrentLinkedQueue<Long> arrivals = new ConcurrentLinkedQueue<>();
 
     WebhookReceiver() throws IOException {
         this(null);
@@ -44,6 +48,7 @@ final class WebhookReceiver implements AutoCloseable {
         }
         scheme = certificate == null ? "http" : "https";
         server.createContext("/hook", exchange -> {
+            arrivals.add(System.nanoTime());
             byte[] body = exchange.getRequestBody().readAllBytes();
             String signature = exchange.getRequestHeaders().getFirst(Freshness.Webhook.SIGNATURE);
             if (!Freshness.Webhook.sign(SECRET, body).equals(signature)) {
@@ -52,6 +57,8 @@ final class WebhookReceiver implements AutoCloseable {
             int status = failFirst.getAndDecrement() > 0 ? 500 : 204;
             if (status == 204) {
                 received.add(JSON.readTree(body));
+            } else if (retryAfter != null) {
+                exchange.getResponseHeaders().add("Retry-After", retryAfter);
             }
             exchange.sendResponseHeaders(status, -1);
             exchange.close();

@@ -59,6 +59,7 @@ class WebhookTest {
     @Test
     void everyEventArrivesSignedInOrderAfterTheReceiverFails() throws Exception {
         receiver.failFirst.set(2); // the first two deliveries fail: sent again after a backoff, and nothing overtakes them
+        receiver.retryAfter = "3"; // longer than the backoffs (1 s, then 2 s): obeyed
         try (TestSite site = new TestSite()) {
             site.tree(6, 0);
             CrawlJob job = crawler.start(CrawlConfig.builder().seed(site.url("/p/0")).respectRobots(false)
@@ -73,6 +74,9 @@ class WebhookTest {
             assertThat(first.get("kind").asText()).isEqualTo("new");
             assertThat(first.get("job").asLong()).isEqualTo(job.id());
             assertThat(store.changes().delivered(job.id())).isEqualTo(storedIds(job.id()).getLast());
+            List<Long> at = List.copyOf(receiver.arrivals);
+            assertThat(at.get(1) - at.get(0)).as("the first try's Retry-After").isGreaterThanOrEqualTo(2_900_000_000L);
+            assertThat(at.get(2) - at.get(1)).as("the second try's Retry-After").isGreaterThanOrEqualTo(2_900_000_000L);
         }
     }
 
@@ -146,8 +150,8 @@ class WebhookTest {
         URI url = URI.create(receiver.url() + "/T0KEN");
         try (WebhookClient guarded = new WebhookClient(TlsTrust.JDK, true);
                 WebhookClient open = new WebhookClient(TlsTrust.JDK, false)) {
-            String refused = guarded.post(url, Map.of(), body, Duration.ofSeconds(5));
-            assertThat(refused).contains("refused").contains("127.0.0.1").doesNotContain("T0KEN");
+            WebhookClient.Refused refused = guarded.post(url, Map.of(), body, Duration.ofSeconds(5));
+            assertThat(refused.why()).contains("refused").contains("127.0.0.1").doesNotContain("T0KEN");
             assertThat(receiver.received).isEmpty();
             assertThat(open.post(url, Map.of(), body, Duration.ofSeconds(5))).isNull();
             assertThat(receiver.received).hasSize(1);
