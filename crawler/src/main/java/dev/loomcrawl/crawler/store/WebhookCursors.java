@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler.store;
 
+import dev.loomcrawl.crawler.values.SafeText;
 import dev.loomcrawl.crawler.values.WebhookStatus;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -64,11 +65,15 @@ final class WebhookCursors {
                 + " WHERE job_id = ? AND owner = ?", id, jobId, owner) > 0);
     }
 
-    /** Records that {@code owner} sent the next event of job {@code jobId} and the receiver did not take it, and why. */
+    /**
+     * Records that {@code owner} sent the next event of job {@code jobId} and the receiver did not take it, and why:
+     * words the JDK may have quoted from the receiver's answer, NUL and all, kept as {@link SafeText} keeps a row's.
+     */
     void failed(long jobId, String owner, String why) {
+        String kept = SafeText.text(why.length() > 1000 ? why.substring(0, 1000) : why);
         jobs.withWriter(c -> update(c, "UPDATE webhook_cursors SET failing = ?, tries = tries + 1,"
                 + " failing_since = COALESCE(failing_since, CURRENT_TIMESTAMP) WHERE job_id = ? AND owner = ?",
-                why.length() > 1000 ? why.substring(0, 1000) : why, jobId, owner));
+                kept, jobId, owner));
     }
 
     /** Ends {@code owner}'s hold on job {@code jobId}'s webhook, so another may take it over at once. */

@@ -17,9 +17,11 @@ public final class SafeText {
 
     /** {@code s} with each lone surrogate and NUL U+FFFD; {@code s} itself when it has none. */
     public static @Nullable String of(@Nullable String s) {
-        if (s == null) {
-            return null;
-        }
+        return s == null ? null : text(s);
+    }
+
+    /** As {@link #of(String)}, of text that is there. */
+    public static String text(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c == 0 || Character.isSurrogate(c)) {
