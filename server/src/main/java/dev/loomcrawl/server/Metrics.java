@@ -7,6 +7,7 @@ import dev.loomcrawl.crawler.values.JobProgress;
 import dev.loomcrawl.crawler.values.Outcome;
 import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.values.ProcessStats;
+import dev.loomcrawl.crawler.values.WebhookStatus;
 import io.javalin.http.Context;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -26,6 +27,7 @@ import io.micrometer.java21.instrument.binder.jdk.VirtualThreadMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -58,6 +60,8 @@ final class Metrics implements AutoCloseable {
     private final MultiGauge jobQueued;
     private final MultiGauge jobInFlight;
     private final MultiGauge jobRate;
+    private final MultiGauge webhookPending;
+    private final MultiGauge webhookFailing;
     /**
      * The crawler's figures, taken once per scrape: {@link Crawler#stats()} copies maps and ranks the busiest
      * hosts, too much to repeat for every gauge.
@@ -110,6 +114,12 @@ final class Metrics implements AutoCloseable {
                 .register(registry);
         jobRate = MultiGauge.builder("loomcrawl.job.requests.per.second")
                 .description("A running job's requests per second over the last seconds").register(registry);
+        webhookPending = MultiGauge.builder("loomcrawl.job.webhook.pending")
+                .description("Change events a running job's webhook has not delivered (counted up to 100,000)")
+                .register(registry);
+        webhookFailing = MultiGauge.builder("loomcrawl.job.webhook.failing.seconds")
+                .description("How long a running job's webhook receiver has refused the next event; 0 while it takes them")
+                .register(registry);
     }
 
     private void processGauge(String name, String description, ToDoubleFunction<ProcessStats> value) {
@@ -160,6 +170,9 @@ final class Metrics implements AutoCloseable {
         List<MultiGauge.Row<?>> queuedRows = new ArrayList<>();
         List<MultiGauge.Row<?>> inFlightRows = new ArrayList<>();
         List<MultiGauge.Row<?>> rateRows = new ArrayList<>();
+        List<MultiGauge.Row<?>> pendingRows = new ArrayList<>();
+        List<MultiGauge.Row<?>> failingRows = new ArrayList<>();
+        Instant now = Instant.now();
         for (CrawlJob job : crawler.running()) {
             JobProgress p = job.progress();
             Tags tags = Tags.of("job", Long.toString(job.id()), "mode", job.config().execution().mode().label());
@@ -167,11 +180,20 @@ final class Metrics implements AutoCloseable {
             queuedRows.add(MultiGauge.Row.of(tags, p.queued()));
             inFlightRows.add(MultiGauge.Row.of(tags, p.fetching()));
             rateRows.add(MultiGauge.Row.of(tags, p.recentPagesPerSecond()));
+            WebhookStatus webhook = job.webhook();
+            if (webhook != null) {
+                Instant since = webhook.failingSince();
+                pendingRows.add(MultiGauge.Row.of(tags, webhook.pending()));
+                failingRows.add(MultiGauge.Row.of(tags, since == null ? 0 : Math.max(0, Duration.between(since, now)
+                        .toMillis() / 1000.0)));
+            }
         }
         jobPages.register(pagesRows, true);
         jobQueued.register(queuedRows, true);
         jobInFlight.register(inFlightRows, true);
         jobRate.register(rateRows, true);
+        webhookPending.register(pendingRows, true);
+        webhookFailing.register(failingRows, true);
         return registry.scrape();
     }
 

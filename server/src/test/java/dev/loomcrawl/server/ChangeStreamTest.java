@@ -129,6 +129,11 @@ class ChangeStreamTest {
             assertThat(webhook.get("delivered").asLong()).isZero();
             assertThat(webhook.get("failingSince").asText()).isNotEmpty();
             assertThat(http.get("/crawl").text()).contains("answered HTTP 404").doesNotContain("T0KEN");
+            // and on /metrics, for an alert: how many wait, and for how long the receiver has refused them
+            String metrics = http.get("/metrics").text();
+            assertThat(metrics).contains("loomcrawl_job_webhook_pending{job=\"" + job + "\",mode=\"virtual\"} 4.0")
+                    .containsPattern("loomcrawl_job_webhook_failing_seconds\\{job=\"" + job + "\",mode=\"virtual\"} "
+                            + "(0\\.\\d*[1-9]|[1-9][\\d.]*)"); // more than 0
             // the job is left running: closing the server suspends it at once, where an ended job gives its
             // webhook 30 s to take what is left
         }
