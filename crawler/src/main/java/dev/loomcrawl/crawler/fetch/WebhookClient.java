@@ -86,11 +86,15 @@ public final class WebhookClient implements AutoCloseable {
             return new Refused(FailureKind.TLS.label() + ": " + Failures.describeTls(e));
         } catch (IOException e) {
             String why = Failures.unresolved(e) ? "cannot resolve " + url.getHost() : Failures.describe(e);
-            return new Refused(Failures.classify(e).label() + ": "
-                    + why.replace(url.toString(), url.getHost() == null ? "" : url.getHost()));
+            return new Refused(Failures.classify(e).label() + ": " + withoutUrl(why, url));
         } catch (IllegalArgumentException e) {
-            return new Refused("the HTTP client refused the URL: " + e.getMessage());
+            return new Refused("the HTTP client refused the URL: " + withoutUrl(String.valueOf(e.getMessage()), url));
         }
+    }
+
+    /** {@code words} with {@code url}, should they quote it, cut to its host: its path may hold a token. */
+    private static String withoutUrl(String words, URI url) {
+        return words.replace(url.toString(), url.getHost() == null ? "the receiver" : url.getHost());
     }
 
     @Override
