@@ -88,7 +88,10 @@ final class WebhookCursors {
                 rs -> rs.next() ? rs.getLong(1) : 0L, jobId);
     }
 
-    /** Where job {@code jobId}'s webhook stands, as the store has it; the events not yet delivered counted up to {@link WebhookStatus#COUNTED}. */
+    /**
+     * Where job {@code jobId}'s webhook stands, as the store has it; the events not yet delivered counted up to
+     * {@link WebhookStatus#COUNTED}.
+     */
     WebhookStatus status(long jobId) {
         WebhookStatus cursor = readers.query("SELECT delivered, failing, failing_since, tries FROM webhook_cursors"
                 + " WHERE job_id = ?", rs -> {
