@@ -199,19 +199,19 @@ public final class ConfigCodec {
 
     /** Whether a stored config is a continuous job's (it revisits its pages), without building it all. */
     public static boolean continuous(String json) {
-        try {
-            JsonNode revisit = JSON.readTree(json).get("revisit");
-            return revisit != null && !revisit.isNull();
-        } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
-            return false;
-        }
+        return given(json, "revisit");
     }
 
     /** Whether a stored config has a webhook, without building it all. */
     public static boolean hasWebhook(String json) {
+        return given(json, "webhook");
+    }
+
+    /** Whether a stored config gives {@code field} a value other than null; false if unreadable. */
+    private static boolean given(String json, String field) {
         try {
-            JsonNode webhook = JSON.readTree(json).get("webhook");
-            return webhook != null && !webhook.isNull();
+            JsonNode value = JSON.readTree(json).get(field);
+            return value != null && !value.isNull();
         } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
             return false;
         }
