@@ -106,6 +106,9 @@ class DashboardTest {
             wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#changes tr.change-new")));
             wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#changes tr.change-unchanged")));
             assertThat(browser.findElement(By.id("changes-job")).getText()).isEqualTo("job 1, live");
+            // A receiver that refuses its events is named on the job's row, with why
+            wait.until(ExpectedConditions.textMatches(By.cssSelector("tr[data-job='1'] td:nth-child(9)"),
+                    java.util.regex.Pattern.compile("webhook failing \\(\\d+ tries, [\\d,]+ events wait\\): answered HTTP 40\\d")));
             assertThat(browser.findElement(By.id("error")).getText()).isEmpty();
         } finally {
             browser.quit();
@@ -150,14 +153,18 @@ class DashboardTest {
         }
     }
 
-    /** Starts a continuous job on two farm hosts through the API, then opens the dashboard and gives the token. */
+    /**
+     * Starts a continuous job on two farm hosts through the API, with a webhook its receiver refuses (this server's
+     * own port, where the hook has no route and no token), then opens the dashboard and gives the token.
+     */
     private static WebDriverWait continuousJobShown(ChildProcess serve, WebDriver browser, dev.loomcrawl.testkit.Http http)
             throws Exception {
         String seeds = farm.seedUrls().stream().limit(2).map(u -> "\"" + u + "\"").collect(
                 java.util.stream.Collectors.joining(","));
+        String hook = "http://127.0.0.1:" + CrashRecoveryTest.port(serve) + "/hook";
         assertThat(http.post("/crawl", "{\"seeds\":[" + seeds + "],\"maxDepth\":1,"
-                + "\"revisit\":{\"min\":\"PT1S\",\"max\":\"PT2S\"}}", "Authorization", "Bearer s3cret").status())
-                .isEqualTo(202);
+                + "\"revisit\":{\"min\":\"PT1S\",\"max\":\"PT2S\"},\"webhook\":{\"url\":\"" + hook + "\",\"secret\":\"s\"}}",
+                "Authorization", "Bearer s3cret").status()).isEqualTo(202);
         browser.get("http://127.0.0.1:" + CrashRecoveryTest.port(serve) + "/");
         WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
         wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token-input"))).sendKeys("s3cret");
