@@ -52,7 +52,8 @@ class PostgresStoreTest {
     /**
      * A NUL (a server's header the JDK refuses, quoted in the failure's words; a page's field) is U+FFFD in the
      * row: PostgreSQL keeps none in text, and one such row failed its whole batch, and the job with it. A title
-     * longer than its column is cut in the row itself, so that what a crawl streams is what the store keeps.
+     * longer than its column is cut in the row itself, so that what a crawl streams is what the store keeps. A
+     * webhook's failure words are kept the same way.
      */
     @Test
     void aNulInARowsTextIsStoredAndTheRowsBesideIt() throws Exception {
@@ -71,6 +72,11 @@ class PostgresStoreTest {
                 assertThat(p.detail()).isEqualTo(nul.detail());
                 assertThat(p.fields()).containsEntry("f", "x\uFFFDy");
             });
+            // The same words in a webhook's failure, as the JDK quotes a receiver's header
+            assertThat(store.changes().claimDelivery(1, "node", 10)).isZero();
+            store.changes().deliveryFailed(1, "node", "protocol: ProtocolException: Invalid header value \"a\u0000b\"");
+            assertThat(store.changes().webhook(1).failing()).contains("a\uFFFDb");
+            assertThat(store.changes().webhook(1).tries()).isEqualTo(1);
         }
     }
 
