@@ -161,10 +161,9 @@ final class Progress {
         if (webhook == null || webhook.failing() == null) {
             return "";
         }
-        Instant since = webhook.failingSince();
-        return String.format("  webhook failing%s, %,d tries: %s; %,d%s events wait", since == null ? ""
-                : " for " + Duration.between(since, Instant.now()).toSeconds() + " s", webhook.tries(), webhook.failing(),
-                webhook.pending(), webhook.pending() >= WebhookStatus.COUNTED ? "+" : "");
+        return String.format("  webhook failing for %d s, %,d tries: %s; %,d%s events wait",
+                webhook.failingFor(Instant.now()).toSeconds(), webhook.tries(), webhook.failing(), webhook.pending(),
+                webhook.pending() >= WebhookStatus.COUNTED ? "+" : "");
     }
 
     /**

@@ -182,10 +182,8 @@ final class Metrics implements AutoCloseable {
             rateRows.add(MultiGauge.Row.of(tags, p.recentPagesPerSecond()));
             WebhookStatus webhook = job.webhook();
             if (webhook != null) {
-                Instant since = webhook.failingSince();
                 pendingRows.add(MultiGauge.Row.of(tags, webhook.pending()));
-                failingRows.add(MultiGauge.Row.of(tags, since == null ? 0 : Math.max(0, Duration.between(since, now)
-                        .toMillis() / 1000.0)));
+                failingRows.add(MultiGauge.Row.of(tags, webhook.failingFor(now).toMillis() / 1000.0));
             }
         }
         jobPages.register(pagesRows, true);

@@ -92,9 +92,18 @@ public final class WebhookClient implements AutoCloseable {
         }
     }
 
-    /** {@code words} with {@code url}, should they quote it, cut to its host: its path may hold a token. */
+    /** {@code words} with {@code url}, should they quote it, cut to its {@link #origin}. */
     private static String withoutUrl(String words, URI url) {
-        return words.replace(url.toString(), url.getHost() == null ? "the receiver" : url.getHost());
+        return words.replace(url.toString(), origin(url));
+    }
+
+    /**
+     * The receiver as words name it: {@code scheme://host:port} alone, for a webhook URL's user, path and query often
+     * hold the receiver's own secret.
+     */
+    public static String origin(URI url) {
+        String authority = url.getRawAuthority() == null ? "" : url.getRawAuthority().replaceFirst("^.*@", "");
+        return url.getScheme() + "://" + authority;
     }
 
     @Override

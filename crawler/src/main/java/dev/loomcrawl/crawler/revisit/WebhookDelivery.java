@@ -48,6 +48,7 @@ public final class WebhookDelivery implements AutoCloseable {
     private final long jobId;
     private final String owner;
     private final Freshness.Webhook webhook;
+    private final URI url;
     private final ChangeFeed feed;
     private final WebhookClient client;
     private final CountDownLatch stop = new CountDownLatch(1);
@@ -64,6 +65,7 @@ public final class WebhookDelivery implements AutoCloseable {
         this.jobId = jobId;
         this.owner = owner;
         this.webhook = webhook;
+        this.url = URI.create(webhook.url());
         this.feed = feed;
         this.client = client;
         this.thread = Thread.ofVirtual().name("webhook-" + jobId).start(this::run);
@@ -140,7 +142,8 @@ public final class WebhookDelivery implements AutoCloseable {
             boolean stillOurs = feed.delivered(jobId, owner, event.id(), HOLD_SECONDS);
             if (failingSaid) {
                 failingSaid = false;
-                LOG.log(System.Logger.Level.INFO, "job " + jobId + ": webhook " + receiver() + " takes events again");
+                LOG.log(System.Logger.Level.INFO, "job " + jobId + ": webhook " + WebhookClient.origin(url)
+                        + " takes events again");
             }
             if (!stillOurs) {
                 claimAgainAt = 0; // another took the delivery over meanwhile: it goes on from the store's record
@@ -193,7 +196,7 @@ public final class WebhookDelivery implements AutoCloseable {
      */
     private WebhookClient.@Nullable Refused send(Change event) throws InterruptedException {
         byte[] body = Export.json(Export.rowOf(event)).getBytes(StandardCharsets.UTF_8);
-        WebhookClient.Refused failed = client.post(URI.create(webhook.url()), Map.of(
+        WebhookClient.Refused failed = client.post(url, Map.of(
                 "Content-Type", "application/json",
                 Freshness.Webhook.EVENT_ID, String.valueOf(event.id()),
                 Freshness.Webhook.SIGNATURE, Freshness.Webhook.sign(webhook.secret(), body)), body, TIMEOUT);
@@ -203,16 +206,10 @@ public final class WebhookDelivery implements AutoCloseable {
         feed.deliveryFailed(jobId, owner, failed.why());
         if (!failingSaid) {
             failingSaid = true;
-            LOG.log(System.Logger.Level.WARNING, "job " + jobId + ": webhook " + receiver() + " did not take event "
+            LOG.log(System.Logger.Level.WARNING, "job " + jobId + ": webhook " + WebhookClient.origin(url) + " did not take event "
                     + event.id() + ": " + failed.why() + "; sent again with backoff, the events after it wait");
         }
         return failed;
-    }
-
-    /** The receiver as a log line names it: its origin alone, for a webhook URL's path often holds its token. */
-    private String receiver() {
-        URI url = URI.create(webhook.url());
-        return url.getScheme() + "://" + url.getRawAuthority().replaceFirst("^.*@", "");
     }
 
     /** How long a job that ended gives its webhook to take the events it has not had yet. */

@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler.values;
 
+import java.time.Duration;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
@@ -18,4 +19,9 @@ public record WebhookStatus(long delivered, long pending, @Nullable String faili
         int tries) {
     /** How many undelivered events are counted, at most: a count must not read a whole backlog each time it is asked. */
     public static final int COUNTED = 100_000;
+
+    /** How long the receiver has refused the next event by {@code now}; zero while it takes them. */
+    public Duration failingFor(Instant now) {
+        return failingSince == null || failingSince.isAfter(now) ? Duration.ZERO : Duration.between(failingSince, now);
+    }
 }
