@@ -115,7 +115,8 @@ final class Metrics implements AutoCloseable {
         jobRate = MultiGauge.builder("loomcrawl.job.requests.per.second")
                 .description("A running job's requests per second over the last seconds").register(registry);
         webhookPending = MultiGauge.builder("loomcrawl.job.webhook.pending")
-                .description("Change events a running job's webhook has not delivered (counted up to 100,000)")
+                .description(String.format("Change events a running job's webhook has not delivered (counted up to %,d)",
+                        WebhookStatus.COUNTED))
                 .register(registry);
         webhookFailing = MultiGauge.builder("loomcrawl.job.webhook.failing.seconds")
                 .description("How long a running job's webhook receiver has refused the next event; 0 while it takes them")

@@ -9,6 +9,8 @@ import java.util.Locale;
 import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
@@ -62,6 +64,36 @@ public final class AddressGuard extends InetAddressResolverProvider {
         String name = host.toLowerCase(Locale.ROOT);
         GUARDED.computeIfAbsent(name, k -> new AtomicInteger()).incrementAndGet();
         return new Guarded(name);
+    }
+
+    /** A request sent under the guard. */
+    @FunctionalInterface
+    interface Exchange<T, X extends Exception> {
+        T send() throws InterruptedException, X;
+    }
+
+    /**
+     * {@code exchange} with {@code host}, unless the name resolves to a private address: it is looked up first, and
+     * guarded while the request goes (the client's own lookup included), so an exchange that failed because that
+     * lookup met an answer turned private is refused too. The one rule of every request a job sends under the
+     * guard: its fetches and its webhook's deliveries.
+     *
+     * @param failed whether a result is a failure, which the guard may have caused
+     * @param refused the result that says why the guard refused the exchange
+     */
+    static <T, X extends Exception> T send(String host, Exchange<T, X> exchange, Predicate<T> failed,
+            Function<String, T> refused) throws InterruptedException, X {
+        try (Guarded guarded = guard(host)) {
+            String why = HostNames.privateAddress(host);
+            if (why == null) {
+                T result = exchange.send();
+                why = failed.test(result) ? guarded.refusal() : null;
+                if (why == null) {
+                    return result;
+                }
+            }
+            return refused.apply(why);
+        }
     }
 
     /**

@@ -181,18 +181,10 @@ public final class Fetcher implements AutoCloseable {
         if (!settings.refusePrivateAddresses()) {
             return exchange(url, purpose, onHeaders, mayStart, validators, start);
         }
-        try (AddressGuard.Guarded guarded = AddressGuard.guard(url.host())) { // the client's own lookup included
-            String refused = HostNames.privateAddress(url.host());
-            if (refused == null) {
-                FetchResult result = exchange(url, purpose, onHeaders, mayStart, validators, start);
-                // the client's own lookup may have met an answer that turned private
-                refused = result instanceof FetchResult.Failed ? guarded.refusal() : null;
-                if (refused == null) {
-                    return result;
-                }
-            }
-            return new FetchResult.Failed(FailureKind.CONNECT, refused, 0, null, 0, System.nanoTime() - start, null, true);
-        }
+        return AddressGuard.send(url.host(), () -> exchange(url, purpose, onHeaders, mayStart, validators, start),
+                result -> result instanceof FetchResult.Failed,
+                refused -> new FetchResult.Failed(FailureKind.CONNECT, refused, 0, null, 0, System.nanoTime() - start, null,
+                        true));
     }
 
     /**

@@ -9,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import javax.net.ssl.SSLHandshakeException;
 import org.jspecify.annotations.Nullable;
 
@@ -52,20 +53,12 @@ public final class WebhookClient implements AutoCloseable {
      */
     public @Nullable Refused post(URI url, Map<String, String> headers, byte[] body, Duration timeout)
             throws InterruptedException {
-        String host = url.getHost() == null ? "" : url.getHost();
         if (!refusePrivateAddresses) {
             return send(url, headers, body, timeout);
         }
-        try (AddressGuard.Guarded guarded = AddressGuard.guard(host)) { // the client's own lookup included
-            String refused = HostNames.privateAddress(host);
-            if (refused != null) {
-                return new Refused(refused);
-            }
-            Refused failed = send(url, headers, body, timeout);
-            // the client's own lookup may have met an answer that turned private
-            String turnedPrivate = failed == null ? null : guarded.refusal();
-            return turnedPrivate != null ? new Refused(turnedPrivate) : failed;
-        }
+        String host = url.getHost() == null ? "" : url.getHost();
+        return AddressGuard.send(host, () -> Optional.ofNullable(send(url, headers, body, timeout)), Optional::isPresent,
+                refused -> Optional.of(new Refused(refused))).orElse(null);
     }
 
     private @Nullable Refused send(URI url, Map<String, String> headers, byte[] body, Duration timeout)

@@ -132,22 +132,15 @@ public final class JobTable {
         Timestamp at = Timestamp.from(until);
         withWriter(c -> {
             if (dialect == Dialect.POSTGRES) { // nodes of a cluster may race for the same host
-                return update(c, "INSERT INTO host_rests (host_key, rest_until) VALUES (?, ?) ON CONFLICT (host_key)"
+                return Readers.update(c, "INSERT INTO host_rests (host_key, rest_until) VALUES (?, ?) ON CONFLICT (host_key)"
                         + " DO UPDATE SET rest_until = GREATEST(host_rests.rest_until, EXCLUDED.rest_until)", hostKey, at);
             }
             // H2 has one process, and this runs under its writer's lock: nothing can come between the two.
-            int updated = update(c, "UPDATE host_rests SET rest_until = GREATEST(rest_until, ?) WHERE host_key = ?",
+            int updated = Readers.update(c, "UPDATE host_rests SET rest_until = GREATEST(rest_until, ?) WHERE host_key = ?",
                     at, hostKey);
-            return updated > 0 ? updated : update(c, "INSERT INTO host_rests (host_key, rest_until) VALUES (?, ?)",
+            return updated > 0 ? updated : Readers.update(c, "INSERT INTO host_rests (host_key, rest_until) VALUES (?, ?)",
                     hostKey, at);
         });
-    }
-
-    private static int update(Connection c, String sql, Object... args) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            Readers.bind(ps, args);
-            return ps.executeUpdate();
-        }
     }
 
     /** The {@code Retry-After} windows stored by {@link #restHost} that have not run out, by host key. */

@@ -163,6 +163,14 @@ public final class Readers implements AutoCloseable {
         }, args);
     }
 
+    /** One statement of {@code sql} with {@code args}, on {@code c} (the writer's): the rows it changed. */
+    static int update(Connection c, String sql, Object... args) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            bind(ps, args);
+            return ps.executeUpdate();
+        }
+    }
+
     static void bind(PreparedStatement ps, Object[] args) throws SQLException {
         for (int i = 0; i < args.length; i++) {
             ps.setObject(i + 1, args[i]);

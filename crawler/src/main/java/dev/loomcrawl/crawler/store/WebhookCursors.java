@@ -2,10 +2,8 @@ package dev.loomcrawl.crawler.store;
 
 import dev.loomcrawl.crawler.values.SafeText;
 import dev.loomcrawl.crawler.values.WebhookStatus;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Timestamp;
 
 /**
@@ -33,10 +31,10 @@ final class WebhookCursors {
      */
     long claim(long jobId, String owner, int holdSeconds) {
         return jobs.withWriter(c -> {
-            if (update(c, "UPDATE webhook_cursors SET owner = ?, owner_until = " + later(holdSeconds) + " WHERE job_id = ?"
+            if (Readers.update(c, "UPDATE webhook_cursors SET owner = ?, owner_until = " + later(holdSeconds) + " WHERE job_id = ?"
                     + " AND (owner IS NULL OR owner = ? OR owner_until < CURRENT_TIMESTAMP)", owner, jobId, owner) == 0) {
                 // No row yet, or held by another. Two cluster nodes may insert the row at once: one inserts nothing.
-                int inserted = update(c, "INSERT INTO webhook_cursors (job_id, delivered, owner, owner_until) SELECT ?, 0, ?, "
+                int inserted = Readers.update(c, "INSERT INTO webhook_cursors (job_id, delivered, owner, owner_until) SELECT ?, 0, ?, "
                         + later(holdSeconds) + " WHERE NOT EXISTS (SELECT 1 FROM webhook_cursors WHERE job_id = ?)"
                         + (dialect == Dialect.POSTGRES ? " ON CONFLICT (job_id) DO NOTHING" : ""), jobId, owner, jobId);
                 if (inserted == 0) {
@@ -60,7 +58,7 @@ final class WebhookCursors {
      * @return false when the delivery is no longer {@code owner}'s (another took it over after its hold ran out)
      */
     boolean delivered(long jobId, String owner, long id, int holdSeconds) {
-        return jobs.withWriter(c -> update(c, "UPDATE webhook_cursors SET delivered = GREATEST(delivered, ?),"
+        return jobs.withWriter(c -> Readers.update(c, "UPDATE webhook_cursors SET delivered = GREATEST(delivered, ?),"
                 + " failing = NULL, failing_since = NULL, tries = 0, owner_until = " + later(holdSeconds)
                 + " WHERE job_id = ? AND owner = ?", id, jobId, owner) > 0);
     }
@@ -71,14 +69,14 @@ final class WebhookCursors {
      */
     void failed(long jobId, String owner, String why) {
         String kept = SafeText.text(why.length() > 1000 ? why.substring(0, 1000) : why);
-        jobs.withWriter(c -> update(c, "UPDATE webhook_cursors SET failing = ?, tries = tries + 1,"
+        jobs.withWriter(c -> Readers.update(c, "UPDATE webhook_cursors SET failing = ?, tries = tries + 1,"
                 + " failing_since = COALESCE(failing_since, CURRENT_TIMESTAMP) WHERE job_id = ? AND owner = ?",
                 kept, jobId, owner));
     }
 
     /** Ends {@code owner}'s hold on job {@code jobId}'s webhook, so another may take it over at once. */
     void release(long jobId, String owner) {
-        jobs.withWriter(c -> update(c, "UPDATE webhook_cursors SET owner = NULL, owner_until = NULL WHERE job_id = ? AND owner = ?",
+        jobs.withWriter(c -> Readers.update(c, "UPDATE webhook_cursors SET owner = NULL, owner_until = NULL WHERE job_id = ? AND owner = ?",
                 jobId, owner));
     }
 
@@ -110,12 +108,5 @@ final class WebhookCursors {
 
     private static String later(int seconds) {
         return "CURRENT_TIMESTAMP + INTERVAL '" + seconds + "' SECOND";
-    }
-
-    private static int update(Connection c, String sql, Object... args) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            Readers.bind(ps, args);
-            return ps.executeUpdate();
-        }
     }
 }
