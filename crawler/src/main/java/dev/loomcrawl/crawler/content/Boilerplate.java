@@ -27,6 +27,12 @@ final class Boilerplate {
      * a wrapper and not left out (trafilatura keeps such forms the same way).
      */
     private static final Set<String> WRAPPERS = Set.of("aside", "form", "header");
+    /**
+     * A {@code <noscript>} is what a reader without scripts sees instead: a tracking pixel, a line asking for
+     * JavaScript, a fallback menu (its form and select left out as such), and on Google's Blogger blogs the whole
+     * article, whose scripted copy is a template. This many characters of text are more than any such line.
+     */
+    private static final int NOSCRIPT_ARTICLE = 500;
     /** Not "tablist": Bootstrap's accordion is a tablist around its panels, and a real one's tabs are links. */
     private static final Set<String> ROLES = Set.of("navigation", "banner", "contentinfo",
             "complementary", "dialog", "alertdialog", "alert", "search", "menu", "menubar", "toolbar");
@@ -83,6 +89,9 @@ final class Boilerplate {
     boolean leftOutByTag(Element e) {
         if (hidden(e)) {
             return true;
+        }
+        if (e.normalName().equals("noscript")) {
+            return counts.chars(e) < NOSCRIPT_ARTICLE;
         }
         if (TAGS.contains(e.normalName())) {
             return !WRAPPERS.contains(e.normalName()) || !holdsMostOf(body, e) && !holdsMostOf(e.closest("main"), e);

@@ -97,6 +97,19 @@ class MainContentTest {
         assertThat(content(html)).contains("county archive").doesNotContain("Subscribers read");
     }
 
+    @Test
+    void anArticleInANoscriptIsReadAndANoscriptsLineAskingForJavaScriptIsNot() {
+        // Google's Blogger blogs: the article as a script's template, and again in <noscript> for readers without
+        // scripts, its only copy outside a script
+        String html = "<body><div class='post'><div class='post-body' itemprop='articleBody'>"
+                + "<script type='text/template'>" + ARTICLE + "</script><noscript>" + ARTICLE + "</noscript>"
+                + "<noscript><p>Please enable JavaScript to see the comments.</p></noscript>"
+                + "<noscript><img src='https://example.org/pixel.gif'></noscript></div></div>"
+                + "<div class='sidebar-promo'>" + DECOY + "</div></body>";
+        assertThat(content(html)).contains("logbooks, kept in the county archive").doesNotContain("enable JavaScript")
+                .doesNotContain("Subscribers read");
+    }
+
     /**
      * The content's first line is the article's title: La Stampa's {@code h1} is its section ("Cronaca"), the title an
      * {@code h2} in the article's header, which the page's {@code <title>} holds; scinexx's {@code h1} is the title
