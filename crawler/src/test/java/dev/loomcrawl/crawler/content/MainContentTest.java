@@ -8,8 +8,9 @@ import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
 
 /**
- * Shapes of real pages where the article's own markup and a class name disagree (found on Readability's test
- * pages: see docs/content.md, "Real pages"). Each page holds the article and a decoy; the article must win.
+ * Shapes of real pages where the article's own markup and a class name disagree (found on Readability's and
+ * trafilatura's test pages: see docs/content.md, "Real pages"). Each page holds the article and a decoy; the article
+ * must win.
  */
 class MainContentTest {
     private static final String ARTICLE = """
@@ -107,6 +108,19 @@ class MainContentTest {
                 + "<noscript><img src='https://example.org/pixel.gif'></noscript></div></div>"
                 + "<div class='sidebar-promo'>" + DECOY + "</div></body>";
         assertThat(content(html)).contains("logbooks, kept in the county archive").doesNotContain("enable JavaScript")
+                .doesNotContain("Subscribers read");
+    }
+
+    @Test
+    void anAmpPhotoViewerWhoseClassSaysContentDoesNotOutscoreTheArticle() {
+        // Chefkoch: a lightbox of the recipe's photos, shown only when the reader opens one, each with its lines
+        String photo = "<div><div>1/199 A reader's photo of the cake</div><div>Log in to rate this photo, then"
+                + " tell us what you think of it.</div><div>You have already rated this photo, thank you.</div></div>";
+        String html = "<body><main><div class='recipe-image'><amp-lightbox id='viewer'>"
+                + "<div class='lightbox-content lightbox-content--with-ads'><amp-carousel>" + photo.repeat(7)
+                + "</amp-carousel></div></amp-lightbox></div><article class='ds-box'><div>" + ARTICLE.replace("<p>", "")
+                .replace("</p>", "<br>") + "</div></article></main><amp-sidebar id='menu'>" + DECOY + "</amp-sidebar></body>";
+        assertThat(content(html)).contains("logbooks, kept in the county archive").doesNotContain("rate this photo")
                 .doesNotContain("Subscribers read");
     }
 
