@@ -20,10 +20,10 @@ final class Boilerplate {
      * components its runtime shows only when the reader opens them or as a bar over the page (a photo viewer, a
      * menu drawer, a consent or notice bar): Chefkoch's photo viewer, whose class says content, outscored the recipe.
      */
-    private static final Set<String> TAGS = Set.of("script", "style", "noscript", "template",
+    private static final Set<String> TAGS = Set.of("script", "style", "template",
             "iframe", "svg", "canvas", "object", "embed", "form", "button", "input", "select", "textarea", "nav",
-            "aside", "footer", "header", "dialog", "menu", "label", "amp-lightbox", "amp-sidebar", "amp-user-notification",
-            "amp-consent");
+            "aside", "footer", "header", "dialog", "menu", "label",
+            "amp-lightbox", "amp-sidebar", "amp-user-notification", "amp-consent");
     /**
      * Tags that old or broken markup makes wrappers of the whole page: ASP.NET puts every page in one
      * {@code <form>}, a {@code <header>} left unclosed takes in everything after it, and some CMSs put the article
@@ -35,7 +35,8 @@ final class Boilerplate {
     /**
      * A {@code <noscript>} is what a reader without scripts sees instead: a tracking pixel, a line asking for
      * JavaScript, a fallback menu (its form and select left out as such), and on Google's Blogger blogs the whole
-     * article, whose scripted copy is a template. This many characters of text are more than any such line.
+     * article, whose scripted copy is a template. This many characters of text are more than any such line; a
+     * shorter one is left out as the tags above are.
      */
     private static final int NOSCRIPT_ARTICLE = 500;
     /** Not "tablist": Bootstrap's accordion is a tablist around its panels, and a real one's tabs are links. */

@@ -37,12 +37,12 @@ public final class PolitenessTable {
     /** Stores {@code setting} for {@code key}; an empty one removes what was set. Durable on return. */
     public void set(String key, HostSetting setting) {
         jobs.withWriter(c -> {
-            int n = update(c.prepareStatement("DELETE FROM host_settings WHERE politeness_key = ?"), key);
+            int n = Readers.update(c, "DELETE FROM host_settings WHERE politeness_key = ?", key);
             if (setting.empty()) {
                 return n;
             }
-            return update(c.prepareStatement("INSERT INTO host_settings (politeness_key, max_in_flight, min_delay_ms,"
-                    + " paused_until) VALUES (?, ?, ?, ?)"), key, setting.limit(),
+            return Readers.update(c, "INSERT INTO host_settings (politeness_key, max_in_flight, min_delay_ms,"
+                    + " paused_until) VALUES (?, ?, ?, ?)", key, setting.limit(),
                     setting.minDelay() == null ? null : setting.minDelay().toMillis(),
                     setting.pausedUntil() == null ? null : Timestamp.from(setting.pausedUntil()));
         });
@@ -176,12 +176,5 @@ public final class PolitenessTable {
 
     private static @Nullable Instant instant(@Nullable Timestamp t) {
         return t == null ? null : t.toInstant();
-    }
-
-    private static int update(PreparedStatement ps, @Nullable Object... args) throws SQLException {
-        try (ps) {
-            Readers.bind(ps, args);
-            return ps.executeUpdate();
-        }
     }
 }

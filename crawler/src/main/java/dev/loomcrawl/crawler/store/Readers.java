@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Semaphore;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 import org.h2.jdbcx.JdbcConnectionPool;
 
 /**
@@ -164,14 +165,14 @@ public final class Readers implements AutoCloseable {
     }
 
     /** One statement of {@code sql} with {@code args}, on {@code c} (the writer's): the rows it changed. */
-    static int update(Connection c, String sql, Object... args) throws SQLException {
+    static int update(Connection c, String sql, @Nullable Object... args) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             bind(ps, args);
             return ps.executeUpdate();
         }
     }
 
-    static void bind(PreparedStatement ps, Object[] args) throws SQLException {
+    static void bind(PreparedStatement ps, @Nullable Object[] args) throws SQLException {
         for (int i = 0; i < args.length; i++) {
             ps.setObject(i + 1, args[i]);
         }
