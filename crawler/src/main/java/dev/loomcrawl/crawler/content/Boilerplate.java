@@ -44,16 +44,18 @@ final class Boilerplate {
             "complementary", "dialog", "alertdialog", "alert", "search", "menu", "menubar", "toolbar");
     /**
      * Class and id words of blocks that are not the article: Readability's "unlikely candidates", and words from
-     * trafilatura's discard list (buttons, ratings, user profiles, paywalls, print-only and edit links). Not
+     * trafilatura's discard list (buttons, ratings, user profiles, paywalls, print-only and edit links), and a
+     * picture's credit ({@code Foto: ...}, {@code Getty Images}) beside its caption, which is kept. Not
      * "share": a share bar is links and buttons, left out as such, and a wrapper around a whole article may have
      * an id that says share.
      */
     private static final Pattern UNLIKELY = Pattern.compile("-ad-|\\bads?\\b|advert|ai2html|banner|breadcrumb|"
-            + "button|byline|combx|comment|community|consent|cookie|cover-wrap|disqus|dateline|editsection|extra|"
-            + "footer|gdpr|header|legends|masthead|menu|meta|modal|most-popular|newsletter|nav|noprint|outbrain|"
-            + "overlay|pager|pagination|paywall|popup|premium|profile|promo|rating|related|remark|replies|rss|"
-            + "shoutbox|sidebar|signature|signup|skip|skyscraper|social|sponsor|subscribe|supplemental|tags|"
-            + "taboola|timestamp|toc-|toolbar|tools|user-info|vote|widget|yom-remote|author-bio|postinfo|post-info");
+            + "button|byline|combx|comment|community|consent|cookie|copyright|cover-wrap|\\bcredits?\\b|disqus|"
+            + "dateline|editsection|extra|footer|gdpr|header|legends|masthead|menu|meta|modal|most-popular|newsletter|"
+            + "nav|noprint|outbrain|overlay|pager|pagination|paywall|popup|premium|profile|promo|rating|related|"
+            + "remark|replies|rss|shoutbox|sidebar|signature|signup|skip|skyscraper|social|sponsor|subcaption|"
+            + "subscribe|supplemental|tags|taboola|timestamp|toc-|toolbar|tools|user-info|vote|widget|yom-remote|"
+            + "author-bio|postinfo|post-info");
     /** Words that save a block the list above would drop: "article-header" holds no article, "main-nav" does. */
     private static final Pattern MAYBE = Pattern.compile("and|article|body|column|content|main|mathjax|shadow");
     /** Words that weigh for (+25) and against (-25) a block being the article (Readability's class weight). */
@@ -75,20 +77,33 @@ final class Boilerplate {
 
     private final Element body;
     private final BlockCounts counts;
-    private final boolean strict;
+    private final ByWords byWords;
     /** {@code <main>} elements and their ancestors, found when a block named for boilerplate first asks. */
     private @Nullable Set<Element> holdingMain;
 
-    /** @param strict judge by the class and id words too, not only by tag, role and visibility */
-    Boilerplate(Element body, BlockCounts counts, boolean strict) {
+    /** Whether, beside tag, role and visibility, the words of a block's class and id leave it out. */
+    enum ByWords {
+        /** Never. */
+        NO,
+        /** Those that name it boilerplate, unless it holds {@code <main>}. */
+        YES,
+        /**
+         * As {@link #YES}, except a block that holds over half of the page's text: a wrapper whatever its name, as
+         * Blogger's {@code widget Blog} around every post, a {@code sidebar-wrapper} around the article or a layout's
+         * {@code above-footer} are. The blocks inside it are still judged by their own words.
+         */
+        BUT_WRAPPERS
+    }
+
+    Boilerplate(Element body, BlockCounts counts, ByWords byWords) {
         this.body = body;
         this.counts = counts;
-        this.strict = strict;
+        this.byWords = byWords;
     }
 
     /** Left out with everything under it, wherever it is. */
     boolean leftOut(Element e) {
-        return leftOutByTag(e) || strict && leftOutByWords(e);
+        return leftOutByTag(e) || byWords != ByWords.NO && leftOutByWords(e);
     }
 
     /** Left out by its tag, its role or its being hidden, whatever its class and id say. */
@@ -122,7 +137,7 @@ final class Boilerplate {
             JUDGED.put(words, judged);
         }
         return switch (judged) {
-            case BOILERPLATE -> !holdsMain(e);
+            case BOILERPLATE -> !holdsMain(e) && !(byWords == ByWords.BUT_WRAPPERS && holdsMostOf(body, e));
             case BYLINE -> e.text().length() < BYLINE_MAX;
             case CONTENT -> false;
         };

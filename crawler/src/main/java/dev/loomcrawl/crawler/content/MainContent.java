@@ -24,7 +24,10 @@ public final class MainContent {
     /**
      * A strict reading this long is taken as it is. A shorter one is compared with the reading that does not leave
      * blocks out by their words: {@link #LEFT_OUT} times as long, that one wins, for the words left the article out
-     * with a wrapper named for its side bar, its widgets or its banner ({@code sidebar-wrapper} around the post).
+     * with a wrapper named for its side bar, its widgets or its banner ({@code sidebar-wrapper} around the post,
+     * Blogger's {@code widget Blog} around every post). Unless the reading that keeps only such wrappers (see
+     * {@link Boilerplate.ByWords#BUT_WRAPPERS}) found as much in the same blocks: then it wins, for inside the wrapper
+     * it still leaves out the post's footer, its newsletter box and its pictures' credits.
      */
     private static final int SURE = 1_000;
     private static final int LEFT_OUT = 3;
@@ -32,17 +35,18 @@ public final class MainContent {
     private static final int HEADLINE = 15;
 
     /**
-     * The ways a page is read, in turn: leave blocks out by their class and id words and weigh blocks by them;
-     * weigh only; neither.
+     * The ways a page is read, in turn: leave blocks out by their class and id words and weigh blocks by them; weigh
+     * only (and, when that finds the article, the first again keeping the wrappers); neither.
      */
     private enum Reading {
-        STRICT(true, true), WEIGHED(false, true), BY_TAGS(false, false);
+        STRICT(Boilerplate.ByWords.YES, true), WEIGHED(Boilerplate.ByWords.NO, true),
+        WRAPPED(Boilerplate.ByWords.BUT_WRAPPERS, true), BY_TAGS(Boilerplate.ByWords.NO, false);
 
-        final boolean strict;
+        final Boilerplate.ByWords byWords;
         final boolean weighed;
 
-        Reading(boolean strict, boolean weighed) {
-            this.strict = strict;
+        Reading(Boilerplate.ByWords byWords, boolean weighed) {
+            this.byWords = byWords;
             this.weighed = weighed;
         }
     }
@@ -88,14 +92,21 @@ public final class MainContent {
         return choose(body, counts, markdown).written;
     }
 
+    /** Whether {@code other} found what the strict reading left out: see {@link #SURE}. */
+    private static boolean foundWhatStrictLeftOut(Picked other, Picked strict) {
+        return other.length() >= ENOUGH && other.length() >= LEFT_OUT * strict.length();
+    }
+
     private static Picked choose(Element body, BlockCounts counts, boolean markdown) {
         Picked strict = new Picked(body, counts, Reading.STRICT, markdown);
         if (strict.atLeast(SURE)) {
             return strict;
         }
         Picked weighed = new Picked(body, counts, Reading.WEIGHED, markdown);
-        if (weighed.length() >= ENOUGH && weighed.length() >= LEFT_OUT * strict.length()) {
-            return weighed; // the class words left the article out with its wrapper
+        if (foundWhatStrictLeftOut(weighed, strict)) {
+            Picked wrapped = new Picked(body, counts, Reading.WRAPPED, markdown);
+            boolean same = foundWhatStrictLeftOut(wrapped, strict) && wrapped.blocks.equals(weighed.blocks);
+            return same ? wrapped : weighed;
         }
         if (strict.length() >= ENOUGH) {
             return strict;
@@ -128,7 +139,7 @@ public final class MainContent {
         Picked(Element body, BlockCounts counts, Reading reading, boolean markdown) {
             this.body = body;
             this.counts = counts;
-            this.boilerplate = new Boilerplate(body, counts, reading.strict);
+            this.boilerplate = new Boilerplate(body, counts, reading.byWords);
             this.blocks = ContentScores.pick(body, boilerplate, counts, reading.weighed);
             MarkdownWriter writer = new MarkdownWriter(markdown, boilerplate, counts);
             this.written = write(writer);

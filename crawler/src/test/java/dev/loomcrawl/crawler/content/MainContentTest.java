@@ -74,6 +74,25 @@ class MainContentTest {
     }
 
     @Test
+    void aWrapperNamedForWidgetsIsKeptAndThePostsFooterInsideItIsStillLeftOut() {
+        // Blogger: every post inside a div.widget.Blog, its footer a block of its own
+        String html = "<body><div class='widget Blog' id='Blog1'><div class='post hentry'>" + ARTICLE
+                + "<div class='post-footer'>Posted by the keeper at 21:11, filed under lights</div></div></div>"
+                + "<div class='sidebar-profile'><p>About me: I write about the coast.</p></div></body>";
+        assertThat(content(html)).contains("county archive").doesNotContain("Posted by").doesNotContain("About me");
+    }
+
+    @Test
+    void aPicturesCreditIsLeftOutAndItsCaptionKept() {
+        String html = "<body><article>" + ARTICLE + "<figure><img src='/keeper.jpg'><figcaption>The last keeper, in"
+                + " his last winter <span class='credit'>Photo: County Archive</span></figcaption></figure>"
+                + "<div class='wp-caption'><p class='wp-caption-text'>The rock at low tide</p><p class='copyright'>"
+                + "Bild: Jahr Media</p></div></article></body>";
+        assertThat(content(html)).contains("in his last winter").contains("The rock at low tide")
+                .doesNotContain("County Archive").doesNotContain("Jahr Media");
+    }
+
+    @Test
     void aFormAroundTheWholePageIsAWrapperAndASearchFormIsNot() {
         String html = "<body><form id='aspnetForm' action='/page.aspx'><div class='layout'><form role='none'>"
                 + "<p>Search the whole site, every story</p><input name='q'></form><div class='story'>" + ARTICLE

@@ -202,6 +202,6 @@ class MarkdownWriterTest {
     /** The whole body written as Markdown or as text, read strictly. */
     private static String write(Document doc, boolean markdown) {
         BlockCounts counts = new BlockCounts();
-        return new MarkdownWriter(markdown, new Boilerplate(doc.body(), counts, true), counts).write(List.of(doc.body()));
+        return new MarkdownWriter(markdown, new Boilerplate(doc.body(), counts, Boilerplate.ByWords.YES), counts).write(List.of(doc.body()));
     }
 }
