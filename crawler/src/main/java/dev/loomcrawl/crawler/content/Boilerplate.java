@@ -47,7 +47,7 @@ final class Boilerplate {
      * trafilatura's discard list (buttons, ratings, user profiles, paywalls, print-only and edit links), and a
      * picture's credit ({@code Foto: ...}, {@code Getty Images}) beside its caption, which is kept. Not
      * "share": a share bar is links and buttons, left out as such, and a wrapper around a whole article may have
-     * an id that says share.
+     * an id that says share (a short block so named is left out: {@link #SHORT_ASIDE}).
      */
     private static final Pattern UNLIKELY = Pattern.compile("-ad-|\\bads?\\b|advert|ai2html|banner|breadcrumb|"
             + "button|byline|combx|comment|community|consent|cookie|copyright|cover-wrap|\\bcredits?\\b|disqus|"
@@ -65,12 +65,16 @@ final class Boilerplate {
             + "footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|"
             + "sponsor|shopping|tags|widget|cookie|consent|newsletter|byline|author");
 
-    /** Readability's byline test: a short block so named is who wrote it and when, not what they wrote. */
-    private static final Pattern BYLINE = Pattern.compile("byline|author|dateline|writtenby|p-author");
-    private static final int BYLINE_MAX = 100;
+    /**
+     * Readability's byline test, and the same for a share bar's title: a short block so named is who wrote it and
+     * when, or "Share this article", not what they wrote. Short only: a wrapper around a whole article may have an
+     * id that says share.
+     */
+    private static final Pattern SHORT_ASIDE = Pattern.compile("byline|author|dateline|writtenby|p-author|share|sharing");
+    private static final int SHORT_ASIDE_MAX = 100;
 
     /** What the class and id words say, judged once per spelling: pages of a site repeat them, and the lists are long. */
-    private enum Words { CONTENT, BOILERPLATE, BYLINE }
+    private enum Words { CONTENT, BOILERPLATE, SHORT_ASIDE }
 
     private static final int REMEMBERED = 20_000;
     private static final ConcurrentHashMap<String, Words> JUDGED = new ConcurrentHashMap<>();
@@ -130,7 +134,7 @@ final class Boilerplate {
         Words judged = JUDGED.get(words);
         if (judged == null) {
             judged = UNLIKELY.matcher(words).find() && !MAYBE.matcher(words).find() ? Words.BOILERPLATE
-                    : BYLINE.matcher(words).find() ? Words.BYLINE : Words.CONTENT;
+                    : SHORT_ASIDE.matcher(words).find() ? Words.SHORT_ASIDE : Words.CONTENT;
             if (JUDGED.size() >= REMEMBERED) {
                 JUDGED.clear(); // a crawl of many sites: start again rather than hold every spelling
             }
@@ -138,7 +142,7 @@ final class Boilerplate {
         }
         return switch (judged) {
             case BOILERPLATE -> !holdsMain(e) && !(byWords == ByWords.BUT_WRAPPERS && holdsMostOf(body, e));
-            case BYLINE -> e.text().length() < BYLINE_MAX;
+            case SHORT_ASIDE -> e.text().length() < SHORT_ASIDE_MAX;
             case CONTENT -> false;
         };
     }

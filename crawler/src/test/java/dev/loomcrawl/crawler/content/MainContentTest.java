@@ -93,6 +93,14 @@ class MainContentTest {
     }
 
     @Test
+    void aShareBarsTitleIsLeftOutAndAWrapperWhoseIdSaysShareIsNot() {
+        String html = "<body><div id='post-share-wrapper'><article>" + ARTICLE + "<div class='heateor_sss_sharing_container'>"
+                + "<div class='heateor_sss_sharing_title'>Share this article</div><a href='/s?fb'></a></div>"
+                + "</article></div></body>";
+        assertThat(content(html)).contains("county archive").doesNotContain("Share this article");
+    }
+
+    @Test
     void aFormAroundTheWholePageIsAWrapperAndASearchFormIsNot() {
         String html = "<body><form id='aspnetForm' action='/page.aspx'><div class='layout'><form role='none'>"
                 + "<p>Search the whole site, every story</p><input name='q'></form><div class='story'>" + ARTICLE
