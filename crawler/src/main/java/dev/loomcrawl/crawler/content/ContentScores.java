@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler.content;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,10 @@ final class ContentScores {
     private static final int ANCESTORS = 5;
     /** When this many runners-up share an ancestor with the best, that ancestor is the article. */
     private static final int RUNNERS_UP = 3;
+    /** How far above the best a block of its own class may meet it to be another part of the article. */
+    private static final int KIN_LEVELS = 6;
+    /** A block of the best's class with more link text than this is a teaser list, not part of the article. */
+    private static final double KIN_LINKS = 0.3;
     private static final Set<String> PARAGRAPHS = Set.of("p", "pre", "td");
     /** Blocks whose presence makes a {@code div} a container rather than a paragraph of its own. */
     private static final Set<String> BLOCKS = Set.of("address", "article", "aside", "blockquote", "dd", "div", "dl",
@@ -124,7 +129,75 @@ final class ContentScores {
         while (top.parent() != null && top.parent() != body && top.parent().childrenSize() == 1) {
             top = top.parent(); // the only child: its parent holds the same content, and maybe its title
         }
-        return withSiblings(top);
+        return withKin(top, withSiblings(top), body);
+    }
+
+    /**
+     * The blocks picked and the other parts of the article in the best's own tag and class that are not its siblings:
+     * a story in sections of one class, each in wrappers of its own (Drupal's paragraphs, org-mode's
+     * {@code outline-text-2}, Elementor's text widgets). Readability joins such parts only as siblings; their
+     * ancestor would bring in everything between them. Each must have scored, meet the best within {@link
+     * #KIN_LEVELS} levels and be mostly not links. In page order.
+     */
+    private List<Element> withKin(Element top, List<Element> picked, Element body) {
+        String cls = top.className();
+        if (cls.isEmpty()) {
+            return picked;
+        }
+        Set<Element> parts = Collections.newSetFromMap(new IdentityHashMap<>());
+        parts.addAll(picked);
+        boolean found = false;
+        for (Element c : candidates) {
+            if (c != top && c.normalName().equals(top.normalName()) && c.className().equals(cls)
+                    && counts.linkDensity(c) <= KIN_LINKS && near(top, c, body) && !overlaps(c, parts)) {
+                parts.add(c);
+                found = true;
+            }
+        }
+        if (!found) {
+            return picked;
+        }
+        List<Element> inOrder = new ArrayList<>(parts.size());
+        for (Element e : body.getAllElements()) {
+            if (parts.contains(e)) {
+                inOrder.add(e);
+            }
+        }
+        return inOrder;
+    }
+
+    /** Whether {@code other} meets {@code top} under the body within {@link #KIN_LEVELS} levels above {@code top}. */
+    private static boolean near(Element top, Element other, Element body) {
+        Element up = top.parent();
+        for (int level = 1; level <= KIN_LEVELS && up != null && up != body; level++, up = up.parent()) {
+            if (holds(up, other)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean overlaps(Element e, Set<Element> parts) {
+        for (Element up = e; up != null; up = up.parent()) {
+            if (parts.contains(up)) {
+                return true;
+            }
+        }
+        for (Element part : parts) {
+            if (holds(e, part)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean holds(Element ancestor, Element e) {
+        for (Element up = e.parent(); up != null; up = up.parent()) {
+            if (up == ancestor) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A candidate's score: every candidate has one. */

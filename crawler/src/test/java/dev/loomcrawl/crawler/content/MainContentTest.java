@@ -53,6 +53,20 @@ class MainContentTest {
     }
 
     @Test
+    void aStoryInSectionsOfOneClassEachInAWrapperOfItsOwnIsReadWhole() {
+        // Drupal's paragraphs: each section of the story in its own wrapper beside its picture, not siblings
+        String part = "<div class='field-item'><figure><img src='/p.jpg'></figure><div class='text-formatted'>%s"
+                + "</div></div>";
+        String html = "<body><div class='story'>" + part.formatted(ARTICLE) + "<div class='slot'>Advertisement</div>"
+                + part.formatted("<p>The keepers' children rowed to school on the mainland each morning, weather"
+                + " permitting.</p><p>When it did not, they stayed with an aunt in the harbour town.</p>")
+                + "</div><div class='more'>" + DECOY
+                + "</div></body>";
+        assertThat(content(html)).contains("county archive").contains("rowed to school").doesNotContain("Advertisement")
+                .doesNotContain("Subscribers read");
+    }
+
+    @Test
     void anArticleInABlockNamedToolsIsReadAgainWithTheClassWeightsBeforeByTagsAlone() {
         String legal = ("<p>Terms of use: by reading this site you agree to the terms, the privacy notice, the cookie"
                 + " policy, the community rules, the corrections policy and any other notice we publish from time to"
