@@ -58,12 +58,16 @@ final class Boilerplate {
             + "author-bio|postinfo|post-info");
     /** Words that save a block the list above would drop: "article-header" holds no article, "main-nav" does. */
     private static final Pattern MAYBE = Pattern.compile("and|article|body|column|content|main|mathjax|shadow");
-    /** Words that weigh for (+25) and against (-25) a block being the article (Readability's class weight). */
+    /**
+     * Words that weigh for (+25) and against (-25) a block being the article (Readability's class weight). Not
+     * "hidden" where a Drupal field says its label is ({@code field--label-hidden}, on every text field) or Bootstrap
+     * hides a block on some screens only ({@code hidden-xs}): shown on a desktop, as a crawler reads it.
+     */
     private static final Pattern POSITIVE = Pattern.compile("article|body|content|entry|hentry|h-entry|main|page|"
             + "post|text|blog|story|prose|markdown");
-    private static final Pattern NEGATIVE = Pattern.compile("-ad-|hidden|\\bhid\\b|banner|combx|comment|com-|contact|"
-            + "footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|"
-            + "sponsor|shopping|tags|widget|cookie|consent|newsletter|byline|author");
+    private static final Pattern NEGATIVE = Pattern.compile("-ad-|(?<!label-)hidden(?!-(?:xs|sm|md|lg|xl))|\\bhid\\b|"
+            + "banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|"
+            + "shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|cookie|consent|newsletter|byline|author");
 
     /**
      * Readability's byline test, and the same for a share bar's title: a short block so named is who wrote it and

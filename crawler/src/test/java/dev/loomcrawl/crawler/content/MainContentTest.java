@@ -67,6 +67,20 @@ class MainContentTest {
     }
 
     @Test
+    void aFieldWhoseLabelIsHiddenIsNotWeighedAsHidden() {
+        // Drupal: every text field says field--label-hidden (its label is hidden, not its text); Bootstrap's
+        // hidden-xs hides a block on phones only
+        String teaser = "<div class='more'><div class='teaser-text'><p>Subscribers read every story first and get the"
+                + " weekly digest.</p><p>Support the newsroom's independent reporting for a coffee a week.</p></div></div>";
+        String drupal = "<body><div class='layout'><div class='field field--name-body field--label-hidden'>" + ARTICLE
+                + "</div></div>" + teaser + "</body>";
+        String bootstrap = "<body><div class='layout'><div class='story-text hidden-xs'>" + ARTICLE + "</div></div>"
+                + teaser + "</body>";
+        assertThat(content(drupal)).contains("county archive").doesNotContain("Subscribers read");
+        assertThat(content(bootstrap)).contains("county archive").doesNotContain("Subscribers read");
+    }
+
+    @Test
     void anArticleInABlockNamedToolsIsReadAgainWithTheClassWeightsBeforeByTagsAlone() {
         String legal = ("<p>Terms of use: by reading this site you agree to the terms, the privacy notice, the cookie"
                 + " policy, the community rules, the corrections policy and any other notice we publish from time to"
