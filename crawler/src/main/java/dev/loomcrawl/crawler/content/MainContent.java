@@ -6,6 +6,7 @@ import dev.loomcrawl.crawler.values.PageContent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jspecify.annotations.Nullable;
@@ -33,6 +34,15 @@ public final class MainContent {
     private static final int LEFT_OUT = 3;
     /** A heading shorter than this that a page's title holds is a section's name ("News"), not the article's title. */
     private static final int HEADLINE = 15;
+    /**
+     * Class and id words of an article's lead: a standfirst, an intro, a summary; in other languages too. Not the
+     * lead picture ({@code lead-asset}, {@code leadImage}), whose caption is no lead.
+     */
+    private static final Pattern LEAD = Pattern.compile("lead(?!erboard|-?(?:asset|image|img|media|photo|picture|"
+            + "video))|intro|standfirst|subline|sub-?headline|"
+            + "subtitle|epigraph|\\bdek\\b|summary|abstract|perex|bajada|chapo|chapeau|excerpt");
+    /** A lead holds a sentence at least; shorter, it is a label ("Interview", a date). */
+    private static final int LEAD_MIN = 40;
 
     /**
      * The ways a page is read, in turn: leave blocks out by their class and id words and weigh blocks by them; weigh
@@ -131,6 +141,9 @@ public final class MainContent {
         private final List<Element> blocks;
         /** The title's candidates, looked for once, whether Markdown and then text are written or text alone. */
         private @Nullable List<Element> candidates;
+        /** The lead beside the title, looked for once. */
+        private @Nullable Element lead;
+        private boolean leadSought;
         final String written;
         /** The plain text's length at least: the characters other than spaces its paragraphs hold. */
         private final int words;
@@ -160,24 +173,59 @@ public final class MainContent {
 
         private String write(MarkdownWriter writer) {
             String text = writer.write(blocks);
-            String heading = writer.wroteH1() ? "" : title(writer, text);
-            return heading.isEmpty() ? text : text.isEmpty() ? heading : heading + "\n\n" + text;
-        }
-
-        /** The title line to put first, or none: the first of the {@link #headlines} that is not all a link. */
-        private String title(MarkdownWriter writer, String text) {
+            if (writer.wroteH1()) {
+                return text;
+            }
             if (candidates == null) {
                 candidates = headlines(body, blocks);
             }
-            for (Element headline : candidates) {
+            for (Element headline : candidates) { // the first that is not all a link
                 String line = writer.heading(headline);
                 if (!line.isEmpty()) {
                     boolean begun = text.equals(line) || text.startsWith(line + "\n"); // the blocks begin with it
-                    return begun ? "" : writer.asTitle(line);
+                    return begun ? text : titled(writer, writer.asTitle(line), headline, text);
                 }
             }
-            return "";
+            return text;
         }
+
+        /** The title line put first, the article's lead after it if its header has one, then the blocks. */
+        private String titled(MarkdownWriter writer, String title, Element headline, String text) {
+            List<String> parts = new ArrayList<>(3);
+            parts.add(title);
+            if (!leadSought) {
+                lead = lead(headline, blocks.get(0), body);
+                leadSought = true;
+            }
+            String leadText = lead == null ? "" : writer.lead(lead);
+            if (!leadText.isEmpty()) {
+                parts.add(leadText);
+            }
+            if (!text.isEmpty()) {
+                parts.add(text);
+            }
+            return String.join("\n\n", parts);
+        }
+    }
+
+    /**
+     * The article's lead (standfirst, intro, summary), when its header holds one beside the title and the chosen
+     * blocks do not: the first element between the headline and the first block whose class or id says so and
+     * that holds a sentence's worth of text, outside navigation, side bars and footers.
+     */
+    private static @Nullable Element lead(Element headline, Element first, Element body) {
+        Element e = null; // the element after the headline and all it holds
+        for (Element up = headline; e == null && up != null && up != body; up = up.parent()) {
+            e = up.nextElementSibling();
+        }
+        for (; e != null && e != first; e = PageFacts.next(e, body)) {
+            if (LEAD.matcher((e.className() + " " + e.id()).toLowerCase(Locale.ROOT)).find()
+                    && e.text().length() >= LEAD_MIN && e.selectFirst("figure, img, picture, video") == null
+                    && !first.parents().contains(e) && !asideOf(e, first)) {
+                return e;
+            }
+        }
+        return null;
     }
 
     /**

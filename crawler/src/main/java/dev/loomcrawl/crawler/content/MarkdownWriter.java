@@ -126,6 +126,23 @@ final class MarkdownWriter {
         return markdown ? "#".repeat(level(h)) + " " + text : text;
     }
 
+    /**
+     * An article's lead from beside its title: as a paragraph, whatever its tag (some sites give it an {@code h2}),
+     * not counted in {@link #paragraphChars}.
+     */
+    String lead(Element e) {
+        if (!e.normalName().matches("h[1-6]")) {
+            int chars = paragraphChars;
+            String lead = write(List.of(e));
+            paragraphChars = chars; // the blocks' own words decide between readings; a lead is the same beside each
+            return lead;
+        }
+        inline.recount();
+        String text = inline.of(e).strip();
+        inline.recount();
+        return markdown ? MarkdownText.hardLines(text) : text;
+    }
+
     /** A {@link #heading} line put first as the content's title: level 1 in Markdown, whatever its own level. */
     String asTitle(String headingLine) {
         return markdown ? "#" + headingLine.substring(headingLine.indexOf(' ')) : headingLine;

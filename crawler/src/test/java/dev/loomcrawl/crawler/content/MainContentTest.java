@@ -81,6 +81,17 @@ class MainContentTest {
     }
 
     @Test
+    void theLeadInTheArticlesHeaderFollowsTheTitleAndTheLeadPicturesCaptionDoesNot() {
+        String html = "<body><header class='article-header'><h1>The lighthouse keepers</h1><figure class='lead-asset'>"
+                + "<img src='/l.jpg'><figcaption>The rock from the air, in a photo from the county's collection"
+                + "</figcaption></figure><p class='article-standfirst'>A century of logbooks tells how the keepers of the"
+                + " northern light lived, and why the last one left.</p></header><div class='article-body'>"
+                + ARTICLE.replace("<h1>The lighthouse keepers</h1>", "") + "</div></body>";
+        assertThat(content(html)).startsWith("The lighthouse keepers\n\nA century of logbooks tells how")
+                .contains("county archive").doesNotContain("from the air");
+    }
+
+    @Test
     void anArticleInABlockNamedToolsIsReadAgainWithTheClassWeightsBeforeByTagsAlone() {
         String legal = ("<p>Terms of use: by reading this site you agree to the terms, the privacy notice, the cookie"
                 + " policy, the community rules, the corrections policy and any other notice we publish from time to"
