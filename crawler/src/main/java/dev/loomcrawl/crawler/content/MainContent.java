@@ -214,6 +214,9 @@ public final class MainContent {
      * that holds a sentence's worth of text, outside navigation, side bars and footers.
      */
     private static @Nullable Element lead(Element headline, Element first, Element body) {
+        if (first == headline || headline.parents().contains(first)) {
+            return null; // a headline inside the blocks: their own header, written with them
+        }
         Element e = null; // the element after the headline and all it holds
         for (Element up = headline; e == null && up != null && up != body; up = up.parent()) {
             e = up.nextElementSibling();
