@@ -74,7 +74,8 @@ final class Boilerplate {
      * when, or "Share this article", not what they wrote. Short only: a wrapper around a whole article may have an
      * id that says share.
      */
-    private static final Pattern SHORT_ASIDE = Pattern.compile("byline|author|dateline|writtenby|p-author|share|sharing");
+    private static final Pattern SHORT_ASIDE = Pattern.compile(
+            "byline|author|dateline|writtenby|p-author|share|sharing");
     private static final int SHORT_ASIDE_MAX = 100;
 
     /** What the class and id words say, judged once per spelling: pages of a site repeat them, and the lists are long. */

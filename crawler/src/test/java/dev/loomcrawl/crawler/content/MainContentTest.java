@@ -71,7 +71,8 @@ class MainContentTest {
         // Drupal: every text field says field--label-hidden (its label is hidden, not its text); Bootstrap's
         // hidden-xs hides a block on phones only
         String teaser = "<div class='more'><div class='teaser-text'><p>Subscribers read every story first and get the"
-                + " weekly digest.</p><p>Support the newsroom's independent reporting for a coffee a week.</p></div></div>";
+                + " weekly digest.</p><p>Support the newsroom's independent reporting for a coffee a week.</p>"
+                + "</div></div>";
         String drupal = "<body><div class='layout'><div class='field field--name-body field--label-hidden'>" + ARTICLE
                 + "</div></div>" + teaser + "</body>";
         String bootstrap = "<body><div class='layout'><div class='story-text hidden-xs'>" + ARTICLE + "</div></div>"
@@ -84,8 +85,8 @@ class MainContentTest {
     void theLeadInTheArticlesHeaderFollowsTheTitleAndTheLeadPicturesCaptionDoesNot() {
         String html = "<body><header class='article-header'><h1>The lighthouse keepers</h1><figure class='lead-asset'>"
                 + "<img src='/l.jpg'><figcaption>The rock from the air, in a photo from the county's collection"
-                + "</figcaption></figure><p class='article-standfirst'>A century of logbooks tells how the keepers of the"
-                + " northern light lived, and why the last one left.</p></header><div class='article-body'>"
+                + "</figcaption></figure><p class='article-standfirst'>A century of logbooks tells how the keepers of"
+                + " the northern light lived, and why the last one left.</p></header><div class='article-body'>"
                 + ARTICLE.replace("<h1>The lighthouse keepers</h1>", "") + "</div></body>";
         assertThat(content(html)).startsWith("The lighthouse keepers\n\nA century of logbooks tells how")
                 .contains("county archive").doesNotContain("from the air");
@@ -133,9 +134,9 @@ class MainContentTest {
 
     @Test
     void aShareBarsTitleIsLeftOutAndAWrapperWhoseIdSaysShareIsNot() {
-        String html = "<body><div id='post-share-wrapper'><article>" + ARTICLE + "<div class='heateor_sss_sharing_container'>"
-                + "<div class='heateor_sss_sharing_title'>Share this article</div><a href='/s?fb'></a></div>"
-                + "</article></div></body>";
+        String html = "<body><div id='post-share-wrapper'><article>" + ARTICLE
+                + "<div class='heateor_sss_sharing_container'><div class='heateor_sss_sharing_title'>Share this article"
+                + "</div><a href='/s?fb'></a></div></article></div></body>";
         assertThat(content(html)).contains("county archive").doesNotContain("Share this article");
     }
 
