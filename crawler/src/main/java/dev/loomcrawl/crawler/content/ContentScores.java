@@ -191,7 +191,8 @@ final class ContentScores {
         return false;
     }
 
-    private static boolean holds(Element ancestor, Element e) {
+    /** Whether {@code ancestor} holds {@code e}, by identity, without a list of {@code e}'s parents. */
+    static boolean holds(Element ancestor, Element e) {
         for (Element up = e.parent(); up != null; up = up.parent()) {
             if (up == ancestor) {
                 return true;

@@ -214,7 +214,7 @@ public final class MainContent {
      * that holds a sentence's worth of text, outside navigation, side bars and footers.
      */
     private static @Nullable Element lead(Element headline, Element first, Element body) {
-        if (first == headline || headline.parents().contains(first)) {
+        if (first == headline || ContentScores.holds(first, headline)) {
             return null; // a headline inside the blocks: their own header, written with them
         }
         Element e = null; // the element after the headline and all it holds
@@ -224,7 +224,7 @@ public final class MainContent {
         for (; e != null && e != first; e = PageFacts.next(e, body)) {
             if (LEAD.matcher((e.className() + " " + e.id()).toLowerCase(Locale.ROOT)).find()
                     && e.text().length() >= LEAD_MIN && e.selectFirst("figure, img, picture, video") == null
-                    && !first.parents().contains(e) && !asideOf(e, first)) {
+                    && !ContentScores.holds(e, first) && !asideOf(e, first)) {
                 return e;
             }
         }
