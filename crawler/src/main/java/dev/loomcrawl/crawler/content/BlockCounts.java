@@ -7,9 +7,11 @@ import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
 
 /**
- * What each block of one page holds, counted once for the page: its text's length (white space as the page
- * writes it: the thresholds are coarse, and counting every character instead of the text nodes' lengths cost a
- * tenth of a crawl's CPU), how much of it is inside links, its commas, and whether a table lies inside it. A
+ * What each block of one page holds, counted once for the page: its text's length (white space inside a text as
+ * the page writes it: the thresholds are coarse, and counting every character instead of the text nodes' lengths
+ * cost a tenth of a crawl's CPU; but white space alone between tags counts nothing, for a template's indent would
+ * make a slide holding one link pass for a paragraph mostly not links), how much of it is inside links, its commas,
+ * and whether a table lies inside it. A
  * block's counts are its children's added up, remembered, so asking of every block on the way down costs one
  * walk of the page, not one per level: a page nested as deep as the parser allows (512) would otherwise take
  * seconds. Commas are a scan of every character, counted when first asked.
@@ -65,7 +67,7 @@ final class BlockCounts {
         c = new int[] {0, 0, 0, UNCOUNTED};
         for (Node child : e.childNodes()) {
             if (child instanceof TextNode t) {
-                c[CHARS] += t.getWholeText().length();
+                c[CHARS] += t.isBlank() ? 0 : t.getWholeText().length();
             } else if (child instanceof Element inner) {
                 int[] i = of(inner);
                 c[CHARS] += i[CHARS];

@@ -191,6 +191,21 @@ class MainContentTest {
                 .doesNotContain("Subscribers read");
     }
 
+    @Test
+    void aCarouselOfLinksIndentedAsTemplatesIndentDoesNotOutscoreTheArticle() {
+        // Dr. Oetker: other recipes, each a slide with one link, written with a template's deep indent; white
+        // space between tags is no text, or each slide passes for a paragraph with little link text
+        String indent = "\n" + " ".repeat(120);
+        String slide = "<div class='slide'>" + indent + "<a href='/r/%d'>Another recipe %d</a>" + indent + "</div>";
+        StringBuilder carousel = new StringBuilder("<div class='gallery-slides'>");
+        for (int i = 0; i < 25; i++) {
+            carousel.append(indent).append(slide.formatted(i, i));
+        }
+        String html = "<body><div class='stage'>" + carousel + "</div><div class='dots'>1 2 3</div></div><div class="
+                + "'column'><div class='contentbox'>" + ARTICLE + "</div><div class='rating'>5 stars</div></div></body>";
+        assertThat(content(html)).contains("logbooks, kept in the county archive").doesNotContain("Another recipe");
+    }
+
     /**
      * The content's first line is the article's title: La Stampa's {@code h1} is its section ("Cronaca"), the title an
      * {@code h2} in the article's header, which the page's {@code <title>} holds; scinexx's {@code h1} is the title
