@@ -26,7 +26,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class MarkdownWriter {
     private static final Pattern LANGUAGE = Pattern.compile("(?:language|lang)-([A-Za-z0-9_+#.-]{1,30})");
-    private static final Set<String> LINK_BOXES = Set.of("ul", "ol", "dl", "div", "section", "table");
+    private static final Set<String> LINK_BOXES = Set.of("dl", "div", "section", "table");
 
     /** A paragraph this short whose text is nearly all link text is navigation, not prose. */
     private static final int SHORT = 120;
@@ -229,9 +229,17 @@ final class MarkdownWriter {
         }
     }
 
+    /**
+     * Left out by the reading, or a box of links: mostly link text, few commas (a menu, a teaser list). A list is
+     * kept whatever its links, as Readability keeps one (a post that is a link roll, a reading list), unless its class
+     * and id weigh against it (a list of share links).
+     */
     private boolean skipped(Element e) {
         if (boilerplate.leftOut(e)) {
             return true;
+        }
+        if (e.normalName().equals("ul") || e.normalName().equals("ol")) {
+            return Boilerplate.weight(e) < 0 && counts.linkDensity(e) > 0.5;
         }
         if (!LINK_BOXES.contains(e.normalName())) {
             return false;

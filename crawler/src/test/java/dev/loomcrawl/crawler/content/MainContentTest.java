@@ -206,6 +206,25 @@ class MainContentTest {
         assertThat(content(html)).contains("logbooks, kept in the county archive").doesNotContain("Another recipe");
     }
 
+    @Test
+    void aPostThatIsAListOfLinksIsKeptAndAListOfLinksNamedForSharingIsNot() {
+        // a link roll (Diigo's): each item a link and a line on it, mostly link text, as a list of other pages is
+        String item = "<li><a href='/read/%d'>The keepers of the northern light, part %d of a history</a> (via"
+                + " the Gazette)</li>";
+        StringBuilder roll = new StringBuilder("<ul class='linkroll'>");
+        for (int i = 1; i <= 4; i++) {
+            roll.append(item.formatted(i, i));
+        }
+        String share = "<ul class='share-links'><li><a href='/s/1'>Share this post on the keepers of the northern"
+                + " light on the social network of your choice, with a line of your own to your friends, your family and"
+                + " everyone who follows you</a></li></ul>";
+        String html = "<body><article class='post'><h1>Links of the week</h1>" + ARTICLE.replace("<h1>The lighthouse"
+                + " keepers</h1>", "") + roll + "</ul>" + share + "</article><div class='after-story'>" + DECOY
+                + "</div></body>";
+        assertThat(content(html)).contains("part 1 of a history (via the Gazette)")
+                .contains("part 4 of a history").doesNotContain("Share this post").doesNotContain("Subscribers read");
+    }
+
     /**
      * The content's first line is the article's title: La Stampa's {@code h1} is its section ("Cronaca"), the title an
      * {@code h2} in the article's header, which the page's {@code <title>} holds; scinexx's {@code h1} is the title
