@@ -40,6 +40,11 @@ final class ContentScores {
     private final List<Element> candidates = new ArrayList<>();
     /** The paragraphs that scored: their commas are credited once candidates compete. */
     private final List<Element> paragraphs = new ArrayList<>();
+    /**
+     * The divs around a lone paragraph that scored, which Readability replaces by the paragraph: not candidates, but
+     * parts of the article when their class is the best's (a section of one paragraph: see {@link #withKin}).
+     */
+    private final List<Element> loneWrappers = new ArrayList<>();
 
     private ContentScores(Boilerplate boilerplate, BlockCounts counts, boolean weighed) {
         this.boilerplate = boilerplate;
@@ -92,6 +97,7 @@ final class ContentScores {
         Element up = paragraph.parent();
         if (up != null && up.normalName().equals("div") && up.childrenSize() == 1 && up.textNodes().stream()
                 .allMatch(TextNode::isBlank)) {
+            loneWrappers.add(up);
             up = up.parent(); // Readability replaces a div around a lone paragraph by the paragraph: one level less
         }
         // Up to the body, not above: <html> holds nothing the body does not (Readability stops where the document starts).
@@ -136,8 +142,8 @@ final class ContentScores {
      * The blocks picked and the other parts of the article in the best's own tag and class that are not its siblings:
      * a story in sections of one class, each in wrappers of its own (Drupal's paragraphs, org-mode's
      * {@code outline-text-2}, Elementor's text widgets). Readability joins such parts only as siblings; their
-     * ancestor would bring in everything between them. Each must have scored, meet the best within {@link
-     * #KIN_LEVELS} levels and be mostly not links. In page order.
+     * ancestor would bring in everything between them. Each must have scored (or hold a lone paragraph that scored),
+     * meet the best within {@link #KIN_LEVELS} levels and be mostly not links. In page order.
      */
     private List<Element> withKin(Element top, List<Element> picked, Element body) {
         String cls = top.className();
@@ -147,11 +153,13 @@ final class ContentScores {
         Set<Element> parts = Collections.newSetFromMap(new IdentityHashMap<>());
         parts.addAll(picked);
         boolean found = false;
-        for (Element c : candidates) {
-            if (c != top && c.normalName().equals(top.normalName()) && c.className().equals(cls)
-                    && counts.linkDensity(c) <= KIN_LINKS && near(top, c, body) && !overlaps(c, parts)) {
-                parts.add(c);
-                found = true;
+        for (List<Element> scored : List.of(candidates, loneWrappers)) {
+            for (Element c : scored) {
+                if (c != top && c.normalName().equals(top.normalName()) && c.className().equals(cls)
+                        && counts.linkDensity(c) <= KIN_LINKS && near(top, c, body) && !overlaps(c, parts)) {
+                    parts.add(c);
+                    found = true;
+                }
             }
         }
         if (!found) {

@@ -67,6 +67,19 @@ class MainContentTest {
     }
 
     @Test
+    void aSectionOfOneParagraphInTheStorysSectionClassIsReadWithTheRest() {
+        // org-mode's export: each section a heading and its text in a div of one class; the first holds one paragraph,
+        // which the scores credit past its div, as Readability replaces a div around a lone paragraph by it
+        String section = "<div class='outline-2'><h2>%s</h2><div class='outline-text-2'>%s</div></div>";
+        String html = "<body><div class='post-body'>" + section.formatted("Why", "<p>Decorators in Python let you wrap"
+                + " a function in another, and advice in Emacs did the same long before, which is how it began.</p>")
+                + section.formatted("How", ARTICLE.replace("<h1>The lighthouse keepers</h1>", "")) + "</div><div"
+                + " class='after-story'>" + DECOY + "</div></body>";
+        assertThat(content(html)).contains("Decorators in Python").contains("county archive")
+                .doesNotContain("Subscribers read");
+    }
+
+    @Test
     void aFieldWhoseLabelIsHiddenIsNotWeighedAsHidden() {
         // Drupal: every text field says field--label-hidden (its label is hidden, not its text); Bootstrap's
         // hidden-xs hides a block on phones only
