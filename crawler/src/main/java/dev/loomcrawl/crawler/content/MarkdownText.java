@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * Text as Markdown (or plain text) writes it: runs of white space one space, Markdown's marks escaped, a
  * paragraph that would start like a block escaped, control characters (a binary body served as HTML, a stray
- * byte) left out. Most text needs none of this, which one look at its bytes tells ({@link #asWritten}): it is
+ * byte) and soft hyphens left out. Most text needs none of this, which one look at its bytes tells ({@link #asWritten}): it is
  * then appended as it is, a copy. Else one loop over a char array, the cases in one switch: a crawl runs on C1
  * alone (conf/jvm.options), which compiles a call per character, or a {@code charAt}, as a call.
  */
@@ -53,7 +53,7 @@ final class MarkdownText {
                     white = true;
                     spaces++;
                 }
-                case '\n', '\t', '\r', '\f', (byte) 0xA0 -> {
+                case '\n', '\t', '\r', '\f', (byte) 0xA0, (byte) 0xAD -> {
                     return -1;
                 }
                 case '\\', '*', '_', '`', '[', ']', '<', '&' -> {
@@ -98,6 +98,9 @@ final class MarkdownText {
                     out[n++] = c;
                     white = false;
                     chars++;
+                }
+                case '\u00AD' -> {
+                    // a soft hyphen: where a word may break, shown only there; in the text it would split the word
                 }
                 case '&' -> {
                     if (markdown && entityAt(s, i)) {

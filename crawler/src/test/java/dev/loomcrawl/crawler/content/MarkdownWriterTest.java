@@ -28,6 +28,7 @@ class MarkdownWriterTest {
             "400&percnt; &#160; &#xA0; &nbsp;"      | 400\\&percnt; \\&#160; \\&#xA0; \\&nbsp; | 400&percnt; &#160; &#xA0; &nbsp;
             "Fish & Chips &c. R&D; &;"              | Fish & Chips &c. R\\&D; &;             | Fish & Chips &c. R&D; &;
             "bell\u0007 and\u0085 del\u007F end\u0000" | bell and del end                      | bell and del end
+            "Mit\u00ADtel\u00ADal\u00ADter, Süd\u00ADti\u00ADrol" | Mittelalter, Südtirol             | Mittelalter, Südtirol
             """)
     void writesTextAsAReaderSeesIt(String text, String markdown, String plain) {
         Document doc = Jsoup.parse("<p></p>");
