@@ -44,7 +44,8 @@ final class Boilerplate {
             "complementary", "dialog", "alertdialog", "alert", "search", "menu", "menubar", "toolbar");
     /**
      * Class and id words of blocks that are not the article: Readability's "unlikely candidates", and words from
-     * trafilatura's discard list (buttons, ratings, user profiles, paywalls, print-only and edit links), and a
+     * trafilatura's discard list (buttons, ratings, user profiles, paywalls, print-only and edit links), an author's box
+     * after the post ({@code author-box}, {@code author-card}, {@code author-info}), and a
      * picture's credit ({@code Foto: ...}, {@code Getty Images}) beside its caption, which is kept. Not
      * "share": a share bar is links and buttons, left out as such, and a wrapper around a whole article may have
      * an id that says share (a short block so named is left out: {@link #SHORT_ASIDE}).
@@ -55,7 +56,7 @@ final class Boilerplate {
             + "nav|noprint|outbrain|overlay|pager|pagination|paywall|popup|premium|profile|promo|rating|related|"
             + "remark|replies|rss|shoutbox|sidebar|signature|signup|skip|skyscraper|social|sponsor|subcaption|"
             + "subscribe|supplemental|tags|taboola|timestamp|toc-|toolbar|tools|user-info|vote|widget|yom-remote|"
-            + "author-bio|postinfo|post-info");
+            + "author-bio|author-?(?:box|card|info|description)|postinfo|post-info");
     /** Words that save a block the list above would drop: "article-header" holds no article, "main-nav" does. */
     private static final Pattern MAYBE = Pattern.compile("and|article|body|column|content|main|mathjax|shadow");
     /**

@@ -80,6 +80,17 @@ class MainContentTest {
     }
 
     @Test
+    void anAuthorsBoxAfterThePostIsLeftOut() {
+        String bio = "<p>Hanna writes about the coast, its lights and its people, and teaches history at the harbour"
+                + " school when she is not out on the rocks with a notebook.</p>";
+        for (String box : new String[] {"author-box", "author-card", "author-info", "entry-author-info"}) {
+            String html = "<body><article class='post'>" + ARTICLE + "<div class='" + box + "'>" + bio
+                    + "</div></article></body>";
+            assertThat(content(html)).as(box).contains("county archive").doesNotContain("teaches history");
+        }
+    }
+
+    @Test
     void aFieldWhoseLabelIsHiddenIsNotWeighedAsHidden() {
         // Drupal: every text field says field--label-hidden (its label is hidden, not its text); Bootstrap's
         // hidden-xs hides a block on phones only
