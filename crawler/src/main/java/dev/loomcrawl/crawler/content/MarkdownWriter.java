@@ -3,7 +3,6 @@ package dev.loomcrawl.crawler.content;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,7 +25,6 @@ import org.jspecify.annotations.Nullable;
  */
 final class MarkdownWriter {
     private static final Pattern LANGUAGE = Pattern.compile("(?:language|lang)-([A-Za-z0-9_+#.-]{1,30})");
-    private static final Set<String> LINK_BOXES = Set.of("dl", "div", "section", "table");
 
     /** A paragraph this short whose text is nearly all link text is navigation, not prose. */
     private static final int SHORT = 120;
@@ -232,18 +230,23 @@ final class MarkdownWriter {
     /**
      * Left out by the reading, or a box of links: mostly link text, few commas (a menu, a teaser list). A list is
      * kept whatever its links, as Readability keeps one (a post that is a link roll, a reading list), unless its class
-     * and id weigh against it (a list of share links).
+     * and id weigh against it (a list of share links); so is a table with headings or a caption, a data table (a
+     * table of downloads).
      */
     private boolean skipped(Element e) {
         if (boilerplate.leftOut(e)) {
             return true;
         }
-        if (e.normalName().equals("ul") || e.normalName().equals("ol")) {
-            return Boilerplate.weight(e) < 0 && counts.linkDensity(e) > 0.5;
-        }
-        if (!LINK_BOXES.contains(e.normalName())) {
-            return false;
-        }
+        return switch (e.normalName()) {
+            case "ul", "ol" -> Boilerplate.weight(e) < 0 && counts.linkDensity(e) > 0.5;
+            // Readability's test of a data table, in part: headings or a caption
+            case "table" -> linkBox(e) && e.selectFirst("th, thead, caption") == null;
+            case "dl", "div", "section" -> linkBox(e);
+            default -> false;
+        };
+    }
+
+    private boolean linkBox(Element e) {
         return counts.linkDensity(e) > 0.5 && counts.commas(e) < 10;
     }
 

@@ -139,6 +139,18 @@ class MarkdownWriterTest {
         assertThat(write(doc, false)).isEqualTo("Beside the figures.\n\nfruit\tcount\napple\t1\npear | quince\t2\ntotal\t3");
     }
 
+    @org.junit.jupiter.api.Test
+    void aDataTableOfLinksIsATableAndALayoutTableOfLinksIsLeftOut() {
+        // Docker's install page: a table of platforms, each a link; the same links in a table without headings lay
+        // out a menu
+        String rows = "<tr><td><a href='/mac'>Docker Desktop for Mac</a></td><td><a href='/mac/x86'>x86_64</a></td></tr>"
+                + "<tr><td><a href='/win'>Docker Desktop for Windows</a></td><td><a href='/win/x86'>x86_64</a></td></tr>";
+        assertThat(write(Jsoup.parse("<table><thead><tr><th>Platform</th><th>Architecture</th></tr></thead>" + rows
+                + "</table>"), false)).isEqualTo("Platform\tArchitecture\nDocker Desktop for Mac\tx86_64\n"
+                + "Docker Desktop for Windows\tx86_64");
+        assertThat(write(Jsoup.parse("<table>" + rows + "</table>"), false)).isEmpty();
+    }
+
     @ParameterizedTest(name = "[{0}]")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
             /wiki/Kiwi_(people)      | https://example.org/wiki/Kiwi_(people)      | https://example.org/wiki/Kiwi_(people)
