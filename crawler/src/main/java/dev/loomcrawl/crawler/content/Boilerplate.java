@@ -48,12 +48,14 @@ final class Boilerplate {
      * after the post ({@code author-box}, {@code author-card}, {@code author-info}), and a
      * picture's credit ({@code Foto: ...}, {@code Getty Images}) beside its caption, which is kept. Not
      * "share": a share bar is links and buttons, left out as such, and a wrapper around a whole article may have
-     * an id that says share (a short block so named is left out: {@link #SHORT_ASIDE}).
+     * an id that says share (a short block so named is left out: {@link #SHORT_ASIDE}). "nav" as a word, not inside
+     * one: a style's hash ({@code NavzzU}) is no menu, nor is a heading's anchor ({@code nav_the_film}).
      */
     private static final Pattern UNLIKELY = Pattern.compile("-ad-|\\bads?\\b|advert|ai2html|banner|breadcrumb|"
             + "button|byline|combx|comment|community|consent|cookie|copyright|cover-wrap|\\bcredits?\\b|disqus|"
             + "dateline|editsection|extra|footer|gdpr|header|legends|masthead|menu|meta|modal|most-popular|newsletter|"
-            + "nav|noprint|outbrain|overlay|pager|pagination|paywall|popup|premium|profile|promo|rating|related|"
+            + "(?<![a-z])nav(?![a-z_])|navbar|navbox|navigation|noprint|outbrain|overlay|pager|pagination|paywall|"
+            + "popup|premium|profile|promo|rating|related|"
             + "remark|replies|rss|shoutbox|sidebar|signature|signup|skip|skyscraper|social|sponsor|subcaption|"
             + "subscribe|supplemental|tags|taboola|timestamp|toc-|toolbar|tools|user-info|vote|widget|yom-remote|"
             + "author-bio|author-?(?:box|card|info|description)|postinfo|post-info");

@@ -91,6 +91,16 @@ class MainContentTest {
     }
 
     @Test
+    void navInsideAWordIsNoMenu() {
+        // a style's hash that begins with Nav (videos-1), a heading's anchor (heise's nav_nur_die_folie)
+        String html = "<body><article>" + ARTICLE.replace("<p>Their", "<p class='NavzzU'>Their") + "<h3 id='nav_the_last'>"
+                + "The last keeper</h3><p>He kept the logbook for forty years, and his son keeps it now.</p><nav class='"
+                + "main-nav'><ul><li><a href='/'>Home</a></li></ul></nav><div class='navbar'>Stories by the coast"
+                + " and its lights, every week, from our newsroom</div></article></body>";
+        assertThat(content(html)).contains("county archive").contains("The last keeper").doesNotContain("every week");
+    }
+
+    @Test
     void aFieldWhoseLabelIsHiddenIsNotWeighedAsHidden() {
         // Drupal: every text field says field--label-hidden (its label is hidden, not its text); Bootstrap's
         // hidden-xs hides a block on phones only
