@@ -44,12 +44,12 @@ final class Boilerplate {
             "complementary", "dialog", "alertdialog", "alert", "search", "menu", "menubar", "toolbar");
     /**
      * Class and id words of blocks that are not the article: Readability's "unlikely candidates", and words from
-     * trafilatura's discard list (buttons, ratings, user profiles, paywalls, print-only and edit links), an author's box
-     * after the post ({@code author-box}, {@code author-card}, {@code author-info}), and a
-     * picture's credit ({@code Foto: ...}, {@code Getty Images}) beside its caption, which is kept. Not
-     * "share": a share bar is links and buttons, left out as such, and a wrapper around a whole article may have
-     * an id that says share (a short block so named is left out: {@link #SHORT_ASIDE}). "nav" as a word, not inside
-     * one: a style's hash ({@code NavzzU}) is no menu, nor is a heading's anchor ({@code nav_the_film}).
+     * trafilatura's discard list (buttons, ratings, user profiles, paywalls, print-only and edit links), an author's
+     * box after the post ({@code author-box}, {@code author-card}, {@code author-info}), and a picture's credit
+     * ({@code Foto: ...}, {@code Getty Images}) beside its caption, which is kept. Not "share": a share bar is links
+     * and buttons, left out as such, and a wrapper around a whole article may have an id that says share (a short
+     * block so named is left out: {@link #SHORT_ASIDE}). "nav" as a word, not inside one: a style's hash
+     * ({@code NavzzU}) is no menu, nor is a heading's anchor ({@code nav_the_film}).
      */
     private static final Pattern UNLIKELY = Pattern.compile("-ad-|\\bads?\\b|advert|ai2html|banner|breadcrumb|"
             + "button|byline|combx|comment|community|consent|cookie|copyright|cover-wrap|\\bcredits?\\b|disqus|"

@@ -5,9 +5,10 @@ import java.nio.charset.StandardCharsets;
 /**
  * Text as Markdown (or plain text) writes it: runs of white space one space, Markdown's marks escaped, a
  * paragraph that would start like a block escaped, control characters (a binary body served as HTML, a stray
- * byte) and soft hyphens left out. Most text needs none of this, which one look at its bytes tells ({@link #asWritten}): it is
- * then appended as it is, a copy. Else one loop over a char array, the cases in one switch: a crawl runs on C1
- * alone (conf/jvm.options), which compiles a call per character, or a {@code charAt}, as a call.
+ * byte) and soft hyphens left out. Most text needs none of this, which one look at its bytes tells
+ * ({@link #asWritten}): it is then appended as it is, a copy. Else one loop over a char array, the cases in one
+ * switch: a crawl runs on C1 alone (conf/jvm.options), which compiles a call per character, or a {@code charAt},
+ * as a call.
  */
 final class MarkdownText {
     /** CommonMark's hard line break, a {@code <br>}: a backslash at the end of the line. */

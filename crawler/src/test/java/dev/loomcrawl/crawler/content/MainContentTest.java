@@ -93,10 +93,11 @@ class MainContentTest {
     @Test
     void navInsideAWordIsNoMenu() {
         // a style's hash that begins with Nav (videos-1), a heading's anchor (heise's nav_nur_die_folie)
-        String html = "<body><article>" + ARTICLE.replace("<p>Their", "<p class='NavzzU'>Their") + "<h3 id='nav_the_last'>"
-                + "The last keeper</h3><p>He kept the logbook for forty years, and his son keeps it now.</p><nav class='"
-                + "main-nav'><ul><li><a href='/'>Home</a></li></ul></nav><div class='navbar'>Stories by the coast"
-                + " and its lights, every week, from our newsroom</div></article></body>";
+        String html = "<body><article>" + ARTICLE.replace("<p>Their", "<p class='NavzzU'>Their")
+                + "<h3 id='nav_the_last'>The last keeper</h3><p>He kept the logbook for forty years, and his son keeps"
+                + " it now.</p><nav class='main-nav'><ul><li><a href='/'>Home</a></li></ul></nav>"
+                + "<div class='navbar'>Stories by the coast and its lights, every week, from our newsroom</div>"
+                + "</article></body>";
         assertThat(content(html)).contains("county archive").contains("The last keeper").doesNotContain("every week");
     }
 
@@ -235,8 +236,9 @@ class MainContentTest {
         for (int i = 0; i < 25; i++) {
             carousel.append(indent).append(slide.formatted(i, i));
         }
-        String html = "<body><div class='stage'>" + carousel + "</div><div class='dots'>1 2 3</div></div><div class="
-                + "'column'><div class='contentbox'>" + ARTICLE + "</div><div class='rating'>5 stars</div></div></body>";
+        String html = "<body><div class='stage'>" + carousel + "</div><div class='dots'>1 2 3</div></div>"
+                + "<div class='column'><div class='contentbox'>" + ARTICLE + "</div><div class='rating'>5 stars</div>"
+                + "</div></body>";
         assertThat(content(html)).contains("logbooks, kept in the county archive").doesNotContain("Another recipe");
     }
 
@@ -250,8 +252,8 @@ class MainContentTest {
             roll.append(item.formatted(i, i));
         }
         String share = "<ul class='share-links'><li><a href='/s/1'>Share this post on the keepers of the northern"
-                + " light on the social network of your choice, with a line of your own to your friends, your family and"
-                + " everyone who follows you</a></li></ul>";
+                + " light on the social network of your choice, with a line of your own to your friends, your family"
+                + " and everyone who follows you</a></li></ul>";
         String html = "<body><article class='post'><h1>Links of the week</h1>" + ARTICLE.replace("<h1>The lighthouse"
                 + " keepers</h1>", "") + roll + "</ul>" + share + "</article><div class='after-story'>" + DECOY
                 + "</div></body>";

@@ -28,7 +28,7 @@ class MarkdownWriterTest {
             "400&percnt; &#160; &#xA0; &nbsp;"      | 400\\&percnt; \\&#160; \\&#xA0; \\&nbsp; | 400&percnt; &#160; &#xA0; &nbsp;
             "Fish & Chips &c. R&D; &;"              | Fish & Chips &c. R\\&D; &;             | Fish & Chips &c. R&D; &;
             "bell\u0007 and\u0085 del\u007F end\u0000" | bell and del end                      | bell and del end
-            "Mit\u00ADtel\u00ADal\u00ADter, Süd\u00ADti\u00ADrol" | Mittelalter, Südtirol             | Mittelalter, Südtirol
+            "Mit\u00ADtel\u00ADal\u00ADter, Süd\u00ADti\u00ADrol" | Mittelalter, Südtirol | Mittelalter, Südtirol
             """)
     void writesTextAsAReaderSeesIt(String text, String markdown, String plain) {
         Document doc = Jsoup.parse("<p></p>");
@@ -143,8 +143,8 @@ class MarkdownWriterTest {
     void aDataTableOfLinksIsATableAndALayoutTableOfLinksIsLeftOut() {
         // Docker's install page: a table of platforms, each a link; the same links in a table without headings lay
         // out a menu
-        String rows = "<tr><td><a href='/mac'>Docker Desktop for Mac</a></td><td><a href='/mac/x86'>x86_64</a></td></tr>"
-                + "<tr><td><a href='/win'>Docker Desktop for Windows</a></td><td><a href='/win/x86'>x86_64</a></td></tr>";
+        String row = "<tr><td><a href='/%s'>Docker Desktop for %s</a></td><td><a href='/%1$s/x86'>x86_64</a></td></tr>";
+        String rows = row.formatted("mac", "Mac") + row.formatted("win", "Windows");
         assertThat(write(Jsoup.parse("<table><thead><tr><th>Platform</th><th>Architecture</th></tr></thead>" + rows
                 + "</table>"), false)).isEqualTo("Platform\tArchitecture\nDocker Desktop for Mac\tx86_64\n"
                 + "Docker Desktop for Windows\tx86_64");
