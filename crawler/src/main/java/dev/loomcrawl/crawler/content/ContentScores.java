@@ -146,23 +146,19 @@ final class ContentScores {
      * meet the best within {@link #KIN_LEVELS} levels and be mostly not links. In page order.
      */
     private List<Element> withKin(Element top, List<Element> picked, Element body) {
-        String cls = top.className();
-        if (cls.isEmpty()) {
+        if (top.className().isEmpty()) {
             return picked;
         }
         Set<Element> parts = Collections.newSetFromMap(new IdentityHashMap<>());
         parts.addAll(picked);
-        boolean found = false;
         for (List<Element> scored : List.of(candidates, loneWrappers)) {
             for (Element c : scored) {
-                if (c != top && c.normalName().equals(top.normalName()) && c.className().equals(cls)
-                        && counts.linkDensity(c) <= KIN_LINKS && near(top, c, body) && !overlaps(c, parts)) {
+                if (kin(top, c, body, parts)) {
                     parts.add(c);
-                    found = true;
                 }
             }
         }
-        if (!found) {
+        if (parts.size() == picked.size()) {
             return picked;
         }
         List<Element> inOrder = new ArrayList<>(parts.size());
@@ -172,6 +168,12 @@ final class ContentScores {
             }
         }
         return inOrder;
+    }
+
+    /** Whether {@code c} is another part of the article beside {@code parts}: see {@link #withKin}. */
+    private boolean kin(Element top, Element c, Element body, Set<Element> parts) {
+        return c != top && c.normalName().equals(top.normalName()) && c.className().equals(top.className())
+                && counts.linkDensity(c) <= KIN_LINKS && near(top, c, body) && !overlaps(c, parts);
     }
 
     /** Whether {@code other} meets {@code top} under the body within {@link #KIN_LEVELS} levels above {@code top}. */
