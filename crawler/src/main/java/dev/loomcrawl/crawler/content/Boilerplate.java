@@ -45,17 +45,18 @@ final class Boilerplate {
     /**
      * Class and id words of blocks that are not the article: Readability's "unlikely candidates", and words from
      * trafilatura's discard list (buttons, ratings, user profiles, paywalls, print-only and edit links), an author's
-     * box after the post ({@code author-box}, {@code author-card}, {@code author-info}), and a picture's credit
+     * box after the post ({@code author-box}, {@code author-card}, {@code author-info}), readers' comments named
+     * in German or Scandinavian ({@code kommentar}), and a picture's credit
      * ({@code Foto: ...}, {@code Getty Images}) beside its caption, which is kept. Not "share": a share bar is links
      * and buttons, left out as such, and a wrapper around a whole article may have an id that says share (a short
      * block so named is left out: {@link #SHORT_ASIDE}). "nav" as a word, not inside one: a style's hash
      * ({@code NavzzU}) is no menu, nor is a heading's anchor ({@code nav_the_film}).
      */
     private static final Pattern UNLIKELY = Pattern.compile("-ad-|\\bads?\\b|advert|ai2html|banner|breadcrumb|"
-            + "button|byline|combx|comment|community|consent|cookie|copyright|cover-wrap|\\bcredits?\\b|disqus|"
-            + "dateline|editsection|extra|footer|gdpr|header|legends|masthead|menu|meta|modal|most-popular|newsletter|"
-            + "(?<![a-z])nav(?![a-z_])|navbar|navbox|navigation|noprint|outbrain|overlay|pager|pagination|paywall|"
-            + "popup|premium|profile|promo|rating|related|"
+            + "button|byline|combx|comment|kommentar|community|consent|cookie|copyright|cover-wrap|\\bcredits?\\b|"
+            + "disqus|dateline|editsection|extra|footer|gdpr|header|legends|masthead|menu|meta|modal|most-popular|"
+            + "newsletter|(?<![a-z])nav(?![a-z_])|navbar|navbox|navigation|noprint|outbrain|overlay|pager|pagination|"
+            + "paywall|popup|premium|profile|promo|rating|related|"
             + "remark|replies|rss|shoutbox|sidebar|signature|signup|skip|skyscraper|social|sponsor|subcaption|"
             + "subscribe|supplemental|tags|taboola|timestamp|toc-|toolbar|tools|user-info|vote|widget|yom-remote|"
             + "author-bio|author-?(?:box|card|info|description)|postinfo|post-info");
@@ -69,8 +70,8 @@ final class Boilerplate {
     private static final Pattern POSITIVE = Pattern.compile("article|body|content|entry|hentry|h-entry|main|page|"
             + "post|text|blog|story|prose|markdown");
     private static final Pattern NEGATIVE = Pattern.compile("-ad-|(?<!label-)hidden(?!-(?:xs|sm|md|lg|xl))|\\bhid\\b|"
-            + "banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|"
-            + "shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|cookie|consent|newsletter|byline|author");
+            + "banner|combx|comment|kommentar|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|"
+            + "share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|cookie|consent|newsletter|byline|author");
 
     /**
      * Readability's byline test, and the same for a share bar's title: a short block so named is who wrote it and

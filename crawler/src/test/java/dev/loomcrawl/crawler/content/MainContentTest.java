@@ -91,6 +91,15 @@ class MainContentTest {
     }
 
     @Test
+    void readersCommentsInGermanAreLeftOut() {
+        String comment = "<div class='kommentar-text'><p>Schön, dass man daran arbeitet, aber ein kleiner Park ist noch"
+                + " kein Quantensprung, und das sagen hier viele Leser.</p></div>";
+        String html = "<body><article class='post'>" + ARTICLE + "<div id='kommentare'>" + comment
+                + "</div></article></body>";
+        assertThat(content(html)).contains("county archive").doesNotContain("Quantensprung");
+    }
+
+    @Test
     void navInsideAWordIsNoMenu() {
         // a style's hash that begins with Nav (videos-1), a heading's anchor (heise's nav_nur_die_folie)
         String html = "<body><article>" + ARTICLE.replace("<p>Their", "<p class='NavzzU'>Their")
