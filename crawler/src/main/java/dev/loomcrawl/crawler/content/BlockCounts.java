@@ -1,6 +1,8 @@
 package dev.loomcrawl.crawler.content;
 
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
@@ -47,8 +49,7 @@ final class BlockCounts {
             int found = 0;
             for (Node child : e.childNodes()) {
                 if (child instanceof TextNode t) {
-                    String s = t.getWholeText();
-                    found += count(s, ',') + count(s, '\uFF0C') + count(s, '\u060C') + count(s, '\u3001');
+                    found += commas(t);
                 } else if (child instanceof Element inner) {
                     found += commas(inner);
                 }
@@ -56,6 +57,65 @@ final class BlockCounts {
             c[COMMAS] = found;
         }
         return c[COMMAS];
+    }
+
+    /** The text of one run of a paragraph split by line breaks: see {@link #runs}. */
+    record Run(int chars, int commas) {}
+
+    /**
+     * A paragraph's runs of text between two or more {@code <br>} in a row, which Readability makes paragraphs of
+     * their own ({@code replaceBrs}): a post written as one {@code <p>} with blank lines scores as the paragraphs it
+     * shows. Empty when the paragraph has no such break.
+     */
+    List<Run> runs(Element paragraph) {
+        if (!hasBlankLine(paragraph)) { // most paragraphs: their commas stay uncounted until asked
+            return List.of();
+        }
+        List<Run> runs = new ArrayList<>();
+        int chars = 0;
+        int commas = 0;
+        int breaks = 0;
+        for (Node child : paragraph.childNodes()) {
+            if (child instanceof Element br && br.normalName().equals("br")) {
+                breaks++;
+                continue;
+            }
+            if (child instanceof TextNode t && t.isBlank()) {
+                continue;
+            }
+            if (breaks >= 2 && chars > 0) {
+                runs.add(new Run(chars, commas));
+                chars = 0;
+                commas = 0;
+            }
+            breaks = 0;
+            if (child instanceof TextNode t) {
+                chars += t.getWholeText().length();
+                commas += commas(t);
+            } else if (child instanceof Element inner) {
+                chars += chars(inner);
+                commas += commas(inner);
+            }
+        }
+        if (chars > 0) {
+            runs.add(new Run(chars, commas));
+        }
+        return runs.size() > 1 ? runs : List.of();
+    }
+
+    /** Whether two {@code <br>} follow one another among a block's children, white space alone between them. */
+    private static boolean hasBlankLine(Element block) {
+        int breaks = 0;
+        for (Node child : block.childNodes()) {
+            if (child instanceof Element br && br.normalName().equals("br")) {
+                if (++breaks == 2) {
+                    return true;
+                }
+            } else if (!(child instanceof TextNode t && t.isBlank())) {
+                breaks = 0;
+            }
+        }
+        return false;
     }
 
     /** Text directly in {@code e} is not link text, even in an {@code a}: a link is text inside an {@code a} below. */
@@ -77,6 +137,11 @@ final class BlockCounts {
         }
         counts.put(e, c);
         return c;
+    }
+
+    private static int commas(TextNode t) {
+        String s = t.getWholeText();
+        return count(s, ',') + count(s, '\uFF0C') + count(s, '\u060C') + count(s, '\u3001');
     }
 
     private static int count(String s, char c) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.TextNode;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which blocks of a page are its main content, by Readability's scores (Mozilla's {@code grabArticle}):
@@ -39,7 +40,9 @@ final class ContentScores {
     private final Map<Element, Double> scores = new IdentityHashMap<>();
     private final List<Element> candidates = new ArrayList<>();
     /** The paragraphs that scored: their commas are credited once candidates compete. */
-    private final List<Element> paragraphs = new ArrayList<>();
+    private final List<Scored> paragraphs = new ArrayList<>();
+    /** Paragraphs split by blank lines ({@link BlockCounts#runs}): blocks of paragraphs, as Readability makes them divs. */
+    private final Set<Element> split = Collections.newSetFromMap(new IdentityHashMap<>());
     /**
      * The divs around a lone paragraph that scored, which Readability replaces by the paragraph: not candidates, but
      * parts of the article when their class is the best's (a section of one paragraph: see {@link #withKin}).
@@ -64,10 +67,10 @@ final class ContentScores {
         ContentScores s = new ContentScores(boilerplate, counts, weighed);
         s.score(body);
         if (s.candidates.size() > 1) { // a point a comma, given as the paragraph's other points are
-            for (Element paragraph : s.paragraphs) {
-                int commas = s.counts.commas(paragraph);
+            for (Scored paragraph : s.paragraphs) {
+                int commas = paragraph.commas(s.counts);
                 if (commas > 0) {
-                    s.credit(paragraph, commas);
+                    s.credit(paragraph.first(), commas);
                 }
             }
         }
@@ -80,10 +83,14 @@ final class ContentScores {
                 continue;
             }
             if (isParagraph(e)) {
-                int chars = counts.chars(e);
-                if (chars >= MIN_PARAGRAPH) {
-                    credit(e, 1 + Math.min(chars / 100, 3));
-                    paragraphs.add(e);
+                List<BlockCounts.Run> runs = counts.runs(e);
+                if (runs.isEmpty()) {
+                    scored(e, counts.chars(e), null, firstScored(e));
+                } else {
+                    split.add(e);
+                    for (BlockCounts.Run run : runs) { // each run a paragraph in e, as Readability makes it one
+                        scored(e, run.chars(), run.commas(), e);
+                    }
                 }
                 if (!e.normalName().equals("td")) {
                     continue;
@@ -93,13 +100,37 @@ final class ContentScores {
         }
     }
 
-    private void credit(Element paragraph, double points) {
+    /**
+     * A paragraph that scored: the block its points start at (its parent, or the paragraph itself for a run of it) and
+     * its commas, or null to count them in {@code text} when asked.
+     */
+    private record Scored(@Nullable Element first, Element text, @Nullable Integer commas) {
+        int commas(BlockCounts counts) {
+            return commas != null ? commas : counts.commas(text);
+        }
+    }
+
+    private void scored(Element paragraph, int chars, @Nullable Integer commas, @Nullable Element first) {
+        if (chars >= MIN_PARAGRAPH) {
+            credit(first, 1 + Math.min(chars / 100, 3));
+            paragraphs.add(new Scored(first, paragraph, commas));
+        }
+    }
+
+    /** The first block a paragraph's points go to: its parent, or the parent's parent for a div around it alone. */
+    private @Nullable Element firstScored(Element paragraph) {
         Element up = paragraph.parent();
         if (up != null && up.normalName().equals("div") && up.childrenSize() == 1 && up.textNodes().stream()
                 .allMatch(TextNode::isBlank)) {
             loneWrappers.add(up);
             up = up.parent(); // Readability replaces a div around a lone paragraph by the paragraph: one level less
         }
+        return up;
+    }
+
+    /** Points to {@code first} whole, half to its parent and a third or less to three more ancestors. */
+    private void credit(@Nullable Element first, double points) {
+        Element up = first;
         // Up to the body, not above: <html> holds nothing the body does not (Readability stops where the document starts).
         for (int level = 0; level < ANCESTORS && up != null && !up.normalName().equals("html"); level++, up = up.parent()) {
             double share = level == 0 ? points : level == 1 ? points / 2 : points / (level * 3);
@@ -314,7 +345,7 @@ final class ContentScores {
 
     /** Readability's start for a block: by its tag, plus its class weight when weighed. */
     private int initial(Element e) {
-        int byTag = switch (e.normalName()) {
+        int byTag = switch (split.contains(e) ? "div" : e.normalName()) {
             case "div", "article", "main" -> 5;
             case "pre", "td", "blockquote" -> 3;
             case "address", "ol", "ul", "dl", "dd", "dt", "li", "form" -> -3;

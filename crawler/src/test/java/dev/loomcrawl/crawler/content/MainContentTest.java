@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.values.ContentRequest;
+import java.util.Collections;
 import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
 
@@ -88,6 +89,20 @@ class MainContentTest {
                     + "</div></article></body>";
             assertThat(content(html)).as(box).contains("county archive").doesNotContain("teaches history");
         }
+    }
+
+    @Test
+    void aPostWrittenAsOneParagraphWithBlankLinesScoresAsItsParagraphs() {
+        // Readability's replaceBrs: each run between two <br> is a paragraph of its own, so five of them outweigh
+        // a box of two paragraphs that, as one paragraph, they would not
+        String run = "The keepers wrote in the logbook every four hours about the weather and the lamp and the boats"
+                + " that passed the rock on their way north to the harbour and back again in the evening";
+        String post = "<div class='entry'><p>" + String.join("<br>\n<br>\n", Collections.nCopies(5, run)) + "</p></div>";
+        String other = "<p>Another story from the coast tells of the ferry that sank in the storm of the winter before"
+                + " the war and of the village that waited three days on the quay for news that never came</p>";
+        String html = "<body><h1>The logbook</h1>" + post + "<div class='more'>" + other + other.replace("Another", "A")
+                + "</div></body>";
+        assertThat(content(html)).contains("passed the rock").doesNotContain("ferry");
     }
 
     @Test
