@@ -50,7 +50,8 @@ final class Boilerplate {
      * ({@code Foto: ...}, {@code Getty Images}) beside its caption, which is kept. Not "share": a share bar is links
      * and buttons, left out as such, and a wrapper around a whole article may have an id that says share (a short
      * block so named is left out: {@link #SHORT_ASIDE}). "nav" as a word, not inside one: a style's hash
-     * ({@code NavzzU}) is no menu, nor is a heading's anchor ({@code nav_the_film}).
+     * ({@code NavzzU}) is no menu, nor is a heading's anchor ({@code nav_the_film}). "tools" but not Drupal's
+     * {@code block-ctools} (its Chaos Tools module), which wraps a node's fields.
      */
     private static final Pattern UNLIKELY = Pattern.compile("-ad-|\\bads?\\b|advert|ai2html|banner|breadcrumb|"
             + "button|byline|combx|comment|kommentar|community|consent|cookie|copyright|cover-wrap|\\bcredits?\\b|"
@@ -58,7 +59,7 @@ final class Boilerplate {
             + "newsletter|(?<![a-z])nav(?![a-z_])|navbar|navbox|navigation|noprint|outbrain|overlay|pager|pagination|"
             + "paywall|popup|premium|profile|promo|rating|related|"
             + "remark|replies|rss|shoutbox|sidebar|signature|signup|skip|skyscraper|social|sponsor|subcaption|"
-            + "subscribe|supplemental|tags|taboola|timestamp|toc-|toolbar|tools|user-info|vote|widget|yom-remote|"
+            + "subscribe|supplemental|tags|taboola|timestamp|toc-|toolbar|(?<!c)tools|user-info|vote|widget|yom-remote|"
             + "author-bio|author-?(?:box|card|info|description)|postinfo|post-info");
     /** Words that save a block the list above would drop: "article-header" holds no article, "main-nav" does. */
     private static final Pattern MAYBE = Pattern.compile("and|article|body|column|content|main|mathjax|shadow");

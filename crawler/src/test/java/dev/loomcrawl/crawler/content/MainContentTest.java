@@ -106,6 +106,17 @@ class MainContentTest {
     }
 
     @Test
+    void drupalsChaosToolsBlockIsNoToolbar() {
+        // Drupal's CTools module names the block around a node's fields block-ctools; an article's tools stay out
+        String tools = "<div class='entry-tools'>Print this story, save it for later or send it to a friend</div>";
+        String html = "<body><div class='block block-ctools block-entity-viewnode'><div class='field'>" + ARTICLE
+                + tools + "</div></div><div class='teasers'>" + ("<div class='field'><p>Another story from the coast,"
+                + " one of many we have told, about a ferry that sank in a storm before the war.</p></div>").repeat(6)
+                + "</div></body>";
+        assertThat(content(html)).contains("county archive").doesNotContain("Print this story");
+    }
+
+    @Test
     void readersCommentsInGermanAreLeftOut() {
         String comment = "<div class='kommentar-text'><p>Schön, dass man daran arbeitet, aber ein kleiner Park ist noch"
                 + " kein Quantensprung, und das sagen hier viele Leser.</p></div>";
