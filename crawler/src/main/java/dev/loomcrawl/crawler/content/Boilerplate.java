@@ -51,16 +51,17 @@ final class Boilerplate {
      * and buttons, left out as such, and a wrapper around a whole article may have an id that says share (a short
      * block so named is left out: {@link #SHORT_ASIDE}). "nav" as a word, not inside one: a style's hash
      * ({@code NavzzU}) is no menu, nor is a heading's anchor ({@code nav_the_film}). "tools" but not Drupal's
-     * {@code block-ctools} (its Chaos Tools module), which wraps a node's fields.
+     * {@code block-ctools} (its Chaos Tools module), which wraps a node's fields. "ads", but not a block that says
+     * it has them ({@code o-section--has-ads}, a BEM modifier {@code --ads}): the story the ads are placed in.
      */
-    private static final Pattern UNLIKELY = Pattern.compile("-ad-|\\bads?\\b|advert|ai2html|banner|breadcrumb|"
-            + "button|byline|combx|comment|kommentar|community|consent|cookie|copyright|cover-wrap|\\bcredits?\\b|"
-            + "disqus|dateline|editsection|extra|footer|gdpr|header|legends|masthead|menu|meta|modal|most-popular|"
-            + "newsletter|(?<![a-z])nav(?![a-z_])|navbar|navbox|navigation|noprint|outbrain|overlay|pager|pagination|"
-            + "paywall|popup|premium|profile|promo|rating|related|"
-            + "remark|replies|rss|shoutbox|sidebar|signature|signup|skip|skyscraper|social|sponsor|subcaption|"
-            + "subscribe|supplemental|tags|taboola|timestamp|toc-|toolbar|(?<!c)tools|user-info|vote|widget|yom-remote|"
-            + "author-bio|author-?(?:box|card|info|description)|postinfo|post-info");
+    private static final Pattern UNLIKELY = Pattern.compile("-ad-|(?<!has-|--)\\bads?\\b|advert|ai2html|banner|"
+            + "breadcrumb|button|byline|combx|comment|kommentar|community|consent|cookie|copyright|cover-wrap|"
+            + "\\bcredits?\\b|disqus|dateline|editsection|extra|footer|gdpr|header|legends|masthead|menu|meta|modal|"
+            + "most-popular|newsletter|(?<![a-z])nav(?![a-z_])|navbar|navbox|navigation|noprint|outbrain|overlay|"
+            + "pager|pagination|paywall|popup|premium|profile|promo|rating|related|remark|replies|rss|shoutbox|"
+            + "sidebar|signature|signup|skip|skyscraper|social|sponsor|subcaption|subscribe|supplemental|tags|"
+            + "taboola|timestamp|toc-|toolbar|(?<!c)tools|user-info|vote|widget|yom-remote|author-bio|"
+            + "author-?(?:box|card|info|description)|postinfo|post-info");
     /** Words that save a block the list above would drop: "article-header" holds no article, "main-nav" does. */
     private static final Pattern MAYBE = Pattern.compile("and|article|body|column|content|main|mathjax|shadow");
     /**

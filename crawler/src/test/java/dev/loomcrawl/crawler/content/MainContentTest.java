@@ -110,10 +110,18 @@ class MainContentTest {
         // Drupal's CTools module names the block around a node's fields block-ctools; an article's tools stay out
         String tools = "<div class='entry-tools'>Print this story, save it for later or send it to a friend</div>";
         String html = "<body><div class='block block-ctools block-entity-viewnode'><div class='field'>" + ARTICLE
-                + tools + "</div></div><div class='teasers'>" + ("<div class='field'><p>Another story from the coast,"
-                + " one of many we have told, about a ferry that sank in a storm before the war.</p></div>").repeat(6)
-                + "</div></body>";
+                + tools + "</div></div>" + TEASERS + "</body>";
         assertThat(content(html)).contains("county archive").doesNotContain("Print this story");
+    }
+
+    @Test
+    void aSectionThatHasAdsIsNoAd() {
+        // skateboardmsm's story sits in a section named for the ads placed in it (BEM's modifier, a has- flag)
+        String ad = "<div class='ads'>Advertisement: the best boards of the season, at half price this week only</div>";
+        for (String section : new String[] {"o-section o-section--has-ads", "report__section report__section--ads"}) {
+            String html = "<body><section class='" + section + "'>" + ARTICLE + ad + "</section>" + TEASERS + "</body>";
+            assertThat(content(html)).as(section).contains("county archive").doesNotContain("half price");
+        }
     }
 
     @Test
@@ -350,6 +358,11 @@ class MainContentTest {
         assertThat(ContentCorpusTest.Tokens.of(CommonMarkReading.of(markdown).text()))
                 .isEqualTo(ContentCorpusTest.Tokens.of(text));
     }
+
+    /** Other stories' teasers, more text than {@link #ARTICLE}: a block around the article is no wrapper of the page. */
+    private static final String TEASERS = "<div class='teasers'>" + ("<div class='field'><p>Another story from the"
+            + " coast, one of many we have told, about a ferry that sank in a storm before the war.</p></div>").repeat(6)
+            + "</div>";
 
     private static String content(String html) {
         return MainContent.of(Jsoup.parse(html, "https://example.org/story"),
