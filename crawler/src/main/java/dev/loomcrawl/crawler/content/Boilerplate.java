@@ -62,8 +62,11 @@ final class Boilerplate {
             + "sidebar|signature|signup|skip|skyscraper|social|sponsor|subcaption|subscribe|supplemental|tags|"
             + "taboola|timestamp|toc-|toolbar|(?<!c)tools|user-info|vote|widget|yom-remote|author-bio|"
             + "author-?(?:box|card|info|description)|postinfo|post-info");
-    /** Words that save a block the list above would drop: "article-header" holds no article, "main-nav" does. */
-    private static final Pattern MAYBE = Pattern.compile("and|article|body|column|content|main|mathjax|shadow");
+    /**
+     * Words that save a block the list above would drop: "article-header" holds no article, "main-nav" does; and
+     * Blogger's {@code widget Blog} holds the posts, beside side bars that may hold more text than they do.
+     */
+    private static final Pattern MAYBE = Pattern.compile("and|article|body|column|content|main|mathjax|shadow|widget blog\\b");
     /**
      * Words that weigh for (+25) and against (-25) a block being the article (Readability's class weight). Not
      * "hidden" where a Drupal field says its label is ({@code field--label-hidden}, on every text field) or Bootstrap

@@ -125,6 +125,16 @@ class MainContentTest {
     }
 
     @Test
+    void bloggersBlogWidgetIsThePosts() {
+        // Blogger puts every post in a widget named Blog, beside lists of links that may hold more text than one post
+        String links = "<div class='archive'>" + "<p><a href='/older'>Another story from the coast, one of many we have"
+                + " told, about a ferry that sank in a storm before the war</a></p>".repeat(6) + "</div>";
+        String html = "<body><div class='widget Blog' id='Blog1'><div class='post hentry'><div class='post-body"
+                + " entry-content'>" + ARTICLE + "</div></div></div>" + links + "</body>";
+        assertThat(content(html)).contains("county archive").doesNotContain("ferry");
+    }
+
+    @Test
     void readersCommentsInGermanAreLeftOut() {
         String comment = "<div class='kommentar-text'><p>Schön, dass man daran arbeitet, aber ein kleiner Park ist noch"
                 + " kein Quantensprung, und das sagen hier viele Leser.</p></div>";
