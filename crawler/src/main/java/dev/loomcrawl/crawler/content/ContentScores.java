@@ -11,23 +11,17 @@ import org.jsoup.nodes.TextNode;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Which blocks of a page are its main content, by Readability's scores (Mozilla's {@code grabArticle}):
+ * How much of the article each block of a page holds, by Readability's scores (Mozilla's {@code grabArticle}):
  * every paragraph of 25 characters or more scores one point, one per comma and one per hundred characters
  * (three at most), given whole to its parent, half to its grandparent and a third or less to three more
- * ancestors; a block's score, cut by the share of its text that is link text, elects the best; the best's
- * siblings of merit join it. Unlike Readability it reads the document without changing it: what Readability
- * removes first, this walk does not enter.
+ * ancestors, each starting from its tag and, weighed, its class and id words. Unlike Readability it reads the
+ * document without changing it: what Readability removes first, this walk does not enter. {@link Election}
+ * elects the article from the scores.
  */
 final class ContentScores {
     /** Paragraphs shorter than this are captions, labels and buttons: they score nothing. */
-    private static final int MIN_PARAGRAPH = 25;
+    static final int MIN_PARAGRAPH = 25;
     private static final int ANCESTORS = 5;
-    /** When this many runners-up share an ancestor with the best, that ancestor is the article. */
-    private static final int RUNNERS_UP = 3;
-    /** How far above the best a block of its own class may meet it to be another part of the article. */
-    private static final int KIN_LEVELS = 6;
-    /** A block of the best's class with more link text than this is a teaser list, not part of the article. */
-    private static final double KIN_LINKS = 0.3;
     private static final Set<String> PARAGRAPHS = Set.of("p", "pre", "td");
     /** Blocks whose presence makes a {@code div} a container rather than a paragraph of its own. */
     private static final Set<String> BLOCKS = Set.of("address", "article", "aside", "blockquote", "dd", "div", "dl",
@@ -41,12 +35,9 @@ final class ContentScores {
     private final List<Element> candidates = new ArrayList<>();
     /** The paragraphs that scored: their commas are credited once candidates compete. */
     private final List<Scored> paragraphs = new ArrayList<>();
-    /** Paragraphs split by blank lines ({@link BlockCounts#runs}): blocks of paragraphs, as Readability makes them divs. */
+    /** Paragraphs split by blank lines ({@link BlockCounts#runs}): divs of paragraphs, as Readability makes them. */
     private final Set<Element> split = Collections.newSetFromMap(new IdentityHashMap<>());
-    /**
-     * The divs around a lone paragraph that scored, which Readability replaces by the paragraph: not candidates, but
-     * parts of the article when their class is the best's (a section of one paragraph: see {@link #withKin}).
-     */
+    /** See {@link #loneWrappers()}. */
     private final List<Element> loneWrappers = new ArrayList<>();
 
     private ContentScores(Boilerplate boilerplate, BlockCounts counts, boolean weighed) {
@@ -56,14 +47,13 @@ final class ContentScores {
     }
 
     /**
-     * The page's main content: one block, or a block and its siblings of merit, in page order; the body when
-     * no paragraph scored.
+     * The scores of a page's blocks.
      *
      * @param boilerplate what this reading leaves out
      * @param counts what the page's blocks hold
      * @param weighed start each block from its class and id words too (Readability's class weight)
      */
-    static List<Element> pick(Element body, Boilerplate boilerplate, BlockCounts counts, boolean weighed) {
+    static ContentScores of(Element body, Boilerplate boilerplate, BlockCounts counts, boolean weighed) {
         ContentScores s = new ContentScores(boilerplate, counts, weighed);
         s.score(body);
         if (s.candidates.size() > 1) { // a point a comma, given as the paragraph's other points are
@@ -74,7 +64,25 @@ final class ContentScores {
                 }
             }
         }
-        return s.best(body);
+        return s;
+    }
+
+    /** The blocks that scored, in the order they first did. */
+    List<Element> candidates() {
+        return candidates;
+    }
+
+    /** Each candidate's score, before its link text cuts it: a copy to change. */
+    Map<Element, Double> scores() {
+        return new IdentityHashMap<>(scores);
+    }
+
+    /**
+     * The divs around a lone paragraph that scored, which Readability replaces by the paragraph: not candidates, but
+     * parts of the article when their class is the best's ({@link Election}).
+     */
+    List<Element> loneWrappers() {
+        return loneWrappers;
     }
 
     private void score(Element parent) {
@@ -143,190 +151,6 @@ final class ContentScores {
         }
     }
 
-    private List<Element> best(Element body) {
-        if (candidates.size() == 1) {
-            Element only = candidates.get(0); // nothing to compare it with: its link density would change nothing
-            return only == body ? List.of(body) : withSiblings(only);
-        }
-        Element top = null;
-        double topScore = 0;
-        for (Element c : candidates) {
-            double score = scoreOf(c) * (1 - counts.linkDensity(c));
-            scores.put(c, score);
-            if (top == null || score > topScore) {
-                top = c;
-                topScore = score;
-            }
-        }
-        if (top == null || top == body) {
-            return List.of(body);
-        }
-        top = sharedAncestor(top, topScore, body);
-        top = risingAncestor(top, body);
-        while (top.parent() != null && top.parent() != body && top.parent().childrenSize() == 1) {
-            top = top.parent(); // the only child: its parent holds the same content, and maybe its title
-        }
-        return withKin(top, withSiblings(top), body);
-    }
-
-    /**
-     * The blocks picked and the other parts of the article in the best's own tag and class that are not its siblings:
-     * a story in sections of one class, each in wrappers of its own (Drupal's paragraphs, org-mode's
-     * {@code outline-text-2}, Elementor's text widgets). Readability joins such parts only as siblings; their
-     * ancestor would bring in everything between them. Each must have scored (or hold a lone paragraph that scored),
-     * meet the best within {@link #KIN_LEVELS} levels and be mostly not links. In page order.
-     */
-    private List<Element> withKin(Element top, List<Element> picked, Element body) {
-        if (top.className().isEmpty()) {
-            return picked;
-        }
-        Set<Element> parts = Collections.newSetFromMap(new IdentityHashMap<>());
-        parts.addAll(picked);
-        for (List<Element> scored : List.of(candidates, loneWrappers)) {
-            for (Element c : scored) {
-                if (kin(top, c, body, parts)) {
-                    parts.add(c);
-                }
-            }
-        }
-        if (parts.size() == picked.size()) {
-            return picked;
-        }
-        List<Element> inOrder = new ArrayList<>(parts.size());
-        for (Element e : body.getAllElements()) {
-            if (parts.contains(e)) {
-                inOrder.add(e);
-            }
-        }
-        return inOrder;
-    }
-
-    /** Whether {@code c} is another part of the article beside {@code parts}: see {@link #withKin}. */
-    private boolean kin(Element top, Element c, Element body, Set<Element> parts) {
-        return c != top && c.normalName().equals(top.normalName()) && c.className().equals(top.className())
-                && counts.linkDensity(c) <= KIN_LINKS && near(top, c, body) && !overlaps(c, parts);
-    }
-
-    /** Whether {@code other} meets {@code top} under the body within {@link #KIN_LEVELS} levels above {@code top}. */
-    private static boolean near(Element top, Element other, Element body) {
-        Element up = top.parent();
-        for (int level = 1; level <= KIN_LEVELS && up != null && up != body; level++, up = up.parent()) {
-            if (holds(up, other)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean overlaps(Element e, Set<Element> parts) {
-        for (Element up = e; up != null; up = up.parent()) {
-            if (parts.contains(up)) {
-                return true;
-            }
-        }
-        for (Element part : parts) {
-            if (holds(e, part)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Whether {@code ancestor} holds {@code e}, by identity, without a list of {@code e}'s parents. */
-    static boolean holds(Element ancestor, Element e) {
-        for (Element up = e.parent(); up != null; up = up.parent()) {
-            if (up == ancestor) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** A candidate's score: every candidate has one. */
-    private double scoreOf(Element candidate) {
-        Double score = scores.get(candidate);
-        return score == null ? 0 : score;
-    }
-
-    /** Readability: three runners-up within 75% of the best that share an ancestor with it make that ancestor the article. */
-    private Element sharedAncestor(Element top, double topScore, Element body) {
-        Map<Element, Integer> runnersUpUnder = new IdentityHashMap<>();
-        int runnersUp = 0;
-        for (Element c : candidates) {
-            if (c != top && scoreOf(c) >= 0.75 * topScore) {
-                runnersUp++;
-                for (Element up = c; up != null && up != body; up = up.parent()) {
-                    runnersUpUnder.merge(up, 1, Integer::sum);
-                }
-            }
-        }
-        if (runnersUp < RUNNERS_UP) {
-            return top;
-        }
-        for (Element up = top.parent(); up != null && up != body; up = up.parent()) {
-            if (runnersUpUnder.getOrDefault(up, 0) >= RUNNERS_UP) {
-                return up;
-            }
-        }
-        return top;
-    }
-
-    /** Readability: an ancestor that scores more than the best, before scores fall under a third, holds more of the article. */
-    private Element risingAncestor(Element top, Element body) {
-        double last = scoreOf(top);
-        double threshold = last / 3;
-        for (Element up = top.parent(); up != null && up != body; up = up.parent()) {
-            Double score = scores.get(up);
-            if (score == null) {
-                continue;
-            }
-            if (score < threshold) {
-                break;
-            }
-            if (score > last) {
-                return up;
-            }
-            last = score;
-        }
-        return top;
-    }
-
-    private List<Element> withSiblings(Element top) {
-        Element parent = top.parent();
-        if (parent == null) {
-            return List.of(top);
-        }
-        double topScore = scores.getOrDefault(top, 0.0);
-        double threshold = Math.max(10, topScore * 0.2);
-        List<Element> kept = new ArrayList<>();
-        for (Element sibling : parent.children()) {
-            if (sibling == top) {
-                kept.add(sibling);
-                continue;
-            }
-            if (boilerplate.leftOut(sibling)) {
-                continue;
-            }
-            double bonus = !top.className().isEmpty() && top.className().equals(sibling.className()) ? topScore * 0.2 : 0;
-            Double score = scores.get(sibling);
-            if (score != null && score + bonus >= threshold) {
-                kept.add(sibling);
-            } else if (score == null && bonus > 0) {
-                // A part of the article in the top's own class whose paragraphs lie deeper than the scores reach.
-                if (counts.chars(sibling) >= MIN_PARAGRAPH && counts.linkDensity(sibling) < 0.25) {
-                    kept.add(sibling);
-                }
-            } else if (sibling.normalName().equals("p")) {
-                int chars = counts.chars(sibling);
-                double links = counts.linkDensity(sibling);
-                if (chars > 80 && links < 0.25 || chars > 0 && links == 0 && endsASentence(sibling.text())) {
-                    kept.add(sibling);
-                }
-            }
-        }
-        return kept;
-    }
-
     /** A block to score as a paragraph: {@code p}, {@code pre}, {@code td}, or a block with no blocks in it. */
     private static boolean isParagraph(Element e) {
         if (PARAGRAPHS.contains(e.normalName())) {
@@ -353,10 +177,5 @@ final class ContentScores {
             default -> 0;
         };
         return byTag + (weighed ? Boilerplate.weight(e) : 0);
-    }
-
-    /** Readability's test for a short paragraph to keep beside the article: it holds a sentence's end. */
-    private static boolean endsASentence(String text) {
-        return text.endsWith(".") || text.contains(". ");
     }
 }

@@ -153,7 +153,7 @@ public final class MainContent {
             this.body = body;
             this.counts = counts;
             this.boilerplate = new Boilerplate(body, counts, reading.byWords);
-            this.blocks = ContentScores.pick(body, boilerplate, counts, reading.weighed);
+            this.blocks = Election.pick(body, boilerplate, counts, reading.weighed);
             MarkdownWriter writer = new MarkdownWriter(markdown, boilerplate, counts);
             this.written = write(writer);
             this.words = writer.paragraphChars();
@@ -214,7 +214,7 @@ public final class MainContent {
      * that holds a sentence's worth of text, outside navigation, side bars and footers.
      */
     private static @Nullable Element lead(Element headline, Element first, Element body) {
-        if (first == headline || ContentScores.holds(first, headline)) {
+        if (first == headline || Election.holds(first, headline)) {
             return null; // a headline inside the blocks: their own header, written with them
         }
         Element e = null; // the element after the headline and all it holds
@@ -224,7 +224,7 @@ public final class MainContent {
         for (; e != null && e != first; e = PageFacts.next(e, body)) {
             if (LEAD.matcher((e.className() + " " + e.id()).toLowerCase(Locale.ROOT)).find()
                     && e.text().length() >= LEAD_MIN && e.selectFirst("figure, img, picture, video") == null
-                    && !ContentScores.holds(e, first) && !asideOf(e, first)) {
+                    && !Election.holds(e, first) && !asideOf(e, first)) {
                 return e;
             }
         }

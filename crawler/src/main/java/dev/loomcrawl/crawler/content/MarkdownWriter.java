@@ -12,7 +12,7 @@ import org.jsoup.nodes.TextNode;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Writes the blocks {@link ContentScores} chose as Markdown (CommonMark, with GitHub's tables and
+ * Writes the blocks {@link Election} chose as Markdown (CommonMark, with GitHub's tables and
  * strike-through) or as plain text. Both come from one walk, so they hold the same words: text is Markdown
  * without its marks and link targets. Written from Jsoup's tree directly, as the page was parsed: an HTML to
  * Markdown library would want the HTML written out and parsed again.
