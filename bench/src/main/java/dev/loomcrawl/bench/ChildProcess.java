@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +20,7 @@ public final class ChildProcess implements AutoCloseable {
     private final Process process;
     private final Thread hook;
     private final String readyLine;
-    private final List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final List<String> output = Collections.synchronizedList(new ArrayList<>());
 
     private ChildProcess(String mainClass, List<String> jvmOptions, List<String> args, String readyPrefix, Duration timeout)
             throws IOException {

@@ -18,6 +18,7 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -240,7 +241,7 @@ final class ServeCommand implements Callable<Integer> {
         String where = (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof BindException bind) {
-                String message = String.valueOf(bind.getMessage()).toLowerCase(java.util.Locale.ROOT);
+                String message = String.valueOf(bind.getMessage()).toLowerCase(Locale.ROOT);
                 if (message.contains("assign") || message.contains("not available")) {
                     return "cannot listen on " + where + ": this machine has no such address (" + bind.getMessage() + ")";
                 }

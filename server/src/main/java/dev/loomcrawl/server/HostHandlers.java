@@ -15,6 +15,7 @@ import java.time.format.DateTimeParseException;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -56,7 +57,7 @@ final class HostHandlers {
             }
         }
         List<KeyView> keys = crawler.hosts().keys();
-        Map<String, Setting> settings = new java.util.TreeMap<>();
+        Map<String, Setting> settings = new TreeMap<>();
         crawler.hosts().settings().forEach((key, s) -> settings.put(key, Setting.of(s)));
         ctx.json(new Hosts(keys.subList(0, Math.min(limit, keys.size())), settings));
     }

@@ -17,6 +17,7 @@ import dev.loomcrawl.crawler.values.NodeSettings;
 import dev.loomcrawl.crawler.values.PolitenessKey;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executors;
@@ -120,7 +121,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
         double ttl = settings.leaseTtl().toMillis() / 1000.0;
         for (ClusterLeases.NodeRow n : nodes) {
             if (n.nodeId().equals(settings.nodeId()) && n.heartbeatAgeSeconds() < ttl) {
-                throw new IllegalStateException(String.format(java.util.Locale.ROOT, "node id '%s' is in use by a live"
+                throw new IllegalStateException(String.format(Locale.ROOT, "node id '%s' is in use by a live"
                         + " node (%s, heard from %.1f s ago): give this one another --node-id, or wait %.0f s if that"
                         + " node has died", n.nodeId(), n.address(), n.heartbeatAgeSeconds(), ttl - n.heartbeatAgeSeconds() + 1));
             }

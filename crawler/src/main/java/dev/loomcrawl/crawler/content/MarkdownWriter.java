@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler.content;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -44,7 +45,7 @@ final class MarkdownWriter {
     /** Writes the inline content of blocks, and counts its text and link text for the paragraph being written. */
     private final MarkdownInline inline;
     /** Blocks that are headings, by identity, and their level: a heading with nothing under it is dropped. */
-    private final java.util.IdentityHashMap<String, Integer> headings = new java.util.IdentityHashMap<>();
+    private final IdentityHashMap<String, Integer> headings = new IdentityHashMap<>();
     /** Quotes and lists around the block being written. */
     private int nesting;
     private boolean wroteH1;
@@ -301,7 +302,7 @@ final class MarkdownWriter {
             for (String name : e.classNames()) {
                 Matcher m = LANGUAGE.matcher(name);
                 if (m.matches()) {
-                    return m.group(1).toLowerCase(java.util.Locale.ROOT);
+                    return m.group(1).toLowerCase(Locale.ROOT);
                 }
             }
         }

@@ -2,8 +2,10 @@ package dev.loomcrawl.crawler.content;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -42,7 +44,7 @@ public final class NearDuplicates<T> {
     /** Every indexed value within {@value #NEAR} bits of {@code simhash}, each once. */
     public List<T> findAll(long simhash) {
         List<T> found = new ArrayList<>();
-        java.util.Set<Entry<T>> seen = new java.util.HashSet<>();
+        Set<Entry<T>> seen = new HashSet<>();
         for (int b = 0; b < 4; b++) {
             for (Entry<T> e : blocks.get(b).getOrDefault(block(simhash, b), List.of())) {
                 if (Long.bitCount(e.simhash() ^ simhash) <= NEAR && seen.add(e)) {

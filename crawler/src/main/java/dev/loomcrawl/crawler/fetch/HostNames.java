@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler.fetch;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
@@ -104,6 +105,6 @@ public final class HostNames {
 
     private static boolean isNat64(byte[] b) {
         byte[] prefix = {0, 0x64, (byte) 0xff, (byte) 0x9b, 0, 0, 0, 0, 0, 0, 0, 0};
-        return java.util.Arrays.equals(b, 0, 12, prefix, 0, 12);
+        return Arrays.equals(b, 0, 12, prefix, 0, 12);
     }
 }

@@ -6,6 +6,7 @@ import dev.loomcrawl.crawler.politeness.Permit;
 import dev.loomcrawl.crawler.politeness.Target;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlUrl;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -220,7 +221,7 @@ public final class Frontier implements HostGates.Listener {
 
     /** URLs waiting here, by what limits their host's requests. */
     public Map<Target, Integer> queuedByHost() {
-        Map<Target, Integer> queued = new java.util.HashMap<>();
+        Map<Target, Integer> queued = new HashMap<>();
         lock.lock();
         try {
             for (HostQueue host : queues.all()) {

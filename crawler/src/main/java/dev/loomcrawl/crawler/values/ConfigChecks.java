@@ -4,6 +4,7 @@ import com.google.re2j.Pattern;
 import com.google.re2j.PatternSyntaxException;
 import dev.loomcrawl.crawler.url.Hosts;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -128,7 +129,7 @@ final class ConfigChecks {
             ExtractRule.parse(field, name, rule, false); // throws naming the field and the rule
             out.put(name, rule);
         });
-        return java.util.Collections.unmodifiableMap(out); // keeps the order given
+        return Collections.unmodifiableMap(out); // keeps the order given
     }
 
     /** Whether {@code domain} is itself a public suffix ({@code com}, {@code co.uk}, {@code github.io}). */

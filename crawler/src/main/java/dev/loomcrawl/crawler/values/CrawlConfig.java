@@ -13,6 +13,7 @@ import static dev.loomcrawl.crawler.values.ConfigChecks.requireRange;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -100,7 +101,7 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
             PolitenessKey politenessKey) {
 
         public Politeness {
-            java.util.Objects.requireNonNull(politenessKey, "politenessKey");
+            Objects.requireNonNull(politenessKey, "politenessKey");
             requireRange("perHostConcurrency", perHostConcurrency, 1, 10_000);
             requireRange("maxRetries", maxRetries, 0, 10);
             requireDuration("hostDelay", hostDelay, Duration.ZERO, Duration.ofMinutes(10));

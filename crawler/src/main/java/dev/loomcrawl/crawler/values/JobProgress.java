@@ -1,5 +1,7 @@
 package dev.loomcrawl.crawler.values;
 
+import java.util.Map;
+
 /**
  * A live snapshot of a job.
  *
@@ -19,7 +21,7 @@ public record JobProgress(
         long jobId, String status, long pages, long failed, long skipped, long queued, long due, long inFlight,
         long fetching,
         double seconds, double pagesPerSecond, double recentPagesPerSecond, int maxPages, boolean continuous,
-        java.util.Map<String, Long> failures, java.util.Map<String, Long> changes) {
+        Map<String, Long> failures, Map<String, Long> changes) {
 
     /** Stored rows: pages, failures and skips. */
     public long stored() {

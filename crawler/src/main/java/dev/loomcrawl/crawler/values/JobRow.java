@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler.values;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -29,7 +30,7 @@ public record JobRow(long id, Instant createdAt, @Nullable Instant finishedAt, S
     public static final Duration SILENCE = Duration.ofSeconds(15);
 
     /** The statuses of a job that has not ended: it is resumed, and may be cancelled. */
-    public static final java.util.List<String> UNFINISHED = java.util.List.of("queued", "running", "suspended");
+    public static final List<String> UNFINISHED = List.of("queued", "running", "suspended");
 
     public boolean unfinished() {
         return UNFINISHED.contains(status);

@@ -2,8 +2,10 @@ package dev.loomcrawl.crawler.values;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
@@ -29,9 +31,9 @@ final class JsonFields {
     /** The fields of an object holding only {@code names}, each of {@code required} present. */
     static Map<String, JsonNode> object(String name, JsonNode v, Set<String> names, Set<String> required) {
         if (!v.isObject()) {
-            throw new ConfigException(name, v, "must be an object with " + String.join(" and ", new java.util.TreeSet<>(names)));
+            throw new ConfigException(name, v, "must be an object with " + String.join(" and ", new TreeSet<>(names)));
         }
-        Map<String, JsonNode> parts = new java.util.HashMap<>();
+        Map<String, JsonNode> parts = new HashMap<>();
         v.fields().forEachRemaining(e -> {
             if (!names.contains(e.getKey())) {
                 throw new ConfigException(name + "." + e.getKey(), null, "is not a known field");

@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler.values;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -60,7 +61,7 @@ public record PageRecord(
         @Nullable PageContent content) {
 
     /** Failure labels of URLs that were skipped on purpose rather than failed. */
-    private static final java.util.Set<String> SKIPS = java.util.Set.of("robots", "not-html");
+    private static final Set<String> SKIPS = Set.of("robots", "not-html");
 
     public PageRecord {
         outlinks = outlinks == null ? List.of() : outlinks;
