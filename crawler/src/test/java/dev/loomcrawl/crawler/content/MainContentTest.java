@@ -135,6 +135,16 @@ class MainContentTest {
     }
 
     @Test
+    void aDialogNamedSoIsLeftOutAndADialogueIsNot() {
+        // MSN's "make this your home page" steps, a dialog by its id alone; a play's dialogue is the text
+        String steps = "<div id='makehomepagedialog'><ul><li>On the toolbar, click Firefox, then click Preferences and"
+                + " choose the page you want to see first</li></ul></div>";
+        String play = "<div class='dialogue'><p>KEEPER: The lamp wants trimming again, and the wind is up.</p></div>";
+        String html = "<body><article>" + ARTICLE + play + steps + "</article></body>";
+        assertThat(content(html)).contains("county archive").contains("lamp wants trimming").doesNotContain("toolbar");
+    }
+
+    @Test
     void readersCommentsInGermanAreLeftOut() {
         String comment = "<div class='kommentar-text'><p>Schön, dass man daran arbeitet, aber ein kleiner Park ist noch"
                 + " kein Quantensprung, und das sagen hier viele Leser.</p></div>";
