@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
  * <p>On the way it leaves out what {@link Boilerplate} names, images, and lists or boxes of links (more
  * than half their text in links, fewer than ten commas: "related", tag clouds, pagination), as Readability's
  * cleaning does; and, as trafilatura does, short paragraphs, items and headings that are all link ("Post
- * reply", a user name, a "Next" link), paragraphs that are a number alone (votes, counts), and headings left
+ * reply", a user name, a "Next" link; an item of a list that is mostly not links stays), paragraphs that are a number alone (votes, counts), and headings left
  * with nothing under them. A page header is left out, but not the article's {@code h1} in it.
  */
 final class MarkdownWriter {
@@ -29,6 +29,7 @@ final class MarkdownWriter {
 
     /** A paragraph this short whose text is nearly all link text is navigation, not prose. */
     private static final int SHORT = 120;
+    private static final double PROSE_LIST_LINKS = 0.5;
     /**
      * Quotes and lists nested deeper than this are written as the paragraphs they hold. No page nests deeper for its
      * reader, and each level writes its marks before every line of all it holds: 512 levels of quotes (as deep as
@@ -52,6 +53,8 @@ final class MarkdownWriter {
     private int paragraphChars;
     /** Lists written, by identity, and the mark of their items ({@code .}, {@code )}, {@code -}, {@code *}). */
     private final IdentityHashMap<String, String> listMarks = new IdentityHashMap<>();
+    /** Whether the list being written is mostly not links: its short items of links are items, not navigation. */
+    private boolean proseList;
     /** The mark of the list just before the one being written, if the block before it is a list. */
     private @Nullable String listBefore;
 
@@ -219,7 +222,7 @@ final class MarkdownWriter {
         String p = inline.takeLineBreaks() ? MarkdownText.lines(run.toString()) : MarkdownText.stripped(run);
         run.setLength(0);
         int textChars = inline.textChars();
-        boolean links = inline.linkChars() * 5 >= textChars * 4 && textChars < SHORT;
+        boolean links = inline.linkChars() * 5 >= textChars * 4 && textChars < SHORT && !proseList;
         boolean number = textChars < 12 && p.codePoints().noneMatch(Character::isLetter);
         inline.recount();
         if (!p.isEmpty() && !links && !number) {
@@ -258,6 +261,8 @@ final class MarkdownWriter {
         String mark = ordered ? (".".equals(listBefore) ? ")" : ".") : ("-".equals(listBefore) ? "*" : "-");
         int number = ordered ? start(list) : 0;
         List<String> items = new ArrayList<>();
+        boolean outerProse = proseList;
+        proseList = counts.linkDensity(list) < PROSE_LIST_LINKS;
         for (Element item : list.children()) {
             if (skipped(item)) {
                 continue;
@@ -274,6 +279,7 @@ final class MarkdownWriter {
             String marker = ordered ? number++ + (markdown ? mark : ".") + " " : markdown ? mark + " " : "";
             items.add(marker + MarkdownText.indent(String.join("\n", blocks), " ".repeat(marker.length())));
         }
+        proseList = outerProse;
         String written = String.join("\n", items);
         listMarks.put(written, mark);
         return written;

@@ -170,6 +170,17 @@ class MarkdownWriterTest {
     }
 
     @org.junit.jupiter.api.Test
+    void aShortItemOfLinksIsAnItemInAListOfProseAndNavigationInAListOfLinks() {
+        // Firefox Nightly's newsletter: "bigiri has <a>a patch to move SharedDataMap.jsm off of OSFile</a>"
+        Document doc = Jsoup.parse("<ul><li>emalysz continues to make progress leading the charge migrating us from"
+                + " OS.File to IOUtils, with help from barret</li><li>bigiri has <a href='/b/1'>a patch to move"
+                + " SharedDataMap.jsm off of OSFile</a></li><li>Gijs made the toolbar initialise later in startup, which"
+                + " saves a few milliseconds</li></ul><ul><li><a href='/'>Home</a></li><li><a href='/blog'>Blog</a> posts"
+                + "</li></ul>", "https://example.org/page");
+        assertThat(write(doc, false)).contains("bigiri has a patch").doesNotContain("Home").contains("Blog posts");
+    }
+
+    @org.junit.jupiter.api.Test
     void aRuleIsNoTextInMarkdownEither() {
         Document doc = Jsoup.parse("<hr><h2>Competition</h2><hr><h2>Main content</h2><p>The institute builds.</p><hr>"
                 + "<hr><p>A second part.</p><hr>");
