@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler.content;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,9 +77,10 @@ final class Election {
     }
 
     /**
-     * The blocks picked and the other parts of the article in the best's own tag and class that are not its siblings:
-     * a story in sections of one class, each in wrappers of its own (Drupal's paragraphs, org-mode's
-     * {@code outline-text-2}, Elementor's text widgets). Readability joins such parts only as siblings; their
+     * The blocks picked and the other parts of the article in the best's own tag and class ({@link #sameClass}) that
+     * are not its siblings: a story in sections of one class, each in wrappers of its own (Drupal's paragraphs,
+     * org-mode's {@code outline-text-2}, Elementor's text widgets, The New York Times' {@code story-body-1} and
+     * {@code -2}). Readability joins such parts only as siblings; their
      * ancestor would bring in everything between them. Each must have scored (or hold a lone paragraph that scored),
      * meet the best within {@link #KIN_LEVELS} levels and be mostly not links. In page order.
      */
@@ -109,8 +111,39 @@ final class Election {
 
     /** Whether {@code c} is another part of the article beside {@code parts}: see {@link #withKin}. */
     private boolean kin(Element top, Element c, Element body, Set<Element> parts) {
-        return c != top && c.normalName().equals(top.normalName()) && c.className().equals(top.className())
+        return c != top && c.normalName().equals(top.normalName()) && sameClass(c, top)
                 && counts.linkDensity(c) <= KIN_LINKS && near(top, c, body) && !overlaps(c, parts);
+    }
+
+    /**
+     * Whether two blocks have one class: the same class names, but for numbered variants of a name both have
+     * ({@code story-body story-body-1} and {@code story-body story-body-2}: The New York Times' parts of a story).
+     * A grid's {@code col-md-8} and {@code col-md-4} differ: neither has {@code col-md}.
+     */
+    private static boolean sameClass(Element a, Element b) {
+        if (a.className().equals(b.className())) {
+            return true;
+        }
+        return hasDigit(a.className()) && hasDigit(b.className()) && unnumbered(a).equals(unnumbered(b));
+    }
+
+    private static boolean hasDigit(String s) {
+        return s.chars().anyMatch(Character::isDigit);
+    }
+
+    private static Set<String> unnumbered(Element e) {
+        Set<String> names = e.classNames();
+        Set<String> kept = new HashSet<>();
+        for (String name : names) {
+            int dash = name.lastIndexOf('-');
+            boolean numbered = dash > 0 && dash < name.length() - 1
+                    && name.substring(dash + 1).chars().allMatch(Character::isDigit)
+                    && names.contains(name.substring(0, dash));
+            if (!numbered) {
+                kept.add(name);
+            }
+        }
+        return kept;
     }
 
     /** Whether {@code other} meets {@code top} under the body within {@link #KIN_LEVELS} levels above {@code top}. */

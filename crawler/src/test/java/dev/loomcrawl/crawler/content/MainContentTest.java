@@ -145,6 +145,20 @@ class MainContentTest {
     }
 
     @Test
+    void numberedPartsOfOneClassAreOneStory() {
+        // The New York Times: story-body story-body-1, then story-body story-body-2 in another wrapper
+        String first = "<div class='story-body story-body-1'><p>The sale is being done in two steps, and the first"
+                + " moves every asset of the business to a new company, which is then sold for cash.</p></div>";
+        String second = "<div class='story-body story-body-2'>" + ARTICLE + "</div>";
+        String side = "<div class='col-md-4'><p>Other stories from the markets desk, and the week's letters from our"
+                + " readers about the harbour.</p></div>";
+        String html = "<body><div class='page'><div class='top'><div class='wrap'>" + first + "</div></div>"
+                + "<div class='x'><div class='y'><div class='col-md-8'><p class='by'>By A. Writer</p>" + second
+                + "</div>" + side + "</div></div></div></body>";
+        assertThat(content(html)).contains("two steps").contains("county archive").doesNotContain("letters");
+    }
+
+    @Test
     void readersCommentsInGermanAreLeftOut() {
         String comment = "<div class='kommentar-text'><p>Schön, dass man daran arbeitet, aber ein kleiner Park ist noch"
                 + " kein Quantensprung, und das sagen hier viele Leser.</p></div>";
