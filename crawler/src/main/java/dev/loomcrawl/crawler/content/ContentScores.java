@@ -139,8 +139,10 @@ final class ContentScores {
     /** Points to {@code first} whole, half to its parent and a third or less to three more ancestors. */
     private void credit(@Nullable Element first, double points) {
         Element up = first;
-        // Up to the body, not above: <html> holds nothing the body does not (Readability stops where the document starts).
-        for (int level = 0; level < ANCESTORS && up != null && !up.normalName().equals("html"); level++, up = up.parent()) {
+        // Up to the body, not above: <html> holds nothing the body does not (Readability stops where the document
+        // starts).
+        for (int level = 0; level < ANCESTORS && up != null && !up.normalName().equals("html");
+                level++, up = up.parent()) {
             double share = level == 0 ? points : level == 1 ? points / 2 : points / (level * 3);
             Double had = scores.get(up);
             if (had == null) {

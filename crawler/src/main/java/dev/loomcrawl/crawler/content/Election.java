@@ -187,7 +187,10 @@ final class Election {
         return score == null ? 0 : score;
     }
 
-    /** Readability: three runners-up within 75% of the best that share an ancestor with it make that ancestor the article. */
+    /**
+     * Readability: three runners-up within 75% of the best that share an ancestor with it make that ancestor the
+     * article.
+     */
     private Element sharedAncestor(Element top, double topScore, Element body) {
         Map<Element, Integer> runnersUpUnder = new IdentityHashMap<>();
         int runnersUp = 0;
@@ -210,7 +213,10 @@ final class Election {
         return top;
     }
 
-    /** Readability: an ancestor that scores more than the best, before scores fall under a third, holds more of the article. */
+    /**
+     * Readability: an ancestor that scores more than the best, before scores fall under a third, holds more of the
+     * article.
+     */
     private Element risingAncestor(Element top, Element body) {
         double last = scoreOf(top);
         double threshold = last / 3;
@@ -246,7 +252,8 @@ final class Election {
             if (boilerplate.leftOut(sibling)) {
                 continue;
             }
-            double bonus = !top.className().isEmpty() && top.className().equals(sibling.className()) ? topScore * 0.2 : 0;
+            boolean topsClass = !top.className().isEmpty() && top.className().equals(sibling.className());
+            double bonus = topsClass ? topScore * 0.2 : 0;
             Double score = scores.get(sibling);
             if (score != null && score + bonus >= threshold) {
                 kept.add(sibling);

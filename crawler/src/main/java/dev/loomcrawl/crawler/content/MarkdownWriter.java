@@ -21,14 +21,16 @@ import org.jspecify.annotations.Nullable;
  * <p>On the way it leaves out what {@link Boilerplate} names, images, and lists or boxes of links (more
  * than half their text in links, fewer than ten commas: "related", tag clouds, pagination), as Readability's
  * cleaning does; and, as trafilatura does, short paragraphs, items and headings that are all link ("Post
- * reply", a user name, a "Next" link; an item of a list that is mostly not links stays), paragraphs that are a number alone (votes, counts), and headings left
- * with nothing under them. A page header is left out, but not the article's {@code h1} in it.
+ * reply", a user name, a "Next" link; an item of a list that is mostly not links stays), paragraphs that are a
+ * number alone (votes, counts), and headings left with nothing under them. A page header is left out, but not
+ * the article's {@code h1} in it.
  */
 final class MarkdownWriter {
     private static final Pattern LANGUAGE = Pattern.compile("(?:language|lang)-([A-Za-z0-9_+#.-]{1,30})");
 
     /** A paragraph this short whose text is nearly all link text is navigation, not prose. */
     private static final int SHORT = 120;
+    /** A list with less link text than this share is prose: a short item of links in it is an item. */
     private static final double PROSE_LIST_LINKS = 0.5;
     /**
      * Quotes and lists nested deeper than this are written as the paragraphs they hold. No page nests deeper for its
