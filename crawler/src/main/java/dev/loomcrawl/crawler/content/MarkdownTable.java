@@ -44,28 +44,48 @@ final class MarkdownTable {
         return width;
     }
 
-    /** @param cell a cell's inline content, written as the rest of the page is */
+    /**
+     * The table, less its rows and columns of empty cells (images, spacers: nothing a reader of text sees), or ""
+     * when every cell is empty.
+     *
+     * @param cell a cell's inline content, written as the rest of the page is
+     */
     static String write(List<List<Element>> rows, Function<Element, String> cell, boolean markdown) {
         int width = width(rows);
-        StringBuilder sb = new StringBuilder();
-        for (int r = 0; r < rows.size(); r++) {
+        List<List<String>> texts = new ArrayList<>(rows.size());
+        boolean[] used = new boolean[width];
+        for (List<Element> row : rows) {
             List<String> cells = new ArrayList<>(width);
-            for (Element c : rows.get(r)) {
+            boolean any = false;
+            for (Element c : row) {
                 String text = cell.apply(c);
                 // one row a line
-                cells.add(markdown ? text.replace(MarkdownText.HARD_BREAK, " ").replace("\n", " ").replace("|", "\\|")
-                        : text.replace("\n", " "));
+                text = markdown ? text.replace(MarkdownText.HARD_BREAK, " ").replace("\n", " ").replace("|", "\\|")
+                        : text.replace("\n", " ");
+                used[cells.size()] |= !text.isBlank();
+                any |= !text.isBlank();
+                cells.add(text);
             }
-            while (cells.size() < width) {
-                cells.add("");
+            if (any) {
+                texts.add(cells);
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int r = 0; r < texts.size(); r++) {
+            List<String> cells = texts.get(r);
+            List<String> shown = new ArrayList<>(width);
+            for (int c = 0; c < width; c++) {
+                if (used[c]) {
+                    shown.add(c < cells.size() ? cells.get(c) : "");
+                }
             }
             if (markdown) {
-                sb.append("| ").append(String.join(" | ", cells)).append(" |\n");
+                sb.append("| ").append(String.join(" | ", shown)).append(" |\n");
                 if (r == 0) {
-                    sb.append("|").append(" --- |".repeat(width)).append('\n');
+                    sb.append("|").append(" --- |".repeat(shown.size())).append('\n');
                 }
             } else {
-                sb.append(String.join("\t", cells).strip()).append('\n');
+                sb.append(String.join("\t", shown).strip()).append('\n');
             }
         }
         return sb.toString().stripTrailing();

@@ -181,6 +181,17 @@ class MarkdownWriterTest {
     }
 
     @org.junit.jupiter.api.Test
+    void aTablesRowsAndColumnsOfEmptyCellsAreNotWritten() {
+        // a column of avatars, a spacer row, a table of hotel banners: nothing a reader of text sees
+        Document doc = Jsoup.parse("<table><tr><td><img src='a.png'></td><td>maha</td><td>host</td></tr><tr><td></td>"
+                + "<td> </td><td></td></tr><tr><td><img src='b.png'></td><td>Alex</td><td>guest</td></tr></table>"
+                + "<table><tr><td><img src='h1.png'></td><td><img src='h2.png'></td></tr><tr><td><img src='h3.png'>"
+                + "</td><td></td></tr></table>");
+        assertThat(write(doc, true)).isEqualTo("| maha | host |\n| --- | --- |\n| Alex | guest |");
+        assertThat(write(doc, false)).isEqualTo("maha\thost\nAlex\tguest");
+    }
+
+    @org.junit.jupiter.api.Test
     void aRuleIsNoTextInMarkdownEither() {
         Document doc = Jsoup.parse("<hr><h2>Competition</h2><hr><h2>Main content</h2><p>The institute builds.</p><hr>"
                 + "<hr><p>A second part.</p><hr>");
