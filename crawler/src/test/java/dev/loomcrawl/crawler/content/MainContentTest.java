@@ -159,6 +159,15 @@ class MainContentTest {
     }
 
     @Test
+    void aPlaceholderForBlockedContentIsLeftOut() {
+        // Amnesty's video, blocked until the reader agrees: "we respect your privacy ..." in its place
+        String held = "<div class='third-party-services--placeholder'><div class='message'>We respect your privacy and"
+                + " connect to no third party without your consent, so this video loads once you agree.</div></div>";
+        String html = "<body><article>" + ARTICLE + held + "</article></body>";
+        assertThat(content(html)).contains("county archive").doesNotContain("respect your privacy");
+    }
+
+    @Test
     void readersCommentsInGermanAreLeftOut() {
         String comment = "<div class='kommentar-text'><p>Schön, dass man daran arbeitet, aber ein kleiner Park ist noch"
                 + " kein Quantensprung, und das sagen hier viele Leser.</p></div>";
