@@ -54,7 +54,8 @@ final class Boilerplate {
      * {@code block-ctools} (its Chaos Tools module), which wraps a node's fields. "ads", but not a block that says
      * it has them ({@code o-section--has-ads}, a BEM modifier {@code --ads}): the story the ads are placed in.
      * "dialog" (a page's dialog by its id or class, as its role says one), not "dialogue" (a play's lines); a
-     * "placeholder" for a video or post the reader has not let load ("we respect your privacy ...").
+     * "placeholder" for a video or post the reader has not let load ("we respect your privacy ..."), but not
+     * ASP.NET's numbered {@code ContentPlaceHolder1}, which holds the page.
      * Each lookbehind follows the word it guards: put first, it is tried at every character of every class string
      * (the cache of judged strings does not hold a crawl of many sites), which cost extraction 5%.
      */
@@ -62,10 +63,10 @@ final class Boilerplate {
             + "banner|breadcrumb|button|byline|combx|comment|kommentar|community|consent|cookie|copyright|cover-wrap|"
             + "\\bcredits?\\b|disqus|dateline|editsection|extra|footer|gdpr|header|legends|masthead|menu|meta|modal|"
             + "dialog(?!ue)|most-popular|newsletter|nav(?![a-z_])(?<![a-z]nav)|navbar|navbox|navigation|noprint|"
-            + "outbrain|overlay|pager|pagination|paywall|placeholder|popup|premium|profile|promo|rating|related|"
-            + "remark|replies|rss|shoutbox|sidebar|signature|signup|skip|skyscraper|social|sponsor|subcaption|"
-            + "subscribe|supplemental|tags|taboola|timestamp|toc-|toolbar|tools(?<!ctools)|user-info|vote|widget|"
-            + "yom-remote|author-bio|author-?(?:box|card|info|description)|postinfo|post-info");
+            + "outbrain|overlay|pager|pagination|paywall|placeholder(?!\\d)|popup|premium|profile|promo|rating|"
+            + "related|remark|replies|rss|shoutbox|sidebar|signature|signup|skip|skyscraper|social|sponsor|"
+            + "subcaption|subscribe|supplemental|tags|taboola|timestamp|toc-|toolbar|tools(?<!ctools)|user-info|vote|"
+            + "widget|yom-remote|author-bio|author-?(?:box|card|info|description)|postinfo|post-info");
     /**
      * Words that save a block the list above would drop: "article-header" holds no article, "main-nav" does; and
      * Blogger's {@code widget Blog} holds the posts, beside side bars that may hold more text than they do.

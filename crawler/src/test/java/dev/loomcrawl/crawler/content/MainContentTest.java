@@ -163,7 +163,8 @@ class MainContentTest {
         // Amnesty's video, blocked until the reader agrees: "we respect your privacy ..." in its place
         String held = "<div class='third-party-services--placeholder'><div class='message'>We respect your privacy and"
                 + " connect to no third party without your consent, so this video loads once you agree.</div></div>";
-        String html = "<body><article>" + ARTICLE + held + "</article></body>";
+        String html = "<body><div id='ctl00_PlaceHolder1'><article>" + ARTICLE + held + "</article></div>" + TEASERS
+                + "</body>";
         assertThat(content(html)).contains("county archive").doesNotContain("respect your privacy");
     }
 
