@@ -93,11 +93,11 @@ final class ContentScores {
             if (isParagraph(e)) {
                 List<BlockCounts.Run> runs = counts.runs(e);
                 if (runs.isEmpty()) {
-                    scored(e, counts.chars(e), null, firstScored(e));
+                    scoredParagraph(e);
                 } else {
                     split.add(e);
-                    for (BlockCounts.Run run : runs) { // each run a paragraph in e, as Readability makes it one
-                        scored(e, run.chars(), run.commas(), e);
+                    for (BlockCounts.Run run : runs) {
+                        scoredRun(e, run);
                     }
                 }
                 if (!e.normalName().equals("td")) {
@@ -118,14 +118,32 @@ final class ContentScores {
         }
     }
 
-    private void scored(Element paragraph, int chars, @Nullable Integer commas, @Nullable Element first) {
+    private void scoredParagraph(Element paragraph) {
+        int chars = counts.chars(paragraph);
         if (chars >= MIN_PARAGRAPH) {
-            credit(first, 1 + Math.min(chars / 100, 3));
-            paragraphs.add(new Scored(first, paragraph, commas));
+            Element first = firstScored(paragraph);
+            credit(first, points(chars));
+            paragraphs.add(new Scored(first, paragraph, null));
         }
     }
 
-    /** The first block a paragraph's points go to: its parent, or the parent's parent for a div around it alone. */
+    /** A run of a paragraph split by blank lines: a paragraph inside it, as Readability makes one. */
+    private void scoredRun(Element paragraph, BlockCounts.Run run) {
+        if (run.chars() >= MIN_PARAGRAPH) {
+            credit(paragraph, points(run.chars()));
+            paragraphs.add(new Scored(paragraph, paragraph, run.commas()));
+        }
+    }
+
+    /** One point, and one per hundred characters, three at most; commas are given later. */
+    private static int points(int chars) {
+        return 1 + Math.min(chars / 100, 3);
+    }
+
+    /**
+     * The first block a scoring paragraph's points go to: its parent, or the parent's parent for a div around it alone
+     * (remembered as a lone wrapper).
+     */
     private @Nullable Element firstScored(Element paragraph) {
         Element up = paragraph.parent();
         if (up != null && up.normalName().equals("div") && up.childrenSize() == 1 && up.textNodes().stream()

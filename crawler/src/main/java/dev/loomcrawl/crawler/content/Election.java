@@ -80,9 +80,9 @@ final class Election {
      * The blocks picked and the other parts of the article in the best's own tag and class ({@link #sameClass}) that
      * are not its siblings: a story in sections of one class, each in wrappers of its own (Drupal's paragraphs,
      * org-mode's {@code outline-text-2}, Elementor's text widgets, The New York Times' {@code story-body-1} and
-     * {@code -2}). Readability joins such parts only as siblings; their
-     * ancestor would bring in everything between them. Each must have scored (or hold a lone paragraph that scored),
-     * meet the best within {@link #KIN_LEVELS} levels and be mostly not links. In page order.
+     * {@code -2}). Readability joins such parts only as siblings; their ancestor would bring in everything between
+     * them. Each must have scored (or hold a lone paragraph that scored), meet the best within {@link #KIN_LEVELS}
+     * levels and be mostly not links. In page order.
      */
     private List<Element> withKin(Element top, List<Element> picked, Element body) {
         if (top.className().isEmpty()) {
