@@ -3,10 +3,7 @@ package dev.loomcrawl.crawler.content;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
@@ -26,8 +23,6 @@ import org.jspecify.annotations.Nullable;
  * the article's {@code h1} in it.
  */
 final class MarkdownWriter {
-    private static final Pattern LANGUAGE = Pattern.compile("(?:language|lang)-([A-Za-z0-9_+#.-]{1,30})");
-
     /** A paragraph this short whose text is nearly all link text is navigation, not prose. */
     private static final int SHORT = 120;
     /** A list with less link text than this share is prose: a short item of links in it is an item. */
@@ -162,7 +157,7 @@ final class MarkdownWriter {
                 }
             }
             case "ul", "ol" -> nested(e, out, this::list);
-            case "pre" -> add(out, code(e));
+            case "pre" -> add(out, MarkdownCode.fenced(e, markdown));
             case "blockquote" -> nested(e, out, this::quote);
             case "table" -> table(e, out);
             case "hr" -> {
@@ -285,36 +280,6 @@ final class MarkdownWriter {
         String written = String.join("\n", items);
         listMarks.put(written, mark);
         return written;
-    }
-
-    private String code(Element pre) {
-        String code = pre.wholeText().stripTrailing();
-        while (code.startsWith("\n")) {
-            code = code.substring(1);
-        }
-        if (code.isBlank() || !markdown) {
-            return code;
-        }
-        String fence = MarkdownText.ticksAround(code, 3);
-        return fence + language(pre) + "\n" + code + "\n" + fence;
-    }
-
-    /**
-     * The code's language, as highlighters name it in a class of the {@code pre} or its {@code code}
-     * ({@code language-python}, {@code lang-js}: Prism, highlight.js, GitHub, the CommonMark convention), for the
-     * fence's info string; "" when none is named.
-     */
-    private static String language(Element pre) {
-        Element code = pre.firstElementChild();
-        for (Element e : code != null && code.nameIs("code") ? List.of(pre, code) : List.of(pre)) {
-            for (String name : e.classNames()) {
-                Matcher m = LANGUAGE.matcher(name);
-                if (m.matches()) {
-                    return m.group(1).toLowerCase(Locale.ROOT);
-                }
-            }
-        }
-        return "";
     }
 
     private String quote(Element e) {
