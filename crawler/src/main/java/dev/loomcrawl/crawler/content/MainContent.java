@@ -182,8 +182,8 @@ public final class MainContent {
             for (Element headline : candidates) { // the first that is not all a link
                 String line = writer.heading(headline);
                 if (!line.isEmpty()) {
-                    boolean begun = text.equals(line) || text.startsWith(line + "\n"); // the blocks begin with it
-                    return begun ? text : titled(writer, writer.asTitle(line), headline, text);
+                    String begun = writer.begunWith(text, line);
+                    return begun != null ? begun : titled(writer, writer.asTitle(line), headline, text);
                 }
             }
             return text;

@@ -25,6 +25,8 @@ final class MarkdownInline {
     /** Text characters of the paragraph being written, and how many of them are inside links. */
     private int textChars;
     private int linkChars;
+    /** Whether the text of the paragraph being written holds a letter (link targets and marks are no text). */
+    private boolean letter;
     private int inLink;
     /** Whether an empty builder being written follows white space: at a paragraph's start it does ({@link #apart}). */
     private boolean whiteAtStart = true;
@@ -47,8 +49,24 @@ final class MarkdownInline {
         this.text = new MarkdownText(markdown);
     }
 
+    /**
+     * Whether a browser shows {@code e} inside the line, by its tag; a custom element ({@code <hl-trusted-source>})
+     * is shown so unless it holds blocks, as CSS shows an element it has no rule for.
+     */
     static boolean isInline(Element e) {
-        return INLINE.contains(e.normalName());
+        String name = e.normalName();
+        if (INLINE.contains(name)) {
+            return true;
+        }
+        if (name.indexOf('-') < 0) {
+            return false;
+        }
+        for (Element child : e.children()) {
+            if (!isInline(child)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     int textChars() {
@@ -59,10 +77,15 @@ final class MarkdownInline {
         return linkChars;
     }
 
+    boolean wroteLetter() {
+        return letter;
+    }
+
     /** Starts counting afresh, for the next paragraph. */
     void recount() {
         textChars = 0;
         linkChars = 0;
+        letter = false;
     }
 
     /** Whether a line break was written since the last call. */
@@ -105,7 +128,7 @@ final class MarkdownInline {
             case "del", "s", "strike" -> marked(e, "~~", sb);
             case "code", "kbd", "samp", "tt" -> codeSpan(e, sb);
             default -> {
-                boolean block = !INLINE.contains(e.normalName());
+                boolean block = !isInline(e);
                 if (block) {
                     space(sb); // a block inside an inline element: its words stay apart
                 }
@@ -131,6 +154,11 @@ final class MarkdownInline {
         if (href == null || text.isBlank()) {
             sb.append(text);
             return;
+        }
+        int last = sb.length() - 1;
+        if (last >= 0 && sb.charAt(last) == '!' && !Character.isWhitespace(text.charAt(0))
+                && (last == 0 || sb.charAt(last - 1) != '\\')) {
+            sb.insert(last, '\\'); // "Click![here](…)" is an image
         }
         MarkdownText.wrap(text, "[", "](" + destination(href) + ")", white(sb), sb);
     }
@@ -182,18 +210,20 @@ final class MarkdownInline {
         } finally {
             open.remove(mark);
         }
-        if (sb == closedIn && sb.length() == closedAt && mark.equals(closedMark) && !inner.isBlank()
-                && !Character.isWhitespace(inner.charAt(0))) {
-            // A mark right after one of its kind (a drop cap, <b>r</b><b>eactivación</b>) goes on with it: in
-            // "**r****eactivación**" CommonMark reads no strong text at all
-            sb.setLength(sb.length() - mark.length());
-            MarkdownText.wrap(inner, "", mark, false, sb);
-        } else {
-            MarkdownText.wrap(inner, mark, mark, white(sb), sb);
+        if (inner.isBlank()) {
+            sb.append(inner);
+            closedIn = null;
+            return;
         }
-        // wrap wrote the marks when there was text, and a space after them when the text ended with one
-        boolean closed = !inner.isBlank() && !Character.isWhitespace(inner.charAt(inner.length() - 1));
-        closedIn = closed ? sb : null; // not after a space: the next mark is apart
+        // A mark right after one of its kind (a drop cap, <b>r</b><b>eactivación</b>) goes on with it: in
+        // "**r****eactivación**" CommonMark reads no strong text at all
+        boolean goesOn = sb == closedIn && sb.length() == closedAt && mark.equals(closedMark)
+                && !Character.isWhitespace(inner.charAt(0));
+        if (goesOn) {
+            sb.setLength(sb.length() - mark.length());
+        }
+        boolean closed = MarkdownText.emphasis(inner, mark, white(sb), goesOn, sb);
+        closedIn = closed ? sb : null; // not after a space or punctuation: the next mark is apart
         closedAt = sb.length();
         closedMark = mark;
     }
@@ -237,6 +267,7 @@ final class MarkdownInline {
         }
         textChars += code.length();
         linkChars += inLink > 0 ? code.length() : 0;
+        letter = letter || hasLetter(code);
         if (!markdown) {
             sb.append(code);
             return;
@@ -251,8 +282,21 @@ final class MarkdownInline {
      * share of link text.
      */
     void text(TextNode t, StringBuilder sb) {
-        int chars = text.append(t.getWholeText(), white(sb), sb);
+        String s = t.getWholeText();
+        int chars = text.append(s, white(sb), sb);
         textChars += chars;
         linkChars += inLink > 0 ? chars : 0;
+        letter = letter || hasLetter(s);
+    }
+
+    private static boolean hasLetter(String s) {
+        for (int i = 0; i < s.length(); ) {
+            int c = s.codePointAt(i);
+            if (Character.isLetter(c)) {
+                return true;
+            }
+            i += Character.charCount(c);
+        }
+        return false;
     }
 }

@@ -1,8 +1,10 @@
 package dev.loomcrawl.crawler.content;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
@@ -50,6 +52,8 @@ final class MarkdownWriter {
     private int paragraphChars;
     /** Lists written, by identity, and the mark of their items ({@code .}, {@code )}, {@code -}, {@code *}). */
     private final IdentityHashMap<String, String> listMarks = new IdentityHashMap<>();
+    /** Tables, lists and quotes written, by identity: a line right after one would be read as part of it. */
+    private final Set<String> continued = Collections.newSetFromMap(new IdentityHashMap<>());
     /** Whether the list being written is mostly not links: its short items of links are items, not navigation. */
     private boolean proseList;
     /** The mark of the list just before the one being written, if the block before it is a list. */
@@ -147,6 +151,27 @@ final class MarkdownWriter {
         return markdown ? "#" + headingLine.substring(headingLine.indexOf(' ')) : headingLine;
     }
 
+    /**
+     * The blocks written, {@code text}, with the {@link #heading} line {@code headingLine} as their title when they
+     * begin with its words, as a heading of any level or a block of their own (the page's {@code h1} outside them,
+     * the same words an {@code h2} or a paragraph at their head); else null.
+     */
+    @Nullable String begunWith(String text, String headingLine) {
+        if (!markdown) {
+            return text.equals(headingLine) || text.startsWith(headingLine + "\n") ? text : null;
+        }
+        int level = 0;
+        while (level < text.length() && text.charAt(level) == '#') {
+            level++;
+        }
+        int at = level == 0 ? 0 : level + 1; // past "## "
+        String words = headingLine.substring(headingLine.indexOf(' ') + 1);
+        int end = at + words.length();
+        boolean begun = (level == 0 || text.startsWith(" ", level)) && text.startsWith(words, at)
+                && (end == text.length() || text.charAt(end) == '\n');
+        return begun ? asTitle(headingLine) + text.substring(end) : null;
+    }
+
     private void block(Element e, List<String> out) {
         switch (e.normalName()) {
             case "h1", "h2", "h3", "h4", "h5", "h6" -> {
@@ -220,7 +245,7 @@ final class MarkdownWriter {
         run.setLength(0);
         int textChars = inline.textChars();
         boolean links = inline.linkChars() * 5 >= textChars * 4 && textChars < SHORT && !proseList;
-        boolean number = textChars < 12 && p.codePoints().noneMatch(Character::isLetter);
+        boolean number = textChars < 12 && !inline.wroteLetter();
         inline.recount();
         if (!p.isEmpty() && !links && !number) {
             paragraphChars += textChars;
@@ -270,16 +295,44 @@ final class MarkdownWriter {
             } else {
                 block(item, blocks); // a list inside a list without its li, as pages write it
             }
-            if (blocks.isEmpty()) {
+            String body = item(blocks);
+            if (body.isEmpty()) {
                 continue;
             }
             String marker = ordered ? number++ + (markdown ? mark : ".") + " " : markdown ? mark + " " : "";
-            items.add(marker + MarkdownText.indent(String.join("\n", blocks), " ".repeat(marker.length())));
+            items.add(marker + MarkdownText.indent(body, " ".repeat(marker.length())));
         }
         proseList = outerProse;
         String written = String.join("\n", items);
         listMarks.put(written, mark);
+        continued.add(written);
         return written;
+    }
+
+    /**
+     * An item's blocks, a line apart as a tight list has them; a blank line apart where CommonMark would read on
+     * from the block before: a line after a table is a row of it, after a list or a quote a lazy line of its last
+     * paragraph, and a rule under a paragraph makes it a heading. A rule that would open or end the item (where
+     * "{@code - ---}" is a rule, not an item) is left out.
+     */
+    private String item(List<String> blocks) {
+        int from = !blocks.isEmpty() && blocks.getFirst() == RULE ? 1 : 0;
+        int to = !blocks.isEmpty() && blocks.getLast() == RULE ? blocks.size() - 1 : blocks.size();
+        if (to <= from) {
+            return "";
+        }
+        if (to - from == 1) {
+            return blocks.get(from);
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = from; i < to; i++) {
+            String block = blocks.get(i);
+            if (i > from) {
+                sb.append(markdown && (continued.contains(blocks.get(i - 1)) || block == RULE) ? "\n\n" : "\n");
+            }
+            sb.append(block);
+        }
+        return sb.toString();
     }
 
     private String quote(Element e) {
@@ -289,7 +342,9 @@ final class MarkdownWriter {
         if (!markdown || inner.isEmpty()) {
             return inner;
         }
-        return "> " + inner.replace("\n", "\n> ").replace("\n> \n", "\n>\n");
+        String quote = "> " + inner.replace("\n", "\n> ").replace("\n> \n", "\n>\n");
+        continued.add(quote);
+        return quote;
     }
 
     /** A data table as a Markdown table; a table that lays out a page (nested, or one column) as its blocks. */
@@ -299,7 +354,9 @@ final class MarkdownWriter {
             flow(table, out);
             return;
         }
-        add(out, MarkdownTable.write(rows, inline::of, markdown));
+        String written = MarkdownTable.write(rows, inline::of, markdown);
+        continued.add(written);
+        add(out, written);
     }
 
     private static int start(Element ol) {

@@ -52,14 +52,18 @@ class ContentCorpusTest {
         assertThat(scores).as(table.toString()).allSatisfy(s -> assertThat(s.f1()).isGreaterThanOrEqualTo(0.85));
     }
 
-    /** The Markdown as CommonMark's own parser reads it shows the words the text form has, in order. */
+    /**
+     * The Markdown as CommonMark's own parser reads it shows what the text form has, character for character but
+     * for white space: no mark shown as an asterisk, no escape left showing, no word lost.
+     */
     @Test
-    void markdownAndTextHoldTheSameWords() throws IOException {
+    void markdownAndTextHoldTheSameText() throws IOException {
         for (String page : PAGES) {
             Document doc = document(page);
             String markdown = MainContent.of(doc, MARKDOWN).content().text();
             String text = MainContent.of(doc, TEXT).content().text();
-            assertThat(Tokens.of(CommonMarkReading.of(markdown).text())).as(page).isEqualTo(Tokens.of(text));
+            assertThat(List.of(CommonMarkReading.of(markdown).text().strip().split("\\s+"))).as(page)
+                    .isEqualTo(List.of(text.strip().split("\\s+")));
         }
     }
 

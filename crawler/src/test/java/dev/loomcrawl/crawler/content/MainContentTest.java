@@ -376,6 +376,17 @@ class MainContentTest {
                 + "<h1>The keepers of the northern light</h1><a href='/share'>Share</a></header><div class='teaser'>"
                 + story + "</div></section></aside></main></body>";
         assertThat(content(inAside)).startsWith("The keepers of the northern light\n\nFor a century");
+        // shingon-reiki.de: the page's h1 is the title, and the post's own h2 says it again
+        String twice = "<body><header><h1>The lighthouse keepers</h1></header><div class='entry'><h2>The lighthouse"
+                + " keepers</h2>" + story + "</div></body>";
+        assertThat(content(twice)).startsWith("The lighthouse keepers\n\nFor a century");
+        assertThat(MainContent.of(Jsoup.parse(twice, "https://example.org/story"),
+                new ContentRequest(ContentFormat.MARKDOWN, 100_000)).content().text())
+                .startsWith("# The lighthouse keepers\n\nFor a century");
+        String asParagraph = twice.replace("<h2>The lighthouse keepers</h2>", "<p>The lighthouse keepers</p>");
+        assertThat(MainContent.of(Jsoup.parse(asParagraph, "https://example.org/story"),
+                new ContentRequest(ContentFormat.MARKDOWN, 100_000)).content().text())
+                .startsWith("# The lighthouse keepers\n\nFor a century");
     }
 
     @Test

@@ -81,6 +81,39 @@ class MarkdownWriterTest {
     }
 
     /**
+     * An emphasis mark between a letter and punctuation neither opens nor closes in CommonMark: the punctuation at
+     * the edges of emphasis is written outside its marks, and emphasis of punctuation alone without them (blog.teufel.de,
+     * bbc.com, laprensagrafica.com, correctiv.org showed their asterisks).
+     */
+    @ParameterizedTest(name = "[{0}]")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            "helps<b>, to overcome it</b> now"     | helps, **to overcome it** now      | helps, <strong>to overcome it</strong> now
+            "<b>33%</b>of the votes"                | **33**%of the votes                | <strong>33</strong>%of the votes
+            "Delgado<em>,</em> said"                | Delgado, said                      | Delgado, said
+            "„Extrablatt<em>“</em>."                | „Extrablatt“.                      | „Extrablatt“.
+            "<b>How, then ?</b>"                    | **How, then** ?                    | <strong>How, then</strong> ?
+            "x<i>, y</i>z"                          | x, *y*z                            | x, <em>y</em>z
+            "<b>r</b><b>eady.</b>Go"                | **ready**.Go                       | <strong>ready</strong>.Go
+            "a ~5 km~ walk"                         | a \\~5 km\\~ walk                  | a ~5 km~ walk
+            """)
+    void emphasisOpensAndClosesWhereCommonMarkReadsIt(String html, String markdown, String read) {
+        Document doc = Jsoup.parse("<p>" + html + "</p>", "https://example.org/page");
+        assertThat(write(doc, true)).isEqualTo(markdown);
+        assertThat(CommonMarkReading.html(markdown)).isEqualTo("<p>" + read + "</p>");
+    }
+
+    @org.junit.jupiter.api.Test
+    void aLineBreakAtTheEndOfEmphasisAndAnExclamationBeforeALinkAreWhatTheyAre() {
+        Document doc = Jsoup.parse("<p><strong>READ ALSO<br></strong>&gt;&gt; <a href='/a'>the affair</a></p>"
+                + "<p><b>Now digital!</b><a href='/r'>Register</a></p>", "https://example.org/page");
+        String markdown = write(doc, true);
+        assertThat(markdown).isEqualTo("**READ ALSO**\\\n\\>> [the affair](https://example.org/a)\n\n"
+                + "**Now digital**\\![Register](https://example.org/r)");
+        assertThat(CommonMarkReading.html(markdown)).contains("<strong>READ ALSO</strong><br />")
+                .contains("!<a href=\"https://example.org/r\">Register</a>").doesNotContain("<img");
+    }
+
+    /**
      * Phrasing elements stay inside their paragraph; a ruby's annotations (its base text's reading, and the
      * parentheses shown where ruby is not) are not its words: NHK's easy news wrote every annotated word as a
      * paragraph of its own, its reading another.
@@ -232,6 +265,39 @@ class MarkdownWriterTest {
         assertThat(markdown).isEqualTo("1. Photo one\n2. Photo two\n\n1) Opinion\n\n- dog\n\n* cat\n\n3. third");
         assertThat(ContentCorpusTest.Tokens.of(CommonMarkReading.of(markdown).text()))
                 .isEqualTo(ContentCorpusTest.Tokens.of(write(doc, false)));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aBlockInAListItemEndsWhereItsElementEnds() {
+        Document doc = Jsoup.parse("<ul><li><table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>"
+                + "<p>after the table</p></li><li>before<ul><li>inner</li></ul>after the list</li>"
+                + "<li><blockquote>quoted</blockquote>after the quote</li><li><hr>above<hr>below<hr></li></ul>");
+        String markdown = write(doc, true);
+        String html = CommonMarkReading.html(markdown);
+        assertThat(html).doesNotContain("<td>after the table").doesNotContain("inner\nafter the list")
+                .doesNotContain("quoted\nafter the quote").doesNotContain("<h2>").contains("<p>after the table</p>")
+                .contains("<p>after the list</p>").contains("<p>after the quote</p>").contains("<p>above</p>\n<hr />");
+        assertThat(ContentCorpusTest.Tokens.of(CommonMarkReading.of(markdown).text()))
+                .isEqualTo(ContentCorpusTest.Tokens.of(write(doc, false)));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aCustomElementWithoutBlocksStaysInItsLineAsABrowserShowsIt() {
+        // healthline.com: a reference wrapped in <hl-trusted-source> had become a paragraph of its own
+        Document doc = Jsoup.parse("<p>An error rate of 3.8–5% (<a href='/3'>3</a>, <hl-trusted-source><a href='/13'>13"
+                + "</a></hl-trusted-source>).</p><story-body><p>One.</p><p>Two.</p></story-body>",
+                "https://example.org/page");
+        assertThat(write(doc, true)).isEqualTo("An error rate of 3.8–5% ([3](https://example.org/3),"
+                + " [13](https://example.org/13)).\n\nOne.\n\nTwo.");
+        assertThat(write(doc, false)).isEqualTo("An error rate of 3.8–5% (3, 13).\n\nOne.\n\nTwo.");
+    }
+
+    @org.junit.jupiter.api.Test
+    void aNumberAloneIsLeftOutInMarkdownAsInTextThoughItsLinkTargetHasLetters() {
+        Document doc = Jsoup.parse("<p>Votes</p><p>42 <a href='/votes/up'>▲</a></p><p>7</p><p>Forty-two voted.</p>",
+                "https://example.org/page");
+        assertThat(write(doc, true)).isEqualTo("Votes\n\nForty-two voted.");
+        assertThat(write(doc, false)).isEqualTo("Votes\n\nForty-two voted.");
     }
 
     /** The whole body written as Markdown or as text, read strictly. */
