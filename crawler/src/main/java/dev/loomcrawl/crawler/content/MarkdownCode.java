@@ -24,7 +24,7 @@ final class MarkdownCode {
         if (code.isBlank() || !markdown) {
             return code;
         }
-        String fence = MarkdownText.ticksAround(code, 3);
+        String fence = MarkdownMarks.ticksAround(code, 3);
         return fence + language(pre) + "\n" + code + "\n" + fence;
     }
 

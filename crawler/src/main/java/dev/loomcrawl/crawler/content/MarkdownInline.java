@@ -160,7 +160,7 @@ final class MarkdownInline {
                 && (last == 0 || sb.charAt(last - 1) != '\\')) {
             sb.insert(last, '\\'); // "Click![here](…)" is an image
         }
-        MarkdownText.wrap(text, "[", "](" + destination(href) + ")", white(sb), sb);
+        MarkdownMarks.wrap(text, "[", "](" + destination(href) + ")", white(sb), sb);
     }
 
     /**
@@ -222,7 +222,7 @@ final class MarkdownInline {
         if (goesOn) {
             sb.setLength(sb.length() - mark.length());
         }
-        boolean closed = MarkdownText.emphasis(inner, mark, white(sb), goesOn, sb);
+        boolean closed = MarkdownMarks.emphasis(inner, mark, white(sb), goesOn, sb);
         closedIn = closed ? sb : null; // not after a space or punctuation: the next mark is apart
         closedAt = sb.length();
         closedMark = mark;
@@ -231,7 +231,7 @@ final class MarkdownInline {
     /**
      * The inline content of {@code e}, written apart from {@code sb} (to go between marks) as it would be written
      * at the end of {@code sb}: a space it begins with is kept after a word ({@code the<a> link</a>}), its marks
-     * ({@link MarkdownText#wrap}) then putting the space outside them.
+     * ({@link MarkdownMarks#wrap}) then putting the space outside them.
      */
     private String apart(Element e, StringBuilder sb) {
         boolean outer = whiteAtStart;
@@ -272,9 +272,9 @@ final class MarkdownInline {
             sb.append(code);
             return;
         }
-        String ticks = MarkdownText.ticksAround(code, 1);
+        String ticks = MarkdownMarks.ticksAround(code, 1);
         String pad = code.startsWith("`") || code.endsWith("`") ? " " : "";
-        MarkdownText.wrap(code, ticks + pad, pad + ticks, white(sb), sb);
+        MarkdownMarks.wrap(code, ticks + pad, pad + ticks, white(sb), sb);
     }
 
     /**

@@ -1,11 +1,8 @@
 package dev.loomcrawl.crawler.content;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Set;
-import java.util.function.Function;
+import java.util.function.BiConsumer;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
@@ -22,7 +19,8 @@ import org.jspecify.annotations.Nullable;
  * cleaning does; and, as trafilatura does, short paragraphs, items and headings that are all link ("Post
  * reply", a user name, a "Next" link; an item of a list that is mostly not links stays), paragraphs that are a
  * number alone (votes, counts), and headings left with nothing under them. A page header is left out, but not
- * the article's {@code h1} in it.
+ * the article's {@code h1} in it. Inline content is {@link MarkdownInline}'s to write; how blocks join,
+ * {@link MarkdownBlocks}'.
  */
 final class MarkdownWriter {
     /** A paragraph this short whose text is nearly all link text is navigation, not prose. */
@@ -36,28 +34,17 @@ final class MarkdownWriter {
      */
     private static final int NESTING = 16;
 
-    /** An {@code <hr>} in Markdown, known by its identity; in text a rule is only the blank line between blocks. */
-    private static final String RULE = "---";
-
     private final boolean markdown;
     private final Boilerplate boilerplate;
     private final BlockCounts counts;
     /** Writes the inline content of blocks, and counts its text and link text for the paragraph being written. */
     private final MarkdownInline inline;
-    /** Blocks that are headings, by identity, and their level: a heading with nothing under it is dropped. */
-    private final IdentityHashMap<String, Integer> headings = new IdentityHashMap<>();
     /** Quotes and lists around the block being written. */
     private int nesting;
     private boolean wroteH1;
     private int paragraphChars;
-    /** Lists written, by identity, and the mark of their items ({@code .}, {@code )}, {@code -}, {@code *}). */
-    private final IdentityHashMap<String, String> listMarks = new IdentityHashMap<>();
-    /** Tables, lists and quotes written, by identity: a line right after one would be read as part of it. */
-    private final Set<String> continued = Collections.newSetFromMap(new IdentityHashMap<>());
     /** Whether the list being written is mostly not links: its short items of links are items, not navigation. */
     private boolean proseList;
-    /** The mark of the list just before the one being written, if the block before it is a list. */
-    private @Nullable String listBefore;
 
     /**
      * @param boilerplate what this reading leaves out
@@ -72,33 +59,11 @@ final class MarkdownWriter {
 
     /** The blocks, in order, a blank line between blocks; "" when nothing in them is text. */
     String write(List<Element> roots) {
-        List<String> blocks = new ArrayList<>();
+        MarkdownBlocks blocks = new MarkdownBlocks(markdown);
         for (Element root : roots) {
             block(root, blocks);
         }
-        List<String> kept = new ArrayList<>(blocks.size());
-        for (int i = 0; i < blocks.size(); i++) {
-            String block = blocks.get(i);
-            if (block == RULE) { // a rule is no text: it parts text, once, and neither opens nor ends the content
-                if (!kept.isEmpty() && kept.getLast() != RULE) {
-                    kept.add(block);
-                }
-                continue;
-            }
-            Integer level = headings.get(block);
-            int after = i + 1;
-            while (after < blocks.size() && blocks.get(after) == RULE) {
-                after++;
-            }
-            Integer next = after < blocks.size() ? headings.get(blocks.get(after)) : Integer.valueOf(0);
-            if (level == null || next == null || next > level) {
-                kept.add(block); // a heading followed by text, or by a heading under it
-            }
-        }
-        if (!kept.isEmpty() && kept.getLast() == RULE) {
-            kept.removeLast();
-        }
-        return kept.size() == 1 ? kept.get(0) : String.join("\n\n", kept); // one block: no copy of it
+        return blocks.content();
     }
 
     /**
@@ -172,43 +137,32 @@ final class MarkdownWriter {
         return begun ? asTitle(headingLine) + text.substring(end) : null;
     }
 
-    private void block(Element e, List<String> out) {
+    private void block(Element e, MarkdownBlocks out) {
         switch (e.normalName()) {
-            case "h1", "h2", "h3", "h4", "h5", "h6" -> {
-                String heading = heading(e);
-                if (!heading.isEmpty()) {
-                    out.add(heading);
-                    headings.put(heading, level(e));
-                }
-            }
+            case "h1", "h2", "h3", "h4", "h5", "h6" -> out.heading(heading(e), level(e));
             case "ul", "ol" -> nested(e, out, this::list);
-            case "pre" -> add(out, MarkdownCode.fenced(e, markdown));
+            case "pre" -> out.paragraph(MarkdownCode.fenced(e, markdown));
             case "blockquote" -> nested(e, out, this::quote);
             case "table" -> table(e, out);
-            case "hr" -> {
-                if (markdown) {
-                    out.add(RULE);
-                }
-            }
+            case "hr" -> out.rule();
             case "img" -> { }
             default -> flow(e, out);
         }
     }
 
     /** A quote or list written as such, or as the paragraphs it holds when nested too deep. */
-    private void nested(Element e, List<String> out, Function<Element, String> writer) {
+    private void nested(Element e, MarkdownBlocks out, BiConsumer<Element, MarkdownBlocks> writer) {
         if (nesting == NESTING) {
             flow(e, out);
             return;
         }
         nesting++;
-        listBefore = out.isEmpty() ? null : listMarks.get(out.getLast());
-        add(out, writer.apply(e));
+        writer.accept(e, out);
         nesting--;
     }
 
     /** Children of a block: runs of text and inline elements become paragraphs, blocks their own blocks. */
-    private void flow(Element e, List<String> out) {
+    private void flow(Element e, MarkdownBlocks out) {
         StringBuilder run = new StringBuilder();
         for (Node child : e.childNodes()) {
             if (child instanceof TextNode t) {
@@ -229,7 +183,7 @@ final class MarkdownWriter {
     }
 
     /** The article's {@code h1} from a header left out (its byline, date and share buttons stay out). */
-    private void headline(Element skipped, StringBuilder run, List<String> out) {
+    private void headline(Element skipped, StringBuilder run, MarkdownBlocks out) {
         if (wroteH1 || boilerplate.leftOutByTag(skipped) && !skipped.normalName().equals("header")) {
             return; // a header's own tag, not a script or navigation, may hold the title
         }
@@ -240,7 +194,7 @@ final class MarkdownWriter {
         }
     }
 
-    private void paragraph(StringBuilder run, List<String> out) {
+    private void paragraph(StringBuilder run, MarkdownBlocks out) {
         String p = inline.takeLineBreaks() ? MarkdownText.lines(run.toString()) : MarkdownText.stripped(run);
         run.setLength(0);
         int textChars = inline.textChars();
@@ -249,7 +203,7 @@ final class MarkdownWriter {
         inline.recount();
         if (!p.isEmpty() && !links && !number) {
             paragraphChars += textChars;
-            out.add(markdown ? MarkdownText.hardLines(p) : p);
+            out.paragraph(markdown ? MarkdownText.hardLines(p) : p);
         }
     }
 
@@ -276,11 +230,12 @@ final class MarkdownWriter {
         return counts.linkDensity(e) > 0.5 && counts.commas(e) < 10;
     }
 
-    private String list(Element list) {
+    private void list(Element list, MarkdownBlocks out) {
         boolean ordered = list.normalName().equals("ol");
         // Two lists one after the other with the same mark are one list to CommonMark, renumbered: the second
         // takes the other mark ("1)" after "1.", "*" after "-")
-        String mark = ordered ? (".".equals(listBefore) ? ")" : ".") : ("-".equals(listBefore) ? "*" : "-");
+        String before = out.listMarkAtEnd();
+        String mark = ordered ? (".".equals(before) ? ")" : ".") : ("-".equals(before) ? "*" : "-");
         int number = ordered ? start(list) : 0;
         List<String> items = new ArrayList<>();
         boolean outerProse = proseList;
@@ -289,13 +244,13 @@ final class MarkdownWriter {
             if (skipped(item)) {
                 continue;
             }
-            List<String> blocks = new ArrayList<>();
+            MarkdownBlocks blocks = new MarkdownBlocks(markdown);
             if (item.normalName().equals("li")) {
                 flow(item, blocks);
             } else {
                 block(item, blocks); // a list inside a list without its li, as pages write it
             }
-            String body = item(blocks);
+            String body = blocks.item();
             if (body.isEmpty()) {
                 continue;
             }
@@ -303,60 +258,24 @@ final class MarkdownWriter {
             items.add(marker + MarkdownText.indent(body, " ".repeat(marker.length())));
         }
         proseList = outerProse;
-        String written = String.join("\n", items);
-        listMarks.put(written, mark);
-        continued.add(written);
-        return written;
+        out.list(String.join("\n", items), mark);
     }
 
-    /**
-     * An item's blocks, a line apart as a tight list has them; a blank line apart where CommonMark would read on
-     * from the block before: a line after a table is a row of it, after a list or a quote a lazy line of its last
-     * paragraph, and a rule under a paragraph makes it a heading. A rule that would open or end the item (where
-     * "{@code - ---}" is a rule, not an item) is left out.
-     */
-    private String item(List<String> blocks) {
-        int from = !blocks.isEmpty() && blocks.getFirst() == RULE ? 1 : 0;
-        int to = !blocks.isEmpty() && blocks.getLast() == RULE ? blocks.size() - 1 : blocks.size();
-        if (to <= from) {
-            return "";
-        }
-        if (to - from == 1) {
-            return blocks.get(from);
-        }
-        StringBuilder sb = new StringBuilder();
-        for (int i = from; i < to; i++) {
-            String block = blocks.get(i);
-            if (i > from) {
-                sb.append(markdown && (continued.contains(blocks.get(i - 1)) || block == RULE) ? "\n\n" : "\n");
-            }
-            sb.append(block);
-        }
-        return sb.toString();
-    }
-
-    private String quote(Element e) {
-        List<String> blocks = new ArrayList<>();
+    private void quote(Element e, MarkdownBlocks out) {
+        MarkdownBlocks blocks = new MarkdownBlocks(markdown);
         flow(e, blocks);
-        String inner = String.join("\n\n", blocks);
-        if (!markdown || inner.isEmpty()) {
-            return inner;
-        }
-        String quote = "> " + inner.replace("\n", "\n> ").replace("\n> \n", "\n>\n");
-        continued.add(quote);
-        return quote;
+        String inner = blocks.apart();
+        out.quote(!markdown || inner.isEmpty() ? inner : "> " + inner.replace("\n", "\n> ").replace("\n> \n", "\n>\n"));
     }
 
     /** A data table as a Markdown table; a table that lays out a page (nested, or one column) as its blocks. */
-    private void table(Element table, List<String> out) {
+    private void table(Element table, MarkdownBlocks out) {
         List<List<Element>> rows = MarkdownTable.rows(table);
         if (MarkdownTable.width(rows) < 2 || counts.holdsTable(table)) {
             flow(table, out);
             return;
         }
-        String written = MarkdownTable.write(rows, inline::of, markdown);
-        continued.add(written);
-        add(out, written);
+        out.table(MarkdownTable.write(rows, inline::of, markdown));
     }
 
     private static int start(Element ol) {
@@ -369,11 +288,5 @@ final class MarkdownWriter {
 
     private static int level(Element h) {
         return h.normalName().charAt(1) - '0';
-    }
-
-    private static void add(List<String> out, String block) {
-        if (!block.isEmpty()) {
-            out.add(block);
-        }
     }
 }
