@@ -6,8 +6,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def extract(pages, charset=None):
-    """pages: (html path, URL, output path) triples; writes loomcrawl's text of each to its output path. A page is
-    decoded as a crawl decodes it, or in charset if given."""
+    """pages: (html path, URL, output path) triples; writes loomcrawl's content of each to its output path, as
+    Markdown where that ends in .md, else as text. A page is decoded as a crawl decodes it, or in charset if given."""
     subprocess.run(["./mvnw", "-B", "-q", "-pl", "crawler", "dependency:build-classpath",
                     "-Dmdep.outputFile=target/content-cp.txt"], check=True)
     cp = "crawler/target/classes:" + open("crawler/target/content-cp.txt").read().strip()

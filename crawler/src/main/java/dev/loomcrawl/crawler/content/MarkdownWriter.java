@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler.content;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
+import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
@@ -33,6 +34,8 @@ final class MarkdownWriter {
      * the parser nests) would make a page's text hundreds of times longer, and take minutes to write.
      */
     private static final int NESTING = 16;
+    /** An emphasis mark: an asterisk not escaped. */
+    private static final Pattern EMPHASIS = Pattern.compile("(?<!\\\\)\\*");
 
     private final boolean markdown;
     private final Boilerplate boilerplate;
@@ -118,23 +121,37 @@ final class MarkdownWriter {
 
     /**
      * The blocks written, {@code text}, with the {@link #heading} line {@code headingLine} as their title when they
-     * begin with its words, as a heading of any level or a block of their own (the page's {@code h1} outside them,
-     * the same words an {@code h2} or a paragraph at their head); else null.
+     * begin with its words: as a heading of any level, or as a paragraph's first line, strong or not (the page's
+     * {@code h1} outside them, the same words an {@code h2} or a bold line over a subtitle at their head); else null.
      */
     @Nullable String begunWith(String text, String headingLine) {
         if (!markdown) {
             return text.equals(headingLine) || text.startsWith(headingLine + "\n") ? text : null;
         }
+        String words = headingLine.substring(headingLine.indexOf(' ') + 1);
         int level = 0;
         while (level < text.length() && text.charAt(level) == '#') {
             level++;
         }
-        int at = level == 0 ? 0 : level + 1; // past "## "
-        String words = headingLine.substring(headingLine.indexOf(' ') + 1);
-        int end = at + words.length();
-        boolean begun = (level == 0 || text.startsWith(" ", level)) && text.startsWith(words, at)
-                && (end == text.length() || text.charAt(end) == '\n');
-        return begun ? asTitle(headingLine) + text.substring(end) : null;
+        if (level > 0) {
+            int end = level + 1 + words.length();
+            boolean begun = text.startsWith(" ", level) && text.startsWith(words, level + 1)
+                    && (end == text.length() || text.charAt(end) == '\n');
+            return begun ? asTitle(headingLine) + text.substring(end) : null;
+        }
+        int lineEnd = text.indexOf('\n');
+        boolean hardBreak = lineEnd > 0 && text.charAt(lineEnd - 1) == '\\';
+        String first = text.substring(0, lineEnd < 0 ? text.length() : hardBreak ? lineEnd - 1 : lineEnd);
+        if (!unemphasised(first).equals(unemphasised(words))) {
+            return null;
+        }
+        String rest = lineEnd < 0 ? "" : hardBreak ? "\n\n" + text.substring(lineEnd + 1) : text.substring(lineEnd);
+        return asTitle(headingLine) + rest;
+    }
+
+    /** Markdown without its emphasis marks: the asterisks not escaped. */
+    private static String unemphasised(String markdown) {
+        return EMPHASIS.matcher(markdown).replaceAll("");
     }
 
     private void block(Element e, MarkdownBlocks out) {

@@ -387,6 +387,13 @@ class MainContentTest {
         assertThat(MainContent.of(Jsoup.parse(asParagraph, "https://example.org/story"),
                 new ContentRequest(ContentFormat.MARKDOWN, 100_000)).content().text())
                 .startsWith("# The lighthouse keepers\n\nFor a century");
+        // ethify.org: the title again as the bold first line of a paragraph, over a subtitle
+        String bold = twice.replace("<h2>The lighthouse keepers</h2>", "<p><strong>The lighthouse keepers</strong><br>"
+                + "<em>A century on the rock</em></p>");
+        assertThat(content(bold)).startsWith("The lighthouse keepers\nA century on the rock\n\nFor a century");
+        assertThat(MainContent.of(Jsoup.parse(bold, "https://example.org/story"),
+                new ContentRequest(ContentFormat.MARKDOWN, 100_000)).content().text())
+                .startsWith("# The lighthouse keepers\n\n*A century on the rock*\n\nFor a century");
     }
 
     @Test
