@@ -9,9 +9,9 @@ import org.jsoup.nodes.Document;
 
 /**
  * loomcrawl's main content of saved pages, for the scripts beside it. Each line of the list file is
- * "page.html TAB its URL TAB where to write the content": Markdown where that ends in {@code .md}, else text. A page is decoded as a crawl decodes it (its BOM or
- * {@code <meta charset>}, else UTF-8), or in the charset given after the list (pages saved again as UTF-8 whose
- * {@code <meta>} still names the charset they were served in).
+ * "page.html TAB its URL TAB where to write the content": Markdown where that ends in {@code .md}, else text. A
+ * page is decoded as a crawl decodes it (its BOM or {@code <meta charset>}, else UTF-8), or in the charset given
+ * after the list (pages saved again as UTF-8 whose {@code <meta>} still names the charset they were served in).
  */
 public class ExtractPages {
     public static void main(String[] args) throws Exception {
@@ -24,7 +24,8 @@ public class ExtractPages {
             try (InputStream in = Files.newInputStream(Path.of(f[0]))) {
                 doc = Jsoup.parse(in, charset, f[1]);
             }
-            Files.writeString(Path.of(f[2]), MainContent.of(doc, f[2].endsWith(".md") ? markdown : text).content().text());
+            ContentRequest request = f[2].endsWith(".md") ? markdown : text;
+            Files.writeString(Path.of(f[2]), MainContent.of(doc, request).content().text());
         }
     }
 }

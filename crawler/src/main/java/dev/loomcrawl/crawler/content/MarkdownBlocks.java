@@ -83,7 +83,8 @@ final class MarkdownBlocks {
                 after++;
             }
             Block next = after < blocks.size() ? blocks.get(after) : null;
-            if (block.kind() != Kind.HEADING || next != null && (next.kind() != Kind.HEADING || next.level() > block.level())) {
+            boolean textUnder = next != null && (next.kind() != Kind.HEADING || next.level() > block.level());
+            if (block.kind() != Kind.HEADING || textUnder) {
                 kept.add(block);
             }
         }

@@ -83,7 +83,10 @@ final class MarkdownMarks {
         return text.substring(from, to).indexOf('\n') >= 0 ? '\n' : ' ';
     }
 
-    /** The text's punctuation (and spaces between) at the start of {@code text[from, to)}, up to a mark of ours or an escape. */
+    /**
+     * The text's punctuation (and spaces between) at the start of {@code text[from, to)}, up to a mark of ours or an
+     * escape.
+     */
     private static int punctuationAtStart(String text, int from, int to) {
         int i = from;
         while (i < to) {
@@ -106,8 +109,8 @@ final class MarkdownMarks {
         while (j > from) {
             int c = text.codePointBefore(j);
             int before = j - Character.charCount(c);
-            if (c == '*' || c == '~' || c == '`' || c == ')' || c == ']' || !punctuation(c) && !Character.isWhitespace(c)
-                    || before > 0 && text.charAt(before - 1) == '\\') {
+            if (c == '*' || c == '~' || c == '`' || c == ')' || c == ']'
+                    || !punctuation(c) && !Character.isWhitespace(c) || before > 0 && text.charAt(before - 1) == '\\') {
                 break;
             }
             j = before;
