@@ -44,7 +44,7 @@ final class MarkdownMarks {
         int start = wordsStart(text);
         int end = wordsEnd(text, start);
         int from = goesOn ? start : start + punctuationAtStart(text, start, end);
-        int to = end - punctuationAtEnd(text, from, end);
+        int to = end - punctuationAtEnd(text, from, end, opened(text, start, from));
         if (to <= from && !goesOn) {
             wrap(text, "", "", white, sb);
             return false;
@@ -102,20 +102,30 @@ final class MarkdownMarks {
 
     /**
      * The text's punctuation (and spaces between) at the end of {@code text[from, to)}, back to a mark of ours, the
-     * end of a link ({@code )}, {@code ]}) or an escaped character.
+     * end of a link ({@code ]}, or a {@code )} unless it closes one of the {@code parens} put outside at the start:
+     * {@code (**see above**)}) or an escaped character.
      */
-    private static int punctuationAtEnd(String text, int from, int to) {
+    private static int punctuationAtEnd(String text, int from, int to, int parens) {
         int j = to;
         while (j > from) {
             int c = text.codePointBefore(j);
             int before = j - Character.charCount(c);
-            if (c == '*' || c == '~' || c == '`' || c == ')' || c == ']'
+            if (c == '*' || c == '~' || c == '`' || c == ']' || c == ')' && parens-- == 0
                     || !punctuation(c) && !Character.isWhitespace(c) || before > 0 && text.charAt(before - 1) == '\\') {
                 break;
             }
             j = before;
         }
         return to - j;
+    }
+
+    /** The parentheses opened in {@code text[from, to)}. */
+    private static int opened(String text, int from, int to) {
+        int parens = 0;
+        for (int i = from; i < to; i++) {
+            parens += text.charAt(i) == '(' ? 1 : 0;
+        }
+        return parens;
     }
 
     /** CommonMark's punctuation: Unicode's punctuation and symbols. */

@@ -95,6 +95,7 @@ class MarkdownWriterTest {
             "x<i>, y</i>z"                          | x, *y*z                            | x, <em>y</em>z
             "<b>r</b><b>eady.</b>Go"                | **ready**.Go                       | <strong>ready</strong>.Go
             "a ~5 km~ walk"                         | a \\~5 km\\~ walk                  | a ~5 km~ walk
+            "see <b>(page 4)</b>, then"             | see (**page 4**), then             | see (<strong>page 4</strong>), then
             """)
     void emphasisOpensAndClosesWhereCommonMarkReadsIt(String html, String markdown, String read) {
         Document doc = Jsoup.parse("<p>" + html + "</p>", "https://example.org/page");
