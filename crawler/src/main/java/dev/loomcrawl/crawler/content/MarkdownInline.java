@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler.content;
 
 import dev.loomcrawl.crawler.url.WebUrl;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.Set;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
@@ -36,6 +37,8 @@ final class MarkdownInline {
     private @Nullable StringBuilder closedIn;
     private int closedAt;
     private String closedMark = "";
+    /** Custom elements met, by identity, and whether each is inline ({@link #isInline}). */
+    private final IdentityHashMap<Element, Boolean> customInline = new IdentityHashMap<>();
     /** The marks open around what is being written: a mark inside one of its kind is not written again. */
     private final Set<String> open = new HashSet<>(4);
     /** The base URL links resolve against, parsed once: {@code <base href>} or the page's URL; none: absolute links only. */
@@ -51,9 +54,10 @@ final class MarkdownInline {
 
     /**
      * Whether a browser shows {@code e} inside the line, by its tag; a custom element ({@code <hl-trusted-source>})
-     * is shown so unless it holds blocks, as CSS shows an element it has no rule for.
+     * is shown so unless it holds blocks, as CSS shows an element it has no rule for. Each custom element's answer is
+     * kept: asked again at every level of a nest of them, it would cost a page of them the square of its size.
      */
-    static boolean isInline(Element e) {
+    boolean isInline(Element e) {
         String name = e.normalName();
         if (INLINE.contains(name)) {
             return true;
@@ -61,12 +65,19 @@ final class MarkdownInline {
         if (name.indexOf('-') < 0) {
             return false;
         }
+        Boolean known = customInline.get(e);
+        if (known != null) {
+            return known;
+        }
+        boolean inline = true;
         for (Element child : e.children()) {
             if (!isInline(child)) {
-                return false;
+                inline = false;
+                break;
             }
         }
-        return true;
+        customInline.put(e, inline);
+        return inline;
     }
 
     int textChars() {

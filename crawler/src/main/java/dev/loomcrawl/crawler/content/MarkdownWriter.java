@@ -187,7 +187,7 @@ final class MarkdownWriter {
             } else if (child instanceof Element c) {
                 if (skipped(c)) {
                     headline(c, run, out);
-                } else if (MarkdownInline.isInline(c)) {
+                } else if (inline.isInline(c)) {
                     inline.element(c, run);
                 } else {
                     paragraph(run, out);
