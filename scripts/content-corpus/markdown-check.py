@@ -10,11 +10,12 @@ Needs: checkouts of https://github.com/adbar/trafilatura and https://github.com/
 pip install markdown-it-py, and a build (./mvnw -pl crawler -am install -DskipTests). Run from the repository's root:
     python3 scripts/content-corpus/markdown-check.py TRAFILATURA_CHECKOUT READABILITY_CHECKOUT
 """
-import difflib, json, os, re, sys, tempfile
+import difflib, os, re, sys, tempfile
 from html.parser import HTMLParser
 
 from markdown_it import MarkdownIt
 
+import pages
 from extract import extract
 
 READER = MarkdownIt("commonmark").enable("table").enable("strikethrough")
@@ -45,29 +46,17 @@ def shown(markdown):
     return "".join(parser.parts).replace("|", " ").split()
 
 
-def trafilatura_pages(checkout):
-    tests = os.path.join(checkout, "tests")
-    data = json.load(open(os.path.join(tests, "evaldata.json"), encoding="utf-8"))
-    for url in sorted(data):
-        for sub in ("cache", "eval"):
-            path = os.path.join(tests, sub, data[url]["file"])
-            if os.path.isfile(path):
-                yield path, url
-                break
-
-
 def main():
     out = tempfile.mkdtemp()
-    sets = [(list(trafilatura_pages(sys.argv[1])), None)]
-    readability = os.path.join(sys.argv[2], "test", "test-pages")
-    sets.append(([(os.path.join(readability, n, "source.html"), "http://fakehost/test/page.html")
-                  for n in sorted(os.listdir(readability))], "UTF-8"))
+    sets = [([(path, url) for url, _, path in pages.trafilatura(sys.argv[1])], None),
+            ([(source, pages.READABILITY_URL) for _, source in pages.readability(sys.argv[2])],
+             pages.READABILITY_CHARSET)]
     differ = total = 0
-    for s, (pages, charset) in enumerate(sets):
-        outputs = [os.path.join(out, f"{s}-{i}") for i in range(len(pages))]
-        extract([(path, url, o + ext) for (path, url), o in zip(pages, outputs) for ext in (".md", ".txt")],
+    for s, (saved, charset) in enumerate(sets):
+        outputs = [os.path.join(out, f"{s}-{i}") for i in range(len(saved))]
+        extract([(path, url, o + ext) for (path, url), o in zip(saved, outputs) for ext in (".md", ".txt")],
                 charset=charset)
-        for (path, _), o in zip(pages, outputs):
+        for (path, _), o in zip(saved, outputs):
             total += 1
             markdown = shown(open(o + ".md", encoding="utf-8").read())
             text = open(o + ".txt", encoding="utf-8").read().replace("|", " ").split()

@@ -12,19 +12,18 @@ import os, sys
 import lxml.html
 import trafilatura
 
+import pages
 from extract import extract
 from tokenf1 import score, tokens
 
-PAGES = os.path.join(sys.argv[1], "test", "test-pages")
-
 
 def main():
-    names = sorted(os.listdir(PAGES))
-    extract([(os.path.join(PAGES, n, "source.html"), "http://fakehost/test/page.html",
-              os.path.join(PAGES, n, "loomcrawl.txt")) for n in names], charset="UTF-8")
+    saved = pages.readability(sys.argv[1])
+    extract([(source, pages.READABILITY_URL, os.path.join(d, "loomcrawl.txt")) for d, source in saved],
+            charset=pages.READABILITY_CHARSET)
     rows = []
-    for page in names:
-        d = os.path.join(PAGES, page)
+    for d, _ in saved:
+        page = os.path.basename(d)
         expected = open(os.path.join(d, "expected.html"), encoding="utf-8").read()
         marked = tokens(lxml.html.fromstring(expected).text_content()) if expected.strip() else []
         ours = open(os.path.join(d, "loomcrawl.txt"), encoding="utf-8").read()

@@ -7,13 +7,12 @@ Needs: a checkout of https://github.com/adbar/trafilatura, pip install trafilatu
 (./mvnw -pl crawler -am install -DskipTests). Run from the repository's root:
     python3 scripts/content-corpus/trafilatura-eval.py TRAFILATURA_CHECKOUT
 """
-import json, os, re, sys, tempfile
+import os, re, sys, tempfile
 
 import trafilatura
 
+import pages
 from extract import extract
-
-TESTS = os.path.join(sys.argv[1], "tests")
 
 
 def norm(text):
@@ -34,23 +33,15 @@ def report(name, totals):
 
 
 def main():
-    data = json.load(open(os.path.join(TESTS, "evaldata.json"), encoding="utf-8"))
-    urls = sorted(data)
-    paths = {}
-    for url in urls:
-        for sub in ("cache", "eval"):
-            path = os.path.join(TESTS, sub, data[url]["file"])
-            if os.path.isfile(path):
-                paths[url] = path
-                break
+    saved = pages.trafilatura(sys.argv[1])
     out = tempfile.mkdtemp()
-    extract([(paths[u], u, os.path.join(out, f"{i}.txt")) for i, u in enumerate(urls)])
+    extract([(path, url, os.path.join(out, f"{i}.txt")) for i, (url, _, path) in enumerate(saved)])
     ours, theirs = [], []
-    for i, url in enumerate(urls):
-        ours.append(counts(data[url], open(os.path.join(out, f"{i}.txt"), encoding="utf-8").read()))
-        html = open(paths[url], "rb").read()
+    for i, (url, item, path) in enumerate(saved):
+        ours.append(counts(item, open(os.path.join(out, f"{i}.txt"), encoding="utf-8").read()))
+        html = open(path, "rb").read()
         text = trafilatura.extract(html, include_comments=False, include_tables=True, include_formatting=False)
-        theirs.append(counts(data[url], text or ""))
+        theirs.append(counts(item, text or ""))
     report("loomcrawl", ours)
     report("trafilatura", theirs)
 

@@ -241,7 +241,7 @@ final class Election {
         if (parent == null) {
             return List.of(top);
         }
-        double topScore = scores.getOrDefault(top, 0.0);
+        double topScore = scoreOf(top);
         double threshold = Math.max(10, topScore * 0.2);
         List<Element> kept = new ArrayList<>();
         for (Element sibling : parent.children()) {

@@ -16,19 +16,13 @@ final class MarkdownMarks {
      *     a second)
      */
     static void wrap(String text, String open, String close, boolean white, StringBuilder sb) {
-        int start = wordsStart(text);
-        int end = wordsEnd(text, start);
+        int start = MarkdownText.wordsStart(text);
+        int end = MarkdownText.wordsEnd(text, start);
         if (start == end) {
             sb.append(text);
             return;
         }
-        if (start > 0 && !white) {
-            sb.append(gap(text, 0, start));
-        }
-        sb.append(open).append(text, start, end).append(close);
-        if (end < text.length()) {
-            sb.append(gap(text, end, text.length()));
-        }
+        around(text, start, start, end, end, open, close, white, sb);
     }
 
     /**
@@ -41,41 +35,31 @@ final class MarkdownMarks {
      * @return whether what was written ends with the closing mark
      */
     static boolean emphasis(String text, String mark, boolean white, boolean goesOn, StringBuilder sb) {
-        int start = wordsStart(text);
-        int end = wordsEnd(text, start);
+        int start = MarkdownText.wordsStart(text);
+        int end = MarkdownText.wordsEnd(text, start);
         int from = goesOn ? start : start + punctuationAtStart(text, start, end);
         int to = end - punctuationAtEnd(text, from, end, opened(text, start, from));
         if (to <= from && !goesOn) {
             wrap(text, "", "", white, sb);
             return false;
         }
-        if (start > 0 && !white) {
-            sb.append(gap(text, 0, start));
-        }
-        if (!goesOn) {
-            sb.append(text, start, from).append(mark);
-        }
-        sb.append(text, from, to).append(mark).append(text, to, end);
-        if (end < text.length()) {
-            sb.append(gap(text, end, text.length()));
-        }
+        around(text, start, from, to, end, goesOn ? "" : mark, mark, white, sb);
         return to == text.length();
     }
 
-    private static int wordsStart(String text) {
-        int start = 0;
-        while (start < text.length() && Character.isWhitespace(text.charAt(start))) {
-            start++;
+    /**
+     * {@code text} written with {@code open} before {@code text[from, to)} and {@code close} after it; its words are
+     * {@code text[start, end)}, the white space outside them one character each side.
+     */
+    private static void around(String text, int start, int from, int to, int end, String open, String close,
+            boolean white, StringBuilder sb) {
+        if (start > 0 && !white) {
+            sb.append(gap(text, 0, start));
         }
-        return start;
-    }
-
-    private static int wordsEnd(String text, int start) {
-        int end = text.length();
-        while (end > start && Character.isWhitespace(text.charAt(end - 1))) {
-            end--;
+        sb.append(text, start, from).append(open).append(text, from, to).append(close).append(text, to, end);
+        if (end < text.length()) {
+            sb.append(gap(text, end, text.length()));
         }
-        return end;
     }
 
     /** White space as one character: a line break if it holds one. */

@@ -149,15 +149,26 @@ final class MarkdownText {
 
     /** The run's text without white space at its ends, copied once (a page's text may be most of the page). */
     static String stripped(StringBuilder run) {
+        int start = wordsStart(run);
+        return run.substring(start, wordsEnd(run, start));
+    }
+
+    /** Where the text's words start: past its white space. */
+    static int wordsStart(CharSequence text) {
         int start = 0;
-        int end = run.length();
-        while (start < end && Character.isWhitespace(run.charAt(start))) {
+        while (start < text.length() && Character.isWhitespace(text.charAt(start))) {
             start++;
         }
-        while (end > start && Character.isWhitespace(run.charAt(end - 1))) {
+        return start;
+    }
+
+    /** Where the text's words end, the white space after them left out; at least {@code start}. */
+    static int wordsEnd(CharSequence text, int start) {
+        int end = text.length();
+        while (end > start && Character.isWhitespace(text.charAt(end - 1))) {
             end--;
         }
-        return run.substring(start, end);
+        return end;
     }
 
     /** Each line stripped, blank lines gone. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -103,7 +104,7 @@ class MarkdownWriterTest {
         assertThat(CommonMarkReading.html(markdown)).isEqualTo("<p>" + read + "</p>");
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void aLineBreakAtTheEndOfEmphasisAndAnExclamationBeforeALinkAreWhatTheyAre() {
         Document doc = Jsoup.parse("<p><strong>READ ALSO<br></strong>&gt;&gt; <a href='/a'>the affair</a></p>"
                 + "<p><b>Now digital!</b><a href='/r'>Register</a></p>", "https://example.org/page");
@@ -148,7 +149,7 @@ class MarkdownWriterTest {
     }
 
     /** A code block's fence is longer than any fence its code shows (a page about Markdown shows both kinds). */
-    @org.junit.jupiter.api.Test
+    @Test
     void aCodeBlockShowingFencesIsOneBlock() {
         String code = "```\nbackticks\n```\n~~~~\ntildes\n~~~~\n  ````indented";
         String markdown = write(Jsoup.parse("<pre>" + code.replace("<", "&lt;") + "</pre>"), true);
@@ -156,7 +157,7 @@ class MarkdownWriterTest {
         assertThat(CommonMarkReading.html(markdown)).isEqualTo("<pre><code>" + code + "\n</code></pre>");
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void aDataTableInALayoutTableIsATableItsRowsInOrderAndTheLayoutItsBlocks() {
         Document doc = Jsoup.parse("<table><tr><td><p>Beside the figures.</p><table>"
                 + "<tfoot><tr><td>total</td><td>3</td></tr></tfoot><thead><tr><th>fruit</th><th>count</th></tr></thead>"
@@ -173,7 +174,7 @@ class MarkdownWriterTest {
         assertThat(write(doc, false)).isEqualTo("Beside the figures.\n\nfruit\tcount\napple\t1\npear | quince\t2\ntotal\t3");
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void aDataTableOfLinksIsATableAndALayoutTableOfLinksIsLeftOut() {
         // Docker's install page: a table of platforms, each a link; the same links in a table without headings lay
         // out a menu
@@ -203,7 +204,7 @@ class MarkdownWriterTest {
         assertThat(reading.text()).doesNotContain("example.org");
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void aShortItemOfLinksIsAnItemInAListOfProseAndNavigationInAListOfLinks() {
         // Firefox Nightly's newsletter: "bigiri has <a>a patch to move SharedDataMap.jsm off of OSFile</a>"
         Document doc = Jsoup.parse("<ul><li>emalysz continues to make progress leading the charge migrating us from"
@@ -214,7 +215,7 @@ class MarkdownWriterTest {
         assertThat(write(doc, false)).contains("bigiri has a patch").doesNotContain("Home").contains("Blog posts");
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void aTablesRowsAndColumnsOfEmptyCellsAreNotWritten() {
         // a column of avatars, a spacer row, a table of hotel banners: nothing a reader of text sees
         Document doc = Jsoup.parse("<table><tr><td><img src='a.png'></td><td>maha</td><td>host</td></tr><tr><td></td>"
@@ -225,7 +226,7 @@ class MarkdownWriterTest {
         assertThat(write(doc, false)).isEqualTo("maha\thost\nAlex\tguest");
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void aRuleIsNoTextInMarkdownEither() {
         Document doc = Jsoup.parse("<hr><h2>Competition</h2><hr><h2>Main content</h2><p>The institute builds.</p><hr>"
                 + "<hr><p>A second part.</p><hr>");
@@ -233,7 +234,7 @@ class MarkdownWriterTest {
         assertThat(write(doc, false)).isEqualTo("Main content\n\nThe institute builds.\n\nA second part.");
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void linesOfAParagraphAreHardBreaksAndEachStaysText() {
         Document doc = Jsoup.parse("<p>12,5 km mass start<br>1. Dorothea Wierer (ITA)<br>2. Dzinara Alimbekava<br>…<br>"
                 + "30. Lisa Vittozzi<br>- a dash<br># a hash</p><h2>Results<br>of the day</h2><p>x y</p>"
@@ -257,7 +258,7 @@ class MarkdownWriterTest {
         assertReadsAsText(markdown, doc);
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void listsSideBySideStayApartAndKeepTheirNumbers() {
         Document doc = Jsoup.parse("<ol><li>Photo one</li><li>Photo two</li></ol><ol><li>Opinion</li></ol>"
                 + "<ul><li>dog</li></ul><ul><li>cat</li></ul><ol start='3'><li>third</li></ol>");
@@ -266,7 +267,7 @@ class MarkdownWriterTest {
         assertReadsAsText(markdown, doc);
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void aBlockInAListItemEndsWhereItsElementEnds() {
         Document doc = Jsoup.parse("<ul><li><table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>"
                 + "<p>after the table</p></li><li>before<ul><li>inner</li></ul>after the list</li>"
@@ -279,7 +280,7 @@ class MarkdownWriterTest {
         assertReadsAsText(markdown, doc);
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void aCustomElementWithoutBlocksStaysInItsLineAsABrowserShowsIt() {
         // healthline.com: a reference wrapped in <hl-trusted-source> had become a paragraph of its own
         Document doc = Jsoup.parse("<p>An error rate of 3.8–5% (<a href='/3'>3</a>, <hl-trusted-source><a href='/13'>13"
@@ -290,7 +291,7 @@ class MarkdownWriterTest {
         assertThat(write(doc, false)).isEqualTo("An error rate of 3.8–5% (3, 13).\n\nOne.\n\nTwo.");
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void aNumberAloneIsLeftOutInMarkdownAsInTextThoughItsLinkTargetHasLetters() {
         Document doc = Jsoup.parse("<p>Votes</p><p>42 <a href='/votes/up'>▲</a></p><p>7</p><p>Forty-two voted.</p>",
                 "https://example.org/page");
