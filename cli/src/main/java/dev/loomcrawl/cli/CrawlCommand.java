@@ -131,8 +131,9 @@ final class CrawlCommand implements Callable<Integer> {
             + " as a list; repeatable.")
     List<String> extractAll = new ArrayList<>();
 
-    @Option(names = "--output", paramLabel = "FILE", description = "Write every row as it is stored: JSON Lines,"
-            + " or CSV for a .csv name; '-' for JSON Lines on stdout (the summary then goes to stderr).")
+    @Option(names = "--output", paramLabel = "FILE", description = "Write every row as it is stored: JSON Lines"
+            + " (.jsonl, .ndjson, .json) or CSV (.csv), gzipped for a name ending .gz; '-' for JSON Lines on stdout"
+            + " (the summary then goes to stderr).")
     @Nullable String output;
     @Option(names = "--warc", paramLabel = "FILE", description = "Write a WARC request and response record for every"
             + " fetch stored (.warc, or .warc.gz gzipped per record).")

@@ -40,8 +40,8 @@ final class ExportCommand implements Callable<Integer> {
                     + " per page with content (a job crawled with --content) into the --output directory, with front"
                     + " matter (url, title, fetchedAt, lang, description, author, published), named from the URL.")
     @Nullable String format;
-    @Option(names = "--output", paramLabel = "FILE|DIR", description = "Write here instead of stdout (a directory"
-            + " for --format=markdown).")
+    @Option(names = "--output", paramLabel = "FILE|DIR", description = "Write here instead of stdout: .jsonl, .ndjson,"
+            + " .json or .csv, gzipped for a name ending .gz (a directory for --format=markdown).")
     @Nullable Path output;
     @Option(names = "--content-max-chars", paramLabel = "N", description = "Cut each page's content to this many"
             + " characters, saying so at its end (default: as stored).")
@@ -71,8 +71,9 @@ final class ExportCommand implements Callable<Integer> {
         if (format != null && format.strip().equalsIgnoreCase("markdown")) {
             return markdown(maxChars);
         }
-        Export.Format chosen = format != null ? rowFormat(format)
-                : output != null ? Export.Format.forFile(output.toString()) : Export.Format.JSONL;
+        @Nullable RowFile file = output == null ? null
+                : format != null ? RowFile.as(rowFormat(format), output) : RowFile.of("--output", output);
+        Export.Format chosen = file != null ? file.format() : format != null ? rowFormat(format) : Export.Format.JSONL;
         if ((links ? 1 : 0) + (changes ? 1 : 0) + (nearDuplicates ? 1 : 0) + (politeness ? 1 : 0) > 1) {
             throw new IllegalArgumentException("give one of --links, --changes, --near-duplicates and --politeness");
         }
@@ -80,7 +81,8 @@ final class ExportCommand implements Callable<Integer> {
             if (database.job(id).isEmpty()) {
                 throw new IllegalArgumentException("no job " + id + " in " + db.db); // Main.line hides a password
             }
-            try (OutputStream out = open()) {
+            try (OutputStream out = file == null ? new TextStream(spec.commandLine().getOut())
+                    : file.open("--output", false)) {
                 long rows = links ? database.exportLinks(id, chosen, out)
                         : changes ? database.exportChanges(id, chosen, out)
                         : nearDuplicates ? database.exportNearDuplicates(id, chosen, out)
@@ -132,7 +134,4 @@ final class ExportCommand implements Callable<Integer> {
         return 0;
     }
 
-    private OutputStream open() {
-        return output == null ? new TextStream(spec.commandLine().getOut()) : RowOutput.file(output, false);
-    }
 }

@@ -4,20 +4,18 @@ import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.values.Export;
 import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.crawler.values.StoredListener;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code --output}: every row written as it is stored, JSON Lines or CSV by the file's name, or JSON Lines
- * on stdout for {@code -}. Tasks write from many threads; a lock (never {@code synchronized}, it is held
+ * {@code --output}: every row written as it is stored, in the {@link RowFile} the name asks for, or JSON
+ * Lines on stdout for {@code -}. Tasks write from many threads; a lock (never {@code synchronized}, it is held
  * across I/O) keeps rows whole, and the file is flushed a few times a second.
  */
 final class RowOutput implements AutoCloseable {
@@ -52,29 +50,10 @@ final class RowOutput implements AutoCloseable {
             OutputStream out = new TextStream(stdout);
             return new RowOutput(new Sink(out, new Export.Writer(out, Export.Format.JSONL, columns, true)), true);
         }
-        Path path = Path.of(target);
-        boolean empty = !Files.exists(path) || Files.size(path) == 0 || !append;
-        OutputStream out = file(path, append);
-        Export.Writer writer = new Export.Writer(out, Export.Format.forFile(target), columns, empty);
-        return new RowOutput(new Sink(out, writer), false);
-    }
-
-    /**
-     * The file {@code --output} names, buffered, its folders made, appended to or written afresh.
-     *
-     * @throws IllegalArgumentException saying in words why it cannot be written
-     */
-    static OutputStream file(Path path, boolean append) {
-        try {
-            if (path.toAbsolutePath().getParent() != null) {
-                Files.createDirectories(path.toAbsolutePath().getParent());
-            }
-            return new BufferedOutputStream(Files.newOutputStream(path, StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE, append ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING),
-                    65_536);
-        } catch (IOException e) {
-            throw Flags.cannotWrite("--output", path, e);
-        }
+        RowFile file = RowFile.of("--output", Path.of(target));
+        boolean header = !append || file.empty();
+        OutputStream out = file.open("--output", append);
+        return new RowOutput(new Sink(out, new Export.Writer(out, file.format(), columns, header)), false);
     }
 
     /**
@@ -89,9 +68,10 @@ final class RowOutput implements AutoCloseable {
             return; // no file, or none written yet: nothing to make whole
         }
         Path path = Path.of(target);
+        RowFile file = RowFile.of("--output", path);
         Path fresh = path.resolveSibling(path.getFileName() + ".resume-tmp");
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(fresh), 65_536)) {
-            db.exportJob(jobId, Export.Format.forFile(target), null, out);
+        try (OutputStream out = new RowFile(fresh, file.format(), file.gzip()).open("--output", false)) {
+            db.exportJob(jobId, file.format(), null, out);
         } catch (IOException e) {
             Files.deleteIfExists(fresh);
             throw new IllegalArgumentException("--output: cannot rewrite " + target + ": " + e.getMessage());

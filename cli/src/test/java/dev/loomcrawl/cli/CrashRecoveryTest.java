@@ -16,6 +16,7 @@ import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
 import dev.loomcrawl.testkit.Http;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,6 +26,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -147,18 +149,19 @@ class CrashRecoveryTest {
     /**
      * A crawl writing {@code --output} killed with SIGKILL: {@code jobs} shows what the database holds, and
      * {@code resume --output} with the same file leaves it holding each stored URL once, every line whole
-     * (rows reach the file a moment before their commit, and a kill can cut the last line).
+     * (rows reach the file a moment before their commit, and a kill can cut the last line). Gzipped, the file
+     * is cut inside its member too.
      */
     @Test
     void aKilledCrawlsOutputIsWholeAfterResumeAndJobsShowsWhatIsStored(@TempDir Path dir) throws Exception {
         String db = "jdbc:h2:" + dir.resolve("crawl");
-        Path rows = dir.resolve("rows.jsonl");
+        Path rows = dir.resolve("rows.jsonl.gz");
         List<String> args = new java.util.ArrayList<>(List.of("crawl", "--db=" + db, "--output=" + rows,
                 "--per-host=1", "--max-depth=" + (farm.graph().maxDepth() + 1)));
         args.addAll(farm.seedUrls());
         ChildProcess crawl = ChildProcess.start(Main.class.getName(), List.of("-Xmx512m"), args, "loomcrawl: job ");
         try {
-            await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(rows) && Files.size(rows) > 60_000);
+            await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(rows) && Files.size(rows) > 6_000);
             crawl.kill();
         } finally {
             crawl.close();
@@ -176,7 +179,10 @@ class CrashRecoveryTest {
 
         CrawlCommandTest.Result resumed = CrawlCommandTest.run("resume", "1", "--db=" + db, "--output=" + rows, "--quiet");
         assertThat(resumed.exit()).as(resumed.err()).isZero();
-        List<String> lines = Files.readAllLines(rows);
+        List<String> lines;
+        try (var in = new GZIPInputStream(Files.newInputStream(rows))) {
+            lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        }
         Set<String> urls = new HashSet<>();
         for (String line : lines) {
             assertThat(urls.add(Http.parse(line).get("url").asText())).as("stored twice: %s", line).isTrue();

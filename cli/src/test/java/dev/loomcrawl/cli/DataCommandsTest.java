@@ -136,12 +136,17 @@ class DataCommandsTest {
         CrawlCommandTest.Result jsonl = run("export", "1", db);
         assertThat(jsonl.exit()).as(jsonl.err()).isZero();
         assertThat(jsonLines(jsonl.out())).hasSize(200);
-        Path exported = dir.resolve("export.csv");
-        assertThat(run("export", "1", "--format=csv", "--output=" + exported, db).exit()).isZero();
+        Path exported = dir.resolve("export.csv.gz");
+        assertThat(run("export", "1", "--output=" + exported, db).exit()).isZero();
+        List<String> exportedLines;
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(exported))) {
+            exportedLines = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+        }
         // --output wrote the rows as they were stored; export reads them back in URL order: the same set.
-        assertThat(Set.copyOf(Files.readAllLines(exported).subList(1, 201)).size()).isEqualTo(200);
-        assertThat(Files.readAllLines(exported).getFirst()).startsWith("url,depth,status,outcome,contentType,title");
-        assertThat(Files.readAllLines(csv)).hasSize(201).first().isEqualTo(Files.readAllLines(exported).getFirst());
+        assertThat(Set.copyOf(exportedLines.subList(1, 201)).size()).isEqualTo(200);
+        assertThat(exportedLines.getFirst()).startsWith("url,depth,status,outcome,contentType,title");
+        assertThat(Files.readAllLines(csv)).hasSize(201).first().isEqualTo(exportedLines.getFirst());
+        assertThat(Set.copyOf(Files.readAllLines(csv))).isEqualTo(Set.copyOf(exportedLines));
 
         CrawlCommandTest.Result links = run("export", "1", "--links", db);
         List<JsonNode> edges = jsonLines(links.out());
@@ -157,6 +162,19 @@ class DataCommandsTest {
         assertThat(unwritable.exit()).isEqualTo(2);
         assertThat(unwritable.err().strip()).isEqualTo("loomcrawl: --output: cannot write /proc/nope/rows.csv: no such"
                 + " folder, or no file can be made there");
+    }
+
+    /** A file named for a format rows are not written in is refused in one line before anything is crawled. */
+    @Test
+    void anOutputNamedForAnotherFormatIsRefusedBeforeTheCrawl(@TempDir Path dir) throws Exception {
+        String db = "--db=jdbc:h2:" + dir.resolve("db");
+        CrawlCommandTest.Result md = run("crawl", "--output=" + dir.resolve("pages.md"), db, seeds(dir));
+        assertThat(md.exit()).isEqualTo(2);
+        assertThat(md.err().strip()).startsWith("loomcrawl: --output: rows are written as JSON Lines")
+                .contains("export JOB --format=markdown").doesNotContain("\n");
+        assertThat(run("export", "1", "--output=" + dir.resolve("pages.parquet"), db).exit()).isEqualTo(2);
+        assertThat(farm.counters().requests()).isZero();
+        assertThat(dir.resolve("pages.md")).doesNotExist();
     }
 
     /** A command that reads jobs from a --db with no database there says so, and makes none (a typo leaves nothing). */

@@ -67,11 +67,6 @@ public final class Export {
             throw new IllegalArgumentException("format must be jsonl or csv, was '" + name + "'");
         }
 
-        /** The format a file name asks for: {@code .csv} is CSV, anything else JSON Lines. */
-        public static Format forFile(String name) {
-            return name.toLowerCase(Locale.ROOT).endsWith(".csv") ? CSV : JSONL;
-        }
-
         public String mediaType() {
             return this == CSV ? "text/csv; charset=utf-8" : "application/x-ndjson";
         }

@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler.values;
 
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -125,7 +126,8 @@ public record PageRecord(
         private int attempts;
         private @Nullable String failure;
         private @Nullable String detail;
-        private Instant fetchedAt = Instant.now();
+        /** In microseconds, as H2 and PostgreSQL keep it: a row read back equals the row as it was written. */
+        private Instant fetchedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
         private String thread = Thread.currentThread().getName();
         private @Nullable String referrer;
         private List<String> outlinks = List.of();
