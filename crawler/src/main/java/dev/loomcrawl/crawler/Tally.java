@@ -55,11 +55,14 @@ public final class Tally {
         }
     }
 
-    /** A request its start check stopped before it left (see {@code Fetcher.NotSent}): not a fetch. */
-    void fetchNotSent() {
+    /**
+     * A request is over that counts as no page's fetch: robots.txt and its sitemaps, or a request its start check
+     * stopped before it left (see {@code Fetcher.NotSent}).
+     */
+    void fetchUncounted() {
         fetching.decrement();
         if (parent != null) {
-            parent.fetchNotSent();
+            parent.fetchUncounted();
         }
     }
 

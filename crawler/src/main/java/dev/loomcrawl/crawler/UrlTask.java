@@ -167,7 +167,7 @@ final class UrlTask {
             throw e;
         } finally {
             if (notSent) {
-                meter.tally().fetchNotSent(); // the lease's close() frees its permit as unused
+                meter.tally().fetchUncounted(); // the lease's close() frees its permit as unused
             } else {
                 meter.tally().fetchEnded(result == null ? 0 : result.nanos());
                 // The fetch limit's latency signal: a page request's own time, answered with any status (robots.txt
@@ -185,23 +185,28 @@ final class UrlTask {
      * @param late asked as each request leaves (redirects and sitemaps included), or null
      */
     private boolean robots(Lease lease, @Nullable BooleanSupplier late) throws InterruptedException, Fetcher.NotSent {
-        RobotsFetch.Answer outcome = RobotsFetch.fetch(fetcher, lease.url(),
-                Robots.productToken(config.fetch().userAgent()),
-                late);
-        if (outcome.rules() == null) {
-            lease.robotsUnreachable(Objects.requireNonNull(outcome.failure(), "an answer without rules has its failure"));
-            return false;
-        }
-        lease.robots(outcome.rules());
-        audit.robots(lease.url(), outcome.rules());
-        if (config.scope().sitemaps()) {
-            Map<String, List<String>> listed = SitemapReader.read(fetcher, lease.url(), outcome.rules().sitemaps(),
-                    outcome.rules()::allows, late);
-            for (Map.Entry<String, List<String>> sitemap : listed.entrySet()) {
-                counted(lease, lease.listed(harvester.links(sitemap.getValue()), sitemap.getKey()));
+        meter.tally().fetchStarted(); // in flight as a page's request is, on the progress line and /stats
+        try {
+            RobotsFetch.Answer outcome = RobotsFetch.fetch(fetcher, lease.url(),
+                    Robots.productToken(config.fetch().userAgent()), late);
+            if (outcome.rules() == null) {
+                lease.robotsUnreachable(
+                        Objects.requireNonNull(outcome.failure(), "an answer without rules has its failure"));
+                return false;
             }
+            lease.robots(outcome.rules());
+            audit.robots(lease.url(), outcome.rules());
+            if (config.scope().sitemaps()) {
+                Map<String, List<String>> listed = SitemapReader.read(fetcher, lease.url(), outcome.rules().sitemaps(),
+                        outcome.rules()::allows, late);
+                for (Map.Entry<String, List<String>> sitemap : listed.entrySet()) {
+                    counted(lease, lease.listed(harvester.links(sitemap.getValue()), sitemap.getKey()));
+                }
+            }
+            return true;
+        } finally {
+            meter.tally().fetchUncounted();
         }
-        return true;
     }
 
     private void store(Lease lease, RetryPolicy.HostSignal exchange, PageRecord page, List<Lease.Found> links)

@@ -197,6 +197,21 @@ class CrawlerTest {
         }
     }
 
+    /** A robots.txt on the wire is a request in flight: a crawl waiting for it is not idle, nor busy storing. */
+    @Test
+    void aRobotsTxtOnTheWireCountsAsInFlight() throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/robots.txt", TestSite.html("").withFixedDelay(20_000));
+            CrawlJob job = crawler.start(CrawlConfig.builder().seed(site.url("/")).build());
+            await().atMost(Duration.ofSeconds(10)).until(() -> site.counter.requests("/robots.txt") == 1);
+            await().atMost(Duration.ofSeconds(5)).until(() -> job.progress().fetching() == 1);
+            assertThat(job.progress().inFlight()).isEqualTo(1);
+            assertThat(crawler.cancel(job.id())).isTrue();
+            assertThat(job.await(Duration.ofSeconds(5))).isTrue();
+            assertThat(job.progress().fetching()).isZero();
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(ExecutionMode.class)
     void cancelStopsPromptlyAndKeepsWhatWasStored(ExecutionMode mode) throws Exception {
