@@ -106,10 +106,12 @@ final class FetchBatch implements AutoCloseable {
         RobotsMemo.Verdict verdict = robots.check(url, page -> {
             Permit permit = engine.gates().enter(Target.of(page), kind);
             RobotsFetch.Answer outcome = null;
+            engine.totals().fetchStarted();
             try {
                 outcome = RobotsFetch.fetch(fetcher, page, agentToken, null);
                 return outcome;
             } finally {
+                engine.totals().fetchUncounted();
                 engine.gates().exit(permit, 0, 0, outcome != null && outcome.failure() != null);
             }
         });
