@@ -44,6 +44,25 @@ class ProxyCommandTest {
         }
     }
 
+    /** A proxy that cannot be reached is named as the one refusing, not the site behind it. */
+    @Test
+    void aProxyThatCannotBeReachedIsNamed(@TempDir Path dir) throws Exception {
+        int closed;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closed = socket.getLocalPort();
+        }
+        try (TestSite site = new TestSite().tree(3, 0)) {
+            CrawlCommandTest.Result r = CrawlCommandTest.run("crawl", site.url("/p/0"), "--json", "--quiet",
+                    "--proxy=http://crawler:s3cret%3Apass@127.0.0.1:" + closed,
+                    "--db=jdbc:h2:" + dir.resolve("db"));
+
+            assertThat(r.exit()).isEqualTo(1);
+            assertThat(r.out()).contains("the proxy 127.0.0.1:" + closed + " could not be reached");
+            assertThat(site.counter.total.get()).isZero();
+            assertThat(r.out() + r.err()).doesNotContain("s3cret");
+        }
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
             https://u:hunter2@proxy.test:3128 | --proxy must be an http:// proxy URL

@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler.fetch;
 
 import dev.loomcrawl.crawler.values.FailureKind;
+import dev.loomcrawl.crawler.values.ForwardProxy;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -16,6 +17,7 @@ import java.security.cert.CertPathBuilderException;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateExpiredException;
 import java.security.cert.CertificateNotYetValidException;
+import org.jspecify.annotations.Nullable;
 
 /** What a failed exchange was: its kind, read from the types in the exception's chain, and its words. */
 final class Failures {
@@ -63,6 +65,22 @@ final class Failures {
             }
         }
         return e instanceof ConnectException ? "ConnectException: connection refused" : e.getClass().getSimpleName();
+    }
+
+    /**
+     * As {@link #describe}, saying so when the connection that failed was to {@code proxy}: behind a proxy every
+     * connection is made to it, so a refused or timed-out one is the proxy's, whatever the URL's host.
+     */
+    static String describe(IOException e, @Nullable ForwardProxy proxy) {
+        if (proxy != null) {
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof ConnectException || t instanceof HttpConnectTimeoutException
+                        || t instanceof NoRouteToHostException) {
+                    return "the proxy " + proxy.host() + ":" + proxy.port() + " could not be reached: " + describe(e);
+                }
+            }
+        }
+        return describe(e);
     }
 
     /**

@@ -243,7 +243,8 @@ public final class Fetcher implements AutoCloseable {
             return new FetchResult.Failed(FailureKind.TLS, Failures.describeTls(e), 0, null, 0, System.nanoTime() - start,
                     null, true);
         } catch (IOException e) {
-            String detail = Failures.unresolved(e) ? "cannot resolve " + url.host() + " now (DNS did not answer)" : Failures.describe(e);
+            String detail = Failures.unresolved(e) ? "cannot resolve " + url.host() + " now (DNS did not answer)"
+                    : Failures.describe(e, settings.proxy());
             return FetchResult.Failed.of(Failures.classify(e), detail, System.nanoTime() - start);
         } catch (IllegalArgumentException e) {
             // the JDK refuses some URLs our checks let through (an odd host the client cannot connect to)
