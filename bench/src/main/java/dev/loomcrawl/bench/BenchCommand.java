@@ -135,7 +135,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (scenario.contains(",")) {
             throw new IllegalArgumentException("several scenarios (--scenario=" + scenario + ") go with --cold");
         }
-        Scenario chosen = Scenario.parse(scenario);
+        Scenario chosen = farmScenario(scenario);
         List<ModeSpec> specs = modes.stream().map(ModeSpec::parse).toList();
         int limit = perHost != null ? perHost : chosen.perHost();
         if (limit < 1) {
@@ -168,7 +168,7 @@ public final class BenchCommand implements Callable<Integer> {
      * mistake in the last costs no crawl.
      */
     private int cold(List<String> names) throws Exception {
-        List<Scenario> chosen = names.stream().map(Scenario::parse).distinct().toList();
+        List<Scenario> chosen = names.stream().map(BenchCommand::farmScenario).distinct().toList();
         List<Rival> rivals = rivalCommands == null ? List.of()
                 : rivalCommands.stream().map(Rival::parse).distinct().toList(); // one row per command
         List<ColdCall> calls = new ArrayList<>();
@@ -197,6 +197,16 @@ public final class BenchCommand implements Callable<Integer> {
     private record ColdCall(Scenario scenario, FarmConfig farm, int depth, int limit, Path dir) {}
 
     /** Servers of its own that count what they receive (no farm process): see {@link PolitenessBench}. */
+    /** A farm's scenario by name; refused naming politeness too, which bench runs without a farm. */
+    private static Scenario farmScenario(String name) {
+        try {
+            return Scenario.parse(name);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--scenario must be one of " + Scenario.names()
+                    + ", or politeness; was '" + name + "'");
+        }
+    }
+
     private int politeness() throws Exception {
         PolitenessBench.Result result = PolitenessBench.run(300, 511, spec.commandLine().getErr());
         PolitenessBench.print(result, json ? spec.commandLine().getErr() : spec.commandLine().getOut());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomcrawl.bench.FetchFloor;
+import dev.loomcrawl.mocksites.Scenario;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -198,6 +199,12 @@ class BenchCommandTest {
         CrawlCommandTest.Result warm = CrawlCommandTest.run("bench", "--scenario=wide,deep", "--out=" + out);
         assertThat(warm.exit()).isEqualTo(2);
         assertThat(warm.err()).contains("go with --cold");
+        CrawlCommandTest.Result unknown = CrawlCommandTest.run("bench", "--cold", "--scenario=wide,wdie",
+                "--out=" + out.resolve("typo"));
+        assertThat(unknown.exit()).isEqualTo(2);
+        assertThat(unknown.err().strip()).isEqualTo("loomcrawl: --scenario must be one of " + Scenario.names()
+                + ", or politeness; was 'wdie'");
+        assertThat(out.resolve("typo")).doesNotExist();
     }
 
     /** A rival that cannot run, or one without --cold, is refused in one line, exit 2, before any farm starts. */

@@ -1,7 +1,9 @@
 package dev.loomcrawl.mocksites;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * Named farms, each with the crawl settings it is meant for.
@@ -86,7 +88,11 @@ public enum Scenario {
                 return s;
             }
         }
-        throw new IllegalArgumentException("scenario must be one of demo, seed, slow, polite, faults, wide, deep, rough, huge, changing, large; was '"
-                + name + "'");
+        throw new IllegalArgumentException("scenario must be one of " + names() + "; was '" + name + "'");
+    }
+
+    /** Every scenario's name, comma-separated. */
+    public static String names() {
+        return Arrays.stream(values()).map(Scenario::label).collect(Collectors.joining(", "));
     }
 }
