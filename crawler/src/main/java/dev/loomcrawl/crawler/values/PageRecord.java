@@ -73,8 +73,17 @@ public record PageRecord(
         thread = cut(thread, 64); // null in a row read back that was written without one
         referrer = cut(referrer, 4096);
         canonical = cut(canonical, 4096);
-        etag = cut(etag, 1024);
-        lastModified = cut(lastModified, 64);
+        etag = whole(etag, 1024);
+        lastModified = whole(lastModified, 64);
+    }
+
+    /**
+     * A validator as it came, or none: sent back cut or cleaned, it would name no version of the page (an
+     * HTTP-date is 29 characters; an entity tag of a kilobyte names something other than a version).
+     */
+    private static @Nullable String whole(@Nullable String validator, int max) {
+        return validator == null || validator.length() > max || !validator.equals(SafeText.of(validator)) ? null
+                : validator;
     }
 
     /** {@code s} as {@link SafeText} keeps it, its first {@code max} characters, a surrogate pair never cut in two. */

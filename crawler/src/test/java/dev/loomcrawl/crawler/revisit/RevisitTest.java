@@ -160,6 +160,27 @@ class RevisitTest {
         }
     }
 
+    /** A validator too long to keep whole is not kept: sent back cut, it would name no version of the page. */
+    @Test
+    void aValidatorTooLongToKeepWholeIsNeverSentBackCut() throws Exception {
+        try (TestSite site = new TestSite()) {
+            String etag = "\"" + "e".repeat(2_000) + "\"";
+            String lastModified = "Tue, 15 Nov 1994 08:12:31 GMT" + " (and some words a server added)".repeat(3);
+            site.stub("/", TestSite.html("<p>" + TEXT + "</p>").withHeader("ETag", etag)
+                    .withHeader("Last-Modified", lastModified));
+            JobSummary first = crawler.start(CrawlConfig.builder().seed(site.url("/")).respectRobots(false).build())
+                    .awaitSummary();
+            assertThat(store.pages(first.jobId(), 0, 10, null)).singleElement()
+                    .satisfies(row -> assertThat(row.etag()).isNull())
+                    .satisfies(row -> assertThat(row.lastModified()).isNull());
+
+            crawler.recrawl(first.jobId(), Hooks.NONE).awaitSummary();
+            assertThat(site.counter.requests("/")).isEqualTo(2);
+            assertThat(site.counter.headerValues("If-None-Match")).isEmpty();
+            assertThat(site.counter.headerValues("If-Modified-Since")).isEmpty();
+        }
+    }
+
     @Test
     void aResumedContinuousJobKeepsItsScheduleAndItsFeed() throws Exception {
         try (TestSite site = new TestSite()) {
