@@ -71,9 +71,10 @@ final class ExportCommand implements Callable<Integer> {
         if (format != null && format.strip().equalsIgnoreCase("markdown")) {
             return markdown(maxChars);
         }
-        @Nullable RowFile file = output == null ? null
-                : format != null ? RowFile.as(rowFormat(format), output) : RowFile.of("--output", output);
-        Export.Format chosen = file != null ? file.format() : format != null ? rowFormat(format) : Export.Format.JSONL;
+        Export.Format named = format == null ? null : rowFormat(format); // else the file's name says, or JSON Lines
+        RowFile file = output == null ? null
+                : named != null ? RowFile.as(named, output) : RowFile.of("--output", output);
+        Export.Format chosen = file != null ? file.format() : named != null ? named : Export.Format.JSONL;
         if ((links ? 1 : 0) + (changes ? 1 : 0) + (nearDuplicates ? 1 : 0) + (politeness ? 1 : 0) > 1) {
             throw new IllegalArgumentException("give one of --links, --changes, --near-duplicates and --politeness");
         }
@@ -133,5 +134,4 @@ final class ExportCommand implements Callable<Integer> {
         }
         return 0;
     }
-
 }

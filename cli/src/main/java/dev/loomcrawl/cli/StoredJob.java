@@ -26,9 +26,9 @@ final class StoredJob {
     DbOption db;
 
     @Option(names = "--output", paramLabel = "FILE", description = "Add every row stored from now on to FILE"
-            + " (JSON Lines, or CSV for .csv, gzipped for .gz; '-' for stdout). resume first rewrites an existing FILE from the"
-            + " database: every URL the job stored, once, every line whole (a killed crawl may have left a cut line"
-            + " or rows it never committed).")
+            + " (JSON Lines, or CSV for .csv, gzipped for .gz; '-' for stdout). resume first rewrites an existing FILE"
+            + " from the database: every URL the job stored, once, every line whole (a killed crawl may have left a"
+            + " cut line or rows it never committed).")
     @Nullable String output;
     @Mixin
     ReportOptions report;
