@@ -10,16 +10,17 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
 /**
  * {@code --output}: every row written as it is stored, in the {@link RowFile} the name asks for, or JSON
  * Lines on stdout for {@code -}. Tasks write from many threads; a lock (never {@code synchronized}, it is held
- * across I/O) keeps rows whole, and the file is flushed a few times a second.
+ * across I/O) keeps rows whole, and a virtual thread flushes the file a few times a second.
  */
 final class RowOutput implements AutoCloseable {
-    private static final long FLUSH_NANOS = 250_000_000L;
+    private static final Duration FLUSH_EVERY = Duration.ofMillis(250);
 
     /** Where rows go: a stream and the writer on it; null for no output. */
     private record Sink(OutputStream stream, Export.Writer writer) {}
@@ -27,13 +28,38 @@ final class RowOutput implements AutoCloseable {
     private final @Nullable Sink sink;
     private final boolean stdout;
     private final ReentrantLock lock = new ReentrantLock();
-    private long lastFlush = System.nanoTime();
+    private final @Nullable Thread flusher;
+    private boolean unflushed;
     private @Nullable IOException failure;
     private volatile boolean closed;
 
     private RowOutput(@Nullable Sink sink, boolean stdout) {
         this.sink = sink;
         this.stdout = stdout;
+        this.flusher = sink == null ? null : Thread.ofVirtual().name("rows-flush").start(this::flushEvery);
+    }
+
+    /** Rows reach the file within {@link #FLUSH_EVERY} of being stored, however long the crawl then waits. */
+    private void flushEvery() {
+        try {
+            while (!closed) {
+                Thread.sleep(FLUSH_EVERY);
+                lock.lock();
+                try {
+                    if (sink != null && unflushed && failure == null && !closed) {
+                        sink.writer().flush();
+                        sink.stream().flush();
+                        unflushed = false;
+                    }
+                } catch (IOException e) {
+                    failure = e; // said once, at the end; the crawl and its store go on
+                } finally {
+                    lock.unlock();
+                }
+            }
+        } catch (InterruptedException e) {
+            // closed: close() flushes what is left
+        }
     }
 
     /**
@@ -95,12 +121,7 @@ final class RowOutput implements AutoCloseable {
                 return;
             }
             sink.writer().write(row);
-            long now = System.nanoTime();
-            if (now - lastFlush > FLUSH_NANOS) {
-                sink.writer().flush();
-                sink.stream().flush();
-                lastFlush = now;
-            }
+            unflushed = true;
         } catch (IOException e) {
             failure = e; // said once, at the end; the crawl and its store go on
         } finally {
@@ -124,6 +145,9 @@ final class RowOutput implements AutoCloseable {
             return;
         }
         closed = true;
+        if (flusher != null) {
+            flusher.interrupt();
+        }
         lock.lock();
         try {
             sink.writer().close();

@@ -11,6 +11,7 @@ import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
+import dev.loomcrawl.testkit.TestSite;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -162,6 +163,45 @@ class DataCommandsTest {
         assertThat(unwritable.exit()).isEqualTo(2);
         assertThat(unwritable.err().strip()).isEqualTo("loomcrawl: --output: cannot write /proc/nope/rows.csv: no such"
                 + " folder, or no file can be made there");
+    }
+
+    /**
+     * Rows reach --output while the crawl waits: the root's and /a's rows, stored within a few ms of each other,
+     * are in the file while /slow is still being answered (20 s), gzipped too. (A row was flushed only as a row
+     * came, at most every 250 ms, so /a's waited for the next.)
+     */
+    @Test
+    void rowsReachTheFileWhileTheCrawlWaits(@TempDir Path dir) throws Exception {
+        try (TestSite site = new TestSite()) {
+            site.stub("/", TestSite.html("<title>root</title><a href=/a>a</a><a href=/slow>s</a>"));
+            site.stub("/a", TestSite.html("<title>a</title>"));
+            site.stub("/slow", TestSite.html("<title>slow</title>").withFixedDelay(20_000));
+            Path rows = dir.resolve("rows.jsonl.gz");
+            ChildProcess crawl = ChildProcess.start(Main.class.getName(), List.of("-Xmx256m"), List.of("crawl",
+                    "--ignore-robots", "--output=" + rows, "--db=jdbc:h2:" + dir.resolve("db"), site.url("/")),
+                    "loomcrawl: job 1");
+            try {
+                await().atMost(Duration.ofSeconds(10)).until(() -> site.counter.requests("/slow") == 1);
+                await().atMost(Duration.ofSeconds(5)).until(() -> gunzipped(rows).contains("\"title\":\"a\""));
+                assertThat(crawl.process().isAlive()).isTrue();
+            } finally {
+                crawl.close();
+            }
+        }
+    }
+
+    /** What a gzip file being written holds so far: every member and block flushed, a cut end forgiven. */
+    private static String gunzipped(Path file) throws java.io.IOException {
+        if (!Files.exists(file)) {
+            return "";
+        }
+        var text = new java.io.ByteArrayOutputStream();
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(file))) {
+            in.transferTo(text);
+        } catch (java.io.EOFException e) {
+            // the crawl is still writing it: what was read so far is what was flushed
+        }
+        return text.toString(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** A file named for a format rows are not written in is refused in one line before anything is crawled. */

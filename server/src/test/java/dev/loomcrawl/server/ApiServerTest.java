@@ -17,8 +17,11 @@ import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
 import dev.loomcrawl.testkit.Http;
+import java.io.ByteArrayInputStream;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -117,7 +121,7 @@ class ApiServerTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"virtual", "pool"})
-    void jobLifecycleEndToEnd(String mode) {
+    void jobLifecycleEndToEnd(String mode) throws Exception {
         start();
         fastFarm.reset();
         Http.Response created = http.post("/crawl", crawlBody(fastFarm, ",\"mode\":\"" + mode + "\",\"perHostConcurrency\":2"));
@@ -154,6 +158,14 @@ class ApiServerTest {
         assertThat(jsonl.header("Content-Type")).contains("ndjson");
         assertThat(jsonl.text().strip().lines()).hasSize((int) total)
                 .allSatisfy(line -> assertThat(Http.parse(line).get("url").asText()).startsWith("http://h"));
+        // Asked for gzip, as browsers and curl --compressed ask: compressed, and row for row the same.
+        HttpResponse<byte[]> gzipped = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create(http.base() + "/crawl/" + id + "/export?format=jsonl")).header("Accept-Encoding", "gzip")
+                .build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(gzipped.headers().firstValue("Content-Encoding")).hasValue("gzip");
+        try (var in = new GZIPInputStream(new ByteArrayInputStream(gzipped.body()))) {
+            assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(jsonl.text());
+        }
         Http.Response csv = http.get("/crawl/" + id + "/export?format=csv");
         assertThat(csv.text().lines().count()).isEqualTo(total + 1);
         assertThat(csv.text().lines().findFirst().orElseThrow()).startsWith("url,depth,status,outcome,contentType");
