@@ -40,8 +40,8 @@ final class ExportCommand implements Callable<Integer> {
                     + " per page with content (a job crawled with --content) into the --output directory, with front"
                     + " matter (url, title, fetchedAt, lang, description, author, published), named from the URL.")
     @Nullable String format;
-    @Option(names = "--output", paramLabel = "FILE|DIR", description = "Write here instead of stdout: .jsonl, .ndjson,"
-            + " .json or .csv, gzipped for a name ending .gz (a directory for --format=markdown).")
+    @Option(names = "--output", paramLabel = "FILE|DIR", description = "Write here instead of stdout ('-'): .jsonl,"
+            + " .ndjson, .json or .csv, gzipped for a name ending .gz (a directory for --format=markdown).")
     @Nullable Path output;
     @Option(names = "--content-max-chars", paramLabel = "N", description = "Cut each page's content to this many"
             + " characters, saying so at its end (default: as stored).")
@@ -72,8 +72,9 @@ final class ExportCommand implements Callable<Integer> {
             return markdown(maxChars);
         }
         Export.Format named = format == null ? null : rowFormat(format); // else the file's name says, or JSON Lines
-        RowFile file = output == null ? null
-                : named != null ? RowFile.as(named, output) : RowFile.of("--output", output);
+        Path target = output == null || output.toString().equals("-") ? null : output; // '-' is stdout, as for crawl
+        RowFile file = target == null ? null
+                : named != null ? RowFile.as(named, target) : RowFile.of("--output", target);
         Export.Format chosen = file != null ? file.format() : named != null ? named : Export.Format.JSONL;
         if ((links ? 1 : 0) + (changes ? 1 : 0) + (nearDuplicates ? 1 : 0) + (politeness ? 1 : 0) > 1) {
             throw new IllegalArgumentException("give one of --links, --changes, --near-duplicates and --politeness");
@@ -90,7 +91,7 @@ final class ExportCommand implements Callable<Integer> {
                         : politeness ? database.exportPoliteness(id, chosen, out)
                         : database.exportJob(id, chosen, null, maxChars, out);
                 out.flush();
-                if (output != null) {
+                if (file != null) {
                     String what = links ? "links" : changes ? "change events" : nearDuplicates ? "near-duplicate rows"
                             : politeness ? "politeness keys" : "rows";
                     spec.commandLine().getErr().printf("loomcrawl: %,d %s written to %s%n", rows, what, output);

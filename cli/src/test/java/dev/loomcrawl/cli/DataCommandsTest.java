@@ -137,6 +137,7 @@ class DataCommandsTest {
         CrawlCommandTest.Result jsonl = run("export", "1", db);
         assertThat(jsonl.exit()).as(jsonl.err()).isZero();
         assertThat(jsonLines(jsonl.out())).hasSize(200);
+        assertThat(run("export", "1", "--output=-", db).out()).isEqualTo(jsonl.out()); // '-' is stdout, as for crawl
         Path exported = dir.resolve("export.csv.gz");
         assertThat(run("export", "1", "--output=" + exported, db).exit()).isZero();
         List<String> exportedLines;
