@@ -196,7 +196,6 @@ public final class BenchCommand implements Callable<Integer> {
     /** One scenario's cold crawls, checked: its farm, crawl depth, per-host limit, and where its report goes. */
     private record ColdCall(Scenario scenario, FarmConfig farm, int depth, int limit, Path dir) {}
 
-    /** Servers of its own that count what they receive (no farm process): see {@link PolitenessBench}. */
     /** A farm's scenario by name; refused naming politeness too, which bench runs without a farm. */
     private static Scenario farmScenario(String name) {
         try {
@@ -207,6 +206,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
     }
 
+    /** Servers of its own that count what they receive (no farm process): see {@link PolitenessBench}. */
     private int politeness() throws Exception {
         PolitenessBench.Result result = PolitenessBench.run(300, 511, spec.commandLine().getErr());
         PolitenessBench.print(result, json ? spec.commandLine().getErr() : spec.commandLine().getOut());

@@ -26,7 +26,7 @@ record RowFile(Path path, Export.Format format, boolean gzip) {
 
     /** @throws IllegalArgumentException naming the flag and the formats it takes */
     static RowFile of(String flag, Path path) {
-        String name = path.getFileName() == null ? "" : path.getFileName().toString().toLowerCase(Locale.ROOT);
+        String name = lowerName(path);
         boolean gzip = name.endsWith(".gz");
         String base = gzip ? name.substring(0, name.length() - 3) : name;
         int dot = base.lastIndexOf('.');
@@ -42,8 +42,11 @@ record RowFile(Path path, Export.Format format, boolean gzip) {
 
     /** The file for rows in {@code format}, whatever its name's extension; gzipped if it ends {@code .gz}. */
     static RowFile as(Export.Format format, Path path) {
-        String name = path.getFileName() == null ? "" : path.getFileName().toString();
-        return new RowFile(path, format, name.toLowerCase(Locale.ROOT).endsWith(".gz"));
+        return new RowFile(path, format, lowerName(path).endsWith(".gz"));
+    }
+
+    private static String lowerName(Path path) {
+        return path.getFileName() == null ? "" : path.getFileName().toString().toLowerCase(Locale.ROOT);
     }
 
     private static String hint(String extension) {

@@ -16,7 +16,6 @@ import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
 import dev.loomcrawl.testkit.Http;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,7 +25,6 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -179,10 +177,7 @@ class CrashRecoveryTest {
 
         CrawlCommandTest.Result resumed = CrawlCommandTest.run("resume", "1", "--db=" + db, "--output=" + rows, "--quiet");
         assertThat(resumed.exit()).as(resumed.err()).isZero();
-        List<String> lines;
-        try (var in = new GZIPInputStream(Files.newInputStream(rows))) {
-            lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-        }
+        List<String> lines = DataCommandsTest.gunzipped(rows).lines().toList();
         Set<String> urls = new HashSet<>();
         for (String line : lines) {
             assertThat(urls.add(Http.parse(line).get("url").asText())).as("stored twice: %s", line).isTrue();

@@ -140,10 +140,7 @@ class DataCommandsTest {
         assertThat(run("export", "1", "--output=-", db).out()).isEqualTo(jsonl.out()); // '-' is stdout, as for crawl
         Path exported = dir.resolve("export.csv.gz");
         assertThat(run("export", "1", "--output=" + exported, db).exit()).isZero();
-        List<String> exportedLines;
-        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(exported))) {
-            exportedLines = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
-        }
+        List<String> exportedLines = gunzipped(exported).lines().toList();
         // --output wrote the rows as they were stored; export reads them back in URL order: the same set.
         assertThat(Set.copyOf(exportedLines.subList(1, 201)).size()).isEqualTo(200);
         assertThat(exportedLines.getFirst()).startsWith("url,depth,status,outcome,contentType,title");
@@ -192,7 +189,7 @@ class DataCommandsTest {
     }
 
     /** What a gzip file being written holds so far: every member and block flushed, a cut end forgiven. */
-    private static String gunzipped(Path file) throws java.io.IOException {
+    static String gunzipped(Path file) throws java.io.IOException {
         if (!Files.exists(file)) {
             return "";
         }

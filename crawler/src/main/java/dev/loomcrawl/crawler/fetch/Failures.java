@@ -72,15 +72,9 @@ final class Failures {
      * connection is made to it, so a refused or timed-out one is the proxy's, whatever the URL's host.
      */
     static String describe(IOException e, @Nullable ForwardProxy proxy) {
-        if (proxy != null) {
-            for (Throwable t = e; t != null; t = t.getCause()) {
-                if (t instanceof ConnectException || t instanceof HttpConnectTimeoutException
-                        || t instanceof NoRouteToHostException) {
-                    return "the proxy " + proxy.host() + ":" + proxy.port() + " could not be reached: " + describe(e);
-                }
-            }
-        }
-        return describe(e);
+        return proxy != null && classify(e) == FailureKind.CONNECT
+                ? "the proxy " + proxy.host() + ":" + proxy.port() + " could not be reached: " + describe(e)
+                : describe(e);
     }
 
     /**

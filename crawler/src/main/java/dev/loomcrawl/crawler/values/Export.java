@@ -80,7 +80,10 @@ public final class Export {
 
     private Export() {}
 
-    /** Writes rows one at a time, as they come; never all in memory. Does not close the stream. */
+    /**
+     * Writes rows one at a time, as they come; never all in memory. Neither closes the stream nor flushes it row by
+     * row: {@link #flush} when the rows so far should be out.
+     */
     public static final class Writer implements AutoCloseable {
         private final SequenceWriter rows;
         private final Format format;
