@@ -151,6 +151,9 @@ final class CrawlCommand implements Callable<Integer> {
     @Option(names = "--content-max-chars", paramLabel = "N", description = "Cut content longer than this, saying"
             + " so at its end (default ${DEFAULT-VALUE}).", defaultValue = "200000")
     int contentMaxChars;
+    @Option(names = "--ignore-noindex", description = "Keep the content of pages that ask not to be indexed (noindex"
+            + " in a robots <meta> or X-Robots-Tag) too; their rows say noindex either way.")
+    boolean ignoreNoindex;
 
     @Option(names = "--revisit-min", paramLabel = "DURATION", description = "Make the job continuous: revisit each"
             + " stored page, conditionally, at most this often (30s, 1m, 2h, 7d; default 1m when --revisit-max is"
@@ -217,6 +220,7 @@ final class CrawlCommand implements Callable<Integer> {
                 .storeBody(storeBody)
                 .content(content == null ? ContentFormat.NONE : Flags.contentFormat("--content", content))
                 .contentMaxChars(contentMaxChars)
+                .ignoreNoindex(ignoreNoindex)
                 .warcFile(warc);
         if (userAgent != null) {
             b.userAgent(userAgent);

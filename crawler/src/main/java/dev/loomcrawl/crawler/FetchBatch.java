@@ -6,6 +6,7 @@ import dev.loomcrawl.crawler.fetch.FetchSettings;
 import dev.loomcrawl.crawler.fetch.Fetcher;
 import dev.loomcrawl.crawler.fetch.RetryPolicy;
 import dev.loomcrawl.crawler.parse.PageParser;
+import dev.loomcrawl.crawler.parse.RobotsDirectives;
 import dev.loomcrawl.crawler.politeness.HostGates;
 import dev.loomcrawl.crawler.politeness.Permit;
 import dev.loomcrawl.crawler.politeness.Robots;
@@ -150,15 +151,17 @@ final class FetchBatch implements AutoCloseable {
                 String detail = !r.redirect() ? null : Harvester.redirectDetail(
                         r.location().map(location -> CrawlUrl.check(location, url.web())).orElse(null));
                 if (!r.html() || r.body().length == 0) {
-                    yield FetchOutcome.without(url.url(), "ok", r.status(), r.body().length, millis, null, detail);
+                    yield new FetchOutcome(url.url(), "ok", r.status(), null, r.body().length, millis, null, detail,
+                            RobotsDirectives.of(r.headers(), agentToken).noindex(), null);
                 }
                 PageParser.Parsed page = PageParser.parse(engine.parsers(), r.body(), r.charset().orElse(null),
-                        url.url(), PageParser.Headers.NONE, content);
+                        url.url(), agentToken, PageParser.Headers.of(r.headers()), content);
                 MainContent.Extracted extracted = page.content();
                 if (extracted != null && extracted.problem() != null) {
                     detail = detail == null ? extracted.problem() : detail + "; " + extracted.problem();
                 }
                 yield new FetchOutcome(url.url(), "ok", r.status(), page.title(), r.body().length, millis, null, detail,
+                        page.robots().noindex(),
                         extracted == null ? null : extracted.content());
             }
             case FetchResult.Failed f -> FetchOutcome.without(url.url(), "failed", f.status(), f.bytes(), millis,

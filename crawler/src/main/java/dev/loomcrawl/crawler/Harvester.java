@@ -8,6 +8,8 @@ import dev.loomcrawl.crawler.content.Fingerprints;
 import dev.loomcrawl.crawler.parse.LinkHeader;
 import dev.loomcrawl.crawler.parse.LinkScope;
 import dev.loomcrawl.crawler.parse.PageParser;
+import dev.loomcrawl.crawler.parse.RobotsDirectives;
+import dev.loomcrawl.crawler.politeness.Robots;
 import dev.loomcrawl.crawler.content.NearDuplicates;
 import dev.loomcrawl.crawler.values.ContentRequest;
 import dev.loomcrawl.crawler.values.CrawlConfig;
@@ -42,6 +44,8 @@ final class Harvester {
     private final ContentRequest content;
     private final @Nullable PageHandler handler;
     private final ExecutorService parsers;
+    /** The robots product token of the job's user agent, which a page's robots directives may name. */
+    private final String agentToken;
     /** The job's pages by SimHash, when it skips the links of near-duplicates; else null. Guarded by its lock. */
     private final @Nullable NearDuplicates<String> nearDuplicates;
     private final ReentrantLock nearDuplicatesLock = new ReentrantLock();
@@ -55,6 +59,7 @@ final class Harvester {
         this.extraction = Extraction.of(config);
         this.content = config.output().contentRequest();
         this.handler = handler;
+        this.agentToken = Robots.productToken(config.fetch().userAgent());
         this.nearDuplicates = config.freshness().skipNearDuplicates() ? new NearDuplicates<>() : null;
     }
 
@@ -65,7 +70,8 @@ final class Harvester {
             case FetchResult.Response r when r.redirect() -> redirect(lease, r);
             case FetchResult.Response r when !r.html() -> new Harvest(identified(answered(lease, r.status(),
                     r.contentType(), r.nanos()), r).bytes(r.body().length).body(kept(r.body()))
-                    .canonical(headerCanonical(lease, r)).build(), List.of());
+                    .canonical(headerCanonical(lease, r))
+                    .noindex(RobotsDirectives.of(r.headers(), agentToken).noindex()).build(), List.of());
             case FetchResult.Response r -> page(lease, r);
         };
     }
@@ -113,7 +119,7 @@ final class Harvester {
 
     private Harvest page(Lease lease, FetchResult.Response r) {
         PageParser.Parsed parsed = PageParser.parse(parsers, r.body(), r.charset().orElse(null), lease.url().url(),
-                PageParser.Headers.of(r.headers()), content);
+                agentToken, PageParser.Headers.of(r.headers()), content);
         Set<String> outlinks = new LinkedHashSet<>();
         List<Lease.Found> links = new ArrayList<>(parsed.links().size());
         List<String> ordered = new ArrayList<>(parsed.links().size());
@@ -145,7 +151,7 @@ final class Harvester {
                 .simhash(parsed.simhash())
                 .bytes(r.body().length).detail(detail).outlinks(List.copyOf(outlinks)).fields(fields)
                 .canonical(parsed.canonical() != null ? parsed.canonical() : headerCanonical(lease, r))
-                .body(kept(r.body()))
+                .body(kept(r.body())).noindex(parsed.robots().noindex())
                 .content(parsed.content() == null ? null : parsed.content().content()).build(), links);
     }
 

@@ -250,7 +250,7 @@ class DataOutTest {
         JsonNode root = rows.stream().filter(r -> r.get("url").asText().equals(site.url("/"))).findFirst().orElseThrow();
         assertThat(root.properties().stream().map(Map.Entry::getKey).toList()).containsExactly("url", "depth", "status",
                 "outcome", "contentType", "title", "bytes", "fetchMs", "fetchedAt", "failure", "detail", "referrer",
-                "outlinks", "fields", "canonical", "attempts", "etag", "lastModified", "digest", "simhash");
+                "outlinks", "fields", "canonical", "noindex", "attempts", "etag", "lastModified", "digest", "simhash");
         assertThat(root.get("outlinks")).hasSize(3); // out of scope included, as found
         assertThat(root.get("digest").asText()).hasSize(64); // SHA-256 of the body
         assertThat(root.get("simhash").asText()).hasSize(16); // 64 bits in hex

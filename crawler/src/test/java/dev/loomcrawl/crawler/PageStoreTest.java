@@ -34,7 +34,7 @@ class PageStoreTest {
     static PageRecord page(long job, String url, int depth) {
         return new PageRecord(job, url, depth, 200, "text/html", "t", 10, 1.5, 1, null, null, Instant.now(), "crawl-vt-1",
                 null, List.of("http://a.test/x"), Map.of("h1", "hello"), null, null, 2.0, "\"v1\"",
-                "Mon, 02 Nov 2026 10:00:00 GMT", "ab".repeat(32), 0x1234_5678_9abc_def0L, null);
+                "Mon, 02 Nov 2026 10:00:00 GMT", "ab".repeat(32), 0x1234_5678_9abc_def0L, null, false);
     }
 
     /**
@@ -144,10 +144,10 @@ class PageStoreTest {
         assertThat(added.remove("PAGES.URL_HASH")).isEqualTo("BIGINT NO null");
         assertThat(added.remove("PAGES.SEQ")).startsWith("BIGINT NO");
         assertThat(migrated).doesNotContainKeys("PAGES.URL_HASH", "PAGES.SEQ");
-        // jobs 6, pages 16 (main content and the page's facts: 5), the frontier table's 5, the admissions log's 5, host rests 2, changes 9, webhook cursors 7
+        // jobs 6, pages 17 (main content and the page's facts: 5; noindex), the frontier table's 5, the admissions log's 5, host rests 2, changes 9, webhook cursors 7
         // (the last delivered, who delivers until when, why the next fails since when after how many tries), host
         // settings 4, the politeness audit 16, the retries log 3
-        assertThat(added).hasSize(73);
+        assertThat(added).hasSize(74);
         assertThat(migrated).containsAllEntriesOf(added);
     }
 
@@ -186,7 +186,7 @@ class PageStoreTest {
     void aRowOfNullsFirstInABatchChangesNoOtherRow() throws Exception {
         try (PageStore store = PageStore.open("jdbc:h2:mem:nulls;DB_CLOSE_DELAY=-1")) {
             PageRecord skipped = new PageRecord(9, "http://a.test/private/1", 1, 0, null, null, 0, 0, 0, "robots",
-                    "disallowed by robots.txt", Instant.now(), "t", null, List.of(), Map.of(), null, null, 0, null, null, null, null, null);
+                    "disallowed by robots.txt", Instant.now(), "t", null, List.of(), Map.of(), null, null, 0, null, null, null, null, null, false);
             store.saveWithLinks(page(9, "http://a.test/", 0), List.of(), List.of(skipped));
             store.flush();
             PageRecord back = store.pages(9, 0, 10, 200).getFirst();
@@ -215,7 +215,7 @@ class PageStoreTest {
             Admitted link = new Admitted(4, "http://a.test/l", 1, 0, "http://a.test/");
             PageRecord first = page(4, "http://a.test/", 0);
             PageRecord again = new PageRecord(4, "http://a.test/", 0, 503, "text/html", "again", 10, 1.5, 1, "http",
-                    "503", Instant.now(), "t", null, List.of(), Map.of(), null, null, 2.0, null, null, null, null, null);
+                    "503", Instant.now(), "t", null, List.of(), Map.of(), null, null, 2.0, null, null, null, null, null, false);
             PageRecord a = page(4, "http://a.test/a", 1);
             store.saveWithLinks(first, List.of(link, link), List.of(a, a));
             store.flush();

@@ -13,6 +13,7 @@ import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
+import dev.loomcrawl.crawler.values.Export;
 import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.crawler.values.Outcome;
@@ -483,6 +484,49 @@ class RealWebTest {
 
             Map<String, PageRecord> all = crawl(site, CrawlConfig.builder().seed(site.url("/")).ignoreNofollow(true));
             assertThat(all.keySet()).contains("/rel-nofollow", "/from-meta", "/from-header");
+        }
+    }
+
+    /**
+     * A page that asks not to be indexed is crawled, its links followed, its row saying {@code noindex}, but none of
+     * its content kept unless the job ignores that; a meta or header for another crawler is not ours.
+     */
+    @Test
+    void aNoindexPageKeepsNoContentUnlessIgnored() throws Exception {
+        String article = "<article><h1>Kept words</h1><p>" + "Paragraph of real words for the reader. ".repeat(8)
+                + "</p></article>";
+        try (TestSite site = new TestSite()) {
+            site.stub("/", TestSite.html(links("/meta", "/ours", "/header", "/others", "/paper.pdf")))
+                    .stub("/meta", TestSite.html("<meta name=\"robots\" content=\"noindex\">" + article
+                            + links("/from-noindex")))
+                    .stub("/ours", TestSite.html("<meta name=\"LoomCrawl\" content=\"none\">" + article))
+                    .stub("/header", TestSite.html(article).withHeader("X-Robots-Tag", "noarchive")
+                            .withHeader("X-Robots-Tag", "noindex"))
+                    .stub("/others", TestSite.html("<meta name=\"googlebot\" content=\"noindex\">" + article)
+                            .withHeader("X-Robots-Tag", "otherbot: noindex"))
+                    .stub("/paper.pdf", page("application/pdf", new byte[100]).withHeader("X-Robots-Tag", "noindex"))
+                    .stub("/from-noindex", TestSite.html(article));
+            CrawlConfigBuilder config = CrawlConfig.builder().seed(site.url("/")).content(ContentFormat.MARKDOWN)
+                    .acceptType("application/pdf");
+
+            Map<String, PageRecord> pages = crawl(site, config);
+
+            for (String path : List.of("/meta", "/ours", "/header", "/paper.pdf")) {
+                assertThat(pages.get(path).noindex()).as(path).isTrue();
+            }
+            for (String path : List.of("/meta", "/ours", "/header")) {
+                assertThat(pages.get(path).content().text()).as(path).isEmpty();
+                assertThat(pages.get(path).detail()).as(path).contains("noindex");
+            }
+            assertThat(pages.get("/others").noindex()).isFalse();
+            assertThat(pages.get("/others").content().text()).contains("Kept words");
+            assertThat(pages.get("/from-noindex").content().text()).as("noindex is not nofollow").contains("Kept words");
+            assertThat(Export.rowOf(pages.get("/meta"))).containsEntry("noindex", true);
+
+            Map<String, PageRecord> all = crawl(site, config.ignoreNoindex(true));
+            assertThat(all.get("/meta").noindex()).isTrue();
+            assertThat(all.get("/meta").content().text()).contains("Kept words");
+            assertThat(all.get("/meta").detail()).isNull();
         }
     }
 

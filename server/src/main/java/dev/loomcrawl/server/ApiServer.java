@@ -219,6 +219,7 @@ public final class ApiServer implements AutoCloseable {
         row.put("millis", r.millis());
         row.put("failure", r.failure());
         row.put("detail", r.detail());
+        row.put("noindex", r.noindex());
         if (r.content() != null) {
             Export.putContent(r.content(), row);
         }

@@ -35,6 +35,7 @@ final class FetchBody {
         int contentMaxChars = ContentFormat.DEFAULT_MAX_CHARS;
         boolean refuse = guard;
         boolean respectRobots = true;
+        boolean ignoreNoindex = false;
         var fields = body.fields();
         while (fields.hasNext()) {
             var field = fields.next();
@@ -62,6 +63,12 @@ final class FetchBody {
                     }
                     respectRobots = v.booleanValue();
                 }
+                case "ignoreNoindex" -> {
+                    if (!v.isBoolean()) {
+                        throw ApiError.badRequest("ignoreNoindex must be true or false", "ignoreNoindex");
+                    }
+                    ignoreNoindex = v.booleanValue();
+                }
                 case "content" -> {
                     try {
                         content = ContentFormat.parse(v.isTextual() ? v.textValue() : v.toString());
@@ -85,7 +92,7 @@ final class FetchBody {
             throw ApiError.badRequest("urls must hold 1 to " + MAX_URLS + " URLs", "urls");
         }
         return new FetchRequest(urls, Duration.ofMillis(timeoutMs), refuse, respectRobots,
-                new ContentRequest(content, contentMaxChars));
+                new ContentRequest(content, contentMaxChars, ignoreNoindex));
     }
 
     private static List<CrawlUrl> urls(JsonNode v) {

@@ -46,6 +46,9 @@ class ContentApiTest {
         }
         site.stubFor(get(urlPathEqualTo("/menu-only")).willReturn(aResponse().withHeader("Content-Type", "text/html")
                 .withBody("<html><body><nav><a href='/a'>Home</a> <a href='/b'>About</a></nav></body></html>")));
+        site.stubFor(get(urlPathEqualTo("/noindex")).willReturn(aResponse().withHeader("Content-Type", "text/html")
+                .withHeader("X-Robots-Tag", "noindex")
+                .withBody(Files.readString(CORPUS.resolve("wordpress-news.html")))));
         site.stubFor(get(urlPathEqualTo("/lone")).willReturn(aResponse().withHeader("Content-Type", "text/html")
                 .withBody("<title>a &#xD800; alone</title><p>x</p>")));
     }
@@ -108,6 +111,22 @@ class ContentApiTest {
         // A lone surrogate a page writes is U+FFFD, as in rows (UTF-8 has no bytes for it: the writer made it '?')
         assertThat(http.post("/fetch", "{\"urls\":[\"" + url("lone") + "\"]}").json().get("results").get(0)
                 .get("title").asText()).isEqualTo("a \uFFFD alone");
+    }
+
+    /** A page that asks not to be indexed says so, and gives its content only to a request that ignores that. */
+    @Test
+    void fetchKeepsNoContentOfANoindexPageUnlessAskedTo() {
+        start(ContentFormat.MARKDOWN);
+        JsonNode withheld = http.post("/fetch", "{\"urls\":[\"" + url("noindex") + "\"]}").json().get("results").get(0);
+        assertThat(withheld.get("noindex").asBoolean()).isTrue();
+        assertThat(withheld.get("content").asText()).isEmpty();
+        assertThat(withheld.get("detail").asText()).contains("noindex");
+        JsonNode kept = http.post("/fetch", "{\"urls\":[\"" + url("noindex") + "\"],\"ignoreNoindex\":true}").json()
+                .get("results").get(0);
+        assertThat(kept.get("noindex").asBoolean()).isTrue();
+        assertThat(kept.get("content").asText()).startsWith("# City council approves repairs");
+        assertThat(http.post("/fetch", "{\"urls\":[\"" + url("noindex") + "\"],\"ignoreNoindex\":1}").json()
+                .get("field").asText()).isEqualTo("ignoreNoindex");
     }
 
     @Test

@@ -69,6 +69,11 @@ public final class MainContent {
 
     private MainContent() {}
 
+    /** No content, for the reason given: the page's own facts are not read either. */
+    public static Extracted withheld(String problem) {
+        return new Extracted(PageContent.EMPTY, problem);
+    }
+
     public static Extracted of(Document doc, ContentRequest request) {
         PageFacts facts;
         try {

@@ -14,7 +14,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
-import java.util.regex.Pattern;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -28,7 +27,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One Jsoup parse of a fetched HTML page into what the crawl keeps: title, links (resolved, in page
- * order, with whether each may be followed), canonical URL, and the page's robots hints.
+ * order, with whether each may be followed), canonical URL, the page's robots directives ({@link
+ * RobotsDirectives}) and, when asked for, its main content: none of a page that says {@code noindex}, unless
+ * the job ignores it.
  *
  * <p>The bytes become text as a browser decodes them ({@link PageEncoding}): a byte-order mark, the
  * {@code Content-Type} header's charset, the page's {@code <meta charset>}, each read by the Encoding
@@ -39,10 +40,7 @@ import org.jspecify.annotations.Nullable;
 public final class PageParser {
     private static final Evaluator LINKS = QueryParser.parse("a[href], area[href]");
     private static final Evaluator CANONICAL = QueryParser.parse("link[rel~=(?i)^canonical$][href]");
-    private static final Evaluator META_ROBOTS = QueryParser.parse("meta[name~=(?i)^(robots|googlebot)$][content]");
     private static final Evaluator BASE = QueryParser.parse("base[href]");
-    /** What separates robots directives and {@code rel} words: white space and commas. */
-    private static final Pattern DIRECTIVE_BREAK = Pattern.compile("[\\s,]+");
     private static final Evaluator REFRESH = QueryParser.parse("meta[http-equiv~=(?i)^\\s*refresh\\s*$][content]");
 
     /**
@@ -54,44 +52,55 @@ public final class PageParser {
     /**
      * What the response's headers say to the parse.
      *
-     * @param robotsTag the {@code X-Robots-Tag} header ({@code nofollow} applies to every link)
+     * @param robotsTags the {@code X-Robots-Tag} headers, each as it came ({@link RobotsDirectives#ofHeaders})
      * @param refresh the {@code Refresh} header, which a browser follows as it follows a {@code <meta>} refresh
      */
-    public record Headers(@Nullable String robotsTag, @Nullable String refresh) {
-        public static final Headers NONE = new Headers(null, null);
+    public record Headers(List<String> robotsTags, @Nullable String refresh) {
+        public static final Headers NONE = new Headers(List.of(), null);
+
+        public Headers {
+            robotsTags = List.copyOf(robotsTags);
+        }
 
         public static Headers of(HttpHeaders headers) {
-            return new Headers(headers.firstValue("X-Robots-Tag").orElse(null),
-                    headers.firstValue("Refresh").orElse(null));
+            return new Headers(headers.allValues("X-Robots-Tag"), headers.firstValue("Refresh").orElse(null));
         }
     }
 
     /**
-     * @param nofollow the page asks that none of its links be followed ({@code <meta name=robots>} or the
-     *     {@code X-Robots-Tag} header)
+     * @param robots what the page's robots {@code <meta>} and {@code X-Robots-Tag} headers ask of this crawler
      * @param simhash the SimHash of the page's visible text ({@link Fingerprints})
-     * @param content the page's main content when it was asked for, else null
+     * @param content the page's main content when it was asked for, else null; empty, with the reason, for a page
+     *     that says {@code noindex} when the request does not ignore it
      */
-    public record Parsed(Document document, String title, List<Link> links, @Nullable String canonical, boolean nofollow,
-            long simhash, MainContent.@Nullable Extracted content) {}
+    public record Parsed(Document document, String title, List<Link> links, @Nullable String canonical,
+            RobotsDirectives robots, long simhash, MainContent.@Nullable Extracted content) {}
+
+    /** Why a {@code noindex} page's content is not kept, for the row's {@code detail}. */
+    public static final String NOINDEX = "content not kept: the page asks not to be indexed (noindex)";
 
     private PageParser() {}
 
     /**
      * Parses on one of {@code parsers}' threads ({@code CrawlThreads.parsers}) and waits for it; an
      * interrupt is kept for the caller, not acted on.
+     *
+     * @param agentToken the robots product token of the crawler's user agent: a {@code <meta>} or
+     *     {@code X-Robots-Tag} that names it speaks to this crawler
      */
     public static Parsed parse(ExecutorService parsers, byte[] body, @Nullable String charset, String url,
-            Headers headers, ContentRequest content) {
+            String agentToken, Headers headers, ContentRequest content) {
         // a parse takes a millisecond: an interrupt waits for it, and the caller sees the flag when it returns
-        return Handoff.await(parsers.submit(() -> parseHere(body, charset, url, headers, content)));
+        return Handoff.await(parsers.submit(() -> parseHere(body, charset, url, agentToken, headers, content)));
     }
 
-    static Parsed parseHere(byte[] body, @Nullable String charset, String url, Headers headers, ContentRequest content) {
+    static Parsed parseHere(byte[] body, @Nullable String charset, String url, String agentToken, Headers headers,
+            ContentRequest content) {
         Document doc = document(body, charset, url).doc();
-        Finds finds = new Finds(doc, Refresh.target(headers.refresh()));
+        Finds finds = new Finds(doc, Refresh.target(headers.refresh()), agentToken);
         NodeTraversor.traverse(finds, doc);
-        boolean nofollow = finds.nofollow || hasNofollow(headers.robotsTag());
+        RobotsDirectives robots = finds.robots.and(RobotsDirectives.ofHeaders(headers.robotsTags(), agentToken));
+        boolean nofollow = robots.nofollow();
         WebUrl base = baseUrl(url, finds.base);
         if (finds.base != null) { // the Markdown's links and @abs: fields resolve as the page's links do
             doc.setBaseUri(base == null ? "" : base.href());
@@ -100,8 +109,10 @@ public final class PageParser {
         String title = finds.title == null ? "" : oneLine(finds.title.text());
         String canonical = finds.canonical != null
                 && CrawlUrl.check(finds.canonical.attr("href"), base) instanceof CrawlUrl.Check.Ok ok ? ok.url().url() : null;
-        return new Parsed(doc, title, links, canonical,
-                nofollow, finds.text.value(), content.wanted() ? MainContent.of(doc, content) : null);
+        MainContent.Extracted extracted = !content.wanted() ? null
+                : robots.noindex() && !content.ignoreNoindex() ? MainContent.withheld(NOINDEX)
+                : MainContent.of(doc, content);
+        return new Parsed(doc, title, links, canonical, robots, finds.text.value(), extracted);
     }
 
     /** A page's document and the encoding its bytes were read in. */
@@ -160,13 +171,15 @@ public final class PageParser {
         private @Nullable Element base;
         private @Nullable Element canonical;
         private @Nullable Element title;
-        private boolean nofollow;
+        private final String agentToken;
+        private RobotsDirectives robots = RobotsDirectives.NONE;
         private final Fingerprints.SimHash text = new Fingerprints.SimHash();
         /** Elements entered whose text is not shown (head, script, style, ...): text inside them is left out. */
         private int hidden;
 
-        Finds(Document root, @Nullable String refreshHeader) {
+        Finds(Document root, @Nullable String refreshHeader, String agentToken) {
             this.root = root;
+            this.agentToken = agentToken;
             this.docHead = root.head();
             if (refreshHeader != null) {
                 links.add(new Ref(refreshHeader, false));
@@ -191,7 +204,7 @@ public final class PageParser {
             switch (e.normalName()) {
                 case "a", "area" -> {
                     if (LINKS.matches(root, e)) {
-                        links.add(new Ref(e.attr("href"), hasNofollow(e.attr("rel"))));
+                        links.add(new Ref(e.attr("href"), RobotsDirectives.of(e.attr("rel")).nofollow()));
                     }
                 }
                 case "frame", "iframe" -> {
@@ -200,7 +213,9 @@ public final class PageParser {
                     }
                 }
                 case "meta" -> {
-                    nofollow |= META_ROBOTS.matches(root, e) && hasNofollow(e.attr("content"));
+                    if (e.hasAttr("content") && RobotsDirectives.addresses(e.attr("name"), agentToken)) {
+                        robots = robots.and(RobotsDirectives.of(e.attr("content")));
+                    }
                     String target = !refreshed && REFRESH.matches(root, e) ? Refresh.target(e.attr("content")) : null;
                     if (target != null) {
                         links.add(new Ref(target, false));
@@ -236,22 +251,6 @@ public final class PageParser {
             }
             return false;
         }
-    }
-
-    /**
-     * Whether {@code directives} (a robots meta's content, an {@code X-Robots-Tag}, a link's {@code rel}) hold
-     * {@code nofollow} or {@code none} as a word of their own: {@code max-image-preview:none} is no {@code none}.
-     */
-    private static boolean hasNofollow(@Nullable String directives) {
-        if (directives == null || directives.isEmpty()) {
-            return false;
-        }
-        for (String word : DIRECTIVE_BREAK.split(directives)) {
-            if (word.equalsIgnoreCase("nofollow") || word.equalsIgnoreCase("none")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

@@ -20,7 +20,8 @@ public final class RevisitWrites {
     /** Columns a revisit rewrites: the row's content, then its schedule. */
     private static final List<String> CONTENT = List.of("status", "content_type", "title", "bytes", "fetch_ms",
             "attempts", "failure", "detail", "fetched_at", "thread", "outlinks", "fields", "canonical", "body",
-            "page_ms", "etag", "last_modified", "digest", "simhash", "content", "lang", "description", "author", "published");
+            "page_ms", "etag", "last_modified", "digest", "simhash", "content", "lang", "description", "author", "published",
+            "noindex");
     static final List<String> CHANGE_COLUMNS = List.of("job_id", "url", "kind", "at", "status", "distance", "severity",
             "target");
 
@@ -89,7 +90,8 @@ public final class RevisitWrites {
             ps.setLong(19, p.simhash());
         }
         Rows.bindContent(ps, 20, p.content());
-        return 25;
+        ps.setBoolean(25, p.noindex());
+        return 26;
     }
 
     /** An event, appended to the feed. */

@@ -67,6 +67,7 @@ public final class Rows {
             ps.setLong(at + 22, p.simhash());
         }
         bindContent(ps, at + 23, p.content());
+        ps.setBoolean(at + 28, p.noindex());
     }
 
     /** A row's content and facts into five parameters from {@code at}: all null when the job keeps none. */
@@ -99,7 +100,8 @@ public final class Rows {
                 .fields(fields == null ? Map.of() : parse(fields)).canonical(rs.getString("canonical"))
                 .body(withBody ? rs.getBytes("body") : null).pageMillis(rs.getDouble("page_ms"))
                 .etag(rs.getString("etag")).lastModified(rs.getString("last_modified")).digest(rs.getString("digest"))
-                .simhash(rs.getObject("simhash") == null ? null : rs.getLong("simhash")).content(content(rs)).build();
+                .simhash(rs.getObject("simhash") == null ? null : rs.getLong("simhash")).content(content(rs))
+                .noindex(rs.getBoolean("noindex")).build();
     }
 
     private static @Nullable PageContent content(ResultSet rs) throws SQLException {

@@ -27,7 +27,7 @@ public final class Schema {
     public static final List<String> PAGE_COLUMNS = List.of("job_id", "url", "depth", "status", "content_type", "title",
             "bytes", "fetch_ms", "attempts", "failure", "detail", "fetched_at", "thread", "referrer", "outlinks",
             "fields", "canonical", "body", "page_ms", "etag", "last_modified", "digest", "simhash", "content", "lang",
-            "description", "author", "published");
+            "description", "author", "published", "noindex");
     /** The columns of the admissions log, and of the frontier table earlier versions kept it in. */
     static final List<String> ADMITTED_COLUMNS = List.of("job_id", "url", "depth", "redirects", "referrer");
 

@@ -83,7 +83,8 @@ final class StoreTables {
                 new Added("lang", "VARCHAR(64)"),
                 new Added("description", "VARCHAR(2048)"),
                 new Added("author", "VARCHAR(512)"),
-                new Added("published", "VARCHAR(64)")),
+                new Added("published", "VARCHAR(64)"),
+                new Added("noindex", "BOOLEAN")),
                 hashKey ? "PRIMARY KEY (seq),\nUNIQUE (job_id, url_hash)" : "PRIMARY KEY (job_id, url)");
         if (hashKey && !newPages) {
             Schema.identityCache(st);

@@ -78,6 +78,7 @@ public final class ConfigCodec {
         o.put("storeBody", c.output().storeBody());
         o.put("content", c.output().content().label());
         o.put("contentMaxChars", c.output().contentMaxChars());
+        o.put("ignoreNoindex", c.output().ignoreNoindex());
         if (c.output().warcFile() != null) {
             o.put("warc", c.output().warcFile());
         }
@@ -176,6 +177,7 @@ public final class ConfigCodec {
             case "storeBody" -> b.storeBody(JsonFields.bool(name, v));
             case "content" -> b.content(JsonFields.contentFormat(name, v));
             case "contentMaxChars" -> b.contentMaxChars(JsonFields.integer(name, v));
+            case "ignoreNoindex" -> b.ignoreNoindex(JsonFields.bool(name, v));
             case "warc" -> b.warcFile(v.isNull() ? null : JsonFields.text(name, v));
             case "mode" -> b.mode(ExecutionMode.parse(JsonFields.text(name, v)));
             case "poolSize" -> b.poolSize(JsonFields.integer(name, v));

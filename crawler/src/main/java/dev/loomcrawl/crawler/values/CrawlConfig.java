@@ -160,6 +160,8 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
      *     ({@code .warc.gz}: gzipped per record); null for none
      * @param content keep each page's main content in this form (default {@link ContentFormat#NONE})
      * @param contentMaxChars most characters of content kept per page; a longer one is cut and says so
+     * @param ignoreNoindex keep the content of pages that say {@code noindex} too (default false: their rows say
+     *     {@code noindex} and keep no content)
      */
     public record Output(
             Map<String, String> extract,
@@ -167,7 +169,8 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
             boolean storeBody,
             @Nullable String warcFile,
             ContentFormat content,
-            int contentMaxChars) {
+            int contentMaxChars,
+            boolean ignoreNoindex) {
 
         public Output {
             extract = checkRules("extract", extract);
@@ -183,7 +186,7 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
 
         /** What the parser is asked for, page by page. */
         public ContentRequest contentRequest() {
-            return new ContentRequest(content, contentMaxChars);
+            return new ContentRequest(content, contentMaxChars, ignoreNoindex);
         }
     }
 

@@ -47,6 +47,7 @@ public final class CrawlConfigBuilder {
     private @Nullable String warcFile;
     private ContentFormat content = ContentFormat.NONE;
     private int contentMaxChars = ContentFormat.DEFAULT_MAX_CHARS;
+    private boolean ignoreNoindex;
     private ExecutionMode mode = ExecutionMode.VIRTUAL;
     private int poolSize = 200;
     private Freshness.@Nullable Revisit revisit;
@@ -102,6 +103,7 @@ public final class CrawlConfigBuilder {
     public CrawlConfigBuilder warcFile(@Nullable String value) { warcFile = value; return this; }
     public CrawlConfigBuilder content(ContentFormat value) { content = value; return this; }
     public CrawlConfigBuilder contentMaxChars(int value) { contentMaxChars = value; return this; }
+    public CrawlConfigBuilder ignoreNoindex(boolean value) { ignoreNoindex = value; return this; }
     public CrawlConfigBuilder mode(ExecutionMode value) { mode = value; return this; }
     public CrawlConfigBuilder poolSize(int value) { poolSize = value; return this; }
     /** Makes the job continuous: each stored page is revisited, every {@code min} at most and {@code max} at least. */
@@ -123,7 +125,8 @@ public final class CrawlConfigBuilder {
                         maxRetries, politenessKey),
                 new CrawlConfig.Fetch(connectTimeout, requestTimeout, fetchDeadline, maxBodyBytes, maxRedirects, userAgent,
                         headers, refusePrivateAddresses, cookies),
-                new CrawlConfig.Output(extract, extractAll, storeBody, warcFile, content, contentMaxChars),
+                new CrawlConfig.Output(extract, extractAll, storeBody, warcFile, content, contentMaxChars,
+                        ignoreNoindex),
                 new CrawlConfig.Execution(mode, poolSize, maxInFlight),
                 new Freshness(revisit, skipNearDuplicates, webhook));
     }
@@ -164,6 +167,7 @@ public final class CrawlConfigBuilder {
         b.warcFile = config.output().warcFile();
         b.content = config.output().content();
         b.contentMaxChars = config.output().contentMaxChars();
+        b.ignoreNoindex = config.output().ignoreNoindex();
         b.mode = config.execution().mode();
         b.poolSize = config.execution().poolSize();
         b.revisit = config.freshness().revisit();

@@ -24,7 +24,7 @@ import org.jspecify.annotations.Nullable;
  * columns in the same order whichever way they leave (the API, {@code crawl --output}, {@code export}).
  *
  * <p>Columns: {@code url, depth, status, outcome, contentType, title, bytes, fetchMs, fetchedAt, failure,
- * detail, referrer, outlinks, fields, canonical, attempts, etag, lastModified, digest, simhash}; {@code content,
+ * detail, referrer, outlinks, fields, canonical, noindex, attempts, etag, lastModified, digest, simhash}; {@code content,
  * lang, description, author, published} for jobs that keep main content ({@code --content}); and {@code body}
  * for jobs that keep bodies (text types decoded as {@code PageEncoding} decodes them, else base64, said by
  * {@code bodyEncoding}).
@@ -35,7 +35,7 @@ public final class Export {
     private static final CsvMapper CSV = new CsvMapper();
     private static final List<String> COLUMNS = List.of("url", "depth", "status", "outcome", "contentType", "title",
             "bytes", "fetchMs", "fetchedAt", "failure", "detail", "referrer", "outlinks", "fields", "canonical",
-            "attempts", "etag", "lastModified", "digest", "simhash");
+            "noindex", "attempts", "etag", "lastModified", "digest", "simhash");
 
     private static final List<String> CONTENT_COLUMNS = List.of("content", "lang", "description", "author",
             "published");
@@ -214,6 +214,7 @@ public final class Export {
         row.put("outlinks", format == Format.CSV ? String.join(" ", p.outlinks()) : p.outlinks());
         row.put("fields", format == Format.CSV ? json(p.fields()) : p.fields());
         row.put("canonical", p.canonical());
+        row.put("noindex", p.noindex());
         row.put("attempts", p.attempts());
         row.put("etag", p.etag());
         row.put("lastModified", p.lastModified());

@@ -34,6 +34,8 @@ import org.jspecify.annotations.Nullable;
  * @param digest SHA-256 of the body (decoded), 64 hex digits; null without a body
  * @param simhash a 64-bit SimHash of the page's visible text (the content package's {@code Fingerprints}); null for what is not HTML
  * @param content the page's main content and facts when its job keeps them ({@code --content}); null otherwise
+ * @param noindex the page asks not to be indexed ({@code noindex} or {@code none} in a robots {@code <meta>} or an
+ *     {@code X-Robots-Tag} that speaks to this crawler): its content is empty unless the job ignores that
  */
 public record PageRecord(
         long jobId,
@@ -59,7 +61,8 @@ public record PageRecord(
         @Nullable String lastModified,
         @Nullable String digest,
         @Nullable Long simhash,
-        @Nullable PageContent content) {
+        @Nullable PageContent content,
+        boolean noindex) {
 
     /** Failure labels of URLs that were skipped on purpose rather than failed. */
     private static final Set<String> SKIPS = Set.of("robots", "not-html");
@@ -149,6 +152,7 @@ public record PageRecord(
         private @Nullable String digest;
         private @Nullable Long simhash;
         private @Nullable PageContent content;
+        private boolean noindex;
 
         private Builder(long jobId, String url) {
             this.jobId = jobId;
@@ -178,11 +182,12 @@ public record PageRecord(
         public Builder digest(@Nullable String value) { digest = value; return this; }
         public Builder simhash(@Nullable Long value) { simhash = value; return this; }
         public Builder content(@Nullable PageContent value) { content = value; return this; }
+        public Builder noindex(boolean value) { noindex = value; return this; }
 
         public PageRecord build() {
             return new PageRecord(jobId, url, depth, status, contentType, title, bytes, fetchMillis, attempts, failure,
                     detail, fetchedAt, thread, referrer, outlinks, fields, canonical, body, pageMillis, etag, lastModified,
-                    digest, simhash, content);
+                    digest, simhash, content, noindex);
         }
     }
 
@@ -190,6 +195,6 @@ public record PageRecord(
     public PageRecord withDepth(int value) {
         return new PageRecord(jobId, url, value, status, contentType, title, bytes, fetchMillis, attempts, failure, detail,
                 fetchedAt, thread, referrer, outlinks, fields, canonical, body, pageMillis, etag, lastModified, digest,
-                simhash, content);
+                simhash, content, noindex);
     }
 }

@@ -66,7 +66,7 @@ class FrontierTest {
 
     private static PageRecord page(Lease lease) {
         return new PageRecord(1, lease.url().url(), lease.depth(), 200, "text/html", null, 0, 1, lease.attempt(), null,
-                null, Instant.now(), "test", lease.referrer(), List.of(), Map.of(), null, null, 1, null, null, null, null, null);
+                null, Instant.now(), "test", lease.referrer(), List.of(), Map.of(), null, null, 1, null, null, null, null, null, false);
     }
 
     private static List<Lease.Found> links(String... urls) {

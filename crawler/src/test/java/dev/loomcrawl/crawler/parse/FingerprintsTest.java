@@ -18,7 +18,7 @@ class FingerprintsTest {
             """;
 
     private static long simhashOf(String html) {
-        return PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", "http://a.test/", PageParser.Headers.NONE, ContentRequest.NONE).simhash();
+        return PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", "http://a.test/", "loomcrawl", PageParser.Headers.NONE, ContentRequest.NONE).simhash();
     }
 
     @Test

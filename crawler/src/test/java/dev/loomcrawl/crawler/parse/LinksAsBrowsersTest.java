@@ -46,7 +46,7 @@ class LinksAsBrowsersTest {
                     expected.add(hash < 0 ? c.href() : c.href().substring(0, hash));
                 }
             }
-            PageParser.Parsed parsed = PageParser.parseHere(doc.outerHtml().getBytes(StandardCharsets.UTF_8), "utf-8", PAGE,
+            PageParser.Parsed parsed = PageParser.parseHere(doc.outerHtml().getBytes(StandardCharsets.UTF_8), "utf-8", PAGE, "loomcrawl",
                     PageParser.Headers.NONE, ContentRequest.NONE);
             List<String> found = new ArrayList<>();
             parsed.links().forEach(link -> found.add(link.url().url()));
@@ -68,7 +68,7 @@ class LinksAsBrowsersTest {
         Element base = doc.head().appendElement("base").attr("href", "http://example.org/foo/bar");
         doc.body().appendElement("a").attr("href", "x");
         base.attr("href", "http://[google.com]/"); // no URL: the page's own URL is the base, as in a browser
-        PageParser.Parsed parsed = PageParser.parseHere(doc.outerHtml().getBytes(StandardCharsets.UTF_8), "utf-8", PAGE,
+        PageParser.Parsed parsed = PageParser.parseHere(doc.outerHtml().getBytes(StandardCharsets.UTF_8), "utf-8", PAGE, "loomcrawl",
                 PageParser.Headers.NONE, ContentRequest.NONE);
         assertThat(parsed.links()).extracting(link -> link.url().url()).containsExactly("http://page.test/x");
     }
@@ -78,7 +78,7 @@ class LinksAsBrowsersTest {
         String html = "<base href='javascript:void(0)/'><article><p>The report is <a href='rel'>here</a>, the data"
                 + " <a href='//cdn.test/data'>there</a> and the method <a href='http://a.test/method'>on its own page</a>,"
                 + " which the team wrote over two years of field work in the valley.</p></article>";
-        PageParser.Parsed parsed = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", PAGE,
+        PageParser.Parsed parsed = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", PAGE, "loomcrawl",
                 PageParser.Headers.NONE, new ContentRequest(ContentFormat.MARKDOWN, 100_000));
         assertThat(parsed.links()).extracting(link -> link.url().url()).containsExactly("http://a.test/method");
         assertThat(parsed.content().content().text())

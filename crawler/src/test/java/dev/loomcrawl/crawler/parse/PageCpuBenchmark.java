@@ -66,13 +66,13 @@ public class PageCpuBenchmark {
 
     @Benchmark
     public PageParser.Parsed parse() {
-        return PageParser.parseHere(page, "utf-8", base, PageParser.Headers.NONE, ContentRequest.NONE);
+        return PageParser.parseHere(page, "utf-8", base, "loomcrawl", PageParser.Headers.NONE, ContentRequest.NONE);
     }
 
     /** Parse, every link resolved as a browser resolves it. */
     @Benchmark
     public List<CrawlUrl> parseAndNormaliseLinks() {
-        PageParser.Parsed parsed = PageParser.parseHere(page, "utf-8", base, PageParser.Headers.NONE, ContentRequest.NONE);
+        PageParser.Parsed parsed = PageParser.parseHere(page, "utf-8", base, "loomcrawl", PageParser.Headers.NONE, ContentRequest.NONE);
         List<CrawlUrl> links = new ArrayList<>(parsed.links().size());
         for (PageParser.Link link : parsed.links()) {
             links.add(link.url());
@@ -87,7 +87,7 @@ public class PageCpuBenchmark {
         long n = url++;
         store.saveWithLinks(new PageRecord(1, base + "?n=" + n, 2, 200, "text/html", "h7 page 12", page.length, 300.0,
                 1, null, null, Instant.now(), "crawl-vt-1", base, links.stream().map(CrawlUrl::url).toList(), null, null,
-                null, 310.0, null, null, null, null, null), List.of(), List.of());
+                null, 310.0, null, null, null, null, null, false), List.of(), List.of());
         if (n % STORE_BATCH == 0) {
             store.flush();
         }

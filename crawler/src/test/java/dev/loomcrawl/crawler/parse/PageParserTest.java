@@ -46,20 +46,20 @@ class PageParserTest {
     })
     void oneWalkFindsWhatTheSelectorsFound(String html) {
         for (String header : new String[] {null, "nofollow", "noarchive"}) {
-            PageParser.Parsed walked = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL,
-                    new PageParser.Headers(header, null), ContentRequest.NONE);
+            PageParser.Parsed walked = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL, "loomcrawl",
+                    new PageParser.Headers(header == null ? List.of() : List.of(header), null), ContentRequest.NONE);
             PageParser.Parsed selected = bySelectors(walked.document(), header);
             assertThat(walked.title()).as(html).isEqualTo(selected.title());
             assertThat(walked.links()).as(html).isEqualTo(selected.links());
             assertThat(walked.canonical()).as(html).isEqualTo(selected.canonical());
-            assertThat(walked.nofollow()).as(html).isEqualTo(selected.nofollow());
+            assertThat(walked.robots()).as(html).isEqualTo(selected.robots());
         }
     }
 
     @org.junit.jupiter.api.Test
     void theCasesAboveFindSomething() {
         String html = "<base href='http://b.test/s/'><title>t</title><link rel=canonical href=c><a href=x>x</a><area href=y>";
-        PageParser.Parsed p = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL,
+        PageParser.Parsed p = PageParser.parseHere(html.getBytes(StandardCharsets.UTF_8), "utf-8", URL, "loomcrawl",
                 PageParser.Headers.NONE, ContentRequest.NONE);
         assertThat(p.title()).isEqualTo("t");
         assertThat(p.canonical()).isEqualTo("http://b.test/s/c");
@@ -72,11 +72,11 @@ class PageParserTest {
         String html = "<meta http-equiv=refresh content=\"0; url='/new home'\"><frameset><frame src=nav.html>"
                 + "<frame src=main.html></frameset>";
         byte[] page = html.getBytes(StandardCharsets.UTF_8);
-        assertThat(PageParser.parseHere(page, "utf-8", URL, PageParser.Headers.NONE, ContentRequest.NONE).links())
+        assertThat(PageParser.parseHere(page, "utf-8", URL, "loomcrawl", PageParser.Headers.NONE, ContentRequest.NONE).links())
                 .extracting(link -> link.url().url())
                 .containsExactly("http://a.test/new%20home", "http://a.test/dir/nav.html", "http://a.test/dir/main.html");
         // a browser acts on the first refresh it meets, and the header comes before the page
-        assertThat(PageParser.parseHere(page, "utf-8", URL, new PageParser.Headers(null, "5;url=/from-header"),
+        assertThat(PageParser.parseHere(page, "utf-8", URL, "loomcrawl", new PageParser.Headers(List.of(), "5;url=/from-header"),
                 ContentRequest.NONE).links()).extracting(link -> link.url().url())
                 .containsExactly("http://a.test/from-header", "http://a.test/dir/nav.html", "http://a.test/dir/main.html");
     }
@@ -86,17 +86,18 @@ class PageParserTest {
     void nofollowIsAWordOfItsOwn() {
         String html = "<meta name=robots content='max-image-preview:none, max-snippet:-1'><a href=/a rel=nofollowing>a</a>";
         byte[] page = html.getBytes(StandardCharsets.UTF_8);
-        PageParser.Parsed p = PageParser.parseHere(page, "utf-8", URL, PageParser.Headers.NONE, ContentRequest.NONE);
-        assertThat(p.nofollow()).isFalse();
+        PageParser.Parsed p = PageParser.parseHere(page, "utf-8", URL, "loomcrawl", PageParser.Headers.NONE, ContentRequest.NONE);
+        assertThat(p.robots()).isEqualTo(RobotsDirectives.NONE);
         assertThat(p.links()).singleElement().satisfies(link -> assertThat(link.follow()).isTrue());
-        assertThat(PageParser.parseHere(page, "utf-8", URL, new PageParser.Headers("googlebot: noindex,NOFOLLOW", null),
-                ContentRequest.NONE).nofollow()).isTrue();
+        assertThat(PageParser.parseHere(page, "utf-8", URL, "loomcrawl",
+                new PageParser.Headers(List.of("noarchive", "NOFOLLOW"), null), ContentRequest.NONE).robots().nofollow())
+                .as("the second X-Robots-Tag counts too").isTrue();
     }
 
     @org.junit.jupiter.api.Test
     void aTitleKeepsNoControlCharacters() {
         byte[] page = "<title>a\u0007b \u0085c\u0000</title>".getBytes(StandardCharsets.UTF_8);
-        assertThat(PageParser.parseHere(page, null, URL, PageParser.Headers.NONE, ContentRequest.NONE).title())
+        assertThat(PageParser.parseHere(page, null, URL, "loomcrawl", PageParser.Headers.NONE, ContentRequest.NONE).title())
                 .isEqualTo("ab c\uFFFD");
     }
 
@@ -104,10 +105,12 @@ class PageParserTest {
     private static PageParser.Parsed bySelectors(Document doc, String robotsHeader) {
         Evaluator links = QueryParser.parse("a[href], area[href], frame[src], iframe[src], meta[http-equiv][content]");
         Evaluator canonicalQuery = QueryParser.parse("link[rel~=(?i)^canonical$][href]");
-        Evaluator metaRobots = QueryParser.parse("meta[name~=(?i)^(robots|googlebot)$][content]");
-        boolean nofollow = nofollow(robotsHeader);
+        Evaluator metaRobots = QueryParser.parse("meta[name~=(?i)^(robots|loomcrawl)$][content]");
+        boolean nofollow = has(robotsHeader, "nofollow");
+        boolean noindex = has(robotsHeader, "noindex");
         for (Element meta : doc.select(metaRobots)) {
-            nofollow |= nofollow(meta.attr("content"));
+            nofollow |= has(meta.attr("content"), "nofollow");
+            noindex |= has(meta.attr("content"), "noindex");
         }
         Element base = doc.selectFirst(QueryParser.parse("base[href]"));
         var baseUrl = PageParser.baseUrl(URL, base);
@@ -118,7 +121,7 @@ class PageParserTest {
         boolean refreshed = false;
         for (Element e : doc.select(links)) {
             switch (e.normalName()) {
-                case "a", "area" -> refs.add(new PageParser.Ref(e.attr("href"), nofollow(e.attr("rel"))));
+                case "a", "area" -> refs.add(new PageParser.Ref(e.attr("href"), has(e.attr("rel"), "nofollow")));
                 case "meta" -> {
                     String target = e.attr("http-equiv").equalsIgnoreCase("refresh") && !refreshed
                             ? Refresh.target(e.attr("content")) : null;
@@ -131,11 +134,12 @@ class PageParserTest {
             }
         }
         return new PageParser.Parsed(doc, doc.title(), PageParser.links(refs, baseUrl, URL, nofollow),
-                canonicalUrl, nofollow, 0L, null);
+                canonicalUrl, new RobotsDirectives(nofollow, noindex), 0L, null);
     }
 
-    private static boolean nofollow(String directives) {
+    /** Whether {@code directives} hold {@code directive}, or {@code none}, which is both. */
+    private static boolean has(String directives, String directive) {
         return directives != null && java.util.Arrays.stream(directives.split("[\\s,]+"))
-                .anyMatch(word -> word.equalsIgnoreCase("nofollow") || word.equalsIgnoreCase("none"));
+                .anyMatch(word -> word.equalsIgnoreCase(directive) || word.equalsIgnoreCase("none"));
     }
 }

@@ -27,7 +27,7 @@ class PageListingTest {
 
     static PageRecord page(long job, String url, int status) {
         return new PageRecord(job, url, 1, status, "text/html", "t", 10, 1.5, 1, null, null, Instant.now(), "crawl-vt-1",
-                null, List.of(), Map.of(), null, null, 2.0, null, null, null, null, null);
+                null, List.of(), Map.of(), null, null, 2.0, null, null, null, null, null, false);
     }
 
     /** An H2 database as an earlier version made it: pages keyed by URL. */

@@ -90,7 +90,7 @@ class UrlKeyTest {
         return new PageRecord(p.jobId(), p.url(), p.depth(), p.status(), p.contentType(), title, p.bytes(),
                 p.fetchMillis(), p.attempts(), p.failure(), p.detail(), p.fetchedAt(), p.thread(), p.referrer(),
                 p.outlinks(), p.fields(), p.canonical(), p.body(), p.pageMillis(), p.etag(), p.lastModified(), p.digest(),
-                p.simhash(), null);
+                p.simhash(), null, false);
     }
 
     /** A new database with rows of job 1 planted at the given keys, each URL's own hash aside. */
