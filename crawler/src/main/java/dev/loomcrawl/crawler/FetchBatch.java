@@ -152,7 +152,7 @@ final class FetchBatch implements AutoCloseable {
                         r.location().map(location -> CrawlUrl.check(location, url.web())).orElse(null));
                 if (!r.html() || r.body().length == 0) {
                     yield new FetchOutcome(url.url(), "ok", r.status(), null, r.body().length, millis, null, detail,
-                            RobotsDirectives.of(r.headers(), agentToken).noindex(), null);
+                            RobotsDirectives.ofHeaders(r.headers(), agentToken).noindex(), null);
                 }
                 PageParser.Parsed page = PageParser.parse(engine.parsers(), r.body(), r.charset().orElse(null),
                         url.url(), agentToken, PageParser.Headers.of(r.headers()), content);

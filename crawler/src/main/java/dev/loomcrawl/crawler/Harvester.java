@@ -71,7 +71,7 @@ final class Harvester {
             case FetchResult.Response r when !r.html() -> new Harvest(identified(answered(lease, r.status(),
                     r.contentType(), r.nanos()), r).bytes(r.body().length).body(kept(r.body()))
                     .canonical(headerCanonical(lease, r))
-                    .noindex(RobotsDirectives.of(r.headers(), agentToken).noindex()).build(), List.of());
+                    .noindex(RobotsDirectives.ofHeaders(r.headers(), agentToken).noindex()).build(), List.of());
             case FetchResult.Response r -> page(lease, r);
         };
     }

@@ -77,7 +77,7 @@ public final class PageParser {
             RobotsDirectives robots, long simhash, MainContent.@Nullable Extracted content) {}
 
     /** Why a {@code noindex} page's content is not kept, for the row's {@code detail}. */
-    public static final String NOINDEX = "content not kept: the page asks not to be indexed (noindex)";
+    private static final String NOINDEX = "content not kept: the page asks not to be indexed (noindex)";
 
     private PageParser() {}
 
@@ -100,12 +100,11 @@ public final class PageParser {
         Finds finds = new Finds(doc, Refresh.target(headers.refresh()), agentToken);
         NodeTraversor.traverse(finds, doc);
         RobotsDirectives robots = finds.robots.and(RobotsDirectives.ofHeaders(headers.robotsTags(), agentToken));
-        boolean nofollow = robots.nofollow();
         WebUrl base = baseUrl(url, finds.base);
         if (finds.base != null) { // the Markdown's links and @abs: fields resolve as the page's links do
             doc.setBaseUri(base == null ? "" : base.href());
         }
-        List<Link> links = links(finds.links, base, url, nofollow);
+        List<Link> links = links(finds.links, base, url, robots.nofollow());
         String title = finds.title == null ? "" : oneLine(finds.title.text());
         String canonical = finds.canonical != null
                 && CrawlUrl.check(finds.canonical.attr("href"), base) instanceof CrawlUrl.Check.Ok ok ? ok.url().url() : null;

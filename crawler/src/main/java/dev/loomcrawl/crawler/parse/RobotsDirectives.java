@@ -64,7 +64,7 @@ public record RobotsDirectives(boolean nofollow, boolean noindex) {
     }
 
     /** The directives of {@code headers}' {@code X-Robots-Tag}s: see {@link #ofHeaders(List, String)}. */
-    public static RobotsDirectives of(HttpHeaders headers, String agentToken) {
+    public static RobotsDirectives ofHeaders(HttpHeaders headers, String agentToken) {
         return ofHeaders(headers.allValues("X-Robots-Tag"), agentToken);
     }
 
