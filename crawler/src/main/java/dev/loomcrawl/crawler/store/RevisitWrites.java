@@ -17,11 +17,6 @@ import org.jspecify.annotations.Nullable;
  * events (see {@code revisit.RevisitSchedule}), so the big table is not touched for most revisits.
  */
 public final class RevisitWrites {
-    /** Columns a revisit rewrites: the row's content, then its schedule. */
-    private static final List<String> CONTENT = List.of("status", "content_type", "title", "bytes", "fetch_ms",
-            "attempts", "failure", "detail", "fetched_at", "thread", "outlinks", "fields", "canonical", "body",
-            "page_ms", "etag", "last_modified", "digest", "simhash", "content", "lang", "description", "author", "published",
-            "noindex");
     static final List<String> CHANGE_COLUMNS = List.of("job_id", "url", "kind", "at", "status", "distance", "severity",
             "target");
 
@@ -46,10 +41,10 @@ public final class RevisitWrites {
     /** A revisit's new content, in place of the URL's row. */
     public void rewrite(long jobId, String url, PageRecord page) throws SQLException {
         if (content == null) {
-            content = connection.prepareStatement("UPDATE pages SET " + assignments(CONTENT) + " WHERE job_id = ? AND "
+            content = connection.prepareStatement("UPDATE pages SET " + assignments(Schema.ANSWER_COLUMNS) + " WHERE job_id = ? AND "
                     + (chain != null ? "url_hash" : "url") + " = ?");
         }
-        int i = bindContent(content, page);
+        int i = Rows.bindAnswer(content, 1, page);
         content.setLong(i++, jobId);
         if (chain != null) {
             UrlKey.Slot slot = UrlKey.find(chain, jobId, url);
@@ -59,39 +54,6 @@ public final class RevisitWrites {
         }
         content.addBatch();
         contents++;
-    }
-
-    private static int bindContent(PreparedStatement ps, PageRecord p) throws SQLException {
-        ps.setInt(1, p.status());
-        ps.setString(2, p.contentType());
-        ps.setString(3, p.title());
-        ps.setInt(4, p.bytes());
-        ps.setDouble(5, p.fetchMillis());
-        ps.setInt(6, p.attempts());
-        ps.setString(7, p.failure());
-        ps.setString(8, p.detail());
-        ps.setTimestamp(9, Timestamp.from(p.fetchedAt()));
-        ps.setString(10, p.thread());
-        ps.setString(11, p.outlinks().isEmpty() ? null : String.join("\n", p.outlinks()));
-        ps.setString(12, p.fields().isEmpty() ? null : Rows.json(p.fields()));
-        ps.setString(13, p.canonical());
-        if (p.body() == null) {
-            ps.setNull(14, Types.BINARY);
-        } else {
-            ps.setBytes(14, p.body());
-        }
-        ps.setDouble(15, p.pageMillis());
-        ps.setString(16, p.etag());
-        ps.setString(17, p.lastModified());
-        ps.setString(18, p.digest());
-        if (p.simhash() == null) {
-            ps.setNull(19, Types.BIGINT);
-        } else {
-            ps.setLong(19, p.simhash());
-        }
-        Rows.bindContent(ps, 20, p.content());
-        ps.setBoolean(25, p.noindex());
-        return 26;
     }
 
     /** An event, appended to the feed. */

@@ -37,41 +37,52 @@ public final class Rows {
         ps.setLong(at, p.jobId());
         ps.setString(at + 1, p.url());
         ps.setInt(at + 2, p.depth());
-        ps.setInt(at + 3, p.status());
-        ps.setString(at + 4, p.contentType());
-        ps.setString(at + 5, p.title());
-        ps.setInt(at + 6, p.bytes());
-        ps.setDouble(at + 7, p.fetchMillis());
-        ps.setInt(at + 8, p.attempts());
-        ps.setString(at + 9, p.failure());
-        ps.setString(at + 10, p.detail());
-        ps.setTimestamp(at + 11, Timestamp.from(p.fetchedAt()));
-        ps.setString(at + 12, p.thread());
-        ps.setString(at + 13, p.referrer());
+        ps.setString(at + 3, p.referrer());
+        bindAnswer(ps, at + 4, p);
+    }
+
+    /**
+     * What row {@code p}'s fetch found into the parameters of {@link Schema#ANSWER_COLUMNS}, the first at
+     * {@code at}.
+     *
+     * @return the parameter after the last
+     */
+    static int bindAnswer(PreparedStatement ps, int at, PageRecord p) throws SQLException {
+        ps.setInt(at, p.status());
+        ps.setString(at + 1, p.contentType());
+        ps.setString(at + 2, p.title());
+        ps.setInt(at + 3, p.bytes());
+        ps.setDouble(at + 4, p.fetchMillis());
+        ps.setInt(at + 5, p.attempts());
+        ps.setString(at + 6, p.failure());
+        ps.setString(at + 7, p.detail());
+        ps.setTimestamp(at + 8, Timestamp.from(p.fetchedAt()));
+        ps.setString(at + 9, p.thread());
         // Normalised URLs hold no line breaks: one per line is the cheapest faithful encoding.
-        ps.setString(at + 14, p.outlinks().isEmpty() ? null : String.join("\n", p.outlinks()));
-        ps.setString(at + 15, p.fields().isEmpty() ? null : json(p.fields()));
-        ps.setString(at + 16, p.canonical());
+        ps.setString(at + 10, p.outlinks().isEmpty() ? null : String.join("\n", p.outlinks()));
+        ps.setString(at + 11, p.fields().isEmpty() ? null : json(p.fields()));
+        ps.setString(at + 12, p.canonical());
         if (p.body() == null) {
-            ps.setNull(at + 17, Types.BINARY);
+            ps.setNull(at + 13, Types.BINARY);
         } else {
-            ps.setBytes(at + 17, p.body());
+            ps.setBytes(at + 13, p.body());
         }
-        ps.setDouble(at + 18, p.pageMillis());
-        ps.setString(at + 19, p.etag());
-        ps.setString(at + 20, p.lastModified());
-        ps.setString(at + 21, p.digest());
+        ps.setDouble(at + 14, p.pageMillis());
+        ps.setString(at + 15, p.etag());
+        ps.setString(at + 16, p.lastModified());
+        ps.setString(at + 17, p.digest());
         if (p.simhash() == null) {
-            ps.setNull(at + 22, Types.BIGINT);
+            ps.setNull(at + 18, Types.BIGINT);
         } else {
-            ps.setLong(at + 22, p.simhash());
+            ps.setLong(at + 18, p.simhash());
         }
-        bindContent(ps, at + 23, p.content());
-        ps.setBoolean(at + 28, p.noindex());
+        bindContent(ps, at + 19, p.content());
+        ps.setBoolean(at + 24, p.noindex());
+        return at + 25;
     }
 
     /** A row's content and facts into five parameters from {@code at}: all null when the job keeps none. */
-    static void bindContent(PreparedStatement ps, int at, @Nullable PageContent c) throws SQLException {
+    private static void bindContent(PreparedStatement ps, int at, @Nullable PageContent c) throws SQLException {
         ps.setBytes(at, c == null ? null : c.text().getBytes(StandardCharsets.UTF_8)); // see Dialect.rowBytes
         ps.setString(at + 1, c == null ? null : c.lang());
         ps.setString(at + 2, c == null ? null : c.description());

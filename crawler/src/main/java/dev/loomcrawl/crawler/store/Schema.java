@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -24,10 +25,14 @@ public final class Schema {
      */
     static final long SEQ_CACHE = 1_000_000;
 
-    public static final List<String> PAGE_COLUMNS = List.of("job_id", "url", "depth", "status", "content_type", "title",
-            "bytes", "fetch_ms", "attempts", "failure", "detail", "fetched_at", "thread", "referrer", "outlinks",
-            "fields", "canonical", "body", "page_ms", "etag", "last_modified", "digest", "simhash", "content", "lang",
-            "description", "author", "published", "noindex");
+    /** A page row's columns of what its fetch found: what a revisit that found new content rewrites. */
+    static final List<String> ANSWER_COLUMNS = List.of("status", "content_type", "title", "bytes", "fetch_ms",
+            "attempts", "failure", "detail", "fetched_at", "thread", "outlinks", "fields", "canonical", "body",
+            "page_ms", "etag", "last_modified", "digest", "simhash", "content", "lang", "description", "author",
+            "published", "noindex");
+    /** A page row's columns: where the URL was found, then {@link #ANSWER_COLUMNS}. */
+    public static final List<String> PAGE_COLUMNS = Stream.concat(Stream.of("job_id", "url", "depth", "referrer"),
+            ANSWER_COLUMNS.stream()).toList();
     /** The columns of the admissions log, and of the frontier table earlier versions kept it in. */
     static final List<String> ADMITTED_COLUMNS = List.of("job_id", "url", "depth", "redirects", "referrer");
 
