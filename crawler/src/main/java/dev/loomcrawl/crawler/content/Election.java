@@ -22,6 +22,9 @@ final class Election {
     private static final int KIN_LEVELS = 6;
     /** A block of the best's class with more link text than this is a teaser list, not part of the article. */
     private static final double KIN_LINKS = 0.3;
+    /** Sibling sections of one class, each headed, that make a document of sections: see {@link #sectionsHolding}. */
+    private static final int SECTIONS = 3;
+    private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
 
     private final Boilerplate boilerplate;
     private final BlockCounts counts;
@@ -70,6 +73,7 @@ final class Election {
         }
         top = sharedAncestor(top, topScore, body);
         top = risingAncestor(top, body);
+        top = sectionsHolding(top, body);
         while (top.parent() != null && top.parent() != body && top.parent().childrenSize() == 1) {
             top = top.parent(); // the only child: its parent holds the same content, and maybe its title
         }
@@ -234,6 +238,43 @@ final class Election {
             last = score;
         }
         return top;
+    }
+
+    /**
+     * A document in headed sections of one tag and class (a reference page's DocBook {@code refsect1}s, a manual's
+     * chapters): when the best lies in one of {@link #SECTIONS} or more sibling sections that each begin with a
+     * heading and hold prose, their parent is the article. Readability elects the section with the most paragraphs,
+     * and PostgreSQL's {@code CREATE TABLE} page kept its parameters alone, not its synopsis and description.
+     */
+    private Element sectionsHolding(Element top, Element body) {
+        Element up = top;
+        for (int level = 0; level <= KIN_LEVELS && up != null && up.parent() != null && up.parent() != body;
+                level++, up = up.parent()) {
+            Element parent = up.parent();
+            if (headedProse(up) && sectionsIn(parent, up) >= SECTIONS) {
+                return parent;
+            }
+        }
+        return top;
+    }
+
+    private int sectionsIn(Element parent, Element section) {
+        int sections = 0;
+        for (Element sibling : parent.children()) {
+            if (sibling.normalName().equals(section.normalName()) && sibling.className().equals(section.className())
+                    && headedProse(sibling)) {
+                sections++;
+            }
+        }
+        return sections;
+    }
+
+    /** A block that begins with a heading and holds text that is mostly not links. */
+    private boolean headedProse(Element e) {
+        Element first = e.firstElementChild();
+        return first != null && HEADINGS.contains(first.normalName())
+                && counts.chars(e) >= ContentScores.MIN_PARAGRAPH && counts.linkDensity(e) < KIN_LINKS
+                && !boilerplate.leftOut(e);
     }
 
     private List<Element> withSiblings(Element top) {

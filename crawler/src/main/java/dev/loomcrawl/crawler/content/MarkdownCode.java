@@ -1,7 +1,9 @@
 package dev.loomcrawl.crawler.content;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
@@ -11,7 +13,17 @@ import org.jsoup.nodes.Element;
  * fenced by more backticks than it holds in a row, the fence naming its language when the page names it.
  */
 final class MarkdownCode {
-    private static final Pattern LANGUAGE = Pattern.compile("(?:language|lang)-([A-Za-z0-9_+#.-]{1,30})");
+    /**
+     * A class naming the code's language: {@code language-python} and {@code lang-js} (Prism, highlight.js, Hugo,
+     * the CommonMark convention), Sphinx's {@code highlight-python3} and GitHub's {@code highlight-source-js}.
+     */
+    private static final Pattern LANGUAGE = Pattern.compile("(?:language|lang|highlight-source|highlight)-(.+)");
+    /** A language's name as an info string may hold it (no backtick, no space). */
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_+#.-]{1,30}");
+    /** Names that say the highlighter chose, or that there is no language: no info string. */
+    private static final Set<String> NO_LANGUAGE = Set.of("default", "none", "plain", "plaintext", "nohighlight");
+    /** How far above the {@code pre} a wrapper may name the language (Jekyll's Rouge: two {@code div}s up). */
+    private static final int WRAPPERS = 2;
 
     private MarkdownCode() {}
 
@@ -29,18 +41,31 @@ final class MarkdownCode {
     }
 
     /**
-     * The code's language, as highlighters name it in a class of the {@code pre} or its {@code code}
-     * ({@code language-python}, {@code lang-js}: Prism, highlight.js, GitHub, the CommonMark convention), for the
-     * fence's info string; "" when none is named.
+     * The code's language, as highlighters name it ({@link #LANGUAGE}) on the {@code pre}, its {@code code} or the
+     * wrappers highlighters put around it, or in a {@code data-lang}, for the fence's info string; "" when none is
+     * named.
      */
     private static String language(Element pre) {
+        List<Element> named = new ArrayList<>(List.of(pre));
         Element code = pre.firstElementChild();
-        for (Element e : code != null && code.nameIs("code") ? List.of(pre, code) : List.of(pre)) {
+        if (code != null && code.nameIs("code")) {
+            named.add(code);
+        }
+        Element up = pre.parent();
+        for (int level = 0; level < WRAPPERS && up != null && up.nameIs("div"); level++, up = up.parent()) {
+            named.add(up);
+        }
+        for (Element e : named) {
+            String language = e.attr("data-lang");
             for (String name : e.classNames()) {
                 Matcher m = LANGUAGE.matcher(name);
-                if (m.matches()) {
-                    return m.group(1).toLowerCase(Locale.ROOT);
+                if (!NAME.matcher(language).matches() && m.matches()) {
+                    language = m.group(1);
                 }
+            }
+            language = language.toLowerCase(Locale.ROOT);
+            if (NAME.matcher(language).matches() && !NO_LANGUAGE.contains(language)) {
+                return language;
             }
         }
         return "";

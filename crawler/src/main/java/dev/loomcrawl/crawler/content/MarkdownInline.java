@@ -15,6 +15,8 @@ import org.jspecify.annotations.Nullable;
  * so the writer can tell a paragraph of prose from one of navigation.
  */
 final class MarkdownInline {
+    /** What a heading's permalink shows: see {@link #permalink}. */
+    private static final Set<String> PERMALINK_MARKS = Set.of("¶", "#", "§", "🔗", "⚓");
     private static final Set<String> INLINE = Set.of("a", "abbr", "acronym", "b", "bdi", "bdo", "big", "br", "cite",
             "code", "data", "del", "dfn", "em", "font", "i", "img", "ins", "kbd", "mark", "nobr", "picture", "q", "rb",
             "rp", "rt", "rtc", "ruby", "s", "samp", "small", "source", "span", "strike", "strong", "sub", "sup", "time",
@@ -154,6 +156,9 @@ final class MarkdownInline {
     }
 
     private void link(Element a, StringBuilder sb) {
+        if (permalink(a)) {
+            return;
+        }
         String text;
         inLink++;
         try {
@@ -172,6 +177,29 @@ final class MarkdownInline {
             sb.insert(last, '\\'); // "Click![here](…)" is an image
         }
         MarkdownMarks.wrap(text, "[", "](" + destination(href) + ")", white(sb), sb);
+    }
+
+    /**
+     * A heading's own link, shown as a mark to copy the section's address by ("¶", "#", "§", "🔗", or nothing a
+     * reader sees: an icon, a zero-width space): Sphinx, MkDocs, Docusaurus, VitePress, Hugo and GitHub put one in
+     * every heading, and it is no word of the page. A link into the page by any other text (a footnote's "1", "*")
+     * stays.
+     */
+    static boolean permalink(Element a) {
+        String href = a.attr("href");
+        if (href.length() < 2 || href.charAt(0) != '#') {
+            return false;
+        }
+        StringBuilder shown = new StringBuilder();
+        a.text().codePoints().filter(MarkdownInline::shown).forEach(shown::appendCodePoint);
+        return shown.isEmpty() || PERMALINK_MARKS.contains(shown.toString());
+    }
+
+    /** A character a reader sees: not white space, a zero-width space or joiner, nor an emoji's style selector. */
+    private static boolean shown(int c) {
+        int type = Character.getType(c);
+        return !Character.isWhitespace(c) && !Character.isSpaceChar(c) && type != Character.FORMAT
+                && type != Character.NON_SPACING_MARK;
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.values.ContentRequest;
 import java.util.Collections;
+import java.util.List;
 import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
 
@@ -65,6 +66,33 @@ class MainContentTest {
                 + "</div></body>";
         assertThat(content(html)).contains("county archive").contains("rowed to school").doesNotContain("Advertisement")
                 .doesNotContain("Subscribers read");
+    }
+
+    @Test
+    void aReferencePageInHeadedSectionsIsReadWholeThoughOneSectionHoldsMostParagraphs() {
+        // PostgreSQL's DocBook pages: a name, a synopsis and sections of one class; the parameters' list alone holds
+        // more paragraphs than all the rest, and Readability.js keeps it alone (CREATE TABLE from "TEMPORARY or TEMP")
+        StringBuilder parameters = new StringBuilder("<div class='refsect1'><h2>Parameters</h2>"
+                + "<div class='variablelist'><dl>");
+        for (String name : List.of("TEMPORARY", "UNLOGGED", "IF NOT EXISTS", "table_name", "column_name", "data_type",
+                "COLLATE", "INHERITS", "PARTITION BY", "LIKE", "CHECK", "DEFAULT", "UNIQUE", "PRIMARY KEY")) {
+            parameters.append("<dt><code>").append(name).append("</code></dt><dd><p>If specified, the table is"
+                    + " created with this, which changes how it is stored, logged, replicated and dropped, and which"
+                    + " names it may share, as the notes below explain.</p></dd>");
+        }
+        parameters.append("</dl></div></div>");
+        String html = "<body><div class='navheader'><table><tr><td><a href='/prev'>Prev</a></td><td><a href='/up'>Up"
+                + "</a></td></tr></table></div><div class='refentry'><div class='refnamediv'><h2>CREATE TABLE</h2>"
+                + "<p>CREATE TABLE — define a new table</p></div><div class='refsynopsisdiv'><h2>Synopsis</h2><pre>"
+                + "CREATE [ TEMPORARY ] TABLE [ IF NOT EXISTS ] table_name ( column_name data_type [, ... ] )</pre>"
+                + "</div><div class='refsect1'><h2>Description</h2><p>CREATE TABLE will create a new, initially empty"
+                + " table in the current database, owned by the user issuing the command.</p></div>" + parameters
+                + "<div class='refsect1'><h2>Notes</h2><p>PostgreSQL automatically creates an index for each unique"
+                + " constraint and primary key constraint to enforce uniqueness.</p></div></div>"
+                + "<div class='navfooter'><a href='/next'>Next</a></div></body>";
+        assertThat(content(html)).startsWith("CREATE TABLE\n\nCREATE TABLE — define a new table\n\nSynopsis")
+                .contains("initially empty table").contains("UNLOGGED").contains("automatically creates an index")
+                .doesNotContain("Prev").doesNotContain("Next");
     }
 
     @Test

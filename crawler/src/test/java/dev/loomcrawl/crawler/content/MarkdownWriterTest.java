@@ -139,6 +139,12 @@ class MarkdownWriterTest {
             "<pre><code class='language-c'>int x;</code></pre>"            | c      | int x;
             "<pre class='highlight'><code class='lang-JS'>f()</code></pre>" | js     | f()
             "<pre><code>plain()</code></pre>"                              | ""     | plain()
+            "<div class='highlight-python3 notranslate'><div class='highlight'><pre>f()</pre></div></div>" | python3 | f()
+            "<div class='highlight-default notranslate'><div class='highlight'><pre>f()</pre></div></div>" | ""      | f()
+            "<div class='highlight highlight-source-rust'><pre>fn f()</pre></div>"                        | rust    | fn f()
+            "<div class='language-ruby highlighter-rouge'><div class='highlight'><pre class='highlight'><code>f</code></pre></div></div>" | ruby | f
+            "<pre><code class='hljs' data-lang='Go'>f()</code></pre>"                                      | go      | f()
+            "<pre><code data-lang='a b' class='language-sql'>f()</code></pre>"                             | sql     | f()
             """)
     void aCodeBlockSaysTheLanguageItsHighlighterNames(String html, String language, String code) {
         Document doc = Jsoup.parse(html);
@@ -146,6 +152,30 @@ class MarkdownWriterTest {
                 .isEqualTo("```" + language + "\n" + code + "\n```");
         assertThat(write(doc, false))
                 .isEqualTo(code);
+    }
+
+    @ParameterizedTest(name = "[{0}]")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            "<h2>Install<a class='headerlink' href='#install' title='Permalink to this heading'>¶</a></h2>"
+            "<h2 id='install'>Install<a href='#install' class='hash-link' aria-label='Direct link'>&#8203;</a></h2>"
+            "<h2 id='install'><a class='header-anchor' href='#install'>#</a> Install</h2>"
+            "<h2 id='install'>Install <a href='#install'>§</a></h2>"
+            "<h2 id='install'>Install <a href='#install'> 🔗️ </a></h2>"
+            "<h2><a class='anchor' href='#install'><svg><path d='M0'></path></svg></a>Install</h2>"
+            """)
+    void aHeadingsPermalinkIsNoWordOfIt(String html) {
+        // a heading with nothing under it is left out: the paragraph keeps it
+        Document doc = Jsoup.parse(html + "<p>Run the installer.</p>", "https://example.org/page");
+        assertThat(write(doc, true)).isEqualTo("## Install\n\nRun the installer.");
+        assertThat(write(doc, false)).isEqualTo("Install\n\nRun the installer.");
+    }
+
+    @Test
+    void aLinkIntoThePageByAWordOrAFootnoteMarkStays() {
+        Document doc = Jsoup.parse("<p>A claim<a href='#fn1'>1</a> and another<a href='#fn2'>*</a>, see"
+                + " <a href='#top'>the top</a>.</p>", "https://example.org/page");
+        assertThat(write(doc, true)).isEqualTo("A claim[1](https://example.org/page#fn1) and"
+                + " another[\\*](https://example.org/page#fn2), see [the top](https://example.org/page#top).");
     }
 
     /** A code block's fence is longer than any fence its code shows (a page about Markdown shows both kinds). */
