@@ -157,9 +157,7 @@ final class FetchBatch implements AutoCloseable {
                 PageParser.Parsed page = PageParser.parse(engine.parsers(), r.body(), r.charset().orElse(null),
                         url.url(), agentToken, PageParser.Headers.of(r.headers()), content);
                 MainContent.Extracted extracted = page.content();
-                if (extracted != null && extracted.problem() != null) {
-                    detail = detail == null ? extracted.problem() : detail + "; " + extracted.problem();
-                }
+                detail = Harvester.joined(r.cutNote(), extracted == null ? null : extracted.problem());
                 yield new FetchOutcome(url.url(), "ok", r.status(), page.title(), r.body().length, millis, null, detail,
                         page.robots().noindex(),
                         extracted == null ? null : extracted.content());

@@ -130,9 +130,10 @@ final class Harvester {
         }
         outlinks.addAll(ordered);
         Map<String, Object> fields = extraction.isEmpty() ? Map.of() : extraction.apply(parsed.document());
-        String detail = duplicateOf == null ? null : "near-duplicate of " + duplicateOf + ": links not followed";
-        if (parsed.content() != null && parsed.content().problem() != null) {
-            detail = detail == null ? parsed.content().problem() : detail + "; " + parsed.content().problem();
+        String detail = joined(r.cutNote(), duplicateOf == null ? null
+                : "near-duplicate of " + duplicateOf + ": links not followed");
+        if (parsed.content() != null) {
+            detail = joined(detail, parsed.content().problem());
         }
         if (handler != null) {
             try {
@@ -153,6 +154,11 @@ final class Harvester {
                 .canonical(parsed.canonical() != null ? parsed.canonical() : headerCanonical(lease, r))
                 .body(kept(r.body())).noindex(parsed.robots().noindex())
                 .content(parsed.content() == null ? null : parsed.content().content()).build(), links);
+    }
+
+    /** Two notes on a row as one {@code detail}; null when there are none. */
+    static @Nullable String joined(@Nullable String note, @Nullable String other) {
+        return note == null ? other : other == null ? note : note + "; " + other;
     }
 
     /**

@@ -243,7 +243,8 @@ final class UrlTask {
         }
         switch (result) {
             case FetchResult.Response r -> warc.write(fetcher.request(lease.url()), r.status(), r.headers(),
-                    r.raw() == null ? r.body() : r.raw(), Instant.now());
+                    r.raw() == null ? r.body() : r.raw(), r.cut() == FetchResult.Response.Cut.RECEIVED,
+                    Instant.now());
             case FetchResult.Failed f when f.headers() instanceof HttpHeaders headers -> warc.write(
                     fetcher.request(lease.url()), f, headers, Instant.now());
             case FetchResult.Failed f -> { } // no response to record

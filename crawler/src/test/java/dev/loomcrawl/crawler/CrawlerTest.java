@@ -179,14 +179,18 @@ class CrawlerTest {
             // Garbage, then the connection closed: the JDK's chain ends in an EOFException, so a reset (by type).
             assertThat(byPath.get("/garbage").failure()).as(byPath.get("/garbage").detail()).isEqualTo("reset");
             assertThat(byPath.get("/slow").failure()).isEqualTo("timeout");
-            assertThat(byPath.get("/big").failure()).isEqualTo("too-large");
+            // An HTML page over the body limit is kept cut there, as search engines read one; its row says so
+            assertThat(byPath.get("/big").ok()).isTrue();
+            assertThat(byPath.get("/big").title()).isEqualTo("big");
+            assertThat(byPath.get("/big").bytes()).isEqualTo(2_048);
+            assertThat(byPath.get("/big").detail()).isEqualTo("cut at 2048 bytes: the body limit");
             assertThat(byPath.get("/gone").failure()).isEqualTo("connect");
             assertThat(byPath.get("/moved").status()).isEqualTo(301);
             assertThat(byPath.get("/moved").ok()).isTrue();
             assertThat(byPath.get("/target").title()).isEqualTo("Target");
             assertThat(byPath.get("/").title()).isEqualTo("Index");
-            assertThat(summary.pages()).isEqualTo(3); // index, redirect, target
-            assertThat(summary.failed()).isEqualTo(7);
+            assertThat(summary.pages()).isEqualTo(4); // index, redirect, target, big
+            assertThat(summary.failed()).isEqualTo(6);
             assertThat(summary.skipped()).isEqualTo(1); // the image: recorded with its type and size, not kept
             assertThat(summary.failures()).containsEntry("http-status", 2L).containsEntry("timeout", 1L);
             assertThat(summary.statuses()).doesNotContainKey("0"); // no response is no status

@@ -191,9 +191,11 @@ class DataOutTest {
     @Test
     void aResponseWhoseBodyCouldNotBeHadWholeSaysSoInItsWarcRecord(@TempDir Path dir) throws Exception {
         Path warc = dir.resolve("crawl.warc");
-        site.stub("/", TestSite.html("<a href=/dribble>d</a><a href=/big>b</a><a href=/bad-gzip>g</a>"));
+        site.stub("/", TestSite.html("<a href=/dribble>d</a><a href=/big>b</a><a href=/bad-gzip>g</a>"
+                + "<a href=/big-zipped>z</a>"));
         site.stub("/dribble", TestSite.html("x".repeat(2_000)).withChunkedDribbleDelay(20, 4_000));
-        site.stub("/big", TestSite.html("x".repeat(20_000)));
+        site.stub("/big", TestSite.html("x".repeat(20_000)).withGzipDisabled(true)); // its bytes over the limit
+        site.stub("/big-zipped", TestSite.html("y".repeat(20_000))); // gzip: 52 bytes that decode to 20,000
         site.stub("/bad-gzip", TestSite.html("not gzip at all").withHeader("Content-Encoding", "gzip"));
         JobSummary summary = crawler.start(CrawlConfig.builder().seed(site.url("/")).maxRetries(0).maxBodyBytes(10_000)
                 .fetchDeadline(Duration.ofSeconds(1)).warcFile(warc.toString()).build()).awaitSummary();
@@ -214,6 +216,11 @@ class DataOutTest {
         assertThat(truncated).containsEntry("/", "-").containsEntry("/dribble", "time").containsEntry("/big", "length")
                 .containsEntry("/bad-gzip", "-");
         assertThat(bodies.get("/bad-gzip")).isEqualTo("not gzip at all"); // read whole: recorded as it came
+        // an HTML page cut at the limit is kept; its record holds the bytes received, cut there too or whole
+        assertThat(bodies.get("/big")).hasSize(10_000);
+        assertThat(pages.get("/big").ok()).isTrue();
+        assertThat(truncated).containsEntry("/big-zipped", "-");
+        assertThat(pages.get("/big-zipped").detail()).isEqualTo("cut at 10000 bytes: the body limit");
     }
 
     private static org.netpreserve.jwarc.WarcDigest sha1(byte[] bytes) {

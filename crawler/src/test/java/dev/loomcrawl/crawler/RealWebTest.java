@@ -30,6 +30,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -249,13 +250,22 @@ class RealWebTest {
     }
 
     /**
-     * gzip, deflate and br are asked for and decoded, codings applied one after another too; a bomb fails as
-     * {@code too-large} on its decoded size, and a body that is not what its coding says as {@code protocol}.
+     * gzip, deflate and br are asked for and decoded, codings applied one after another too; a bomb is cut at the
+     * limit on its decoded size, and so is a page whose compressed bytes alone pass it (the start of a gzip stream
+     * decoded); a body not HTML over the limit fails as {@code too-large}, a coding of no known name is read as no
+     * coding, and a body that is not what its coding says fails as {@code protocol}.
      */
     @ParameterizedTest
     @EnumSource(ExecutionMode.class)
-    void compressedPagesAreAskedForAndDecodedAndABombFailsAsTooLarge(ExecutionMode mode) throws Exception {
-        String big = "<title>zipped</title>" + "<p>filler</p>".repeat(2_000) + links("/deflated", "/bomb", "/brotli");
+    void compressedPagesAreAskedForAndDecodedAndABombIsCutAtTheLimit(ExecutionMode mode) throws Exception {
+        String big = "<title>zipped</title>" + "<p>filler</p>".repeat(2_000)
+                + links("/deflated", "/bomb", "/brotli", "/dense", "/big.pdf", "/none");
+        // 2 MB of random letters, which gzip cannot shrink below the 1 MiB limit
+        StringBuilder dense = new StringBuilder("<title>dense</title><a href=/dense-link>first</a><p>");
+        Random random = new Random(7);
+        while (dense.length() < 2 << 20) {
+            dense.append((char) ('a' + random.nextInt(26)));
+        }
         try (TestSite site = new TestSite()) {
             site.stub("/", page("text/html; charset=utf-8", gzip(big.getBytes(StandardCharsets.UTF_8)))
                             .withHeader("Content-Encoding", "gzip"))
@@ -267,21 +277,33 @@ class RealWebTest {
                     .stub("/layered", page("text/html", brotli("layered.html.gz.br"))
                             .withHeader("Content-Encoding", "gzip, BR")) // gzip applied first: br is undone first
                     .stub("/br-bomb", page("text/html", brotli("bomb.br")).withHeader("Content-Encoding", "br"))
-                    .stub("/bad-br", TestSite.html("<title>not brotli at all</title>").withHeader("Content-Encoding", "br"));
+                    .stub("/bad-br", TestSite.html("<title>not brotli at all</title>").withHeader("Content-Encoding", "br"))
+                    .stub("/dense", page("text/html", gzip(dense.toString().getBytes(StandardCharsets.UTF_8)))
+                            .withHeader("Content-Encoding", "gzip"))
+                    .stub("/dense-link", TestSite.html("<title>reached</title>"))
+                    .stub("/big.pdf", page("application/pdf", new byte[(1 << 20) + 1]))
+                    // a name no coding has, which servers send: the body as it came, as Chromium reads it
+                    .stub("/none", TestSite.html("<title>not encoded</title>").withHeader("Content-Encoding", "none"));
 
             Map<String, PageRecord> pages = crawl(site, CrawlConfig.builder().seed(site.url("/")).mode(mode)
-                    .maxBodyBytes(1 << 20));
+                    .maxBodyBytes(1 << 20).acceptType("application/pdf"));
 
             assertThat(site.counter.headerValues("Accept-Encoding")).containsExactly("gzip, deflate, br");
             assertThat(pages.get("/").title()).isEqualTo("zipped");
             assertThat(pages.get("/").bytes()).isEqualTo(big.length()); // decoded size
             assertThat(pages.get("/deflated").title()).isEqualTo("deflated");
-            assertThat(pages.get("/bomb").failure()).isEqualTo("too-large");
-            assertThat(pages.get("/bomb").detail()).contains("decoded");
+            String cut = "cut at 1048576 bytes: the body limit";
+            for (String path : List.of("/bomb", "/br-bomb", "/dense")) {
+                assertThat(pages.get(path).ok()).as(path).isTrue();
+                assertThat(pages.get(path).bytes()).as(path).isEqualTo(1 << 20);
+                assertThat(pages.get(path).detail()).as(path).isEqualTo(cut);
+            }
+            assertThat(pages.get("/dense").title()).isEqualTo("dense");
+            assertThat(pages.get("/dense-link").title()).isEqualTo("reached"); // its links before the cut are followed
+            assertThat(pages.get("/big.pdf").failure()).isEqualTo("too-large"); // a PDF without its end is no PDF
             assertThat(pages.get("/brotli").title()).isEqualTo("brotli");
             assertThat(pages.get("/layered").title()).isEqualTo("layered");
-            assertThat(pages.get("/br-bomb").failure()).isEqualTo("too-large");
-            assertThat(pages.get("/br-bomb").detail()).contains("decoded");
+            assertThat(pages.get("/none").title()).isEqualTo("not encoded");
             assertThat(pages.get("/bad-br").failure()).isEqualTo("protocol");
             assertThat(pages.get("/bad-br").detail()).isEqualTo("cannot decode Content-Encoding: br");
         }

@@ -132,27 +132,34 @@ final class Bodies {
     /**
      * Decodes {@code Content-Encoding} {@code encoding}: gzip, deflate (zlib-wrapped or raw, as servers send
      * both) and br, or several in the order applied ({@code gzip, br}: br last, so undone first), reading at
-     * most {@code limit} decoded bytes; null if a coding is unknown or the bytes are not what the header says.
+     * most {@code limit} decoded bytes; null if the bytes are not what the header says.
+     *
+     * @param cut {@code raw} is the start of a longer body: what its bytes decode to is kept, where its end would
+     *     be an error
      */
-    static byte @Nullable [] decode(byte[] raw, String encoding, int limit) {
+    static byte @Nullable [] decode(byte[] raw, String encoding, int limit, boolean cut) {
         List<String> codings = codings(encoding);
         if (codings.isEmpty() || raw.length == 0) {
             return raw;
         }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, raw.length * 4));
         try (InputStream in = decoding(new ByteArrayInputStream(raw), codings)) {
-            if (in == null) {
-                return null;
+            byte[] chunk = new byte[8_192];
+            while (out.size() < limit) {
+                int n = in.read(chunk, 0, Math.min(chunk.length, limit - out.size()));
+                if (n < 0) {
+                    break;
+                }
+                out.write(chunk, 0, n);
             }
-            ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, raw.length * 4));
-            out.write(in.readNBytes(limit));
             return out.toByteArray();
         } catch (IOException | RuntimeException e) { // the Brotli decoder may throw its own unchecked exception
-            return null;
+            return cut && out.size() > 0 ? out.toByteArray() : null;
         }
     }
 
-    /** {@code in} with {@code codings} undone, the last applied first; null when one is unknown. */
-    private static @Nullable InputStream decoding(InputStream in, List<String> codings) throws IOException {
+    /** {@code in} with {@code codings} undone, the last applied first. */
+    private static InputStream decoding(InputStream in, List<String> codings) throws IOException {
         InputStream decoded = in;
         for (String coding : codings.reversed()) {
             decoded = switch (coding) {
@@ -161,11 +168,10 @@ final class Bodies {
                 // Buffered: the decoder's read(byte[]) after a read() of one byte (as GZIPInputStream reads its
                 // header) answers -1 with bytes still in hand (google/brotli#1019, fixed after its last release).
                 case "br" -> new BufferedInputStream(new BrotliInputStream(decoded));
-                default -> null;
+                // A name no coding has ("none", which servers send, WireMock among them): passed through as
+                // Chromium passes it, the body as it came
+                default -> decoded;
             };
-            if (decoded == null) {
-                return null;
-            }
         }
         return decoded;
     }

@@ -27,9 +27,26 @@ public sealed interface FetchResult {
      *     Sniffing Standard, as a browser reads it
      * @param body the decoded body; empty for a redirect
      * @param raw the body as received (still compressed), kept only for a WARC file; else null
+     * @param cut whether the body is all of the page, or its first {@code maxBodyBytes} as a search engine reads a
+     *     page longer than its limit
      */
-    record Response(int status, HttpHeaders headers, String contentType, byte[] body, byte @Nullable [] raw, long nanos)
-            implements FetchResult {
+    record Response(int status, HttpHeaders headers, String contentType, byte[] body, byte @Nullable [] raw, Cut cut,
+            long nanos) implements FetchResult {
+
+        /** How much of the page the body is. */
+        public enum Cut {
+            /** All of it. */
+            WHOLE,
+            /** Its start: the bytes received are whole, but decoded they are longer than the limit. */
+            DECODED,
+            /** Its start: the bytes received were cut too, the rest not read. */
+            RECEIVED
+        }
+
+        /** What a row says of a body cut at the limit; null for a whole one. */
+        public @Nullable String cutNote() {
+            return cut == Cut.WHOLE ? null : "cut at " + body.length + " bytes: the body limit";
+        }
 
         /** A redirect: 3xx but 304, which says the page as the request's validators have it is current. */
         public boolean redirect() {

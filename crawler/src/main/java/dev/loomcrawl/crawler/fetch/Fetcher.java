@@ -21,8 +21,8 @@ import org.jspecify.annotations.Nullable;
  * and blocks a platform one, which is the whole point of the comparison.
  *
  * <p>It asks for gzip, deflate and br (Brotli), as Googlebot does, and decodes them (the JDK client does not);
- * the body limit applies to the bytes received and to the decoded bytes, so a gzip bomb fails as
- * {@code too-large} instead of filling the heap. Types the job does not keep are recorded with their size, their
+ * the body limit applies to the bytes received and to the decoded bytes, so an HTML page longer than it (a gzip
+ * bomb too) is cut there, and any other type fails as {@code too-large}, instead of filling the heap. Types the job does not keep are recorded with their size, their
  * bodies not kept.
  */
 public final class Fetcher implements AutoCloseable {

@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler.fetch;
 
+import dev.loomcrawl.crawler.fetch.FetchResult.Response.Cut;
 import dev.loomcrawl.crawler.fetch.Fetcher.Purpose;
 import dev.loomcrawl.crawler.values.FailureKind;
 import java.io.IOException;
@@ -8,13 +9,14 @@ import java.net.http.HttpHeaders;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.ZonedDateTime;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
  * What a response becomes once its headers are in: a redirect, a failure by status (its {@code Retry-After}
  * read), a type the job does not keep (its size counted, its body not), a body over its limit, or a page,
- * decoded (gzip, deflate, br) and capped on both the bytes received and the decoded bytes, so a gzip bomb fails
- * as {@code too-large} instead of filling the heap.
+ * decoded (gzip, deflate, br) and capped on both the bytes received and the decoded bytes, so a gzip bomb is
+ * cut (HTML) or fails as {@code too-large} instead of filling the heap.
  */
 final class ResponseReader {
     /** Sitemaps may be large (50,000 URLs, 50 MB uncompressed by the protocol). */
@@ -33,7 +35,8 @@ final class ResponseReader {
         HttpHeaders headers = response.headers();
         String contentType = Bodies.contentType(headers);
         if (status >= 300 && status < 400) {
-            return new FetchResult.Response(status, headers, contentType, new byte[0], null, System.nanoTime() - start);
+            return new FetchResult.Response(status, headers, contentType, new byte[0], null, Cut.WHOLE,
+                    System.nanoTime() - start);
         }
         if (status >= 400 || status < 200) {
             Duration retryAfter = RetryPolicy.parseRetryAfter(headers.firstValue("Retry-After").orElse(null),
@@ -62,20 +65,18 @@ final class ResponseReader {
             int size;
             if (encoded) { // the size as served is the decoded one
                 byte[] raw = body.readNBytes(limit + 1);
-                byte[] decoded = Bodies.decode(raw, encoding, limit + 1);
+                byte[] decoded = Bodies.decode(raw, encoding, limit + 1, raw.length > limit);
                 size = Math.min(limit, decoded == null ? raw.length : decoded.length);
             } else {
                 size = declared >= 0 ? (int) Math.min(declared, Integer.MAX_VALUE) : Bodies.count(body, limit);
             }
             return notKept(contentType, "", status, headers, size, start);
         }
-        if (purpose == Purpose.PAGE && !untyped && declared > limit) {
+        if (purpose == Purpose.PAGE && !untyped && !Bodies.isHtml(contentType) && declared > limit) {
             return tooLarge(status, headers, start, "body of " + declared + " bytes is over " + limit);
         }
-        // robots.txt longer than the limit is cut, not refused (RFC 9309: Robots.parse reads what fits); pages and
-        // sitemaps are refused.
         byte[] raw = Bodies.read(body, declared, limit + 1);
-        byte[] decoded = Bodies.decode(raw, encoding, limit + 1);
+        byte[] decoded = Bodies.decode(raw, encoding, limit + 1, raw.length > limit);
         if (untyped) { // as a browser does, the body says whether it is HTML
             if (decoded != null && Bodies.looksLikeHtml(decoded)) {
                 contentType = "text/html";
@@ -84,17 +85,26 @@ final class ResponseReader {
                         Math.min(limit, decoded == null ? raw.length : decoded.length), start);
             }
         }
-        if (raw.length > limit && purpose != Purpose.ROBOTS) {
-            return tooLarge(status, headers, start, "body over " + limit + " bytes");
+        boolean over = raw.length > limit || decoded != null && decoded.length > limit;
+        // An HTML page longer than the limit is cut there, as search engines read one (Google its first 15 MB): its
+        // links and text up to the limit are worth more than nothing. Any other type cut is of no use (a PDF without
+        // its end), and a sitemap is refused. robots.txt is handed on whole, a byte over: RFC 9309's parser reads
+        // what fits and says it was cut.
+        boolean cut = over && purpose == Purpose.PAGE && Bodies.isHtml(contentType);
+        if (over && !cut && purpose != Purpose.ROBOTS) {
+            return tooLarge(status, headers, start, raw.length > limit ? "body over " + limit + " bytes"
+                    : "decoded body over " + limit + " bytes (" + encoding + ")");
         }
         if (decoded == null) {
             return new FetchResult.Failed(FailureKind.PROTOCOL, "cannot decode Content-Encoding: " + encoding, status,
                     headers, raw.length, System.nanoTime() - start, null, false, settings.keepRaw() ? raw : null);
         }
-        if (decoded.length > limit && purpose != Purpose.ROBOTS) {
-            return tooLarge(status, headers, start, "decoded body over " + limit + " bytes (" + encoding + ")");
+        Cut part = !cut ? Cut.WHOLE : raw.length > limit ? Cut.RECEIVED : Cut.DECODED;
+        if (cut) {
+            raw = Arrays.copyOf(raw, Math.min(raw.length, limit));
+            decoded = Arrays.copyOf(decoded, Math.min(decoded.length, limit));
         }
-        return new FetchResult.Response(status, headers, contentType, decoded, settings.keepRaw() ? raw : null,
+        return new FetchResult.Response(status, headers, contentType, decoded, settings.keepRaw() ? raw : null, part,
                 System.nanoTime() - start);
     }
 

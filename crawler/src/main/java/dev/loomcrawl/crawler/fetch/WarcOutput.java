@@ -107,9 +107,14 @@ public final class WarcOutput implements AutoCloseable {
         }
     }
 
-    /** Records one exchange: what was asked and what came back. */
-    public void write(HttpRequest request, int status, HttpHeaders headers, byte[] body, Instant date) {
-        write(request, status, headers, body, WarcTruncationReason.NOT_TRUNCATED, date);
+    /**
+     * Records one exchange: what was asked and what came back.
+     *
+     * @param cut the body is the start of a longer one, cut at the body limit ({@code WARC-Truncated: length})
+     */
+    public void write(HttpRequest request, int status, HttpHeaders headers, byte[] body, boolean cut, Instant date) {
+        write(request, status, headers, body, cut ? WarcTruncationReason.LENGTH : WarcTruncationReason.NOT_TRUNCATED,
+                date);
     }
 
     /**

@@ -116,8 +116,8 @@ public record CrawlConfig(Scope scope, Politeness politeness, Fetch fetch, Outpu
      * @param connectTimeout TCP connect timeout (default 5 s)
      * @param requestTimeout time to the response headers (default 10 s)
      * @param fetchDeadline time for a whole fetch, body included; a slower body fails as {@code timeout} (default 30 s)
-     * @param maxBodyBytes bytes of a body kept at most, decoded; a longer page fails as {@code too-large}
-     *     (default 2 MiB)
+     * @param maxBodyBytes bytes of a body kept at most, decoded; a longer HTML page is cut there, any other type
+     *     fails as {@code too-large} (default 2 MiB)
      * @param maxRedirects redirect hops followed from one URL (default 5)
      * @param userAgent sent with every request; its first word is the robots.txt product token
      * @param headers more request headers, sent with every request

@@ -24,7 +24,7 @@ public enum FailureKind {
      * there, however many hops one follows.
      */
     REDIRECT_LOOP,
-    /** The body was longer than {@code maxBodyBytes} (decoded). */
+    /** A body not HTML (a type the job accepts) was longer than {@code maxBodyBytes} (decoded); HTML is cut. */
     TOO_LARGE,
     /** A type the job does not keep (not HTML and not an accepted type): recorded with type and size. Skipped. */
     NOT_HTML,
