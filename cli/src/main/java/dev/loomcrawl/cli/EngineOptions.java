@@ -13,9 +13,10 @@ final class EngineOptions {
             description = "Platform threads in pool mode (default: ${DEFAULT-VALUE}, Tomcat's default).")
     int poolSize;
 
-    @Option(names = "--db", paramLabel = "JDBC-URL", defaultValue = DbOption.DEFAULT,
-            description = "Database for jobs and pages: H2 (jdbc:h2:...) or PostgreSQL (jdbc:postgresql://...)"
-                    + " (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--db", paramLabel = "JDBC-URL|PATH", defaultValue = DbOption.DEFAULT,
+            converter = DbOption.Url.class,
+            description = "Database for jobs and pages: H2 (jdbc:h2:..., or an H2 file's path) or PostgreSQL"
+                    + " (jdbc:postgresql://...) (default: ${DEFAULT-VALUE}).")
     @SuppressWarnings("NullAway.Init") // picocli sets it: a default, or required
     String db;
     ExecutionMode executionMode() {

@@ -162,6 +162,21 @@ class CrawlCommandTest {
         assertThat(row.get("detail").asText()).isEqualTo("cut at 1024 bytes: the body limit");
     }
 
+    /** {@code --db} takes an H2 file's path as a user names a file: the file H2 made, or the name without its end. */
+    @Test
+    void aDbGivenAsAPathIsAnH2File(@TempDir Path dir) throws Exception {
+        Result crawled = run("crawl", "--max-depth=0", "--json", "--quiet", "--db=" + dir.resolve("crawl"),
+                farm.seedUrls().getFirst());
+        assertThat(crawled.exit()).as(crawled.err()).isZero();
+        assertThat(dir.resolve("crawl.mv.db")).exists();
+        Result jobs = run("jobs", "--db=" + dir.resolve("crawl.mv.db"));
+        assertThat(jobs.exit()).as(jobs.err()).isZero();
+        assertThat(jobs.out()).contains("done");
+        Result none = run("jobs", "--db=" + dir.resolve("other"));
+        assertThat(none.out()).contains("no database there yet");
+        assertThat(dir.resolve("other.mv.db")).doesNotExist();
+    }
+
     /** A database that cannot be opened is one line and exit code 1 (it printed H2's trace, 54 lines). */
     @Test
     void aDatabaseThatCannotBeOpenedIsOneLine() throws Exception {
