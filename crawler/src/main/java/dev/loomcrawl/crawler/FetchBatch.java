@@ -157,7 +157,8 @@ final class FetchBatch implements AutoCloseable {
                 PageParser.Parsed page = PageParser.parse(engine.parsers(), r.body(), r.charset().orElse(null),
                         url.url(), agentToken, PageParser.Headers.of(r.headers()), content);
                 MainContent.Extracted extracted = page.content();
-                detail = Harvester.joined(r.cutNote(), extracted == null ? null : extracted.problem());
+                detail = Harvester.joined(Harvester.joined(detail, r.cutNote()),
+                        extracted == null ? null : extracted.problem());
                 yield new FetchOutcome(url.url(), "ok", r.status(), page.title(), r.body().length, millis, null, detail,
                         page.robots().noindex(),
                         extracted == null ? null : extracted.content());

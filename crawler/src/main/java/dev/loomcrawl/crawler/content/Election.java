@@ -248,12 +248,15 @@ final class Election {
      */
     private Element sectionsHolding(Element top, Element body) {
         Element up = top;
-        for (int level = 0; level <= KIN_LEVELS && up != null && up.parent() != null && up.parent() != body;
-                level++, up = up.parent()) {
+        for (int level = 0; level <= KIN_LEVELS; level++) {
             Element parent = up.parent();
+            if (parent == null || parent == body) {
+                break;
+            }
             if (headedProse(up) && sectionsIn(parent, up) >= SECTIONS) {
                 return parent;
             }
+            up = parent;
         }
         return top;
     }

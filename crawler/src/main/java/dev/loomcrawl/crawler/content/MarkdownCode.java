@@ -56,18 +56,23 @@ final class MarkdownCode {
             named.add(up);
         }
         for (Element e : named) {
-            String language = e.attr("data-lang");
+            String language = name(e.attr("data-lang"));
             for (String name : e.classNames()) {
                 Matcher m = LANGUAGE.matcher(name);
-                if (!NAME.matcher(language).matches() && m.matches()) {
-                    language = m.group(1);
+                if (language.isEmpty() && m.matches()) {
+                    language = name(m.group(1));
                 }
             }
-            language = language.toLowerCase(Locale.ROOT);
-            if (NAME.matcher(language).matches() && !NO_LANGUAGE.contains(language)) {
+            if (!language.isEmpty()) {
                 return language;
             }
         }
         return "";
+    }
+
+    /** {@code named} as a fence's info string, lower case; "" when it is no language's name. */
+    private static String name(String named) {
+        String name = named.toLowerCase(Locale.ROOT);
+        return NAME.matcher(name).matches() && !NO_LANGUAGE.contains(name) ? name : "";
     }
 }
