@@ -58,6 +58,16 @@ final class MarkdownBlocks {
         }
     }
 
+    /** How many blocks are written: what {@link #keep} takes. */
+    int count() {
+        return blocks.size();
+    }
+
+    /** Leaves out the blocks written after the first {@code count}. */
+    void keep(int count) {
+        blocks.subList(count, blocks.size()).clear();
+    }
+
     /** The mark of the list the blocks end with, or null: a list right after it takes the other mark. */
     @Nullable String listMarkAtEnd() {
         return blocks.isEmpty() ? null : blocks.getLast().mark();

@@ -7,10 +7,16 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
+import org.jsoup.select.NodeFilter;
+import org.jsoup.select.NodeFilter.FilterResult;
+import org.jsoup.select.NodeTraversor;
 
 /**
- * A {@code pre} as a fenced code block: its text exactly as written (no white space folded, no mark escaped),
- * fenced by more backticks than it holds in a row, the fence naming its language when the page names it.
+ * A {@code pre} as a fenced code block: its text exactly as written (no white space folded, no mark escaped) less
+ * the line numbers a highlighter set beside it, fenced by more backticks than it holds in a row, the fence naming
+ * its language when the page names it.
  */
 final class MarkdownCode {
     /**
@@ -22,14 +28,28 @@ final class MarkdownCode {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_+#.-]{1,30}");
     /** Names that say the highlighter chose, or that there is no language: no info string. */
     private static final Set<String> NO_LANGUAGE = Set.of("default", "none", "plain", "plaintext", "nohighlight");
-    /** How far above the {@code pre} a wrapper may name the language (Jekyll's Rouge: two {@code div}s up). */
+    /**
+     * How far above the {@code pre} a wrapper may name the language (Jekyll's Rouge: two {@code div}s up), counted
+     * again from a table cell the code is set in (Sphinx's {@code highlight-python3}, two {@code div}s above the
+     * table of line numbers and code).
+     */
     private static final int WRAPPERS = 2;
+    /** The parts of a table a highlighter sets code in, beside its line numbers. */
+    private static final Set<String> TABLE_PARTS = Set.of("td", "tr", "tbody", "table");
+    /** Steps up from the {@code pre} at most, table parts and wrappers together. */
+    private static final int STEPS_UP = 8;
+    /**
+     * Classes of the line numbers highlighters write before each line inside the code: Pygments' and Sphinx's
+     * {@code linenos}, Hugo's (Chroma's) {@code ln} and {@code lnt}, Rouge's {@code gutter} and {@code lineno}.
+     */
+    private static final Set<String> LINE_NUMBER_CLASSES = Set.of("linenos", "lineno", "linenodiv", "ln", "lnt",
+            "line-number", "line-numbers", "gutter");
 
     private MarkdownCode() {}
 
     /** The code in Markdown, or as plain text; "" when it is blank. */
     static String fenced(Element pre, boolean markdown) {
-        String code = pre.wholeText().stripTrailing();
+        String code = code(pre).stripTrailing();
         while (code.startsWith("\n")) {
             code = code.substring(1);
         }
@@ -38,6 +58,87 @@ final class MarkdownCode {
         }
         String fence = MarkdownMarks.ticksAround(code, 3);
         return fence + language(pre) + "\n" + code + "\n" + fence;
+    }
+
+    /**
+     * A table a highlighter lays code out in (Pygments, Hugo, Rouge, MkDocs with line numbers): a cell of
+     * {@link #lineNumbers} beside a cell holding the code's {@code pre}. Written as a table it would be one row,
+     * the code folded into one line.
+     */
+    static boolean numbersBesideCode(List<List<Element>> rows) {
+        for (List<Element> row : rows) {
+            for (Element cell : row) {
+                if (gutter(cell)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** A cell of {@link #lineNumbers} whose next cell holds the code's {@code pre}. */
+    static boolean gutter(Element cell) {
+        Element next = cell.nextElementSibling();
+        return next != null && lineNumbers(cell) && next.selectFirst("pre") != null;
+    }
+
+    /**
+     * Whether {@code e}'s text is line numbers: digits and white space alone. Read up to its first other character,
+     * as every cell of every table is asked.
+     */
+    private static boolean lineNumbers(Element e) {
+        boolean[] digit = {false};
+        FilterResult read = NodeTraversor.filter(new NodeFilter() {
+            @Override
+            public FilterResult head(Node node, int depth) {
+                if (node instanceof TextNode t) {
+                    String text = t.getWholeText();
+                    for (int i = 0; i < text.length(); i++) {
+                        char c = text.charAt(i);
+                        if (c >= '0' && c <= '9') {
+                            digit[0] = true;
+                        } else if (!Character.isWhitespace(c)) {
+                            return FilterResult.STOP;
+                        }
+                    }
+                }
+                return FilterResult.CONTINUE;
+            }
+        }, e);
+        return read != FilterResult.STOP && digit[0];
+    }
+
+    /**
+     * The code as a reader copies it: the text of {@code pre}, a {@code br} a line break, less the line numbers a
+     * highlighter wrote inside it (a span before each line, or a cell of a table of numbers and code, Rouge's).
+     */
+    private static String code(Element pre) {
+        StringBuilder code = new StringBuilder();
+        NodeTraversor.filter(new NodeFilter() {
+            @Override
+            public FilterResult head(Node node, int depth) {
+                if (node instanceof TextNode t) {
+                    code.append(t.getWholeText());
+                } else if (node instanceof Element e && e != pre) {
+                    if (e.nameIs("br")) {
+                        code.append('\n');
+                    } else if (e.nameIs("td") ? gutter(e) : numbered(e) && lineNumbers(e)) {
+                        return FilterResult.SKIP_ENTIRELY;
+                    }
+                }
+                return FilterResult.CONTINUE;
+            }
+        }, pre);
+        return code.toString();
+    }
+
+    private static boolean numbered(Element e) {
+        for (String name : e.classNames()) {
+            if (LINE_NUMBER_CLASSES.contains(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -52,8 +153,15 @@ final class MarkdownCode {
             named.add(code);
         }
         Element up = pre.parent();
-        for (int level = 0; level < WRAPPERS && up != null && up.nameIs("div"); level++, up = up.parent()) {
-            named.add(up);
+        for (int divs = 0, steps = 0; up != null && divs < WRAPPERS && steps < STEPS_UP; steps++, up = up.parent()) {
+            if (TABLE_PARTS.contains(up.normalName())) {
+                divs = 0;
+            } else if (up.nameIs("div")) {
+                named.add(up);
+                divs++;
+            } else {
+                break;
+            }
         }
         for (Element e : named) {
             String language = name(e.attr("data-lang"));

@@ -181,11 +181,19 @@ final class MarkdownWriter {
     /** Children of a block: runs of text and inline elements become paragraphs, blocks their own blocks. */
     private void flow(Element e, MarkdownBlocks out) {
         StringBuilder run = new StringBuilder();
+        @Nullable Element written = null; // the last sibling a tab set took
         for (Node child : e.childNodes()) {
             if (child instanceof TextNode t) {
                 inline.text(t, run);
             } else if (child instanceof Element c) {
-                if (skipped(c)) {
+                MarkdownTabs.TabSet tabs;
+                if (written != null) {
+                    written = c == written ? null : written;
+                } else if ((tabs = MarkdownTabs.of(c)) != null) {
+                    paragraph(run, out);
+                    tabs(tabs, out);
+                    written = tabs.last();
+                } else if (skipped(c)) {
                     headline(c, run, out);
                 } else if (inline.isInline(c)) {
                     inline.element(c, run);
@@ -197,6 +205,28 @@ final class MarkdownWriter {
             }
         }
         paragraph(run, out);
+    }
+
+    /**
+     * Each tab's name as a paragraph of its own, its words only (some tabs are links to their panels), then its
+     * panel, hidden or not: one not yet opened is hidden and still the page's. A panel that writes nothing takes
+     * its name with it.
+     */
+    private void tabs(MarkdownTabs.TabSet tabs, MarkdownBlocks out) {
+        for (int i = 0; i < tabs.names().size(); i++) {
+            int before = out.count();
+            int chars = paragraphChars;
+            StringBuilder name = new StringBuilder();
+            inline.text(new TextNode(tabs.names().get(i).text()), name);
+            paragraph(name, out);
+            int named = out.count();
+            block(tabs.panels().get(i), out);
+            inline.recount();
+            if (out.count() == named) {
+                out.keep(before);
+                paragraphChars = chars;
+            }
+        }
     }
 
     /** The article's {@code h1} from a header left out (its byline, date and share buttons stay out). */
@@ -285,9 +315,22 @@ final class MarkdownWriter {
         out.quote(!markdown || inner.isEmpty() ? inner : "> " + inner.replace("\n", "\n> ").replace("\n> \n", "\n>\n"));
     }
 
-    /** A data table as a Markdown table; a table that lays out a page (nested, or one column) as its blocks. */
+    /**
+     * A data table as a Markdown table; a table that lays out a page (nested, or one column) as its blocks, and one
+     * that sets code beside its line numbers as the code.
+     */
     private void table(Element table, MarkdownBlocks out) {
         List<List<Element>> rows = MarkdownTable.rows(table);
+        if (MarkdownCode.numbersBesideCode(rows)) {
+            for (List<Element> row : rows) {
+                for (Element cell : row) {
+                    if (!MarkdownCode.gutter(cell)) {
+                        flow(cell, out); // the code, and a file's name above it (Pygments)
+                    }
+                }
+            }
+            return;
+        }
         if (MarkdownTable.width(rows) < 2 || counts.holdsTable(table)) {
             flow(table, out);
             return;

@@ -154,6 +154,74 @@ class MarkdownWriterTest {
                 .isEqualTo(code);
     }
 
+    /** Line numbers are no part of the code: a reader copies it without them; in a table they fold it to one line. */
+    @ParameterizedTest(name = "[{0}]")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            pygments table | ""     | "<div class='highlight'><table class='highlighttable'><tr><td class='linenos'><div class='linenodiv'><pre><span class='normal'><a href='#l1'>1</a></span>\n<span class='normal'><a href='#l2'>2</a></span></pre></div></td><td class='code'><div><pre><span></span><code><a id='l1'></a>a = 1\n<a id='l2'></a>b = 2\n</code></pre></div></td></tr></table></div>"
+            sphinx table   | python3 | "<div class='highlight-python3 notranslate'><div class='highlight'><table class='highlighttable'><tr><td class='linenos'><div class='linenodiv'><pre>1\n2</pre></div></td><td class='code'><div><pre>a = 1\nb = 2</pre></div></td></tr></table></div></div>"
+            hugo table     | go     | "<div class='highlight'><div class='chroma'><table class='lntable'><tr><td class='lntd'><pre class='chroma'><code><span class='lnt'>1\n</span><span class='lnt'>2\n</span></code></pre></td><td class='lntd'><pre class='chroma'><code class='language-go' data-lang='go'><span class='line'><span class='cl'>a = 1\n</span></span><span class='line'><span class='cl'>b = 2\n</span></span></code></pre></td></tr></table></div></div>"
+            rouge table    | ruby   | "<figure class='highlight'><pre><code class='language-ruby' data-lang='ruby'><table class='rouge-table'><tbody><tr><td class='gutter gl'><pre class='lineno'>1\n2\n</pre></td><td class='code'><pre>a = 1\nb = 2\n</pre></td></tr></tbody></table></code></pre></figure>"
+            hugo inline    | go     | "<div class='highlight'><pre class='chroma'><code class='language-go' data-lang='go'><span class='line'><span class='ln'>1</span><span class='cl'>a = 1\n</span></span><span class='line'><span class='ln'>2</span><span class='cl'>b = 2\n</span></span></code></pre></div>"
+            pygments inline | ""    | "<pre><span class='linenos'>1</span>a = 1\n<span class='linenos'>2</span>b = 2</pre>"
+            """)
+    void aCodeBlockIsItsCodeWithoutTheLineNumbersBesideIt(String shape, String language, String html) {
+        Document doc = Jsoup.parse(html);
+        assertThat(write(doc, true)).isEqualTo("```" + language + "\na = 1\nb = 2\n```");
+        assertThat(write(doc, false)).isEqualTo("a = 1\nb = 2");
+    }
+
+    /** Each tab's name before what it shows, every tab written: a reader opens them all, a search engine reads them. */
+    @ParameterizedTest(name = "[{0}]")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            material      | "<div class='tabbed-set tabbed-alternate'><input checked id='t1' name='t' type='radio'><input id='t2' name='t' type='radio'><div class='tabbed-labels'><label for='t1'>Maven</label><label for='t2'>Gradle</label></div><div class='tabbed-content'><div class='tabbed-block'><pre>mvn</pre></div><div class='tabbed-block'><pre>gradle</pre></div></div></div>"
+            interleaved   | "<div class='sd-tab-set'><input checked id='t1' name='t' type='radio'><label class='sd-tab-label' for='t1'>Maven</label><div class='sd-tab-content'><pre>mvn</pre></div><input id='t2' name='t' type='radio'><label class='sd-tab-label' for='t2'>Gradle</label><div class='sd-tab-content'><pre>gradle</pre></div></div>"
+            docusaurus    | "<div class='tabs-container'><ul role='tablist' class='tabs'><li role='tab' class='tabs__item'>Maven</li><li role='tab' class='tabs__item'>Gradle</li></ul><div class='margin-top--md'><div role='tabpanel'><pre>mvn</pre></div><div role='tabpanel' hidden><pre>gradle</pre></div></div></div>"
+            sphinx-tabs   | "<div class='sphinx-tabs'><div role='tablist'><button role='tab' aria-controls='p0'>Maven</button><button role='tab' aria-controls='p1'>Gradle</button></div><div role='tabpanel' id='p0'><pre>mvn</pre></div><div role='tabpanel' id='p1' hidden='true'><pre>gradle</pre></div></div>"
+            vitepress     | "<div class='vp-code-group'><div class='tabs'><input type='radio' name='g' id='g1' checked><label for='g1'>Maven</label><input type='radio' name='g' id='g2'><label for='g2'>Gradle</label></div><div class='blocks'><div class='active'><pre>mvn</pre></div><div><pre>gradle</pre></div></div></div>"
+            bootstrap     | "<ul class='nav nav-tabs' role='tablist'><li class='nav-item' role='presentation'><button class='nav-link' role='tab'>Maven</button></li><li class='nav-item' role='presentation'><a class='nav-link' role='tab' href='#g'>Gradle</a></li></ul><div class='tab-content'><div class='tab-pane active' role='tabpanel'><pre>mvn</pre></div><div class='tab-pane' role='tabpanel'><pre>gradle</pre></div></div>"
+            """)
+    void tabbedContentNamesEachTabBeforeItsPanel(String shape, String html) {
+        Document doc = Jsoup.parse("<p>Add the dependency:</p>" + html + "<p>Then build.</p>");
+        assertThat(write(doc, true)).isEqualTo(
+                "Add the dependency:\n\nMaven\n\n```\nmvn\n```\n\nGradle\n\n```\ngradle\n```\n\nThen build.");
+        assertThat(write(doc, false))
+                .isEqualTo("Add the dependency:\n\nMaven\n\nmvn\n\nGradle\n\ngradle\n\nThen build.");
+    }
+
+    @Test
+    void aLabelOfAFormFieldOrATabListWithoutItsPanelsIsNoText() {
+        Document doc = Jsoup.parse("<p>Text.</p><div><label for='q'>Search</label><input id='q' type='text'></div>"
+                + "<div><input type='radio' id='a' name='r'><label for='a'>Yes</label>"
+                + "<input type='radio' id='b' name='r'><label for='b'>No</label></div><p>More.</p>");
+        assertThat(write(doc, true)).isEqualTo("Text.\n\nMore.");
+    }
+
+    @Test
+    void aFileNameOverNumberedCodeStaysAndANumberInCodeIsCode() {
+        Document doc = Jsoup.parse("<table class='highlighttable'><tr><th colspan='2' class='filename'>"
+                + "<span class='filename'>run.py</span></th></tr><tr><td class='linenos'><pre>1</pre></td>"
+                + "<td class='code'><pre>exit(<span class='mi'>2</span>)</pre></td></tr></table>"
+                + "<pre><span class='mi'>42</span></pre>");
+        assertThat(write(doc, true)).isEqualTo("run.py\n\n```\nexit(2)\n```\n\n```\n42\n```");
+    }
+
+    /** Only numbers beside code are line numbers: a year in a table of results an old page set in a pre is text. */
+    @Test
+    void aNumberInATableOfFiguresIsNoLineNumber() {
+        Document doc = Jsoup.parse("<pre><table><tr><td>Effert</td><td>1993</td><td>13,04</td></tr></table></pre>");
+        // the cells as the pre holds them, with no white space between
+        assertThat(write(doc, false)).isEqualTo("Effert199313,04");
+    }
+
+    @Test
+    void aTabWhosePanelShowsNothingIsNoText() {
+        Document doc = Jsoup.parse("<div><ul role='tablist'><li role='tab'>About the author</li>"
+                + "<li role='tab'>Posts</li></ul><div><div role='tabpanel'><p>She writes about crawlers.</p></div><div role='tabpanel'>"
+                + "<ul class='related'><li><a href='/a'>A</a></li><li><a href='/b'>B</a></li></ul></div></div></div>"
+                + "<p>The end.</p>");
+        assertThat(write(doc, true)).isEqualTo("About the author\n\nShe writes about crawlers.\n\nThe end.");
+    }
+
     @ParameterizedTest(name = "[{0}]")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
             "<h2>Install<a class='headerlink' href='#install' title='Permalink to this heading'>¶</a></h2>"
