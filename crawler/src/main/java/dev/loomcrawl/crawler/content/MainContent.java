@@ -187,8 +187,9 @@ public final class MainContent {
             for (Element headline : candidates) { // the first that is not all a link
                 String line = writer.heading(headline);
                 if (!line.isEmpty()) {
-                    String begun = writer.begunWith(text, line);
-                    return begun != null ? begun : titled(writer, writer.asTitle(line), headline, text);
+                    String begun = MarkdownTitle.begunWith(text, line, writer.markdown());
+                    return begun != null ? begun
+                            : titled(writer, MarkdownTitle.of(line, writer.markdown()), headline, text);
                 }
             }
             return text;

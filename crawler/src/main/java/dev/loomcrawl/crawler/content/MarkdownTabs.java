@@ -29,7 +29,8 @@ final class MarkdownTabs {
      * The tabs {@code e} names: a tab whose panel is its next sibling (radio buttons aside: Material's classic
      * style, sphinx-design), or a list whose children (radio buttons aside) are two or more tabs, followed by as
      * many panels: as the children of its next sibling (Material's alternate style, VitePress, Docusaurus,
-     * Bootstrap) or as its next siblings of role {@code tabpanel} (sphinx-tabs). Null when it names none.
+     * Bootstrap) or as its next siblings of role {@code tabpanel} (sphinx-tabs). Null when it names none, and for a
+     * {@code nav}: what HTML names navigation is left out whatever it holds (an author box's "About" and "Posts").
      */
     static @Nullable TabSet of(Element e) {
         if (tab(e) == e) {
@@ -38,6 +39,9 @@ final class MarkdownTabs {
                 next = next.nextElementSibling();
             }
             return next == null || tab(next) != null ? null : new TabSet(List.of(e), List.of(next), next);
+        }
+        if (e.nameIs("nav")) {
+            return null;
         }
         List<Element> names = new ArrayList<>();
         for (Element child : e.children()) {

@@ -3,7 +3,6 @@ package dev.loomcrawl.crawler.content;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
-import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
@@ -34,8 +33,6 @@ final class MarkdownWriter {
      * the parser nests) would make a page's text hundreds of times longer, and take minutes to write.
      */
     private static final int NESTING = 16;
-    /** An emphasis mark: an asterisk not escaped. */
-    private static final Pattern EMPHASIS = Pattern.compile("(?<!\\\\)\\*");
 
     private final boolean markdown;
     private final Boilerplate boilerplate;
@@ -77,6 +74,10 @@ final class MarkdownWriter {
         return paragraphChars;
     }
 
+    boolean markdown() {
+        return markdown;
+    }
+
     /** Whether the blocks written held an {@code h1}. */
     boolean wroteH1() {
         return wroteH1;
@@ -112,46 +113,6 @@ final class MarkdownWriter {
         String text = inline.of(e).strip();
         inline.recount();
         return markdown ? MarkdownText.hardLines(text) : text;
-    }
-
-    /** A {@link #heading} line put first as the content's title: level 1 in Markdown, whatever its own level. */
-    String asTitle(String headingLine) {
-        return markdown ? "#" + headingLine.substring(headingLine.indexOf(' ')) : headingLine;
-    }
-
-    /**
-     * The blocks written, {@code text}, with the {@link #heading} line {@code headingLine} as their title when they
-     * begin with its words: as a heading of any level, or as a paragraph's first line, strong or not (the page's
-     * {@code h1} outside them, the same words an {@code h2} or a bold line over a subtitle at their head); else null.
-     */
-    @Nullable String begunWith(String text, String headingLine) {
-        if (!markdown) {
-            return text.equals(headingLine) || text.startsWith(headingLine + "\n") ? text : null;
-        }
-        String words = headingLine.substring(headingLine.indexOf(' ') + 1);
-        int level = 0;
-        while (level < text.length() && text.charAt(level) == '#') {
-            level++;
-        }
-        if (level > 0) {
-            int end = level + 1 + words.length();
-            boolean begun = text.startsWith(" ", level) && text.startsWith(words, level + 1)
-                    && (end == text.length() || text.charAt(end) == '\n');
-            return begun ? asTitle(headingLine) + text.substring(end) : null;
-        }
-        int lineEnd = text.indexOf('\n');
-        boolean hardBreak = lineEnd > 0 && text.charAt(lineEnd - 1) == '\\';
-        String first = text.substring(0, lineEnd < 0 ? text.length() : hardBreak ? lineEnd - 1 : lineEnd);
-        if (!unemphasised(first).equals(unemphasised(words))) {
-            return null;
-        }
-        String rest = lineEnd < 0 ? "" : hardBreak ? "\n\n" + text.substring(lineEnd + 1) : text.substring(lineEnd);
-        return asTitle(headingLine) + rest;
-    }
-
-    /** Markdown without its emphasis marks: the asterisks not escaped. */
-    private static String unemphasised(String markdown) {
-        return EMPHASIS.matcher(markdown).replaceAll("");
     }
 
     private void block(Element e, MarkdownBlocks out) {

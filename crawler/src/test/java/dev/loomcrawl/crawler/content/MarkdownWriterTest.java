@@ -220,6 +220,8 @@ class MarkdownWriterTest {
                 + "<ul class='related'><li><a href='/a'>A</a></li><li><a href='/b'>B</a></li></ul></div></div></div>"
                 + "<p>The end.</p>");
         assertThat(write(doc, true)).isEqualTo("About the author\n\nShe writes about crawlers.\n\nThe end.");
+        doc.selectFirst("ul").tagName("nav"); // navigation, as HTML names it: no tabs
+        assertThat(write(doc, true)).isEqualTo("She writes about crawlers.\n\nThe end.");
     }
 
     @ParameterizedTest(name = "[{0}]")

@@ -1,0 +1,55 @@
+package dev.loomcrawl.crawler.content;
+
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The content's title: the page's headline, a {@link MarkdownWriter#heading} line, put first as a level-1 heading,
+ * unless the blocks written already begin with its words.
+ */
+final class MarkdownTitle {
+    /** An emphasis mark: an asterisk not escaped. */
+    private static final Pattern EMPHASIS = Pattern.compile("(?<!\\\\)\\*");
+
+    private MarkdownTitle() {}
+
+    /** A heading line as the content's title: level 1 in Markdown, whatever its own level. */
+    static String of(String headingLine, boolean markdown) {
+        return markdown ? "#" + headingLine.substring(headingLine.indexOf(' ')) : headingLine;
+    }
+
+    /**
+     * The blocks written, {@code text}, with the heading line {@code headingLine} as their title when they begin
+     * with its words: as a heading of any level, or as a paragraph's first line, strong or not (the page's
+     * {@code h1} outside them, the same words an {@code h2} or a bold line over a subtitle at their head); else null.
+     */
+    static @Nullable String begunWith(String text, String headingLine, boolean markdown) {
+        if (!markdown) {
+            return text.equals(headingLine) || text.startsWith(headingLine + "\n") ? text : null;
+        }
+        String words = headingLine.substring(headingLine.indexOf(' ') + 1);
+        int level = 0;
+        while (level < text.length() && text.charAt(level) == '#') {
+            level++;
+        }
+        if (level > 0) {
+            int end = level + 1 + words.length();
+            boolean begun = text.startsWith(" ", level) && text.startsWith(words, level + 1)
+                    && (end == text.length() || text.charAt(end) == '\n');
+            return begun ? of(headingLine, true) + text.substring(end) : null;
+        }
+        int lineEnd = text.indexOf('\n');
+        boolean hardBreak = lineEnd > 0 && text.charAt(lineEnd - 1) == '\\';
+        String first = text.substring(0, lineEnd < 0 ? text.length() : hardBreak ? lineEnd - 1 : lineEnd);
+        if (!unemphasised(first).equals(unemphasised(words))) {
+            return null;
+        }
+        String rest = lineEnd < 0 ? "" : hardBreak ? "\n\n" + text.substring(lineEnd + 1) : text.substring(lineEnd);
+        return of(headingLine, true) + rest;
+    }
+
+    /** Markdown without its emphasis marks: the asterisks not escaped. */
+    private static String unemphasised(String markdown) {
+        return EMPHASIS.matcher(markdown).replaceAll("");
+    }
+}
