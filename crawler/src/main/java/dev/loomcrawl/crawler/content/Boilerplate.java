@@ -139,7 +139,7 @@ final class Boilerplate {
         if (e.normalName().equals("noscript")) {
             return counts.chars(e) < NOSCRIPT_ARTICLE;
         }
-        if (TAGS.contains(e.normalName())) {
+        if (TAGS.contains(e.normalName()) && !MarkdownMath.is(e)) { // a script of TeX is a formula (MathJax 2)
             return !WRAPPERS.contains(e.normalName()) || !holdsMostOf(body, e) && !holdsMostOf(e.closest("main"), e);
         }
         String role = e.attr("role");

@@ -15,12 +15,10 @@ import org.jspecify.annotations.Nullable;
  * so the writer can tell a paragraph of prose from one of navigation.
  */
 final class MarkdownInline {
-    /** What a heading's permalink shows: see {@link #permalink}. */
-    private static final Set<String> PERMALINK_MARKS = Set.of("¶", "#", "§", "🔗", "⚓");
     private static final Set<String> INLINE = Set.of("a", "abbr", "acronym", "b", "bdi", "bdo", "big", "br", "cite",
-            "code", "data", "del", "dfn", "em", "font", "i", "img", "ins", "kbd", "mark", "nobr", "picture", "q", "rb",
-            "rp", "rt", "rtc", "ruby", "s", "samp", "small", "source", "span", "strike", "strong", "sub", "sup", "time",
-            "tt", "u", "var", "wbr");
+            "code", "data", "del", "dfn", "em", "font", "i", "img", "ins", "kbd", "mark", "math", "nobr", "picture",
+            "q", "rb", "rp", "rt", "rtc", "ruby", "s", "samp", "small", "source", "span", "strike", "strong", "sub",
+            "sup", "time", "tt", "u", "var", "wbr");
 
     private final boolean markdown;
     private final Boilerplate boilerplate;
@@ -61,7 +59,7 @@ final class MarkdownInline {
      */
     boolean isInline(Element e) {
         String name = e.normalName();
-        if (INLINE.contains(name)) {
+        if (INLINE.contains(name) || MarkdownMath.is(e)) {
             return true;
         }
         if (name.indexOf('-') < 0) {
@@ -127,6 +125,10 @@ final class MarkdownInline {
 
     /** An inline element, appended to the paragraph being written. */
     void element(Element e, StringBuilder sb) {
+        if (MarkdownMath.is(e)) {
+            math(e, sb);
+            return;
+        }
         switch (e.normalName()) {
             case "br" -> {
                 sb.append('\n');
@@ -156,7 +158,7 @@ final class MarkdownInline {
     }
 
     private void link(Element a, StringBuilder sb) {
-        if (permalink(a)) {
+        if (MarkdownLinks.permalink(a)) {
             return;
         }
         String text;
@@ -176,56 +178,7 @@ final class MarkdownInline {
                 && (last == 0 || sb.charAt(last - 1) != '\\')) {
             sb.insert(last, '\\'); // "Click![here](…)" is an image
         }
-        MarkdownMarks.wrap(text, "[", "](" + destination(href) + ")", white(sb), sb);
-    }
-
-    /**
-     * A heading's own link, shown as a mark to copy the section's address by ("¶", "#", "§", "🔗", or nothing a
-     * reader sees: an icon, a zero-width space): Sphinx, MkDocs, Docusaurus, VitePress, Hugo and GitHub put one in
-     * every heading, and it is no word of the page. A link into the page by any other text (a footnote's "1", "*")
-     * stays.
-     */
-    static boolean permalink(Element a) {
-        String href = a.attr("href");
-        if (href.length() < 2 || href.charAt(0) != '#') {
-            return false;
-        }
-        StringBuilder shown = new StringBuilder();
-        a.text().codePoints().filter(MarkdownInline::shown).forEach(shown::appendCodePoint);
-        return shown.isEmpty() || PERMALINK_MARKS.contains(shown.toString());
-    }
-
-    /** A character a reader sees: not white space, a zero-width space or joiner, nor an emoji's style selector. */
-    private static boolean shown(int c) {
-        int type = Character.getType(c);
-        return !Character.isWhitespace(c) && !Character.isSpaceChar(c) && type != Character.FORMAT
-                && type != Character.NON_SPACING_MARK;
-    }
-
-    /**
-     * A URL as a CommonMark link destination, meaning the same URL: its parentheses as written when they pair up
-     * ({@code wiki/Kiwi_(people)}), else each escaped, since one left open ends the link in every reader; a
-     * backslash, which would escape what follows it, and an {@code &} that reads as a character reference, escaped.
-     */
-    static String destination(String href) {
-        int depth = 0;
-        for (int i = 0; i < href.length() && depth >= 0; i++) {
-            char c = href.charAt(i);
-            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
-        }
-        boolean paired = depth == 0;
-        StringBuilder d = new StringBuilder(href.length() + 8);
-        for (int i = 0; i < href.length(); i++) {
-            char c = href.charAt(i);
-            if (c == ' ') {
-                d.append("%20");
-            } else {
-                boolean escaped = c == '\\' || !paired && (c == '(' || c == ')')
-                        || c == '&' && MarkdownText.entityAt(href, i);
-                d.append(escaped ? "\\" : "").append(c);
-            }
-        }
-        return d.toString();
+        MarkdownMarks.wrap(text, "[", "](" + MarkdownLinks.destination(href) + ")", white(sb), sb);
     }
 
     /** The link's http(s) URL as a browser resolves it (with its fragment), or null. */
@@ -297,6 +250,18 @@ final class MarkdownInline {
     private boolean white(StringBuilder sb) {
         int last = sb.length() - 1;
         return last < 0 ? whiteAtStart : sb.charAt(last) == ' ' || sb.charAt(last) == '\n';
+    }
+
+    /** A formula as TeX, counted as text: its TeX, the same in Markdown and text. */
+    private void math(Element e, StringBuilder sb) {
+        String tex = MarkdownMath.tex(e);
+        textChars += tex.length();
+        linkChars += inLink > 0 ? tex.length() : 0;
+        letter = letter || hasLetter(tex);
+        if (markdown && !tex.isEmpty() && !sb.isEmpty() && sb.charAt(sb.length() - 1) == '$') {
+            sb.append(' '); // "$a$$b$" would read as marks of a formula set apart
+        }
+        sb.append(markdown ? MarkdownMath.markdown(e, tex) : tex);
     }
 
     private void codeSpan(Element e, StringBuilder sb) {

@@ -170,6 +170,32 @@ class MarkdownWriterTest {
         assertThat(write(doc, false)).isEqualTo("a = 1\nb = 2");
     }
 
+    /**
+     * A formula is its TeX, as Markdown's readers and language models read mathematics: read as text, MathML runs
+     * together (a2+b2) or breaks its paragraph, and Wikipedia's, hidden beside an image of it, was lost.
+     */
+    @ParameterizedTest(name = "[{0}]")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            wikipedia  | $a^{2}+b^{2}$ | "<span class='mwe-math-element'><span class='mwe-math-mathml-inline mwe-math-mathml-a11y' style='display: none;'><math alttext='{\\displaystyle a^{2}+b^{2}}'><semantics><mrow><msup><mi>a</mi><mn>2</mn></msup><mo>+</mo><msup><mi>b</mi><mn>2</mn></msup></mrow><annotation encoding='application/x-tex'>{\\displaystyle a^{2}+b^{2}}</annotation></semantics></math></span><img class='mwe-math-fallback-image-inline' aria-hidden='true' alt='{\\displaystyle a^{2}+b^{2}}' src='/x.svg'></span>"
+            image only | $a^{2}+b^{2}$ | "<span class='mwe-math-element'><img class='mwe-math-fallback-image-inline' aria-hidden='true' alt='{\\displaystyle a^{2}+b^{2}}' src='/x.svg'></span>"
+            katex      | $E=mc^2$      | "<span class='katex'><span class='katex-mathml'><math><semantics><mrow><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></mrow><annotation encoding='application/x-tex'>E=mc^2</annotation></semantics></math></span><span class='katex-html' aria-hidden='true'><span class='mord'>E</span><span class='mrel'>=</span><span class='mord'>m</span><span class='mord'>c<span class='msupsub'>2</span></span></span></span>"
+            latexml    | $\\int_{0}^{1}x\\,dx$ | "<math alttext='\\int_{0}^{1}x\\,dx' class='ltx_Math' display='inline'><semantics><mrow><msubsup><mo>∫</mo><mn>0</mn><mn>1</mn></msubsup><mi>x</mi><mi>d</mi><mi>x</mi></mrow></semantics></math>"
+            mathml     | $\\frac{1}{\\sqrt{x}}+y_{i}^{2}$ | "<math><mfrac><mn>1</mn><msqrt><mi>x</mi></msqrt></mfrac><mo>+</mo><msubsup><mi>y</mi><mi>i</mi><mn>2</mn></msubsup></math>"
+            mathjax 2  | $x^2$         | "<script type='math/tex'>x^2</script>"
+            display    | $$x=\\frac{-b}{2a}$$ | "<math display='block'><semantics><mi>x</mi><annotation encoding='application/x-tex'>x=\\frac{-b}{2a}</annotation></semantics></math>"
+            """)
+    void aFormulaIsItsTeX(String shape, String markdown, String html) {
+        Document doc = Jsoup.parse("<p>Let " + html + " hold.</p>");
+        assertThat(write(doc, true)).isEqualTo("Let " + markdown + " hold.");
+        assertThat(write(doc, false)).isEqualTo("Let " + markdown.replace("$", "") + " hold.");
+    }
+
+    @Test
+    void formulasSideBySideStayApart() {
+        Document doc = Jsoup.parse("<p>Both <math alttext='a'></math><math alttext='b'></math> hold.</p>");
+        assertThat(write(doc, true)).isEqualTo("Both $a$ $b$ hold.");
+    }
+
     /** Each tab's name before what it shows, every tab written: a reader opens them all, a search engine reads them. */
     @ParameterizedTest(name = "[{0}]")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """

@@ -1,0 +1,61 @@
+package dev.loomcrawl.crawler.content;
+
+import java.util.Set;
+import org.jsoup.nodes.Element;
+
+/** What a link becomes in Markdown: its destination written as CommonMark reads it, or nothing for a permalink. */
+final class MarkdownLinks {
+    /** What a heading's permalink shows: see {@link #permalink}. */
+    private static final Set<String> PERMALINK_MARKS = Set.of("¶", "#", "§", "🔗", "⚓");
+
+    private MarkdownLinks() {}
+
+    /**
+     * A heading's own link, shown as a mark to copy the section's address by ("¶", "#", "§", "🔗", or nothing a
+     * reader sees: an icon, a zero-width space): Sphinx, MkDocs, Docusaurus, VitePress, Hugo and GitHub put one in
+     * every heading, and it is no word of the page. A link into the page by any other text (a footnote's "1", "*")
+     * stays.
+     */
+    static boolean permalink(Element a) {
+        String href = a.attr("href");
+        if (href.length() < 2 || href.charAt(0) != '#') {
+            return false;
+        }
+        StringBuilder shown = new StringBuilder();
+        a.text().codePoints().filter(MarkdownLinks::shown).forEach(shown::appendCodePoint);
+        return shown.isEmpty() || PERMALINK_MARKS.contains(shown.toString());
+    }
+
+    /** A character a reader sees: not white space, a zero-width space or joiner, nor an emoji's style selector. */
+    private static boolean shown(int c) {
+        int type = Character.getType(c);
+        return !Character.isWhitespace(c) && !Character.isSpaceChar(c) && type != Character.FORMAT
+                && type != Character.NON_SPACING_MARK;
+    }
+
+    /**
+     * A URL as a CommonMark link destination, meaning the same URL: its parentheses as written when they pair up
+     * ({@code wiki/Kiwi_(people)}), else each escaped, since one left open ends the link in every reader; a
+     * backslash, which would escape what follows it, and an {@code &} that reads as a character reference, escaped.
+     */
+    static String destination(String href) {
+        int depth = 0;
+        for (int i = 0; i < href.length() && depth >= 0; i++) {
+            char c = href.charAt(i);
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+        }
+        boolean paired = depth == 0;
+        StringBuilder d = new StringBuilder(href.length() + 8);
+        for (int i = 0; i < href.length(); i++) {
+            char c = href.charAt(i);
+            if (c == ' ') {
+                d.append("%20");
+            } else {
+                boolean escaped = c == '\\' || !paired && (c == '(' || c == ')')
+                        || c == '&' && MarkdownText.entityAt(href, i);
+                d.append(escaped ? "\\" : "").append(c);
+            }
+        }
+        return d.toString();
+    }
+}
