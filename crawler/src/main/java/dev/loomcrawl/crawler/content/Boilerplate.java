@@ -50,7 +50,8 @@ final class Boilerplate {
      * ({@code Foto: ...}, {@code Getty Images}) beside its caption, which is kept. Not "share": a share bar is links
      * and buttons, left out as such, and a wrapper around a whole article may have an id that says share (a short
      * block so named is left out: {@link #SHORT_ASIDE}). "nav" as a word, not inside one: a style's hash
-     * ({@code NavzzU}) is no menu, nor is a heading's anchor ({@code nav_the_film}). "tools" but not Drupal's
+     * ({@code NavzzU}) is no menu, nor is a heading's anchor ({@code nav_the_film}); "navbar" at a word's start
+     * only: Docusaurus gives every heading {@code anchorTargetStickyNavbar_Vzrq}. "tools" but not Drupal's
      * {@code block-ctools} (its Chaos Tools module), which wraps a node's fields. "ads", but not a block that says
      * it has them ({@code o-section--has-ads}, a BEM modifier {@code --ads}): the story the ads are placed in.
      * "dialog" (a page's dialog by its id or class, as its role says one), not "dialogue" (a play's lines); a
@@ -62,7 +63,8 @@ final class Boilerplate {
     private static final Pattern UNLIKELY = Pattern.compile("-ad-|\\bads?\\b(?<!has-ads?|--ads?)|advert|ai2html|"
             + "banner|breadcrumb|button|byline|combx|comment|kommentar|community|consent|cookie|copyright|cover-wrap|"
             + "\\bcredits?\\b|disqus|dateline|editsection|extra|footer|gdpr|header|legends|masthead|menu|meta|modal|"
-            + "dialog(?!ue)|most-popular|newsletter|nav(?![a-z_])(?<![a-z]nav)|navbar|navbox|navigation|noprint|"
+            + "dialog(?!ue)|most-popular|newsletter|nav(?![a-z_])(?<![a-z]nav)|navbar(?<![a-z]navbar)|navbox|"
+            + "navigation|noprint|"
             + "outbrain|overlay|pager|pagination|paywall|placeholder(?!\\d)|popup|premium|profile|promo|rating|"
             + "related|remark|replies|rss|shoutbox|sidebar|signature|signup|skip|skyscraper|social|sponsor|"
             + "subcaption|subscribe|supplemental|tags|taboola|timestamp|toc-|toolbar|tools(?<!ctools)|user-info|vote|"

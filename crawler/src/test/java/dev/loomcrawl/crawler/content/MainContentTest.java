@@ -449,6 +449,18 @@ class MainContentTest {
                 .isEqualTo(ContentCorpusTest.Tokens.of(text));
     }
 
+    /** Docusaurus names every heading {@code anchorTargetStickyNavbar_...}: a heading, not a navigation bar. */
+    @Test
+    void aDocusaurusHeadingStays() {
+        String intro = "This page explains how the crawler treats the servers it visits, and why. ".repeat(3).strip();
+        String install = "Add the dependency to your build, whichever tool you use, and run it once. ".repeat(3).strip();
+        String html = "<body><nav class='navbar'><a href='/docs'>Docs</a> <a href='/blog'>Blog</a></nav>"
+                + "<article><div class='theme-doc-markdown markdown'><header><h1>Probe page</h1></header>"
+                + "<p>" + intro + "</p><h2 class='anchor anchorTargetStickyNavbar_Vzrq' id='install'>Install"
+                + "<a href='#install' class='hash-link'>&#8203;</a></h2><p>" + install + "</p></div></article></body>";
+        assertThat(content(html)).isEqualTo("Probe page\n\n" + intro + "\n\nInstall\n\n" + install);
+    }
+
     /** Other stories' teasers, more text than {@link #ARTICLE}: a block around the article is no wrapper of the page. */
     private static final String TEASERS = "<div class='teasers'>" + ("<div class='field'><p>Another story from the"
             + " coast, one of many we have told, about a ferry that sank in a storm before the war.</p></div>").repeat(6)
