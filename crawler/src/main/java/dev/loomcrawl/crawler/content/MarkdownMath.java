@@ -93,13 +93,7 @@ final class MarkdownMath {
             case "msup", "mover" -> scripts(e, NONE, 1, tex);
             case "msub", "munder" -> scripts(e, 1, NONE, tex);
             case "msubsup", "munderover" -> scripts(e, 1, 2, tex);
-            case "mfrac" -> {
-                tex.append("\\frac{");
-                part(e, 0, tex);
-                tex.append("}{");
-                part(e, 1, tex);
-                tex.append('}');
-            }
+            case "mfrac" -> twoParts(e, "\\frac{", 0, "}{", 1, tex);
             case "msqrt" -> {
                 tex.append("\\sqrt{");
                 for (Element child : e.children()) {
@@ -107,13 +101,7 @@ final class MarkdownMath {
                 }
                 tex.append('}');
             }
-            case "mroot" -> {
-                tex.append("\\sqrt[");
-                part(e, 1, tex);
-                tex.append("]{");
-                part(e, 0, tex);
-                tex.append('}');
-            }
+            case "mroot" -> twoParts(e, "\\sqrt[", 1, "]{", 0, tex); // the index is MathML's second child
             case "mtable" -> {
                 tex.append("\\begin{matrix}");
                 for (Element row : e.children()) {
@@ -148,6 +136,15 @@ final class MarkdownMath {
             part(e, sup, tex);
             tex.append('}');
         }
+    }
+
+    /** A command of two arguments, children of {@code e}: {@code \frac{a}{b}}, {@code \sqrt[n]{x}}. */
+    private static void twoParts(Element e, String open, int first, String between, int second, StringBuilder tex) {
+        tex.append(open);
+        part(e, first, tex);
+        tex.append(between);
+        part(e, second, tex);
+        tex.append('}');
     }
 
     private static void part(Element e, int index, StringBuilder tex) {

@@ -242,8 +242,8 @@ class MarkdownWriterTest {
     @Test
     void aTabWhosePanelShowsNothingIsNoText() {
         Document doc = Jsoup.parse("<div><ul role='tablist'><li role='tab'>About the author</li>"
-                + "<li role='tab'>Posts</li></ul><div><div role='tabpanel'><p>She writes about crawlers.</p></div><div role='tabpanel'>"
-                + "<ul class='related'><li><a href='/a'>A</a></li><li><a href='/b'>B</a></li></ul></div></div></div>"
+                + "<li role='tab'>Posts</li></ul><div><div role='tabpanel'><p>She writes about crawlers.</p></div>"
+                + "<div role='tabpanel'><ul class='related'><li><a href='/a'>A</a></li><li><a href='/b'>B</a></li></ul></div></div></div>"
                 + "<p>The end.</p>");
         assertThat(write(doc, true)).isEqualTo("About the author\n\nShe writes about crawlers.\n\nThe end.");
         doc.selectFirst("ul").tagName("nav"); // navigation, as HTML names it: no tabs
