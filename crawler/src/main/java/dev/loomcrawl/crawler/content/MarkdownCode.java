@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler.content;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -10,7 +11,6 @@ import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
 import org.jsoup.select.NodeFilter;
-import org.jsoup.select.NodeFilter.FilterResult;
 import org.jsoup.select.NodeTraversor;
 
 /**
@@ -87,25 +87,19 @@ final class MarkdownCode {
      * as every cell of every table is asked.
      */
     private static boolean lineNumbers(Element e) {
-        boolean[] digit = {false};
-        FilterResult read = NodeTraversor.filter(new NodeFilter() {
-            @Override
-            public FilterResult head(Node node, int depth) {
-                if (node instanceof TextNode t) {
-                    String text = t.getWholeText();
-                    for (int i = 0; i < text.length(); i++) {
-                        char c = text.charAt(i);
-                        if (c >= '0' && c <= '9') {
-                            digit[0] = true;
-                        } else if (!Character.isWhitespace(c)) {
-                            return FilterResult.STOP;
-                        }
-                    }
+        boolean digit = false;
+        for (Iterator<TextNode> texts = e.nodeStream(TextNode.class).iterator(); texts.hasNext(); ) {
+            String text = texts.next().getWholeText();
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (c >= '0' && c <= '9') {
+                    digit = true;
+                } else if (!Character.isWhitespace(c)) {
+                    return false;
                 }
-                return FilterResult.CONTINUE;
             }
-        }, e);
-        return read != FilterResult.STOP && digit[0];
+        }
+        return digit;
     }
 
     /**
