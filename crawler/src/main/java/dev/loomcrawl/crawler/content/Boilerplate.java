@@ -56,7 +56,8 @@ final class Boilerplate {
      * it has them ({@code o-section--has-ads}, a BEM modifier {@code --ads}): the story the ads are placed in.
      * "dialog" (a page's dialog by its id or class, as its role says one), not "dialogue" (a play's lines); a
      * "placeholder" for a video or post the reader has not let load ("we respect your privacy ..."), but not
-     * ASP.NET's numbered {@code ContentPlaceHolder1}, which holds the page.
+     * ASP.NET's numbered {@code ContentPlaceHolder1}, which holds the page. A "signature" under a forum post, but not
+     * Javadoc's {@code member-signature} and {@code type-signature}: the method's and the class's declarations.
      * Each lookbehind follows the word it guards: put first, it is tried at every character of every class string
      * (the cache of judged strings does not hold a crawl of many sites), which cost extraction 5%.
      */
@@ -66,8 +67,8 @@ final class Boilerplate {
             + "dialog(?!ue)|most-popular|newsletter|nav(?![a-z_])(?<![a-z]nav)|navbar(?<![a-z]navbar)|navbox|"
             + "navigation|noprint|"
             + "outbrain|overlay|pager|pagination|paywall|placeholder(?!\\d)|popup|premium|profile|promo|rating|"
-            + "related|remark|replies|rss|shoutbox|sidebar|signature|signup|skip|skyscraper|social|sponsor|"
-            + "subcaption|subscribe|supplemental|tags|taboola|timestamp|toc-|toolbar|tools(?<!ctools)|user-info|vote|"
+            + "related|remark|replies|rss|shoutbox|sidebar|signature(?<!member-signature|type-signature)|signup|skip|"
+            + "skyscraper|social|sponsor|subcaption|subscribe|supplemental|tags|taboola|timestamp|toc-|toolbar|tools(?<!ctools)|user-info|vote|"
             + "widget|yom-remote|author-bio|author-?(?:box|card|info|description)|postinfo|post-info");
     /**
      * Words that save a block the list above would drop: "article-header" holds no article, "main-nav" does; and
@@ -178,7 +179,7 @@ final class Boilerplate {
      * HTML's own mark of the page's main content outranks a class name: a menu drawer or an app shell named
      * {@code nav} or {@code header} may wrap the whole page, {@code <main>} and all.
      */
-    private boolean holdsMain(Element e) {
+    boolean holdsMain(Element e) {
         if (holdingMain == null) {
             holdingMain = Collections.newSetFromMap(new IdentityHashMap<>());
             for (Element main : body.select("main, [role=main]")) {

@@ -24,6 +24,11 @@ final class Election {
     private static final double KIN_LINKS = 0.3;
     /** Sibling sections of one class, each headed, that make a document of sections: see {@link #sectionsHolding}. */
     private static final int SECTIONS = 3;
+    /**
+     * See {@link #mainOfParts}. A quarter: at a half, on trafilatura's pages as many stories lost their lead to the
+     * wrapper around them as recipes gained their ingredients.
+     */
+    private static final double MAIN_SHARE = 0.25;
     private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
 
     private final Boilerplate boilerplate;
@@ -74,6 +79,7 @@ final class Election {
         top = sharedAncestor(top, topScore, body);
         top = risingAncestor(top, body);
         top = sectionsHolding(top, body);
+        top = mainOfParts(top, body);
         while (top.parent() != null && top.parent() != body && top.parent().childrenSize() == 1) {
             top = top.parent(); // the only child: its parent holds the same content, and maybe its title
         }
@@ -259,6 +265,24 @@ final class Election {
             up = parent;
         }
         return top;
+    }
+
+    /**
+     * A page of parts in its {@code <main>}: when the best holds less than {@link #MAIN_SHARE} of the text of the
+     * {@code <main>} around it that is not links, and the page marks no {@code <article>} around the best, the
+     * {@code <main>} is the article. A reference page spreads its prose over parts none of which is the page: Javadoc's
+     * class description, its summaries and each member's details, of which Readability's scores elected the summary
+     * table alone. Not inside an {@code <article>}: a blog's {@code <main>} holds the post and its readers' comments.
+     */
+    private Element mainOfParts(Element top, Element body) {
+        Element main = top.closest("main, [role=main]");
+        if (main == null || main == top || main == body || counts.linkDensity(main) >= KIN_LINKS
+                || top.closest("article") != null) {
+            return top;
+        }
+        double inTop = counts.chars(top) * (1 - counts.linkDensity(top));
+        double inMain = counts.chars(main) * (1 - counts.linkDensity(main));
+        return inTop < MAIN_SHARE * inMain ? main : top;
     }
 
     private int sectionsIn(Element parent, Element section) {

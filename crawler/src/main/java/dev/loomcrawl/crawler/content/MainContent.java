@@ -243,7 +243,9 @@ public final class MainContent {
      * and footers that do not hold the blocks, unless the page's {@code <title>} does not hold it and holds an
      * {@code h2} after it (the site's name or the section in the {@code h1}, the article's title in an {@code h2}
      * beside its text); then the last {@code h1}, should the first be all a link. A heading shorter than a headline
-     * ("News", "Details") is not the one the title names.
+     * ("News", "Details") is not the one the title names. A heading inside the first block that the title names is the
+     * title, written where it stands: mdBook's page "What Is Ownership?" in an {@code h2}, the book's name in an
+     * {@code h1} in its menu bar.
      */
     private static List<Element> headlines(Element body, List<Element> blocks) {
         Element first = blocks.get(0);
@@ -265,6 +267,10 @@ public final class MainContent {
                     continue;
                 }
                 boolean named = heading.length() >= HEADLINE && title.contains(heading);
+                if (named && Election.holds(first, e)) {
+                    best = e;
+                    break;
+                }
                 if (e.nameIs("h1")) {
                     h1 = e;
                     best = e;

@@ -161,6 +161,10 @@ final class MarkdownInline {
         if (MarkdownLinks.permalink(a)) {
             return;
         }
+        if (MarkdownLinks.toOwnHeading(a)) {
+            sb.append(apart(a, sb));
+            return;
+        }
         String text;
         inLink++;
         try {
@@ -265,7 +269,8 @@ final class MarkdownInline {
     }
 
     private void codeSpan(Element e, StringBuilder sb) {
-        String code = e.wholeText().replaceAll("\\s+", " ");
+        // a no-break space too: Javadoc writes a parameter as "E&nbsp;e"
+        String code = e.wholeText().replaceAll("[\\s\u00A0]+", " ");
         if (code.isBlank()) {
             return;
         }

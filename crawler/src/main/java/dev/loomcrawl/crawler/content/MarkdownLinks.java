@@ -26,6 +26,22 @@ final class MarkdownLinks {
         return shown.isEmpty() || PERMALINK_MARKS.contains(shown.toString());
     }
 
+    /**
+     * A heading's text written as a link to the heading itself ({@code <h2 id="x"><a href="#x">Title</a></h2>}, as
+     * mdBook and many blogs set every heading): the section's address, not a link away. Written as its text, or the
+     * heading would read as a link and be left out with a menu's.
+     */
+    static boolean toOwnHeading(Element a) {
+        String href = a.attr("href");
+        if (href.length() < 2 || href.charAt(0) != '#') {
+            return false;
+        }
+        String target = href.substring(1);
+        Element heading = a.closest("h1, h2, h3, h4, h5, h6");
+        return heading != null && (target.equals(heading.id()) || target.equals(a.id())
+                || target.equals(a.attr("name")));
+    }
+
     /** A character a reader sees: not white space, a zero-width space or joiner, nor an emoji's style selector. */
     private static boolean shown(int c) {
         int type = Character.getType(c);

@@ -2,15 +2,79 @@ package dev.loomcrawl.crawler.content;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A data table written as GitHub's Markdown table (a header row, then a row of {@code ---}), or as text with its
  * cells parted by tabs. Which tables are data and which lay out a page is {@link MarkdownWriter}'s call.
  */
 final class MarkdownTable {
+    /** ARIA's roles of a table's cells. */
+    private static final Set<String> CELLS = Set.of("cell", "gridcell", "columnheader", "rowheader");
+    /**
+     * Javadoc's summary tables (the standard doclet's since JDK 16): a grid of {@code div}s whose class names the
+     * number of columns, laid out by CSS alone.
+     */
+    private static final Pattern SUMMARY = Pattern.compile("\\b(two|three|four|five)-column-summary\\b");
+    private static final List<String> COLUMNS = List.of("two", "three", "four", "five");
+
     private MarkdownTable() {}
+
+    /**
+     * The rows of a table set without table elements, or null for any other element: one of ARIA's role
+     * {@code table} or {@code grid} (its {@code row}s, in {@code rowgroup}s or not, each of its cells), or Javadoc's
+     * summary grid (its cells in order, so many a row). Written as text they were a paragraph a cell, a method's
+     * name apart from what it returns and what it does.
+     */
+    static @Nullable List<List<Element>> grid(Element e) {
+        String role = e.attr("role");
+        if (role.equals("table") || role.equals("grid")) {
+            List<List<Element>> rows = new ArrayList<>();
+            ariaRows(e, rows);
+            return rows.isEmpty() ? null : rows;
+        }
+        Matcher summary = e.hasClass("summary-table") ? SUMMARY.matcher(e.className()) : null;
+        if (summary == null || !summary.find()) {
+            return null;
+        }
+        int width = COLUMNS.indexOf(summary.group(1)) + 2;
+        List<List<Element>> rows = new ArrayList<>();
+        List<Element> row = new ArrayList<>(width);
+        for (Element cell : e.children()) {
+            row.add(cell);
+            if (row.size() == width) {
+                rows.add(row);
+                row = new ArrayList<>(width);
+            }
+        }
+        if (!row.isEmpty()) {
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    private static void ariaRows(Element parent, List<List<Element>> rows) {
+        for (Element child : parent.children()) {
+            switch (child.attr("role")) {
+                case "row" -> {
+                    List<Element> cells = new ArrayList<>();
+                    for (Element cell : child.children()) {
+                        if (CELLS.contains(cell.attr("role"))) {
+                            cells.add(cell);
+                        }
+                    }
+                    rows.add(cells);
+                }
+                case "rowgroup" -> ariaRows(child, rows);
+                default -> { }
+            }
+        }
+    }
 
     /**
      * A table's own rows, each as its {@code td} and {@code th} cells, in the order a browser shows them: the

@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler.content;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
@@ -33,6 +34,10 @@ final class MarkdownWriter {
      * the parser nests) would make a page's text hundreds of times longer, and take minutes to write.
      */
     private static final int NESTING = 16;
+
+    private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
+    /** Elements that may wrap a section's heading: see {@link #ofSections}. */
+    private static final Set<String> SECTION_WRAPPERS = Set.of("section", "article", "div", "header", "hgroup");
 
     private final boolean markdown;
     private final Boilerplate boilerplate;
@@ -124,7 +129,14 @@ final class MarkdownWriter {
             case "table" -> table(e, out);
             case "hr" -> out.rule();
             case "img" -> { }
-            default -> flow(e, out);
+            default -> {
+                List<List<Element>> grid = MarkdownTable.grid(e);
+                if (grid != null && MarkdownTable.width(grid) >= 2) {
+                    out.table(MarkdownTable.write(grid, inline::of, markdown));
+                } else {
+                    flow(e, out);
+                }
+            }
         }
     }
 
@@ -234,11 +246,23 @@ final class MarkdownWriter {
         };
     }
 
+    /**
+     * A box of links, unless it is or holds the page's {@code <main>}: a page whose main content is a paragraph and a
+     * list of links (a book's translations) was otherwise left out whole, wrappers and all.
+     */
     private boolean linkBox(Element e) {
-        return counts.linkDensity(e) > 0.5 && counts.commas(e) < 10;
+        return counts.linkDensity(e) > 0.5 && counts.commas(e) < 10 && !boilerplate.holdsMain(e);
     }
 
     private void list(Element list, MarkdownBlocks out) {
+        if (ofSections(list)) {
+            for (Element item : list.children()) {
+                if (!skipped(item)) {
+                    flow(item, out);
+                }
+            }
+            return;
+        }
         boolean ordered = list.normalName().equals("ol");
         // Two lists one after the other with the same mark are one list to CommonMark, renumbered: the second
         // takes the other mark ("1)" after "1.", "*" after "-")
@@ -267,6 +291,26 @@ final class MarkdownWriter {
         }
         proseList = outerProse;
         out.list(String.join("\n", items), mark);
+    }
+
+    /**
+     * A list that lays out sections, each item opening with its heading (Javadoc's summaries and details, a page's
+     * chapters): written as the sections, not as items whose text starts with {@code ## Method Summary}.
+     */
+    private static boolean ofSections(Element list) {
+        if (list.childrenSize() == 0) {
+            return false;
+        }
+        for (Element item : list.children()) {
+            Element first = item.firstElementChild();
+            while (first != null && SECTION_WRAPPERS.contains(first.normalName())) {
+                first = first.firstElementChild();
+            }
+            if (!item.nameIs("li") || first == null || !HEADINGS.contains(first.normalName())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void quote(Element e, MarkdownBlocks out) {

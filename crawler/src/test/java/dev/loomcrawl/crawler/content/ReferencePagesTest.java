@@ -1,0 +1,150 @@
+package dev.loomcrawl.crawler.content;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomcrawl.crawler.values.ContentFormat;
+import dev.loomcrawl.crawler.values.ContentRequest;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Reference documentation as its generators set it (the JDK's Javadoc, mdBook's Rust book: docs/content.md, "Reference
+ * pages, as their generators set them"): a page of parts, none of which is the article alone.
+ */
+class ReferencePagesTest {
+    private static final String DESCRIPTION = "Resizable-array implementation of the List interface. Implements all"
+            + " optional list operations, and permits all elements, including null.";
+
+    /** The standard doclet's class page, cut down: a description, summaries in grids of divs, then each member. */
+    private static final String JAVADOC = """
+            <body><header role="banner"><nav role="navigation"><ul class="nav-list"><li><a href="../index.html">
+            Overview</a></li><li><a href="package-summary.html">Package</a></li><li class="nav-bar-cell1-rev">Class
+            </li><li><a href="../help-doc.html">Help</a></li></ul></nav></header>
+            <div class="flex-box"><div class="flex-content"><main role="main">
+            <div class="header"><div class="sub-title">Package java.util</div>
+            <h1 title="Class Shelf" class="title">Class Shelf&lt;E&gt;</h1></div>
+            <section class="class-description" id="class-description">
+            <div class="type-signature"><span class="modifiers">public class </span><span class="element-name">Shelf
+            </span></div>
+            <div class="block">%s
+            <p>The size, isEmpty, get and set operations run in constant time, and the add operation runs in
+            amortized constant time, that is, adding n elements requires O(n) time.</p></div>
+            </section>
+            <section class="summary"><ul class="summary-list"><li><section class="method-summary" id="method-summary">
+            <h2>Method Summary</h2><div id="method-summary-table"><div class="table-tabs" role="tablist">
+            <button role="tab" aria-selected="true" class="active-table-tab">All Methods</button></div>
+            <div id="method-summary-table.tabpanel" role="tabpanel"><div class="summary-table three-column-summary">
+            <div class="table-header col-first">Modifier and Type</div><div class="table-header col-second">Method</div>
+            <div class="table-header col-last">Description</div>
+            <div class="col-first even-row-color"><code>boolean</code></div>
+            <div class="col-second even-row-color"><code><a href="#add(E)" class="member-name-link">add</a>(<a
+            href="Shelf.html">E</a>&nbsp;e)</code></div>
+            <div class="col-last even-row-color"><div class="block">Appends the element to the end of this list.</div>
+            </div>
+            <div class="col-first odd-row-color"><code>void</code></div>
+            <div class="col-second odd-row-color"><code><a href="#clear()" class="member-name-link">clear</a>()</code>
+            </div><div class="col-last odd-row-color"><div class="block">Removes all of the elements.</div></div>
+            </div></div></div></section></li></ul></section>
+            <section class="details"><ul class="details-list"><li><section class="method-details" id="method-detail">
+            <h2>Method Details</h2><ul class="member-list">
+            <li><section class="detail" id="add(E)"><h3>add</h3><div class="member-signature"><span
+            class="modifiers">public</span>&nbsp;<span class="return-type">boolean</span>&nbsp;<span
+            class="element-name">add</span>(E&nbsp;e)</div><div class="block">Appends the specified element to the end
+            of this list, growing the array that holds the elements by half when it is full.</div></section></li>
+            <li><section class="detail" id="clear()"><h3>clear</h3><div class="member-signature"><span
+            class="modifiers">public</span>&nbsp;<span class="return-type">void</span>&nbsp;<span
+            class="element-name">clear</span>()</div><div class="block">Removes all of the elements from this list.
+            The list will be empty after this call returns, and its capacity is kept.</div></section></li>
+            </ul></section></li></ul></section>
+            </main><footer role="contentinfo"><p class="legal-copy"><small>Copyright 1993, 2021, Oracle.</small></p>
+            </footer></div></div></body>
+            """.formatted(DESCRIPTION);
+
+    @Test
+    void aJavadocClassPageIsItsDescriptionSummaryAndDetails() {
+        assertThat(markdown(JAVADOC)).isEqualTo("""
+                # Class Shelf\\<E>
+
+                public class Shelf
+
+                %s
+
+                The size, isEmpty, get and set operations run in constant time, and the add operation runs in \
+                amortized constant time, that is, adding n elements requires O(n) time.
+
+                ## Method Summary
+
+                | Modifier and Type | Method | Description |
+                | --- | --- | --- |
+                | `boolean` | `add(E e)` | Appends the element to the end of this list. |
+                | `void` | `clear()` | Removes all of the elements. |
+
+                ## Method Details
+
+                ### add
+
+                public boolean add(E e)
+
+                Appends the specified element to the end of this list, growing the array that holds the elements by \
+                half when it is full.
+
+                ### clear
+
+                public void clear()
+
+                Removes all of the elements from this list. The list will be empty after this call returns, and its \
+                capacity is kept.""".formatted(DESCRIPTION));
+    }
+
+    /** mdBook: the book's name in the menu bar, each heading a link to itself, a page of a paragraph and links. */
+    @Test
+    void anMdBookPageKeepsItsHeadingAndItsLinks() {
+        StringBuilder chapters = new StringBuilder();
+        for (int i = 1; i <= 40; i++) {
+            chapters.append("<li class='chapter-item'><a href='ch").append(i).append(".html'><strong>").append(i)
+                    .append(".</strong> Chapter ").append(i).append("</a></li>");
+        }
+        String html = "<body><nav id='sidebar' class='sidebar'><div class='sidebar-scrollbox'><ol class='chapter'>"
+                + chapters + "</ol></div></nav><div id='page-wrapper' class='page-wrapper'><div class='page'>"
+                + "<div id='menu-bar' class='menu-bar'><h1 class='menu-title'>The Rust Programming Language</h1></div>"
+                + "<div id='content' class='content'><main><h2 id='translations'><a class='header' href='#translations'>"
+                + "Appendix F: Translations of the Book</a></h2><p>For resources in languages other than English. Most"
+                + " are still in progress; see <a href='https://example.org/labels'>the label</a> to help.</p><ul>"
+                + "<li><a href='https://example.org/pt-br'>Português</a> (BR)</li>"
+                + "<li><a href='https://example.org/pt-pt'>Português</a> (PT)</li></ul></main></div></div></div></body>";
+        Document doc = Jsoup.parse(html, "https://example.org/book/appendix-06-translation.html");
+        doc.title("Appendix F: Translations of the Book - The Rust Programming Language");
+        // the book's name stays before the page's heading: its h1, in a menu bar left out, is the only h1
+        assertThat(MainContent.of(doc, new ContentRequest(ContentFormat.MARKDOWN, 100_000)).content().text())
+                .endsWith("""
+                        ## Appendix F: Translations of the Book
+
+                        For resources in languages other than English. Most are still in progress; see \
+                        [the label](https://example.org/labels) to help.
+
+                        - [Português](https://example.org/pt-br) (BR)
+                        - [Português](https://example.org/pt-pt) (PT)""");
+    }
+
+    /** A table set in ARIA's roles, not in table elements. */
+    @Test
+    void aTableOfAriaRolesIsATable() {
+        String html = "<body><h1>Release dates of the crawler's versions</h1><p>Each version of the crawler was"
+                + " released on the date below, after a month of testing against the farm of slow hosts.</p>"
+                + "<div role='table'><div role='rowgroup'><div role='row'><span role='columnheader'>Version</span>"
+                + "<span role='columnheader'>Released</span></div></div><div role='rowgroup'><div role='row'><span"
+                + " role='cell'>0.1.0</span><span role='cell'>2026-09-01</span></div><div role='row'><span"
+                + " role='cell'>0.2.0</span><span role='cell'>2026-11-20</span></div></div></div></body>";
+        assertThat(markdown(html)).endsWith("""
+                | Version | Released |
+                | --- | --- |
+                | 0.1.0 | 2026-09-01 |
+                | 0.2.0 | 2026-11-20 |""");
+    }
+
+    private static String markdown(String html) {
+        return MainContent.of(Jsoup.parse(html, "https://example.org/api/Shelf.html"),
+                new ContentRequest(ContentFormat.MARKDOWN, 100_000)).content().text();
+    }
+}
