@@ -2,7 +2,6 @@ package dev.loomcrawl.crawler.content;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.function.BiConsumer;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
@@ -15,17 +14,12 @@ import org.jspecify.annotations.Nullable;
  * without its marks and link targets. Written from Jsoup's tree directly, as the page was parsed: an HTML to
  * Markdown library would want the HTML written out and parsed again.
  *
- * <p>On the way it leaves out what {@link Boilerplate} names, images, and lists or boxes of links (more
- * than half their text in links, fewer than ten commas: "related", tag clouds, pagination), as Readability's
- * cleaning does; and, as trafilatura does, short paragraphs, items and headings that are all link ("Post
- * reply", a user name, a "Next" link; an item of a list that is mostly not links stays), paragraphs that are a
- * number alone (votes, counts), and headings left with nothing under them. A page header is left out, but not
- * the article's {@code h1} in it. Inline content is {@link MarkdownInline}'s to write; how blocks join,
- * {@link MarkdownBlocks}'.
+ * <p>On the way it leaves out what {@link Boilerplate} names, images, boxes of links and paragraphs of navigation
+ * ({@link MarkdownLeftOut}), headings that are all link, and headings left with nothing under them. A page header is
+ * left out, but not the article's {@code h1} in it. Inline content is {@link MarkdownInline}'s to write; how blocks
+ * join, {@link MarkdownBlocks}'; how a list reads, {@link MarkdownLists}'.
  */
 final class MarkdownWriter {
-    /** A paragraph this short whose text is nearly all link text is navigation, not prose. */
-    private static final int SHORT = 120;
     /** A list with less link text than this share is prose: a short item of links in it is an item. */
     private static final double PROSE_LIST_LINKS = 0.5;
     /**
@@ -35,13 +29,10 @@ final class MarkdownWriter {
      */
     private static final int NESTING = 16;
 
-    private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
-    /** Elements that may wrap a section's heading: see {@link #ofSections}. */
-    private static final Set<String> SECTION_WRAPPERS = Set.of("section", "article", "div", "header", "hgroup");
-
     private final boolean markdown;
     private final Boilerplate boilerplate;
     private final BlockCounts counts;
+    private final MarkdownLeftOut leftOut;
     /** Writes the inline content of blocks, and counts its text and link text for the paragraph being written. */
     private final MarkdownInline inline;
     /** Quotes and lists around the block being written. */
@@ -50,6 +41,8 @@ final class MarkdownWriter {
     private int paragraphChars;
     /** Whether the list being written is mostly not links: its short items of links are items, not navigation. */
     private boolean proseList;
+    /** Whether the block being written is a definition's value ({@code dd}): see {@link #definition}. */
+    private boolean definition;
 
     /**
      * @param boilerplate what this reading leaves out
@@ -60,6 +53,7 @@ final class MarkdownWriter {
         this.boilerplate = boilerplate;
         this.counts = counts;
         this.inline = new MarkdownInline(markdown, boilerplate);
+        this.leftOut = new MarkdownLeftOut(boilerplate, counts);
     }
 
     /** The blocks, in order, a blank line between blocks; "" when nothing in them is text. */
@@ -128,6 +122,7 @@ final class MarkdownWriter {
             case "blockquote" -> nested(e, out, this::quote);
             case "table" -> table(e, out);
             case "hr" -> out.rule();
+            case "dd" -> definition(e, out);
             case "img" -> { }
             default -> {
                 List<List<Element>> grid = MarkdownTable.grid(e);
@@ -138,6 +133,17 @@ final class MarkdownWriter {
                 }
             }
         }
+    }
+
+    /**
+     * A definition: its term's value, a link or a number as it may be ("Enclosing class: CompletableFuture", "Since:
+     * 1.8"), is no menu's link nor a count of votes.
+     */
+    private void definition(Element dd, MarkdownBlocks out) {
+        boolean outer = definition;
+        definition = true;
+        flow(dd, out);
+        definition = outer;
     }
 
     /** A quote or list written as such, or as the paragraphs it holds when nested too deep. */
@@ -166,7 +172,7 @@ final class MarkdownWriter {
                     paragraph(run, out);
                     tabs(tabs, out);
                     written = tabs.last();
-                } else if (skipped(c)) {
+                } else if (leftOut.skipped(c)) {
                     headline(c, run, out);
                 } else if (inline.isInline(c)) {
                     inline.element(c, run);
@@ -218,46 +224,19 @@ final class MarkdownWriter {
         String p = inline.takeLineBreaks() ? MarkdownText.lines(run.toString()) : MarkdownText.stripped(run);
         run.setLength(0);
         int textChars = inline.textChars();
-        boolean links = inline.linkChars() * 5 >= textChars * 4 && textChars < SHORT && !proseList;
-        boolean number = textChars < 12 && !inline.wroteLetter();
+        boolean navigation = MarkdownLeftOut.navigation(textChars, inline.linkChars(), inline.wroteLetter(),
+                proseList, definition);
         inline.recount();
-        if (!p.isEmpty() && !links && !number) {
+        if (!p.isEmpty() && !navigation) {
             paragraphChars += textChars;
             out.paragraph(markdown ? MarkdownText.hardLines(p) : p);
         }
     }
 
-    /**
-     * Left out by the reading, or a box of links: mostly link text, few commas (a menu, a teaser list). A list is
-     * kept whatever its links, as Readability keeps one (a post that is a link roll, a reading list), unless its class
-     * and id weigh against it (a list of share links); so is a table with headings or a caption, a data table (a
-     * table of downloads).
-     */
-    private boolean skipped(Element e) {
-        if (boilerplate.leftOut(e)) {
-            return true;
-        }
-        return switch (e.normalName()) {
-            case "ul", "ol" -> Boilerplate.weight(e) < 0 && counts.linkDensity(e) > 0.5;
-            // Readability's test of a data table, in part: headings or a caption
-            case "table" -> linkBox(e) && e.selectFirst("th, thead, caption") == null;
-            case "dl", "div", "section" -> linkBox(e);
-            default -> false;
-        };
-    }
-
-    /**
-     * A box of links, unless it is or holds the page's {@code <main>}: a page whose main content is a paragraph and a
-     * list of links (a book's translations) was otherwise left out whole, wrappers and all.
-     */
-    private boolean linkBox(Element e) {
-        return counts.linkDensity(e) > 0.5 && counts.commas(e) < 10 && !boilerplate.holdsMain(e);
-    }
-
     private void list(Element list, MarkdownBlocks out) {
-        if (ofSections(list)) {
+        if (MarkdownLists.ofSections(list)) {
             for (Element item : list.children()) {
-                if (!skipped(item)) {
+                if (!leftOut.skipped(item)) {
                     flow(item, out);
                 }
             }
@@ -268,12 +247,12 @@ final class MarkdownWriter {
         // takes the other mark ("1)" after "1.", "*" after "-")
         String before = out.listMarkAtEnd();
         String mark = ordered ? (".".equals(before) ? ")" : ".") : ("-".equals(before) ? "*" : "-");
-        int number = ordered ? start(list) : 0;
+        int number = ordered ? MarkdownLists.start(list) : 0;
         List<String> items = new ArrayList<>();
         boolean outerProse = proseList;
         proseList = counts.linkDensity(list) < PROSE_LIST_LINKS;
         for (Element item : list.children()) {
-            if (skipped(item)) {
+            if (leftOut.skipped(item)) {
                 continue;
             }
             MarkdownBlocks blocks = new MarkdownBlocks(markdown);
@@ -291,26 +270,6 @@ final class MarkdownWriter {
         }
         proseList = outerProse;
         out.list(String.join("\n", items), mark);
-    }
-
-    /**
-     * A list that lays out sections, each item opening with its heading (Javadoc's summaries and details, a page's
-     * chapters): written as the sections, not as items whose text starts with {@code ## Method Summary}.
-     */
-    private static boolean ofSections(Element list) {
-        if (list.childrenSize() == 0) {
-            return false;
-        }
-        for (Element item : list.children()) {
-            Element first = item.firstElementChild();
-            while (first != null && SECTION_WRAPPERS.contains(first.normalName())) {
-                first = first.firstElementChild();
-            }
-            if (!item.nameIs("li") || first == null || !HEADINGS.contains(first.normalName())) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private void quote(Element e, MarkdownBlocks out) {
@@ -341,14 +300,6 @@ final class MarkdownWriter {
             return;
         }
         out.table(MarkdownTable.write(rows, inline::of, markdown));
-    }
-
-    private static int start(Element ol) {
-        try {
-            return ol.hasAttr("start") ? Integer.parseInt(ol.attr("start").strip()) : 1;
-        } catch (NumberFormatException e) {
-            return 1;
-        }
     }
 
     private static int level(Element h) {

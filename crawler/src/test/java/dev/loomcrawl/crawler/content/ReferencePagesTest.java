@@ -16,7 +16,10 @@ class ReferencePagesTest {
     private static final String DESCRIPTION = "Resizable-array implementation of the List interface. Implements all"
             + " optional list operations, and permits all elements, including null.";
 
-    /** The standard doclet's class page, cut down: a description, summaries in grids of divs, then each member. */
+    /**
+     * The standard doclet's class page, cut down: a description and its notes (a version, a link: values that are no
+     * menu), summaries in grids of divs, then each member.
+     */
     private static final String JAVADOC = """
             <body><header role="banner"><nav role="navigation"><ul class="nav-list"><li><a href="../index.html">
             Overview</a></li><li><a href="package-summary.html">Package</a></li><li class="nav-bar-cell1-rev">Class
@@ -30,6 +33,8 @@ class ReferencePagesTest {
             <div class="block">%s
             <p>The size, isEmpty, get and set operations run in constant time, and the add operation runs in
             amortized constant time, that is, adding n elements requires O(n) time.</p></div>
+            <dl class="notes"><dt>Since:</dt><dd>1.2</dd><dt>See Also:</dt><dd><ul class="see-list"><li><a
+            href="Collection.html"><code>Collection</code></a></li></ul></dd></dl>
             </section>
             <section class="summary"><ul class="summary-list"><li><section class="method-summary" id="method-summary">
             <h2>Method Summary</h2><div id="method-summary-table"><div class="table-tabs" role="tablist">
@@ -72,6 +77,14 @@ class ReferencePagesTest {
 
                 The size, isEmpty, get and set operations run in constant time, and the add operation runs in \
                 amortized constant time, that is, adding n elements requires O(n) time.
+
+                Since:
+
+                1\\.2
+
+                See Also:
+
+                - [`Collection`](https://example.org/api/Collection.html)
 
                 ## Method Summary
 

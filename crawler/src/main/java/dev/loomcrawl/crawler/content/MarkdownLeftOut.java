@@ -1,0 +1,67 @@
+package dev.loomcrawl.crawler.content;
+
+import org.jsoup.nodes.Element;
+
+/**
+ * What {@link MarkdownWriter} leaves out on its way through the chosen blocks, beyond what the reading's
+ * {@link Boilerplate} does: boxes and lists of links (more than half their text in links, fewer than ten commas:
+ * "related", tag clouds, pagination), as Readability's cleaning does; and, as trafilatura does, short paragraphs and
+ * items that are all link ("Post reply", a user name, a "Next" link) and paragraphs that are a number alone (votes,
+ * counts).
+ */
+final class MarkdownLeftOut {
+    /** A paragraph this short whose text is nearly all link text is navigation, not prose. */
+    private static final int SHORT = 120;
+    /** A paragraph this short with no letter is a number alone. */
+    private static final int NUMBER = 12;
+
+    private final Boilerplate boilerplate;
+    private final BlockCounts counts;
+
+    MarkdownLeftOut(Boilerplate boilerplate, BlockCounts counts) {
+        this.boilerplate = boilerplate;
+        this.counts = counts;
+    }
+
+    /**
+     * Left out by the reading, or a box of links: mostly link text, few commas (a menu, a teaser list). A list is
+     * kept whatever its links, as Readability keeps one (a post that is a link roll, a reading list), unless its class
+     * and id weigh against it (a list of share links); so is a table with headings or a caption, a data table (a
+     * table of downloads).
+     */
+    boolean skipped(Element e) {
+        if (boilerplate.leftOut(e)) {
+            return true;
+        }
+        return switch (e.normalName()) {
+            case "ul", "ol" -> Boilerplate.weight(e) < 0 && counts.linkDensity(e) > 0.5;
+            // Readability's test of a data table, in part: headings or a caption
+            case "table" -> linkBox(e) && e.selectFirst("th, thead, caption") == null;
+            case "dl", "div", "section" -> linkBox(e);
+            default -> false;
+        };
+    }
+
+    /**
+     * A box of links, unless it is or holds the page's {@code <main>}: a page whose main content is a paragraph and a
+     * list of links (a book's translations) was otherwise left out whole, wrappers and all.
+     */
+    private boolean linkBox(Element e) {
+        return counts.linkDensity(e) > 0.5 && counts.commas(e) < 10 && !boilerplate.holdsMain(e);
+    }
+
+    /**
+     * Whether a paragraph written is navigation or a number alone, to be left out.
+     *
+     * @param proseList whether it is an item of a list mostly not links: a short item of links there is an item
+     * @param definition whether it is a definition's value ({@code dd}): a link or a number there is the value
+     */
+    static boolean navigation(int textChars, int linkChars, boolean wroteLetter, boolean proseList,
+            boolean definition) {
+        if (definition) {
+            return false;
+        }
+        return linkChars * 5 >= textChars * 4 && textChars < SHORT && !proseList
+                || textChars < NUMBER && !wroteLetter;
+    }
+}

@@ -1,0 +1,42 @@
+package dev.loomcrawl.crawler.content;
+
+import java.util.Set;
+import org.jsoup.nodes.Element;
+
+/** How a list reads: as items, or as the sections it lays out; and where an ordered one starts. */
+final class MarkdownLists {
+    private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
+    /** Elements that may wrap a section's heading: see {@link #ofSections}. */
+    private static final Set<String> SECTION_WRAPPERS = Set.of("section", "article", "div", "header", "hgroup");
+
+    private MarkdownLists() {}
+
+    /**
+     * A list that lays out sections, each item opening with its heading (Javadoc's summaries and details, a page's
+     * chapters): written as the sections, not as items whose text starts with {@code ## Method Summary}.
+     */
+    static boolean ofSections(Element list) {
+        if (list.childrenSize() == 0) {
+            return false;
+        }
+        for (Element item : list.children()) {
+            Element first = item.firstElementChild();
+            while (first != null && SECTION_WRAPPERS.contains(first.normalName())) {
+                first = first.firstElementChild();
+            }
+            if (!item.nameIs("li") || first == null || !HEADINGS.contains(first.normalName())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The number of an ordered list's first item: its {@code start}, else 1. */
+    static int start(Element ol) {
+        try {
+            return ol.hasAttr("start") ? Integer.parseInt(ol.attr("start").strip()) : 1;
+        } catch (NumberFormatException e) {
+            return 1;
+        }
+    }
+}
