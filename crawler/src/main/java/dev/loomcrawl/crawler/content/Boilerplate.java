@@ -57,18 +57,22 @@ final class Boilerplate {
      * "dialog" (a page's dialog by its id or class, as its role says one), not "dialogue" (a play's lines); a
      * "placeholder" for a video or post the reader has not let load ("we respect your privacy ..."), but not
      * ASP.NET's numbered {@code ContentPlaceHolder1}, which holds the page. A "signature" under a forum post, but not
-     * Javadoc's {@code member-signature} and {@code type-signature}: the method's and the class's declarations.
+     * Javadoc's {@code member-signature} and {@code type-signature}: the method's and the class's declarations. A
+     * "header", but not rustdoc's {@code code-header} and {@code small-section-header}: every item's signature and
+     * every section's heading. A tooltip's text ({@code tooltiptext}, shown on hover: rustdoc's "Notable traits").
      * Each lookbehind follows the word it guards: put first, it is tried at every character of every class string
      * (the cache of judged strings does not hold a crawl of many sites), which cost extraction 5%.
      */
     private static final Pattern UNLIKELY = Pattern.compile("-ad-|\\bads?\\b(?<!has-ads?|--ads?)|advert|ai2html|"
             + "banner|breadcrumb|button|byline|combx|comment|kommentar|community|consent|cookie|copyright|cover-wrap|"
-            + "\\bcredits?\\b|disqus|dateline|editsection|extra|footer|gdpr|header|legends|masthead|menu|meta|modal|"
+            + "\\bcredits?\\b|disqus|dateline|editsection|extra|footer|gdpr|"
+            + "header(?<!code-header|small-section-header)|legends|masthead|menu|meta|modal|"
             + "dialog(?!ue)|most-popular|newsletter|nav(?![a-z_])(?<![a-z]nav)|navbar(?<![a-z]navbar)|navbox|"
             + "navigation|noprint|"
             + "outbrain|overlay|pager|pagination|paywall|placeholder(?!\\d)|popup|premium|profile|promo|rating|"
             + "related|remark|replies|rss|shoutbox|sidebar|signature(?<!member-signature|type-signature)|signup|skip|"
-            + "skyscraper|social|sponsor|subcaption|subscribe|supplemental|tags|taboola|timestamp|toc-|toolbar|tools(?<!ctools)|user-info|vote|"
+            + "skyscraper|social|sponsor|subcaption|subscribe|supplemental|tags|taboola|timestamp|toc-|toolbar|"
+            + "tools(?<!ctools)|tooltip-?text|user-info|vote|"
             + "widget|yom-remote|author-bio|author-?(?:box|card|info|description)|postinfo|post-info");
     /**
      * Words that save a block the list above would drop: "article-header" holds no article, "main-nav" does; and

@@ -79,6 +79,7 @@ final class Election {
         top = sharedAncestor(top, topScore, body);
         top = risingAncestor(top, body);
         top = sectionsHolding(top, body);
+        top = headedPartsHolding(top, body);
         top = mainOfParts(top, body);
         while (top.parent() != null && top.parent() != body && top.parent().childrenSize() == 1) {
             top = top.parent(); // the only child: its parent holds the same content, and maybe its title
@@ -285,6 +286,29 @@ final class Election {
         return inTop < MAIN_SHARE * inMain ? main : top;
     }
 
+    /**
+     * A document whose sections are a heading and the block after it, side by side (rustdoc's "Implementations",
+     * "Methods from Deref", "Trait Implementations", each an {@code h2} and a {@code div}): when the best is such a
+     * block and its parent holds {@link #SECTIONS} or more headings of its heading's tag, each followed by a block of
+     * prose, the parent is the article. Rust's {@code Vec} page kept the methods it borrows from slices alone.
+     */
+    private Element headedPartsHolding(Element top, Element body) {
+        Element heading = top.previousElementSibling();
+        Element parent = top.parent();
+        if (heading == null || !HEADINGS.contains(heading.normalName()) || parent == null || parent == body) {
+            return top;
+        }
+        int parts = 0;
+        for (Element e = parent.firstElementChild(); e != null; e = e.nextElementSibling()) {
+            Element next = e.nextElementSibling();
+            if (e.normalName().equals(heading.normalName()) && next != null && !HEADINGS.contains(next.normalName())
+                    && prose(next)) {
+                parts++;
+            }
+        }
+        return parts >= SECTIONS ? parent : top;
+    }
+
     private int sectionsIn(Element parent, Element section) {
         int sections = 0;
         for (Element sibling : parent.children()) {
@@ -299,8 +323,12 @@ final class Election {
     /** A block that begins with a heading and holds text that is mostly not links. */
     private boolean headedProse(Element e) {
         Element first = e.firstElementChild();
-        return first != null && HEADINGS.contains(first.normalName())
-                && counts.chars(e) >= ContentScores.MIN_PARAGRAPH && counts.linkDensity(e) < KIN_LINKS
+        return first != null && HEADINGS.contains(first.normalName()) && prose(e);
+    }
+
+    /** A block that holds a paragraph's worth of text, mostly not links, and is not left out. */
+    private boolean prose(Element e) {
+        return counts.chars(e) >= ContentScores.MIN_PARAGRAPH && counts.linkDensity(e) < KIN_LINKS
                 && !boilerplate.leftOut(e);
     }
 

@@ -269,8 +269,9 @@ final class MarkdownInline {
     }
 
     private void codeSpan(Element e, StringBuilder sb) {
-        // a no-break space too: Javadoc writes a parameter as "E&nbsp;e"
-        String code = e.wholeText().replaceAll("[\\s\u00A0]+", " ");
+        // a no-break space is a space, each one: Javadoc writes a parameter "E&nbsp;e", PostgreSQL's manual shows
+        // spacing that matters as "'-&nbsp;&nbsp;12'"
+        String code = e.wholeText().replaceAll("\\s+", " ").replace('\u00A0', ' ');
         if (code.isBlank()) {
             return;
         }

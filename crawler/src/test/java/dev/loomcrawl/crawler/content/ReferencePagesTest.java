@@ -140,6 +140,44 @@ class ReferencePagesTest {
                         - [Português](https://example.org/pt-pt) (PT)""");
     }
 
+    /**
+     * rustdoc: sections that are each an {@code h2} and the block after it, side by side; the methods borrowed from
+     * slices the longest; each method's signature an {@code h4} of class {@code code-header}, with a tooltip inside.
+     */
+    @Test
+    void aRustdocPageIsEveryPartWithItsSignatures() {
+        String method = "<details class='rustdoc-toggle method-toggle' open><summary><section class='method'"
+                + " id='method.%1$s'><a class='anchor' href='#method.%1$s'></a><h4 class='code-header'>pub fn <a"
+                + " class='fnname' href='#method.%1$s'>%1$s</a>(&amp;self) -&gt; usize<span class='notable-traits'>"
+                + "<span class='notable-traits-tooltiptext'>Notable traits for Vec</span></span></h4></section>"
+                + "</summary><div class='docblock'><p>%2$s</p></div></details>";
+        String borrowed = ("Returns the number of elements in the slice, counted as the slice was made, one by one,"
+                + " and this sentence is long, as the slices' documentation is long. ").repeat(3);
+        StringBuilder deref = new StringBuilder();
+        for (int i = 0; i < 8; i++) {
+            deref.append(method.formatted("len" + i, borrowed));
+        }
+        String html = "<body><nav class='sidebar'><a href='index.html'>std</a></nav><main><div class='width-limiter'>"
+                + "<section id='main-content' class='content'><div class='main-heading'><h1 class='fqn'>Struct"
+                + " std::vec::Vec</h1></div><details class='rustdoc-toggle top-doc' open><summary class='hideme'>"
+                + "<span>Expand description</span></summary><div class='docblock'><p>A contiguous growable array"
+                + " type, written as Vec, short for vector.</p></div></details>"
+                + "<h2 id='implementations' class='small-section-header'>Implementations</h2>"
+                + "<div id='implementations-list'>" + method.formatted("capacity", "Returns the total number of"
+                + " elements the vector can hold without reallocating.") + "</div>"
+                + "<h2 id='deref-methods' class='small-section-header'>Methods from Deref</h2>"
+                + "<div id='deref-methods-1'>" + deref + "</div>"
+                + "<h2 id='trait-implementations' class='small-section-header'>Trait Implementations</h2>"
+                + "<div id='trait-implementations-list'>" + method.formatted("clone", "Returns a copy of the value,"
+                + " element by element, in a new allocation.") + "</div></section></div></main></body>";
+        assertThat(markdown(html)).startsWith("# Struct std::vec::Vec")
+                .contains("A contiguous growable array type", "## Implementations",
+                        "#### pub fn [capacity](https://example.org/api/Shelf.html#method.capacity)(&self) -> usize\n\n"
+                                + "Returns the total number", "## Methods from Deref", "## Trait Implementations",
+                        "Returns a copy of the value")
+                .doesNotContain("Notable traits");
+    }
+
     /** A table set in ARIA's roles, not in table elements. */
     @Test
     void aTableOfAriaRolesIsATable() {
