@@ -6,7 +6,6 @@ import dev.loomcrawl.crawler.values.PageContent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jspecify.annotations.Nullable;
@@ -34,15 +33,6 @@ public final class MainContent {
     private static final int LEFT_OUT = 3;
     /** A heading shorter than this that a page's title holds is a section's name ("News"), not the article's title. */
     private static final int HEADLINE = 15;
-    /**
-     * Class and id words of an article's lead: a standfirst, an intro, a summary; in other languages too. Not the
-     * lead picture ({@code lead-asset}, {@code leadImage}), whose caption is no lead.
-     */
-    private static final Pattern LEAD = Pattern.compile("lead(?!erboard|-?(?:asset|image|img|media|photo|picture|"
-            + "video))|intro|standfirst|subline|sub-?headline|"
-            + "subtitle|epigraph|\\bdek\\b|summary|abstract|perex|bajada|chapo|chapeau|excerpt");
-    /** A lead holds a sentence at least; shorter, it is a label ("Interview", a date). */
-    private static final int LEAD_MIN = 40;
 
     /**
      * The ways a page is read, in turn: leave blocks out by their class and id words and weigh blocks by them; weigh
@@ -228,9 +218,7 @@ public final class MainContent {
             e = up.nextElementSibling();
         }
         for (; e != null && e != first; e = PageFacts.next(e, body)) {
-            if (LEAD.matcher((e.className() + " " + e.id()).toLowerCase(Locale.ROOT)).find()
-                    && e.text().length() >= LEAD_MIN && e.selectFirst("figure, img, picture, video") == null
-                    && !Election.holds(e, first) && !asideOf(e, first)) {
+            if (MarkdownTitle.isLead(e) && !Election.holds(e, first) && !asideOf(e, first)) {
                 return e;
             }
         }

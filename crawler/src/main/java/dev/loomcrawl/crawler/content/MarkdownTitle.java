@@ -1,6 +1,8 @@
 package dev.loomcrawl.crawler.content;
 
+import java.util.Locale;
 import java.util.regex.Pattern;
+import org.jsoup.nodes.Element;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -10,8 +12,26 @@ import org.jspecify.annotations.Nullable;
 final class MarkdownTitle {
     /** An emphasis mark: an asterisk not escaped. */
     private static final Pattern EMPHASIS = Pattern.compile("(?<!\\\\)\\*");
+    /**
+     * Class and id words of an article's lead: a standfirst, an intro, a summary; in other languages too. Not the
+     * lead picture ({@code lead-asset}, {@code leadImage}), whose caption is no lead.
+     */
+    private static final Pattern LEAD = Pattern.compile("lead(?!erboard|-?(?:asset|image|img|media|photo|picture|"
+            + "video))|intro|standfirst|subline|sub-?headline|"
+            + "subtitle|epigraph|\\bdek\\b|summary|abstract|perex|bajada|chapo|chapeau|excerpt");
+    /** A lead holds a sentence at least; shorter, it is a label ("Interview", a date). */
+    private static final int LEAD_MIN = 40;
 
     private MarkdownTitle() {}
+
+    /**
+     * Whether an element is the article's lead beside its title: its class or id says so, it holds a sentence and
+     * no picture.
+     */
+    static boolean isLead(Element e) {
+        return LEAD.matcher((e.className() + " " + e.id()).toLowerCase(Locale.ROOT)).find()
+                && e.text().length() >= LEAD_MIN && e.selectFirst("figure, img, picture, video") == null;
+    }
 
     /** A heading line as the content's title: level 1 in Markdown, whatever its own level. */
     static String of(String headingLine, boolean markdown) {

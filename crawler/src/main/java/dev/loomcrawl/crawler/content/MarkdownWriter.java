@@ -208,7 +208,10 @@ final class MarkdownWriter {
         }
     }
 
-    /** The article's {@code h1} from a header left out (its byline, date and share buttons stay out). */
+    /**
+     * The article's {@code h1} from a header left out, and its lead after it (its byline, date and share buttons stay
+     * out).
+     */
     private void headline(Element skipped, StringBuilder run, MarkdownBlocks out) {
         if (wroteH1 || boilerplate.leftOutByTag(skipped) && !skipped.normalName().equals("header")) {
             return; // a header's own tag, not a script or navigation, may hold the title
@@ -217,6 +220,14 @@ final class MarkdownWriter {
         if (h1 != null) {
             paragraph(run, out);
             block(h1, out);
+            for (Element e = h1.nextElementSibling(); e != null; e = e.nextElementSibling()) {
+                // the standfirst under the title, as the header shows it; not a section named for an introduction
+                // (Python's manual: introduction-to-the-profilers), left out with its header for a word in its id
+                if (MarkdownTitle.isLead(e) && e.children().select("h1, h2, h3, h4, h5, h6").isEmpty()) {
+                    block(e, out);
+                    break;
+                }
+            }
         }
     }
 

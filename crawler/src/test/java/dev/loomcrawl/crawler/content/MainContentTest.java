@@ -461,6 +461,17 @@ class MainContentTest {
         assertThat(content(html)).isEqualTo("Probe page\n\n" + intro + "\n\nInstall\n\n" + install);
     }
 
+    /** The article's own header, left out with its byline, keeps its title and its lead. */
+    @Test
+    void aLeadInTheArticlesOwnHeaderStays() {
+        String html = "<body><article><header><h1>The lighthouse keepers</h1><p class='article-lead'>A century of"
+                + " logbooks from a rock a mile out, found at a village auction.</p><span class='byline'>By Ann"
+                + " Lee</span></header>" + ARTICLE.replace("<h1>The lighthouse keepers</h1>", "") + "</article>"
+                + "<div class='after-story'>" + DECOY + "</div></body>";
+        assertThat(content(html)).startsWith("The lighthouse keepers\n\nA century of logbooks from a rock a mile"
+                + " out, found at a village auction.\n\nFor a century").doesNotContain("By Ann Lee");
+    }
+
     /** Other stories' teasers, more text than {@link #ARTICLE}: a block around the article is no wrapper of the page. */
     private static final String TEASERS = "<div class='teasers'>" + ("<div class='field'><p>Another story from the"
             + " coast, one of many we have told, about a ferry that sank in a storm before the war.</p></div>").repeat(6)
