@@ -12,8 +12,9 @@ import org.jsoup.nodes.Element;
 /**
  * Which blocks of a page are its main content, elected from their {@link ContentScores} as Readability elects them: a
  * block's score, cut by the share of its text that is link text, elects the best; an ancestor it shares with three
- * runners-up, or one whose score rises above it, takes its place; the best's siblings of merit join it, and so do
- * other parts of the article in its own tag and class.
+ * runners-up, or one whose score rises above it, takes its place, or the document it is a part of
+ * ({@link DocumentParts}); the best's siblings of merit join it, and so do other parts of the article in its own tag
+ * and class.
  */
 final class Election {
     /** When this many runners-up share an ancestor with the best, that ancestor is the article. */
@@ -22,16 +23,6 @@ final class Election {
     private static final int KIN_LEVELS = 6;
     /** A block of the best's class with more link text than this is a teaser list, not part of the article. */
     private static final double KIN_LINKS = 0.3;
-    /** Sibling sections of one class, each headed, that make a document of sections: see {@link #sectionsHolding}. */
-    private static final int SECTIONS = 3;
-    /**
-     * See {@link #mainOfParts}. A half: a Javadoc class page with a long description (WeakHashMap) elects the
-     * description, over a quarter of its {@code <main>}; at a quarter 8 of java.util's 132 pages lost their summaries
-     * and details, at a half 2. Whole {@code <main>}s always: GitLab's blog brought in its teasers (Readability's
-     * gitlab-blog 0.995 to 0.946), trafilatura's F1 0.918 to 0.917.
-     */
-    private static final double MAIN_SHARE = 0.5;
-    private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
 
     private final Boilerplate boilerplate;
     private final BlockCounts counts;
@@ -80,9 +71,7 @@ final class Election {
         }
         top = sharedAncestor(top, topScore, body);
         top = risingAncestor(top, body);
-        top = sectionsHolding(top, body);
-        top = headedPartsHolding(top, body);
-        top = mainOfParts(top, body);
+        top = new DocumentParts(boilerplate, counts).whole(top, body);
         while (top.parent() != null && top.parent() != body && top.parent().childrenSize() == 1) {
             top = top.parent(); // the only child: its parent holds the same content, and maybe its title
         }
@@ -247,91 +236,6 @@ final class Election {
             last = score;
         }
         return top;
-    }
-
-    /**
-     * A document in headed sections of one tag and class (a reference page's DocBook {@code refsect1}s, a manual's
-     * chapters): when the best lies in one of {@link #SECTIONS} or more sibling sections that each begin with a
-     * heading and hold prose, their parent is the article. Readability elects the section with the most paragraphs,
-     * and PostgreSQL's {@code CREATE TABLE} page kept its parameters alone, not its synopsis and description.
-     */
-    private Element sectionsHolding(Element top, Element body) {
-        Element up = top;
-        for (int level = 0; level <= KIN_LEVELS; level++) {
-            Element parent = up.parent();
-            if (parent == null || parent == body) {
-                break;
-            }
-            if (headedProse(up) && sectionsIn(parent, up) >= SECTIONS) {
-                return parent;
-            }
-            up = parent;
-        }
-        return top;
-    }
-
-    /**
-     * A page of parts in its {@code <main>}: when the best holds less than {@link #MAIN_SHARE} of the text of the
-     * {@code <main>} around it that is not links, and the page marks no {@code <article>} around the best, the
-     * {@code <main>} is the article. A reference page spreads its prose over parts none of which is the page: Javadoc's
-     * class description, its summaries and each member's details, of which Readability's scores elected the summary
-     * table alone. Not inside an {@code <article>}: a blog's {@code <main>} holds the post and its readers' comments.
-     */
-    private Element mainOfParts(Element top, Element body) {
-        Element main = top.closest("main, [role=main]");
-        if (main == null || main == top || main == body || counts.linkDensity(main) >= KIN_LINKS
-                || top.closest("article") != null) {
-            return top;
-        }
-        double inTop = counts.chars(top) * (1 - counts.linkDensity(top));
-        double inMain = counts.chars(main) * (1 - counts.linkDensity(main));
-        return inTop < MAIN_SHARE * inMain ? main : top;
-    }
-
-    /**
-     * A document whose sections are a heading and the block after it, side by side (rustdoc's "Implementations",
-     * "Methods from Deref", "Trait Implementations", each an {@code h2} and a {@code div}): when the best is such a
-     * block and its parent holds {@link #SECTIONS} or more headings of its heading's tag, each followed by a block of
-     * prose, the parent is the article. Rust's {@code Vec} page kept the methods it borrows from slices alone.
-     */
-    private Element headedPartsHolding(Element top, Element body) {
-        Element heading = top.previousElementSibling();
-        Element parent = top.parent();
-        if (heading == null || !HEADINGS.contains(heading.normalName()) || parent == null || parent == body) {
-            return top;
-        }
-        int parts = 0;
-        for (Element e = parent.firstElementChild(); e != null; e = e.nextElementSibling()) {
-            Element next = e.nextElementSibling();
-            if (e.normalName().equals(heading.normalName()) && next != null && !HEADINGS.contains(next.normalName())
-                    && prose(next)) {
-                parts++;
-            }
-        }
-        return parts >= SECTIONS ? parent : top;
-    }
-
-    private int sectionsIn(Element parent, Element section) {
-        int sections = 0;
-        for (Element sibling : parent.children()) {
-            if (sibling.normalName().equals(section.normalName()) && sibling.className().equals(section.className())
-                    && headedProse(sibling)) {
-                sections++;
-            }
-        }
-        return sections;
-    }
-
-    /** A block that begins with a heading and holds text that is mostly not links. */
-    private boolean headedProse(Element e) {
-        Element first = e.firstElementChild();
-        return first != null && HEADINGS.contains(first.normalName()) && prose(e);
-    }
-
-    /** A block that holds a paragraph's worth of text, mostly not links, and is not left out. */
-    private boolean prose(Element e) {
-        return counts.chars(e) >= ContentScores.MIN_PARAGRAPH && counts.linkDensity(e) < KIN_LINKS
-                && !boilerplate.leftOut(e);
     }
 
     private List<Element> withSiblings(Element top) {

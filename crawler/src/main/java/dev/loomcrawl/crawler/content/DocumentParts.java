@@ -1,0 +1,125 @@
+package dev.loomcrawl.crawler.content;
+
+import java.util.Set;
+import org.jsoup.nodes.Element;
+
+/**
+ * A document read whole when the block {@link Election} elected is one of its parts: a reference page spreads its
+ * prose over sections, summaries and members, none of which is the page, and Readability's scores elect the part with
+ * the most paragraphs. Three shapes, tried in turn: sibling sections of one class each headed (DocBook's
+ * {@code refsect1}s), headings each followed by its block (rustdoc), and the parts of a {@code <main>} (Javadoc).
+ */
+final class DocumentParts {
+    /** Sibling sections of one class, each headed, that make a document of sections: see {@link #sectionsHolding}. */
+    private static final int SECTIONS = 3;
+    /**
+     * See {@link #mainOfParts}. A half: a Javadoc class page with a long description (WeakHashMap) elects the
+     * description, over a quarter of its {@code <main>}; at a quarter 8 of java.util's 132 pages lost their summaries
+     * and details, at a half 2. Whole {@code <main>}s always: GitLab's blog brought in its teasers (Readability's
+     * gitlab-blog 0.995 to 0.946), trafilatura's F1 0.918 to 0.917.
+     */
+    private static final double MAIN_SHARE = 0.5;
+    /** How far above the best a section around it may lie. */
+    private static final int LEVELS = 6;
+    /** A block with more link text than this share is no prose. */
+    private static final double LINKS = 0.3;
+    private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
+
+    private final Boilerplate boilerplate;
+    private final BlockCounts counts;
+
+    DocumentParts(Boilerplate boilerplate, BlockCounts counts) {
+        this.boilerplate = boilerplate;
+        this.counts = counts;
+    }
+
+    /** The document {@code top} is a part of, or {@code top}. */
+    Element whole(Element top, Element body) {
+        return mainOfParts(headedPartsHolding(sectionsHolding(top, body), body), body);
+    }
+
+    /**
+     * A document in headed sections of one tag and class (a reference page's DocBook {@code refsect1}s, a manual's
+     * chapters): when the best lies in one of {@link #SECTIONS} or more sibling sections that each begin with a
+     * heading and hold prose, their parent is the article. Readability elects the section with the most paragraphs,
+     * and PostgreSQL's {@code CREATE TABLE} page kept its parameters alone, not its synopsis and description.
+     */
+    private Element sectionsHolding(Element top, Element body) {
+        Element up = top;
+        for (int level = 0; level <= LEVELS; level++) {
+            Element parent = up.parent();
+            if (parent == null || parent == body) {
+                break;
+            }
+            if (headedProse(up) && sectionsIn(parent, up) >= SECTIONS) {
+                return parent;
+            }
+            up = parent;
+        }
+        return top;
+    }
+
+    /**
+     * A document whose sections are a heading and the block after it, side by side (rustdoc's "Implementations",
+     * "Methods from Deref", "Trait Implementations", each an {@code h2} and a {@code div}): when the best is such a
+     * block and its parent holds {@link #SECTIONS} or more headings of its heading's tag, each followed by a block of
+     * prose, the parent is the article. Rust's {@code Vec} page kept the methods it borrows from slices alone.
+     */
+    private Element headedPartsHolding(Element top, Element body) {
+        Element heading = top.previousElementSibling();
+        Element parent = top.parent();
+        if (heading == null || !HEADINGS.contains(heading.normalName()) || parent == null || parent == body) {
+            return top;
+        }
+        int parts = 0;
+        for (Element e = parent.firstElementChild(); e != null; e = e.nextElementSibling()) {
+            Element next = e.nextElementSibling();
+            if (e.normalName().equals(heading.normalName()) && next != null && !HEADINGS.contains(next.normalName())
+                    && prose(next)) {
+                parts++;
+            }
+        }
+        return parts >= SECTIONS ? parent : top;
+    }
+
+    /**
+     * A page of parts in its {@code <main>}: when the best holds less than {@link #MAIN_SHARE} of the text of the
+     * {@code <main>} around it that is not links, and the page marks no {@code <article>} around the best, the
+     * {@code <main>} is the article. A reference page spreads its prose over parts none of which is the page: Javadoc's
+     * class description, its summaries and each member's details, of which Readability's scores elected the summary
+     * table alone. Not inside an {@code <article>}: a blog's {@code <main>} holds the post and its readers' comments.
+     */
+    private Element mainOfParts(Element top, Element body) {
+        Element main = top.closest("main, [role=main]");
+        if (main == null || main == top || main == body || counts.linkDensity(main) >= LINKS
+                || top.closest("article") != null) {
+            return top;
+        }
+        double inTop = counts.chars(top) * (1 - counts.linkDensity(top));
+        double inMain = counts.chars(main) * (1 - counts.linkDensity(main));
+        return inTop < MAIN_SHARE * inMain ? main : top;
+    }
+
+    private int sectionsIn(Element parent, Element section) {
+        int sections = 0;
+        for (Element sibling : parent.children()) {
+            if (sibling.normalName().equals(section.normalName()) && sibling.className().equals(section.className())
+                    && headedProse(sibling)) {
+                sections++;
+            }
+        }
+        return sections;
+    }
+
+    /** A block that begins with a heading and holds text that is mostly not links. */
+    private boolean headedProse(Element e) {
+        Element first = e.firstElementChild();
+        return first != null && HEADINGS.contains(first.normalName()) && prose(e);
+    }
+
+    /** A block that holds a paragraph's worth of text, mostly not links, and is not left out. */
+    private boolean prose(Element e) {
+        return counts.chars(e) >= ContentScores.MIN_PARAGRAPH && counts.linkDensity(e) < LINKS
+                && !boilerplate.leftOut(e);
+    }
+}
