@@ -5,7 +5,8 @@
  *
  * <p>The method is Mozilla Readability's, on the document the crawl already parsed and without changing it:
  * {@link dev.loomcrawl.crawler.content.ContentScores} scores each block by the paragraphs under it and
- * {@link dev.loomcrawl.crawler.content.Election} picks the best with its siblings of merit;
+ * {@link dev.loomcrawl.crawler.content.Election} picks the best with its siblings of merit, or the document it is a
+ * part of ({@link dev.loomcrawl.crawler.content.DocumentParts});
  * {@link dev.loomcrawl.crawler.content.Boilerplate} says what is left out on the way;
  * {@link dev.loomcrawl.crawler.content.MarkdownWriter} writes what is kept;
  * {@link dev.loomcrawl.crawler.content.PageFacts} reads the metadata. {@link
