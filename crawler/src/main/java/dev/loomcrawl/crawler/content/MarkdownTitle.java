@@ -26,11 +26,16 @@ final class MarkdownTitle {
 
     /**
      * Whether an element is the article's lead beside its title: its class or id says so, it holds a sentence and
-     * no picture.
+     * no picture; or it is a manual page's NAME, the command and what it does in a line ("git-commit - Record changes
+     * to the repository"), which AsciiDoc's manual pages put in the page's header, beside the title.
      */
     static boolean isLead(Element e) {
-        return LEAD.matcher((e.className() + " " + e.id()).toLowerCase(Locale.ROOT)).find()
-                && e.text().length() >= LEAD_MIN && e.selectFirst("figure, img, picture, video") == null;
+        if (LEAD.matcher((e.className() + " " + e.id()).toLowerCase(Locale.ROOT)).find()) {
+            return e.text().length() >= LEAD_MIN && e.selectFirst("figure, img, picture, video") == null;
+        }
+        Element heading = e.previousElementSibling();
+        return heading != null && heading.normalName().matches("h[2-6]") && heading.text().equals("NAME")
+                && !e.text().isEmpty();
     }
 
     /** A heading line as the content's title: level 1 in Markdown, whatever its own level. */

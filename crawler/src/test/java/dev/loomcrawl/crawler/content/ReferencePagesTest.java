@@ -178,6 +178,27 @@ class ReferencePagesTest {
                 .doesNotContain("Notable traits");
     }
 
+    /** AsciiDoc's manual page: its NAME line in the page's header, beside the title. */
+    @Test
+    void anAsciiDocManualPageKeepsItsNameLine() {
+        String description = "Create a new commit containing the current contents of the index and the given log"
+                + " message describing the changes, as a direct child of HEAD. ";
+        String html = "<body><div id='header'><h1>git-commit(1) Manual Page</h1><h2>NAME</h2><div class='sectionbody'>"
+                + "<p>git-commit - Record changes to the repository</p></div></div><div id='content'><div class='sect1'>"
+                + "<h2 id='_synopsis'>SYNOPSIS</h2><div class='sectionbody'><div class='verseblock'><pre class='content'>"
+                + "git commit [-a | --interactive | --patch]</pre></div></div></div><div class='sect1'><h2"
+                + " id='_description'>DESCRIPTION</h2><div class='sectionbody'><div class='paragraph'><p>"
+                + description.repeat(3) + "</p></div></div></div><div class='sect1'><h2 id='_options'>OPTIONS</h2>"
+                + "<div class='sectionbody'><div class='paragraph'><p>" + description.repeat(2) + "</p></div></div></div>"
+                + "</div><div id='footer'>Last updated 2024</div></body>";
+        assertThat(markdown(html)).startsWith("""
+                # git-commit(1) Manual Page
+
+                git-commit - Record changes to the repository
+
+                ## SYNOPSIS""");
+    }
+
     /** A table set in ARIA's roles, not in table elements. */
     @Test
     void aTableOfAriaRolesIsATable() {
