@@ -1,6 +1,5 @@
 package dev.loomcrawl.crawler.content;
 
-import java.util.Set;
 import org.jsoup.nodes.Element;
 
 /**
@@ -23,7 +22,6 @@ final class DocumentParts {
     private static final int LEVELS = 6;
     /** A block with more link text than this share is no prose. */
     private static final double LINKS = 0.3;
-    private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
 
     private final Boilerplate boilerplate;
     private final BlockCounts counts;
@@ -68,13 +66,13 @@ final class DocumentParts {
     private Element headedPartsHolding(Element top, Element body) {
         Element heading = top.previousElementSibling();
         Element parent = top.parent();
-        if (heading == null || !HEADINGS.contains(heading.normalName()) || parent == null || parent == body) {
+        if (heading == null || !Headings.is(heading) || parent == null || parent == body) {
             return top;
         }
         int parts = 0;
         for (Element e = parent.firstElementChild(); e != null; e = e.nextElementSibling()) {
             Element next = e.nextElementSibling();
-            if (e.normalName().equals(heading.normalName()) && next != null && !HEADINGS.contains(next.normalName())
+            if (e.normalName().equals(heading.normalName()) && next != null && !Headings.is(next)
                     && prose(next)) {
                 parts++;
             }
@@ -114,7 +112,7 @@ final class DocumentParts {
     /** A block that begins with a heading and holds text that is mostly not links. */
     private boolean headedProse(Element e) {
         Element first = e.firstElementChild();
-        return first != null && HEADINGS.contains(first.normalName()) && prose(e);
+        return first != null && Headings.is(first) && prose(e);
     }
 
     /** A block that holds a paragraph's worth of text, mostly not links, and is not left out. */

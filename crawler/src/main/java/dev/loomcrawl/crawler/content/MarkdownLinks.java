@@ -37,7 +37,7 @@ final class MarkdownLinks {
             return false;
         }
         String target = href.substring(1);
-        Element heading = a.closest("h1, h2, h3, h4, h5, h6");
+        Element heading = a.closest(Headings.SELECTOR);
         return heading != null && (target.equals(heading.id()) || target.equals(a.id())
                 || target.equals(a.attr("name")));
     }

@@ -5,7 +5,6 @@ import org.jsoup.nodes.Element;
 
 /** How a list reads: as items, or as the sections it lays out; and where an ordered one starts. */
 final class MarkdownLists {
-    private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
     /** Elements that may wrap a section's heading: see {@link #ofSections}. */
     private static final Set<String> SECTION_WRAPPERS = Set.of("section", "article", "div", "header", "hgroup");
 
@@ -24,7 +23,7 @@ final class MarkdownLists {
             while (first != null && SECTION_WRAPPERS.contains(first.normalName())) {
                 first = first.firstElementChild();
             }
-            if (!item.nameIs("li") || first == null || !HEADINGS.contains(first.normalName())) {
+            if (!item.nameIs("li") || first == null || !Headings.is(first)) {
                 return false;
             }
         }

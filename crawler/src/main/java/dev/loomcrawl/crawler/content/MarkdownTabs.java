@@ -1,7 +1,9 @@
 package dev.loomcrawl.crawler.content;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jspecify.annotations.Nullable;
@@ -23,7 +25,11 @@ final class MarkdownTabs {
      */
     record TabSet(List<Element> names, List<Element> panels, Element last) {}
 
-    private MarkdownTabs() {}
+    /**
+     * The ids of the page's radio buttons, gathered once when a label first asks: looked up per label, a page of
+     * 20,000 labels took 77 s of a parser thread.
+     */
+    private @Nullable Set<String> radioIds;
 
     /**
      * The tabs {@code e} names: a tab whose panel is its next sibling (radio buttons aside: Material's classic
@@ -32,7 +38,7 @@ final class MarkdownTabs {
      * Bootstrap) or as its next siblings of role {@code tabpanel} (sphinx-tabs). Null when it names none, and for a
      * {@code nav}: what HTML names navigation is left out whatever it holds (an author box's "About" and "Posts").
      */
-    static @Nullable TabSet of(Element e) {
+    @Nullable TabSet of(Element e) {
         if (tab(e) == e) {
             Element next = e.nextElementSibling();
             while (next != null && radio(next)) {
@@ -69,7 +75,7 @@ final class MarkdownTabs {
     }
 
     /** The tab {@code e} is, or holds as its one element (Bootstrap's {@code li} around a tab); else null. */
-    private static @Nullable Element tab(Element e) {
+    private @Nullable Element tab(Element e) {
         if (e.attr("role").equalsIgnoreCase("tab") || e.nameIs("label") && forRadio(e)) {
             return e;
         }
@@ -81,11 +87,19 @@ final class MarkdownTabs {
         return e.attr("role").equalsIgnoreCase("tabpanel");
     }
 
-    private static boolean forRadio(Element label) {
+    private boolean forRadio(Element label) {
         String id = label.attr("for");
         Document doc = label.ownerDocument();
-        Element input = id.isEmpty() || doc == null ? null : doc.getElementById(id);
-        return input != null && radio(input);
+        if (id.isEmpty() || doc == null) {
+            return false;
+        }
+        if (radioIds == null) {
+            radioIds = new HashSet<>();
+            for (Element input : doc.select("input[type=radio][id]")) {
+                radioIds.add(input.id());
+            }
+        }
+        return radioIds.contains(id);
     }
 
     private static boolean radio(Element e) {

@@ -34,7 +34,7 @@ final class MarkdownTitle {
             return e.text().length() >= LEAD_MIN && e.selectFirst("figure, img, picture, video") == null;
         }
         Element heading = e.previousElementSibling();
-        return heading != null && heading.normalName().matches("h[2-6]") && heading.text().equals("NAME")
+        return heading != null && Headings.is(heading) && !heading.nameIs("h1") && heading.text().equals("NAME")
                 && !e.text().isEmpty();
     }
 

@@ -33,6 +33,7 @@ final class MarkdownWriter {
     private final Boilerplate boilerplate;
     private final BlockCounts counts;
     private final MarkdownLeftOut leftOut;
+    private final MarkdownTabs tabs = new MarkdownTabs();
     /** Writes the inline content of blocks, and counts its text and link text for the paragraph being written. */
     private final MarkdownInline inline;
     /** Quotes and lists around the block being written. */
@@ -102,7 +103,7 @@ final class MarkdownWriter {
      * not counted in {@link #paragraphChars}.
      */
     String lead(Element e) {
-        if (!e.normalName().matches("h[1-6]")) {
+        if (!Headings.is(e)) {
             int chars = paragraphChars;
             String lead = write(List.of(e));
             paragraphChars = chars; // the blocks' own words decide between readings; a lead is the same beside each
@@ -168,7 +169,7 @@ final class MarkdownWriter {
                 MarkdownTabs.TabSet tabs;
                 if (written != null) {
                     written = c == written ? null : written;
-                } else if ((tabs = MarkdownTabs.of(c)) != null) {
+                } else if ((tabs = this.tabs.of(c)) != null) {
                     paragraph(run, out);
                     tabs(tabs, out);
                     written = tabs.last();
@@ -223,7 +224,7 @@ final class MarkdownWriter {
             for (Element e = h1.nextElementSibling(); e != null; e = e.nextElementSibling()) {
                 // the standfirst under the title, as the header shows it; not a section named for an introduction
                 // (Python's manual: introduction-to-the-profilers), left out with its header for a word in its id
-                if (MarkdownTitle.isLead(e) && e.children().select("h1, h2, h3, h4, h5, h6").isEmpty()) {
+                if (MarkdownTitle.isLead(e) && e.children().select(Headings.SELECTOR).isEmpty()) {
                     block(e, out);
                     break;
                 }
