@@ -71,11 +71,19 @@ final class Election {
         }
         top = sharedAncestor(top, topScore, body);
         top = risingAncestor(top, body);
-        top = new DocumentParts(boilerplate, counts).whole(top, body);
+        DocumentParts parts = new DocumentParts(boilerplate, counts);
+        top = parts.whole(top, body);
         while (top.parent() != null && top.parent() != body && top.parent().childrenSize() == 1) {
             top = top.parent(); // the only child: its parent holds the same content, and maybe its title
         }
-        return withKin(top, withSiblings(top), body);
+        List<Element> introduction = parts.introduction(top, body);
+        List<Element> picked = withKin(top, withSiblings(top), body);
+        if (introduction.isEmpty()) {
+            return picked;
+        }
+        List<Element> all = new ArrayList<>(introduction);
+        all.addAll(picked);
+        return all;
     }
 
     /**

@@ -75,7 +75,7 @@ final class MarkdownBlocks {
 
     /**
      * The blocks a blank line apart; "" when nothing in them is text. A rule is no text: it parts text, once, and
-     * neither opens nor ends the content. A heading with nothing under it (the end, or a heading not under it) is
+     * neither opens nor ends the content, nor follows a heading (a title underlined). A heading with nothing under it (the end, or a heading not under it) is
      * left out.
      */
     String content() {
@@ -83,7 +83,7 @@ final class MarkdownBlocks {
         for (int i = 0; i < blocks.size(); i++) {
             Block block = blocks.get(i);
             if (block.kind() == Kind.RULE) {
-                if (!kept.isEmpty() && kept.getLast().kind() != Kind.RULE) {
+                if (!kept.isEmpty() && kept.getLast().kind() != Kind.RULE && kept.getLast().kind() != Kind.HEADING) {
                     kept.add(block);
                 }
                 continue;

@@ -23,6 +23,9 @@ final class MarkdownTable {
     private static final Pattern SUMMARY = Pattern.compile("\\b(two|three|four|five)-column-summary\\b");
     private static final List<String> COLUMNS = List.of("two", "three", "four", "five");
 
+    /** Elements written as a table: HTML's, ARIA's and Javadoc's ({@link #grid}). */
+    static final String SELECTOR = "table, [role=table], [role=grid], div.summary-table";
+
     private MarkdownTable() {}
 
     /**

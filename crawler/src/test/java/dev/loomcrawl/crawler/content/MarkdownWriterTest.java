@@ -361,6 +361,12 @@ class MarkdownWriterTest {
     }
 
     @Test
+    void aRuleUnderAHeadingPartsNothing() {
+        Document doc = Jsoup.parse("<h1>Package org.shelves</h1><hr><p>Containers for things.</p><hr><p>More.</p>");
+        assertThat(write(doc, true)).isEqualTo("# Package org.shelves\n\nContainers for things.\n\n---\n\nMore.");
+    }
+
+    @Test
     void linesOfAParagraphAreHardBreaksAndEachStaysText() {
         Document doc = Jsoup.parse("<p>12,5 km mass start<br>1. Dorothea Wierer (ITA)<br>2. Dzinara Alimbekava<br>…<br>"
                 + "30. Lisa Vittozzi<br>- a dash<br># a hash</p><h2>Results<br>of the day</h2><p>x y</p>"

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.values.ContentRequest;
+import java.util.List;
+import java.util.Locale;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.Test;
@@ -213,6 +215,53 @@ class ReferencePagesTest {
                 | --- | --- |
                 | 0.1.0 | 2026-09-01 |
                 | 0.2.0 | 2026-11-20 |""");
+    }
+
+    /**
+     * A listing and its introduction: the package's description before the table of its classes, which holds most of
+     * the page's text and is elected; the rule under the title is no text.
+     */
+    @Test
+    void aJavadocPackagePageIsItsDescriptionAndItsClasses() {
+        StringBuilder rows = new StringBuilder();
+        StringBuilder table = new StringBuilder();
+        for (String name : List.of("Shelf", "Crate", "Drawer", "Cabinet", "Locker", "Trunk", "Basket", "Bin", "Chest",
+                "Bucket")) {
+            rows.append("""
+                    <div class="col-first even-row-color"><a href="%s.html">%s</a></div>
+                    <div class="col-last even-row-color"><div class="block">A %s holds elements of one kind in the \
+                    order they were put in, and gives them back in that order or by their place in it.</div></div>
+                    """.formatted(name, name, name.toLowerCase(Locale.ROOT)));
+            table.append(("| [%s](https://example.org/api/%s.html) | A %s holds elements of one kind in the order"
+                    + " they were put in, and gives them back in that order or by their place in it. |\n")
+                    .formatted(name, name, name.toLowerCase(Locale.ROOT)));
+        }
+        String page = """
+                <body><div class="flex-box"><div class="flex-content"><main role="main">
+                <div class="header"><h1 title="Package org.shelves" class="title">Package org.shelves</h1></div><hr>
+                <div class="package-signature">package <span class="element-name">org.shelves</span></div>
+                <section class="package-description" id="package-description"><div class="block">Containers for \
+                things, each keeping its elements in the order they were put in.
+                <p>For an overview of which container to choose, see the guide.</p></div></section>
+                <section class="summary"><ul class="summary-list"><li><div id="class-summary">
+                <div class="table-tabs" role="tablist"><button role="tab" aria-selected="true" \
+                class="active-table-tab">All Classes and Interfaces</button><button role="tab" aria-selected="false" \
+                class="table-tab">Classes</button></div>
+                <div id="class-summary.tabpanel" role="tabpanel"><div class="summary-table two-column-summary">
+                <div class="table-header col-first">Class</div><div class="table-header col-last">Description</div>
+                %s</div></div></div></li></ul></section></main></div></div></body>
+                """.formatted(rows);
+
+        assertThat(markdown(page)).isEqualTo("""
+                # Package org.shelves
+
+                Containers for things, each keeping its elements in the order they were put in.
+
+                For an overview of which container to choose, see the guide.
+
+                | Class | Description |
+                | --- | --- |
+                %s""".formatted(table).strip());
     }
 
     private static String markdown(String html) {
