@@ -23,6 +23,8 @@ final class Election {
     private static final int KIN_LEVELS = 6;
     /** A block of the best's class with more link text than this is a teaser list, not part of the article. */
     private static final double KIN_LINKS = 0.3;
+    /** See {@link #mostlyCode}. */
+    private static final double CODE = 0.8;
 
     private final Boilerplate boilerplate;
     private final BlockCounts counts;
@@ -71,6 +73,12 @@ final class Election {
         }
         top = sharedAncestor(top, topScore, body);
         top = risingAncestor(top, body);
+        while ((mostlyCode(top) || top.nameIs("dd") || top.nameIs("dt")) && top.parent() != null
+                && top.parent() != body) {
+            // An example illustrates the article around it, its code's commas elected it; a definition is half of a
+            // pair, its term (a function's signature) the other
+            top = top.parent();
+        }
         DocumentParts parts = new DocumentParts(boilerplate, counts);
         top = parts.whole(top, body);
         while (top.parent() != null && top.parent() != body && top.parent().childrenSize() == 1) {
@@ -244,6 +252,15 @@ final class Election {
             last = score;
         }
         return top;
+    }
+
+    /** A block whose text is {@link #CODE} or more preformatted: code, and its output. */
+    private boolean mostlyCode(Element e) {
+        int code = 0;
+        for (Element pre : e.select("pre")) {
+            code += counts.chars(pre);
+        }
+        return code >= CODE * counts.chars(e);
     }
 
     private List<Element> withSiblings(Element top) {

@@ -6,6 +6,8 @@ import dev.loomcrawl.crawler.values.PageContent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jspecify.annotations.Nullable;
@@ -33,6 +35,9 @@ public final class MainContent {
     private static final int LEFT_OUT = 3;
     /** A heading shorter than this that a page's title holds is a section's name ("News"), not the article's title. */
     private static final int HEADLINE = 15;
+    private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
+    /** A section's number before its heading ("5.4.3 ", "A.2 "), which the page's {@code <title>} leaves out. */
+    private static final Pattern NUMBER = Pattern.compile("^(?:\\d+(?:\\.\\d+)*|[a-z](?:\\.\\d+)+)\\.?\\s+");
 
     /**
      * The ways a page is read, in turn: leave blocks out by their class and id words and weigh blocks by them; weigh
@@ -178,8 +183,14 @@ public final class MainContent {
                 String line = writer.heading(headline);
                 if (!line.isEmpty()) {
                     String begun = MarkdownTitle.begunWith(text, line, writer.markdown());
-                    return begun != null ? begun
-                            : titled(writer, MarkdownTitle.of(line, writer.markdown()), headline, text);
+                    if (begun != null) {
+                        return begun;
+                    }
+                    if (blocks.stream().anyMatch(b -> b == headline || Election.holds(b, headline))
+                            && ("\n" + text + "\n").contains("\n" + line + "\n")) {
+                        return text; // written where it stands, after a photo and its caption
+                    }
+                    return titled(writer, MarkdownTitle.of(line, writer.markdown()), headline, text);
                 }
             }
             return text;
@@ -233,7 +244,8 @@ public final class MainContent {
      * beside its text); then the last {@code h1}, should the first be all a link. A heading shorter than a headline
      * ("News", "Details") is not the one the title names. A heading inside the first block that the title names is the
      * title, written where it stands: mdBook's page "What Is Ownership?" in an {@code h2}, the book's name in an
-     * {@code h1} in its menu bar.
+     * {@code h1} in its menu bar. An {@code h3} to {@code h6} is a candidate only when the title names it, its
+     * section's number aside: Medium's story titles, Texinfo's "5.4.3 JSON data encoding/decoding".
      */
     private static List<Element> headlines(Element body, List<Element> blocks) {
         Element first = blocks.get(0);
@@ -249,12 +261,15 @@ public final class MainContent {
         Element best = null;
         boolean bestNamed = false;
         for (Element e = body; e != null && e != end; e = PageFacts.next(e, body)) {
-            if ((e.nameIs("h1") || e.nameIs("h2")) && !asideOf(e, first)) {
+            if (HEADINGS.contains(e.normalName()) && !asideOf(e, first)) {
                 String heading = e.text().toLowerCase(Locale.ROOT);
                 if (heading.isEmpty()) {
                     continue;
                 }
-                boolean named = heading.length() >= HEADLINE && title.contains(heading);
+                boolean named = named(heading, title) || named(NUMBER.matcher(heading).replaceFirst(""), title);
+                if (!named && !e.nameIs("h1") && !e.nameIs("h2")) {
+                    continue; // a lesser heading is the title only when the page's <title> names it
+                }
                 if (named && Election.holds(first, e)) {
                     best = e;
                     break;
@@ -277,6 +292,11 @@ public final class MainContent {
             headlines.add(h1);
         }
         return headlines;
+    }
+
+    /** Whether the page's {@code <title>} names the heading: holds it, and it is as long as a headline at least. */
+    private static boolean named(String heading, String title) {
+        return heading.length() >= HEADLINE && title.contains(heading);
     }
 
     /** Whether a heading is in navigation, a side bar or a footer that does not hold the content's first block. */

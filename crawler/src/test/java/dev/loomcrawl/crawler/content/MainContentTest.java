@@ -472,6 +472,25 @@ class MainContentTest {
                 + " out, found at a village auction.\n\nFor a century").doesNotContain("By Ann Lee");
     }
 
+    /**
+     * A lesser heading that the page's title names is the title (Medium's {@code h3}, a manual's numbered
+     * {@code h4}); written where it stands when the content holds it after a photo's caption, not twice.
+     */
+    @Test
+    void aHeadingTheTitleNamesIsTheTitleWhateverItsLevel() {
+        String story = ARTICLE.replace("<h1>The lighthouse keepers</h1>", "");
+        String head = "<head><title>The lighthouse keepers of the north | Coast Magazine</title></head>";
+        assertThat(content("<html>" + head + "<body><div class='menu'><a href='/'>Home</a></div><div class='story'>"
+                + "<div class='related'><h3>The lighthouse keepers of the north</h3></div>" + story
+                + "</div></body></html>"))
+                .startsWith("The lighthouse keepers of the north\n\nFor a century");
+        String captioned = "<html>" + head + "<body><article><figure><img src='rock.jpg'><figcaption>The rock, a mile"
+                + " out.</figcaption></figure><h3>4.2 The lighthouse keepers of the north</h3>" + story
+                + "</article></body></html>";
+        assertThat(content(captioned)).startsWith("The rock, a mile out.\n\n4.2 The lighthouse keepers of the north"
+                + "\n\nFor a century");
+    }
+
     /** Other stories' teasers, more text than {@link #ARTICLE}: a block around the article is no wrapper of the page. */
     private static final String TEASERS = "<div class='teasers'>" + ("<div class='field'><p>Another story from the"
             + " coast, one of many we have told, about a ferry that sank in a storm before the war.</p></div>").repeat(6)

@@ -264,6 +264,55 @@ class ReferencePagesTest {
                 %s""".formatted(table).strip());
     }
 
+    /**
+     * GNU Texinfo's page of a function (Octave's manual): its numbered heading named by the page's title, its
+     * signatures in a definition's terms, and a description whose examples, each line its own {@code pre}, outscored
+     * its prose by their commas.
+     */
+    @Test
+    void aTexinfoPageIsItsTitleSignaturesAndDescription() {
+        StringBuilder examples = new StringBuilder();
+        for (int i = 1; i <= 6; i++) {
+            examples.append("<pre class=\"example\">shelve ([%d, NaN; 3, 4], \"Order\", \"last\", \"Keep\", true)\n"
+                    .formatted(i) + "&rArr; [[1,null],[3,4]], [[5,6],[7,8]]\n</pre>");
+        }
+        String page = """
+                <html><head><title>Shelving data for later (GNU Shelf (version 7.3.0))</title></head>
+                <body><div class="subsection" id="Shelving-data"><div class="header"><p>Previous: <a \
+                href="Cases.html">Cases</a>, Up: <a href="Storage.html">Storage</a></p></div><hr>
+                <h4 class="subsection">5.4.3 Shelving data for later</h4>
+                <p>A shelf keeps data in the order it was put in, and gives it back in that order.</p>
+                <dl class="def"><dt><span class="category">: </span><span><em>S =</em> <strong>shelve</strong> \
+                <em>(object)</em></span></dt>
+                <dd><p>Put an object on the shelf, after the last one put there.</p>
+                <p>Notes:</p><ul><li>Complex numbers are not supported.</li><li>Objects are copied.</li></ul>
+                <table><thead><tr><th>Octave type</th><th>Shelf type</th></tr></thead>
+                <tr><td>logical scalar</td><td>Boolean</td></tr></table>
+                <div class="example">%s</div></dd></dl></div></body></html>
+                """.formatted(examples);
+
+        String markdown = markdown(page);
+
+        assertThat(markdown).startsWith("""
+                # 5.4.3 Shelving data for later
+
+                A shelf keeps data in the order it was put in, and gives it back in that order.
+
+                : *S* = **shelve** (*object*)
+
+                Put an object on the shelf, after the last one put there.
+
+                Notes:
+
+                - Complex numbers are not supported.
+                - Objects are copied.
+
+                | Octave type | Shelf type |
+                | --- | --- |
+                | logical scalar | Boolean |
+                """).contains("shelve ([6, NaN; 3, 4]");
+    }
+
     private static String markdown(String html) {
         return MainContent.of(Jsoup.parse(html, "https://example.org/api/Shelf.html"),
                 new ContentRequest(ContentFormat.MARKDOWN, 100_000)).content().text();
