@@ -142,8 +142,7 @@ final class DocumentParts {
 
     /** A block that begins with a heading and holds text that is mostly not links. */
     private boolean headedProse(Element e) {
-        Element first = e.firstElementChild();
-        return first != null && Headings.is(first) && prose(e);
+        return Headings.open(e) && prose(e);
     }
 
     /** A block that holds a paragraph's worth of text, mostly not links, and is not left out. */

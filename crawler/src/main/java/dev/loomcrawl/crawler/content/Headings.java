@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler.content;
 
+import java.util.Set;
 import org.jsoup.nodes.Element;
 
 /** HTML's headings, {@code h1} to {@code h6}: one test of what a heading is, for every rule that asks. */
@@ -7,10 +8,25 @@ final class Headings {
     /** The headings as a CSS selector. */
     static final String SELECTOR = "h1, h2, h3, h4, h5, h6";
 
+    /** Elements that may wrap a block's opening heading: see {@link #open}. */
+    private static final Set<String> WRAPPERS = Set.of("section", "article", "div", "header", "hgroup");
+
     private Headings() {}
 
     static boolean is(Element e) {
         String name = e.normalName();
         return name.length() == 2 && name.charAt(0) == 'h' && name.charAt(1) >= '1' && name.charAt(1) <= '6';
+    }
+
+    /**
+     * Whether a block opens with a heading, maybe inside wrappers of its own (DocBook's {@code div.titlepage} of three
+     * {@code div}s, a {@code header} or {@code hgroup}).
+     */
+    static boolean open(Element block) {
+        Element first = block.firstElementChild();
+        while (first != null && WRAPPERS.contains(first.normalName())) {
+            first = first.firstElementChild();
+        }
+        return first != null && is(first);
     }
 }

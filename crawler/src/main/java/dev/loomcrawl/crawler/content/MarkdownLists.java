@@ -1,12 +1,9 @@
 package dev.loomcrawl.crawler.content;
 
-import java.util.Set;
 import org.jsoup.nodes.Element;
 
 /** How a list reads: as items, or as the sections it lays out; and where an ordered one starts. */
 final class MarkdownLists {
-    /** Elements that may wrap a section's heading: see {@link #ofSections}. */
-    private static final Set<String> SECTION_WRAPPERS = Set.of("section", "article", "div", "header", "hgroup");
 
     private MarkdownLists() {}
 
@@ -19,11 +16,7 @@ final class MarkdownLists {
             return false;
         }
         for (Element item : list.children()) {
-            Element first = item.firstElementChild();
-            while (first != null && SECTION_WRAPPERS.contains(first.normalName())) {
-                first = first.firstElementChild();
-            }
-            if (!item.nameIs("li") || first == null || !Headings.is(first)) {
+            if (!item.nameIs("li") || !Headings.open(item)) {
                 return false;
             }
         }

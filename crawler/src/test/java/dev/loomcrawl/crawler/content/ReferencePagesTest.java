@@ -313,6 +313,39 @@ class ReferencePagesTest {
                 """).contains("shelve ([6, NaN; 3, 4]");
     }
 
+    /**
+     * DocBook's sections (PostgreSQL's and libstdc++'s manuals) wrap each heading in a title page of three
+     * {@code div}s; a section's table, its cells scored one by one, outscored the prose of all of them.
+     */
+    @Test
+    void aDocBookPageIsEverySectionNotItsLargestTable() {
+        StringBuilder sections = new StringBuilder();
+        for (String name : List.of("Shelves", "Crates", "Drawers")) {
+            StringBuilder rows = new StringBuilder();
+            for (int i = 1; i <= 12; i++) {
+                rows.append("<tr><td>%s_function_number_%d()</td><td>returns_the_%s_in_order_%d</td></tr>"
+                        .formatted(name.toLowerCase(Locale.ROOT), i, name.toLowerCase(Locale.ROOT), i));
+            }
+            sections.append("""
+                    <div class="sect2"><div class="titlepage"><div><div><h3 class="title">%s</h3></div></div></div>
+                    <p>%s keep what is put in them in the order it was put in, and give it back in that order, one \
+                    at a time or all at once, whichever the caller asks for.</p>
+                    <div class="table"><p class="title"><strong>Table: %s Functions</strong></p>
+                    <div class="table-contents"><table class="table" border="1"><thead><tr><th>Function</th>
+                    <th>Returns</th></tr></thead><tbody>%s</tbody></table></div></div></div>
+                    """.formatted(name, name, name, rows));
+        }
+        String page = """
+                <html><head><title>F.16. storage</title></head><body><div class="navheader">
+                <a href="index.html">Home</a></div><div class="sect1"><div class="titlepage"><div><div>
+                <h2 class="title">F.16. storage</h2></div></div></div>
+                <p>This module keeps things in containers of three kinds, each described below.</p>%s</div></body></html>
+                """.formatted(sections);
+
+        assertThat(markdown(page)).contains("Shelves keep what is put in them", "Crates keep what is put in them",
+                "Drawers keep what is put in them", "Drawers Functions", "returns\\_the\\_drawers\\_in\\_order\\_12");
+    }
+
     private static String markdown(String html) {
         return MainContent.of(Jsoup.parse(html, "https://example.org/api/Shelf.html"),
                 new ContentRequest(ContentFormat.MARKDOWN, 100_000)).content().text();
