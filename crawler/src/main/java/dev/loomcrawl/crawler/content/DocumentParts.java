@@ -3,6 +3,7 @@ package dev.loomcrawl.crawler.content;
 import java.util.ArrayList;
 import java.util.List;
 import org.jsoup.nodes.Element;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A document read whole when the block {@link Election} elected is one of its parts: a reference page spreads its
@@ -37,7 +38,7 @@ final class DocumentParts {
 
     /** The document {@code top} is a part of, or {@code top}. */
     Element whole(Element top, Element body) {
-        return mainOfParts(headedPartsHolding(sectionsHolding(top, body), body), body);
+        return mainOfParts(tableOfParts(headedPartsHolding(sectionsHolding(top, body), body), body), body);
     }
 
     /**
@@ -73,15 +74,56 @@ final class DocumentParts {
         if (heading == null || !Headings.is(heading) || parent == null || parent == body) {
             return top;
         }
+        return headedParts(parent, heading.normalName()) >= SECTIONS ? parent : top;
+    }
+
+    /**
+     * A table that sums up the document around it: when the best is mostly a table and a block around it, within
+     * {@link #LEVELS}, holds {@link #SECTIONS} or more headings each followed by a block of prose, that block is the
+     * article. Readability scores a table cell by cell, and Doxygen's page of a module elected its table of
+     * declarations over every member's documentation after it (an {@code h2} and a {@code div.memitem} each).
+     */
+    private Element tableOfParts(Element top, Element body) {
+        if (!tabular(top)) {
+            return top;
+        }
+        Element up = top;
+        for (int level = 0; level <= LEVELS; level++) {
+            Element parent = up.parent();
+            if (parent == null || parent == body) {
+                break;
+            }
+            if (headedParts(parent, null) >= SECTIONS) {
+                return parent;
+            }
+            up = parent;
+        }
+        return top;
+    }
+
+    /** The headings in {@code parent} (of {@code tag}, when given) each followed by a block of prose. */
+    private int headedParts(Element parent, @Nullable String tag) {
         int parts = 0;
         for (Element e = parent.firstElementChild(); e != null; e = e.nextElementSibling()) {
             Element next = e.nextElementSibling();
-            if (e.normalName().equals(heading.normalName()) && next != null && !Headings.is(next)
+            if ((tag == null ? Headings.is(e) : e.normalName().equals(tag)) && next != null && !Headings.is(next)
                     && prose(next)) {
                 parts++;
             }
         }
-        return parts >= SECTIONS ? parent : top;
+        return parts;
+    }
+
+    /**
+     * Whether a block is a table's body or holds a table (HTML's, ARIA's, Javadoc's) with half its text or more; not
+     * a cell, which is a page's layout as often.
+     */
+    private boolean tabular(Element top) {
+        if (top.nameIs("tbody") || top.nameIs("thead")) {
+            return true;
+        }
+        Element table = top.selectFirst(MarkdownTable.SELECTOR);
+        return table != null && counts.chars(table) >= MAIN_SHARE * counts.chars(top);
     }
 
     /**
@@ -110,9 +152,7 @@ final class DocumentParts {
      */
     List<Element> introduction(Element top, Element body) {
         Element main = top.closest("main, [role=main]");
-        Element table = top.selectFirst(MarkdownTable.SELECTOR);
-        if (main == null || main == top || main == body || table == null
-                || counts.chars(table) < MAIN_SHARE * counts.chars(top) || top.closest("article") != null) {
+        if (main == null || main == top || main == body || !tabular(top) || top.closest("article") != null) {
             return List.of();
         }
         Element branch = top;
