@@ -6,7 +6,6 @@ import dev.loomcrawl.crawler.values.PageContent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -35,7 +34,6 @@ public final class MainContent {
     private static final int LEFT_OUT = 3;
     /** A heading shorter than this that a page's title holds is a section's name ("News"), not the article's title. */
     private static final int HEADLINE = 15;
-    private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
     /** A section's number before its heading ("5.4.3 ", "A.2 "), which the page's {@code <title>} leaves out. */
     private static final Pattern NUMBER = Pattern.compile("^(?:\\d+(?:\\.\\d+)*|[a-z](?:\\.\\d+)+)\\.?\\s+");
 
@@ -261,7 +259,7 @@ public final class MainContent {
         Element best = null;
         boolean bestNamed = false;
         for (Element e = body; e != null && e != end; e = PageFacts.next(e, body)) {
-            if (HEADINGS.contains(e.normalName()) && !asideOf(e, first)) {
+            if (Headings.is(e) && !asideOf(e, first)) {
                 String heading = e.text().toLowerCase(Locale.ROOT);
                 if (heading.isEmpty()) {
                     continue;
