@@ -42,6 +42,8 @@ final class Boilerplate {
     /** Not "tablist": Bootstrap's accordion is a tablist around its panels, and a real one's tabs are links. */
     private static final Set<String> ROLES = Set.of("navigation", "banner", "contentinfo",
             "complementary", "dialog", "alertdialog", "alert", "search", "menu", "menubar", "toolbar");
+    /** HTML's own mark of a page's main content, as a CSS selector: {@code <main>} or ARIA's role. */
+    static final String MAIN = "main, [role=main]";
     /**
      * Class and id words of blocks that are not the article: Readability's "unlikely candidates", and words from
      * trafilatura's discard list (buttons, ratings, user profiles, paywalls, print-only and edit links), an author's
@@ -186,7 +188,7 @@ final class Boilerplate {
     boolean holdsMain(Element e) {
         if (holdingMain == null) {
             holdingMain = Collections.newSetFromMap(new IdentityHashMap<>());
-            for (Element main : body.select("main, [role=main]")) {
+            for (Element main : body.select(MAIN)) {
                 Element up = main;
                 while (up != null && holdingMain.add(up)) { // an ancestor already in has all above it in too
                     up = up.parent();

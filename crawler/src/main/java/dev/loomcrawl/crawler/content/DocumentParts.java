@@ -2,14 +2,16 @@ package dev.loomcrawl.crawler.content;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiPredicate;
 import org.jsoup.nodes.Element;
 import org.jspecify.annotations.Nullable;
 
 /**
  * A document read whole when the block {@link Election} elected is one of its parts: a reference page spreads its
  * prose over sections, summaries and members, none of which is the page, and Readability's scores elect the part with
- * the most paragraphs. Three shapes, tried in turn: sibling sections of one class each headed (DocBook's
- * {@code refsect1}s), headings each followed by its block (rustdoc), and the parts of a {@code <main>} (Javadoc).
+ * the most paragraphs, or a table it scores cell by cell. Four shapes, tried in turn: sibling sections of one class
+ * each headed (DocBook's {@code refsect1}s), headings each followed by its block (rustdoc), a table summing up such
+ * headed parts (Doxygen), and the parts of a {@code <main>} (Javadoc); and a listing's introduction.
  */
 final class DocumentParts {
     /** Sibling sections of one class, each headed, that make a document of sections: see {@link #sectionsHolding}. */
@@ -48,18 +50,7 @@ final class DocumentParts {
      * and PostgreSQL's {@code CREATE TABLE} page kept its parameters alone, not its synopsis and description.
      */
     private Element sectionsHolding(Element top, Element body) {
-        Element up = top;
-        for (int level = 0; level <= LEVELS; level++) {
-            Element parent = up.parent();
-            if (parent == null || parent == body) {
-                break;
-            }
-            if (headedProse(up) && sectionsIn(parent, up) >= SECTIONS) {
-                return parent;
-            }
-            up = parent;
-        }
-        return top;
+        return around(top, body, (up, parent) -> headedProse(up) && sectionsIn(parent, up) >= SECTIONS);
     }
 
     /**
@@ -84,16 +75,21 @@ final class DocumentParts {
      * declarations over every member's documentation after it (an {@code h2} and a {@code div.memitem} each).
      */
     private Element tableOfParts(Element top, Element body) {
-        if (!tabular(top)) {
-            return top;
-        }
+        return tabular(top) ? around(top, body, (up, parent) -> headedParts(parent, null) >= SECTIONS) : top;
+    }
+
+    /**
+     * The first block above {@code top}, within {@link #LEVELS} and below the body, that {@code holds} says is the
+     * document (given the block below it on the way up, and it); else {@code top}.
+     */
+    private static Element around(Element top, Element body, BiPredicate<Element, Element> holds) {
         Element up = top;
         for (int level = 0; level <= LEVELS; level++) {
             Element parent = up.parent();
             if (parent == null || parent == body) {
                 break;
             }
-            if (headedParts(parent, null) >= SECTIONS) {
+            if (holds.test(up, parent)) {
                 return parent;
             }
             up = parent;
@@ -134,9 +130,8 @@ final class DocumentParts {
      * table alone. Not inside an {@code <article>}: a blog's {@code <main>} holds the post and its readers' comments.
      */
     private Element mainOfParts(Element top, Element body) {
-        Element main = top.closest("main, [role=main]");
-        if (main == null || main == top || main == body || counts.linkDensity(main) >= LINKS
-                || top.closest("article") != null) {
+        Element main = plainMain(top, body);
+        if (main == null || counts.linkDensity(main) >= LINKS) {
             return top;
         }
         double inTop = counts.chars(top) * (1 - counts.linkDensity(top));
@@ -151,8 +146,8 @@ final class DocumentParts {
      * blocks were its header again, a photo's caption or the article twice (4 of trafilatura's 990 pages, none better).
      */
     List<Element> introduction(Element top, Element body) {
-        Element main = top.closest("main, [role=main]");
-        if (main == null || main == top || main == body || !tabular(top) || top.closest("article") != null) {
+        Element main = plainMain(top, body);
+        if (main == null || !tabular(top)) {
             return List.of();
         }
         Element branch = top;
@@ -167,6 +162,15 @@ final class DocumentParts {
             }
         }
         return opening;
+    }
+
+    /**
+     * The {@code <main>} around {@code top}, unless it is {@code top} or the body, or an {@code <article>} marks
+     * {@code top}'s own unit: a blog's {@code <main>} holds the post and its readers' comments.
+     */
+    private static @Nullable Element plainMain(Element top, Element body) {
+        Element main = top.closest(Boilerplate.MAIN);
+        return main == null || main == top || main == body || top.closest("article") != null ? null : main;
     }
 
     private int sectionsIn(Element parent, Element section) {

@@ -73,12 +73,7 @@ final class Election {
         }
         top = sharedAncestor(top, topScore, body);
         top = risingAncestor(top, body);
-        while ((mostlyCode(top) || top.nameIs("dd") || top.nameIs("dt")) && top.parent() != null
-                && top.parent() != body) {
-            // An example illustrates the article around it, its code's commas elected it; a definition is half of a
-            // pair, its term (a function's signature) the other
-            top = top.parent();
-        }
+        top = aroundExample(top, body);
         DocumentParts parts = new DocumentParts(boilerplate, counts);
         top = parts.whole(top, body);
         while (top.parent() != null && top.parent() != body && top.parent().childrenSize() == 1) {
@@ -252,6 +247,20 @@ final class Election {
             last = score;
         }
         return top;
+    }
+
+    /**
+     * The block around {@code top} while it is an example or half a definition: an example illustrates the article
+     * around it (Texinfo's lines of code, each a {@code pre}, elected it by their commas); a {@code dd} or {@code dt}
+     * is half of a pair, its term a function's signature.
+     */
+    private Element aroundExample(Element top, Element body) {
+        Element up = top;
+        while ((mostlyCode(up) || up.nameIs("dd") || up.nameIs("dt")) && up.parent() != null
+                && up.parent() != body) {
+            up = up.parent();
+        }
+        return up;
     }
 
     /** A block whose text is {@link #CODE} or more preformatted: code, and its output. */

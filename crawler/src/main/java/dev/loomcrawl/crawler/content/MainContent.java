@@ -184,7 +184,7 @@ public final class MainContent {
                     if (begun != null) {
                         return begun;
                     }
-                    if (blocks.stream().anyMatch(b -> b == headline || Election.holds(b, headline))
+                    if (blocks.stream().anyMatch(b -> within(b, headline))
                             && ("\n" + text + "\n").contains("\n" + line + "\n")) {
                         return text; // written where it stands, after a photo and its caption
                     }
@@ -219,7 +219,7 @@ public final class MainContent {
      * that holds a sentence's worth of text, outside navigation, side bars and footers.
      */
     private static @Nullable Element lead(Element headline, Element first, Element body) {
-        if (first == headline || Election.holds(first, headline)) {
+        if (within(first, headline)) {
             return null; // a headline inside the blocks: their own header, written with them
         }
         Element e = null; // the element after the headline and all it holds
@@ -290,6 +290,11 @@ public final class MainContent {
             headlines.add(h1);
         }
         return headlines;
+    }
+
+    /** Whether {@code e} is {@code block} or inside it. */
+    private static boolean within(Element block, Element e) {
+        return block == e || Election.holds(block, e);
     }
 
     /** Whether the page's {@code <title>} names the heading: holds it, and it is as long as a headline at least. */
