@@ -18,6 +18,11 @@ final class Headings {
         return name.length() == 2 && name.charAt(0) == 'h' && name.charAt(1) >= '1' && name.charAt(1) <= '6';
     }
 
+    /** A heading's level, 1 to 6. */
+    static int level(Element heading) {
+        return heading.normalName().charAt(1) - '0';
+    }
+
     /**
      * Whether a block opens with a heading, maybe inside wrappers of its own (DocBook's {@code div.titlepage} of three
      * {@code div}s, a {@code header} or {@code hgroup}).

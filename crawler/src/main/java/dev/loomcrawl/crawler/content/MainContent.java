@@ -97,7 +97,7 @@ public final class MainContent {
             return "";
         }
         BlockCounts counts = new BlockCounts();
-        return choose(body, counts, markdown).written;
+        return choose(body, counts, markdown);
     }
 
     /** Whether {@code other} found what the strict reading left out: see {@link #SURE}. */
@@ -105,26 +105,37 @@ public final class MainContent {
         return other.length() >= ENOUGH && other.length() >= LEFT_OUT * strict.length();
     }
 
-    private static Picked choose(Element body, BlockCounts counts, boolean markdown) {
+    /**
+     * The readings in turn, as {@link Reading} says. When the strict one finds no paragraph (a title at most), the
+     * page may be a heading and lists of links ({@link ContentsPage}): read so, before the readings that keep what the
+     * class words leave out, which would elect its footer, the only prose left on such a page.
+     */
+    private static String choose(Element body, BlockCounts counts, boolean markdown) {
         Picked strict = new Picked(body, counts, Reading.STRICT, markdown);
         if (strict.atLeast(SURE)) {
-            return strict;
+            return strict.written;
+        }
+        if (strict.words == 0) {
+            String contents = ContentsPage.of(body, counts, markdown);
+            if (!contents.isEmpty()) {
+                return contents;
+            }
         }
         Picked weighed = new Picked(body, counts, Reading.WEIGHED, markdown);
         if (foundWhatStrictLeftOut(weighed, strict)) {
             Picked wrapped = new Picked(body, counts, Reading.WRAPPED, markdown);
             boolean same = foundWhatStrictLeftOut(wrapped, strict) && wrapped.blocks.equals(weighed.blocks);
-            return same ? wrapped : weighed;
+            return same ? wrapped.written : weighed.written;
         }
         if (strict.length() >= ENOUGH) {
-            return strict;
+            return strict.written;
         }
         if (weighed.length() >= ENOUGH) {
-            return weighed;
+            return weighed.written;
         }
         Picked byTags = new Picked(body, counts, Reading.BY_TAGS, markdown);
         Picked best = strict.length() >= weighed.length() ? strict : weighed;
-        return byTags.length() > best.length() ? byTags : best;
+        return (byTags.length() > best.length() ? byTags : best).written;
     }
 
     /**

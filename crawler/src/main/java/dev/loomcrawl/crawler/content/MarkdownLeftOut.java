@@ -14,6 +14,8 @@ final class MarkdownLeftOut {
     private static final int SHORT = 120;
     /** A paragraph this short with no letter is a number alone. */
     private static final int NUMBER = 12;
+    /** A paragraph this long, mostly not links, is prose: a box that holds one is a section, not a box of links. */
+    private static final int PROSE = 80;
 
     private final Boilerplate boilerplate;
     private final BlockCounts counts;
@@ -44,10 +46,21 @@ final class MarkdownLeftOut {
 
     /**
      * A box of links, unless it is or holds the page's {@code <main>}: a page whose main content is a paragraph and a
-     * list of links (a book's translations) was otherwise left out whole, wrappers and all.
+     * list of links (a book's translations) was otherwise left out whole, wrappers and all. Nor a box with a paragraph
+     * of prose of its own ({@link #PROSE}): Sphinx's index of a part, its introduction and the tree of its chapters in
+     * one {@code section}; a teaser's summary is a paragraph of the teaser, not of the box of teasers.
      */
     private boolean linkBox(Element e) {
-        return counts.linkDensity(e) > 0.5 && counts.commas(e) < 10 && !boilerplate.holdsMain(e);
+        return counts.linkDensity(e) > 0.5 && counts.commas(e) < 10 && !boilerplate.holdsMain(e) && !holdsProse(e);
+    }
+
+    private boolean holdsProse(Element e) {
+        for (Element p : e.children()) {
+            if (p.nameIs("p") && counts.chars(p) >= PROSE && counts.linkDensity(p) < 0.5) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

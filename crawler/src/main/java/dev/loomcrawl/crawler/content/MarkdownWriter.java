@@ -44,6 +44,8 @@ final class MarkdownWriter {
     private boolean proseList;
     /** Whether the block being written is a definition's value ({@code dd}): see {@link #definition}. */
     private boolean definition;
+    /** Whether every list is prose: see {@link #keepingLinkItems}. */
+    private boolean linkItemsKept;
 
     /**
      * @param boilerplate what this reading leaves out
@@ -55,6 +57,12 @@ final class MarkdownWriter {
         this.counts = counts;
         this.inline = new MarkdownInline(markdown, boilerplate);
         this.leftOut = new MarkdownLeftOut(boilerplate, counts);
+    }
+
+    /** This writer, keeping a list's items that are all link: a table of contents ({@link ContentsPage}). */
+    MarkdownWriter keepingLinkItems() {
+        linkItemsKept = true;
+        return this;
     }
 
     /** The blocks, in order, a blank line between blocks; "" when nothing in them is text. */
@@ -95,7 +103,7 @@ final class MarkdownWriter {
             return "";
         }
         wroteH1 |= h.normalName().equals("h1");
-        return markdown ? "#".repeat(level(h)) + " " + text : text;
+        return markdown ? "#".repeat(Headings.level(h)) + " " + text : text;
     }
 
     /**
@@ -117,7 +125,7 @@ final class MarkdownWriter {
 
     private void block(Element e, MarkdownBlocks out) {
         switch (e.normalName()) {
-            case "h1", "h2", "h3", "h4", "h5", "h6" -> out.heading(heading(e), level(e));
+            case "h1", "h2", "h3", "h4", "h5", "h6" -> out.heading(heading(e), Headings.level(e));
             case "ul", "ol" -> nested(e, out, this::list);
             case "pre" -> out.paragraph(MarkdownCode.fenced(e, markdown));
             case "blockquote" -> nested(e, out, this::quote);
@@ -262,7 +270,7 @@ final class MarkdownWriter {
         int number = ordered ? MarkdownLists.start(list) : 0;
         List<String> items = new ArrayList<>();
         boolean outerProse = proseList;
-        proseList = counts.linkDensity(list) < PROSE_LIST_LINKS;
+        proseList = linkItemsKept || counts.linkDensity(list) < PROSE_LIST_LINKS;
         for (Element item : list.children()) {
             if (leftOut.skipped(item)) {
                 continue;
@@ -312,9 +320,5 @@ final class MarkdownWriter {
             return;
         }
         out.table(MarkdownTable.write(rows, inline::of, markdown));
-    }
-
-    private static int level(Element h) {
-        return h.normalName().charAt(1) - '0';
     }
 }

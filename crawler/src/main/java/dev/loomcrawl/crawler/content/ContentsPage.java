@@ -1,0 +1,66 @@
+package dev.loomcrawl.crawler.content;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.jsoup.nodes.Element;
+
+/**
+ * A page that is a heading and the lists of links under it: a manual's chapter that lists its sections (Texinfo's
+ * "15 Plotting"), a book's table of contents. Nothing on it is prose, so every reading finds nothing (an item that is
+ * all link is navigation to them, and rightly so on a page with an article); yet the lists are what the page says, and
+ * a search index or a language model that gets nothing cannot tell the page from one the extractor failed on. Read
+ * only when every reading found nothing.
+ */
+final class ContentsPage {
+
+    private ContentsPage() {}
+
+    /**
+     * The page's first heading outside boilerplate (by tag, role and words) and the lists after it, up to the next
+     * heading of its level or above, each item kept; "" when there is no such heading or no list under it.
+     */
+    static String of(Element body, BlockCounts counts, boolean markdown) {
+        Boilerplate boilerplate = new Boilerplate(body, counts, Boilerplate.ByWords.YES);
+        Element heading = null;
+        List<Element> lists = new ArrayList<>();
+        Element e = PageFacts.next(body, body);
+        while (e != null) {
+            boolean list = e.nameIs("ul") || e.nameIs("ol");
+            if (boilerplate.leftOut(e)) {
+                e = after(e, body);
+            } else if (Headings.is(e) && heading != null && Headings.level(e) <= Headings.level(heading)) {
+                break;
+            } else if (Headings.is(e) && heading == null) {
+                heading = e;
+                e = after(e, body);
+            } else if (list && heading != null) {
+                lists.add(e);
+                e = after(e, body);
+            } else {
+                e = PageFacts.next(e, body);
+            }
+        }
+        if (heading == null || lists.isEmpty()) {
+            return "";
+        }
+        MarkdownWriter writer = new MarkdownWriter(markdown, boilerplate, counts).keepingLinkItems();
+        String title = writer.heading(heading);
+        String items = writer.write(lists);
+        if (items.isEmpty()) {
+            return "";
+        }
+        return title.isEmpty() ? items : MarkdownTitle.of(title, markdown) + "\n\n" + items;
+    }
+
+    /** The element after {@code e} and all it holds, in document order; null at the end of {@code root}. */
+    private static @Nullable Element after(Element e, Element root) {
+        for (Element up = e; up != root && up != null; up = up.parent()) {
+            Element sibling = up.nextElementSibling();
+            if (sibling != null) {
+                return sibling;
+            }
+        }
+        return null;
+    }
+}

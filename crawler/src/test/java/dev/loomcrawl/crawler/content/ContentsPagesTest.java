@@ -1,0 +1,117 @@
+package dev.loomcrawl.crawler.content;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomcrawl.crawler.values.ContentFormat;
+import dev.loomcrawl.crawler.values.ContentRequest;
+import java.util.Locale;
+import org.jsoup.Jsoup;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Pages that are mostly a table of contents: a manual's chapter that lists its sections, a documentation's index. Their
+ * links are what they say; the footer, the one paragraph of prose left on them, is not.
+ */
+class ContentsPagesTest {
+    private static final String SPHINX_FOOTER = """
+            <div class="footer">&copy; <a href="../copyright.html">Copyright</a> 2001-2026, Python Software
+            Foundation. This page is licensed under the Python Software Foundation License Version 2. Examples,
+            recipes, and other code in the documentation are additionally licensed under the Zero Clause BSD License.
+            Last updated on October 07, 2026. Created using <a href="https://www.sphinx-doc.org/">Sphinx</a>.</div>
+            """;
+
+    /** Sphinx's page of a part of a manual: its introduction and, in the same section, the tree of its chapters. */
+    private static final String SPHINX_INDEX = """
+            <body><div class="related" role="navigation"><h3>Navigation</h3><ul><li><a href="../index.html">3.11
+            Documentation</a></li></ul></div>
+            <div class="document"><div class="body" role="main">
+            <section id="the-python-language-reference"><h1>The Python Language Reference</h1>
+            <p>This reference manual describes the syntax and core semantics of the language. It is terse, but
+            attempts to be exact and complete. The semantics of non-essential built-in object types and of the built-in
+            functions and modules are described in the library reference. For an informal introduction to the
+            language, see <a href="../tutorial/index.html">The Python Tutorial</a>.</p>
+            <div class="toctree-wrapper compound"><ul>
+            %s
+            </ul></div></section></div></div>
+            %s</body>
+            """.formatted(chapters(), SPHINX_FOOTER);
+
+    /** Sphinx's page of contents alone. */
+    private static final String SPHINX_CONTENTS = """
+            <body><div class="document"><div class="body" role="main">
+            <section id="contents"><h1>Python Documentation contents</h1>
+            <div class="toctree-wrapper compound"><ul>
+            <li class="toctree-l1"><a href="whatsnew/index.html">What's New in Python</a><ul>
+            <li class="toctree-l2"><a href="whatsnew/3.11.html">What's New In Python 3.11</a></li></ul></li>
+            <li class="toctree-l1"><a href="tutorial/index.html">The Python Tutorial</a></li>
+            </ul></div></section></div></div>
+            %s</body>
+            """.formatted(SPHINX_FOOTER);
+
+    /** Texinfo's chapter page: its menu of sections, between the links to the chapters beside it. */
+    private static final String TEXINFO_CHAPTER = """
+            <body lang="en"><div class="chapter" id="Plotting"><div class="header"><p>Next: <a
+            href="Matrix-Manipulation.html" rel="next">Matrix Manipulation</a>, Previous: <a
+            href="Input-and-Output.html" rel="prev">Input and Output</a> &nbsp; [<a href="index.html#SEC_Contents"
+            rel="contents">Contents</a>][<a href="Concept-Index.html" rel="index">Index</a>]</p></div><hr>
+            <span id="Plotting-1"></span><h2 class="chapter">15 Plotting</h2>
+            <ul class="section-toc">
+            <li><a href="Introduction-to-Plotting.html" accesskey="1">Introduction to Plotting</a></li>
+            <li><a href="High_002dLevel-Plotting.html" accesskey="2">High-Level Plotting</a></li>
+            </ul></div></body>
+            """;
+
+    @Test
+    void aSectionOfProseAndAListOfLinksIsNoBoxOfLinks() {
+        assertThat(markdown(SPHINX_INDEX)).isEqualTo("""
+                # The Python Language Reference
+
+                This reference manual describes the syntax and core semantics of the language. It is terse, but \
+                attempts to be exact and complete. The semantics of non-essential built-in object types and of the \
+                built-in functions and modules are described in the library reference. For an informal introduction \
+                to the language, see [The Python Tutorial](https://docs.example.org/tutorial/index.html).""");
+    }
+
+    @Test
+    void aPageOfContentsIsItsHeadingAndItsLinks() {
+        assertThat(markdown(SPHINX_CONTENTS)).isEqualTo("""
+                # Python Documentation contents
+
+                - [What's New in Python](https://docs.example.org/whatsnew/index.html)
+                  - [What's New In Python 3.11](https://docs.example.org/whatsnew/3.11.html)
+                - [The Python Tutorial](https://docs.example.org/tutorial/index.html)""");
+        assertThat(markdown(TEXINFO_CHAPTER)).isEqualTo("""
+                # 15 Plotting
+
+                - [Introduction to Plotting](https://docs.example.org/Introduction-to-Plotting.html)
+                - [High-Level Plotting](https://docs.example.org/High_002dLevel-Plotting.html)""");
+    }
+
+    @Test
+    void aPageOfLinksUnderNoHeadingIsStillNoContent() {
+        String links = "<body><div><ul><li><a href='/a'>Alpha</a></li><li><a href='/b'>Beta</a></li></ul></div></body>";
+        assertThat(markdown(links)).isEmpty();
+    }
+
+    /** Eight chapters of three sections each: far more link text than the introduction's prose. */
+    private static String chapters() {
+        StringBuilder items = new StringBuilder();
+        for (String chapter : new String[] {"Introduction", "Lexical analysis", "Data model", "Execution model",
+                "The import system", "Expressions", "Simple statements", "Compound statements"}) {
+            String file = chapter.toLowerCase(Locale.ROOT).replace(' ', '_') + ".html";
+            items.append("<li class=\"toctree-l1\"><a href=\"").append(file).append("\">").append(chapter)
+                    .append("</a><ul>");
+            for (String section : new String[] {"Overview and notation", "The rules in detail", "Further reading"}) {
+                items.append("<li class=\"toctree-l2\"><a href=\"").append(file).append("#s\">").append(chapter)
+                        .append(": ").append(section).append("</a></li>");
+            }
+            items.append("</ul></li>\n");
+        }
+        return items.toString();
+    }
+
+    private static String markdown(String html) {
+        return MainContent.of(Jsoup.parse(html, "https://docs.example.org/index.html"),
+                new ContentRequest(ContentFormat.MARKDOWN, 100_000)).content().text();
+    }
+}
