@@ -12,7 +12,7 @@ final class MarkdownLinks {
 
     /**
      * A heading's own link, shown as a mark to copy the section's address by ("¶", "#", "§", "🔗", or nothing a
-     * reader sees: an icon, a zero-width space): Sphinx, MkDocs, Docusaurus, VitePress, Hugo and GitHub put one in
+     * reader sees as a word: an icon, a zero-width space): Sphinx, MkDocs, Docusaurus, VitePress, Hugo and GitHub put one in
      * every heading, and it is no word of the page. A link into the page by any other text (a footnote's "1", "*")
      * stays.
      */
@@ -42,11 +42,15 @@ final class MarkdownLinks {
                 || target.equals(a.attr("name")));
     }
 
-    /** A character a reader sees: not white space, a zero-width space or joiner, nor an emoji's style selector. */
+    /**
+     * A character a reader sees as a word's: not white space, a zero-width space or joiner, an emoji's style selector,
+     * nor a private use character, which an icon font draws as its icon (Font Awesome's link icon, U+F0C1, in every
+     * heading of the Read the Docs theme).
+     */
     private static boolean shown(int c) {
         int type = Character.getType(c);
         return !Character.isWhitespace(c) && !Character.isSpaceChar(c) && type != Character.FORMAT
-                && type != Character.NON_SPACING_MARK;
+                && type != Character.NON_SPACING_MARK && type != Character.PRIVATE_USE;
     }
 
     /**

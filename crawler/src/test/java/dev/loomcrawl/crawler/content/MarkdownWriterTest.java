@@ -258,6 +258,7 @@ class MarkdownWriterTest {
             "<h2 id='install'>Install <a href='#install'>§</a></h2>"
             "<h2 id='install'>Install <a href='#install'> 🔗️ </a></h2>"
             "<h2><a class='anchor' href='#install'><svg><path d='M0'></path></svg></a>Install</h2>"
+            "<h2>Install<a class='headerlink' href='#install' title='Link to this heading'>&#xf0c1;</a></h2>"
             """)
     void aHeadingsPermalinkIsNoWordOfIt(String html) {
         // a heading with nothing under it is left out: the paragraph keeps it
