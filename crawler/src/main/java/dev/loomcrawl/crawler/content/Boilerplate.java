@@ -201,7 +201,7 @@ final class Boilerplate {
     /** Readability's class weight: +25 for each of class and id that sounds like content, -25 for each that does not. */
     static int weight(Element e) {
         int weight = 0;
-        for (String words : new String[] {e.className(), e.id()}) {
+        for (String words : new String[] {e.className(), id(e)}) {
             if (words.isEmpty()) {
                 continue;
             }
@@ -214,6 +214,44 @@ final class Boilerplate {
             }
         }
         return weight;
+    }
+
+    /**
+     * A block's id as a word of its role; none when it is its own heading's words, joined by hyphens (two or more):
+     * Sphinx, Hugo and many generators name each section after its heading, and a manual's "Comments &amp; proposals"
+     * ({@code comments-proposals}) or "Integrating Sphinx documents into your web-app" (rating!) is no readers'
+     * comment box. An id of one word ({@code comments} under "Comments") still says what the block is.
+     */
+    private static String id(Element e) {
+        String id = e.id();
+        if (id.indexOf('-') < 0) {
+            return id;
+        }
+        Element heading = e.firstElementChild();
+        while (heading != null && !heading.hasText() && heading.childrenSize() == 0) {
+            heading = heading.nextElementSibling(); // an anchor before it: Sphinx's <span id="label"></span>
+        }
+        return heading != null && Headings.is(heading) && id.equalsIgnoreCase(slug(heading.text())) ? "" : id;
+    }
+
+    /** A heading's words as generators join them into an id: lower case, anything else between them one hyphen. */
+    private static String slug(String text) {
+        StringBuilder slug = new StringBuilder(text.length());
+        boolean gap = false;
+        for (int i = 0; i < text.length(); ) {
+            int c = text.codePointAt(i);
+            i += Character.charCount(c);
+            if (Character.isLetterOrDigit(c)) {
+                if (gap && !slug.isEmpty()) {
+                    slug.append('-');
+                }
+                slug.appendCodePoint(Character.toLowerCase(c));
+                gap = false;
+            } else {
+                gap = true;
+            }
+        }
+        return slug.toString();
     }
 
     private static boolean hidden(Element e) {
@@ -230,7 +268,7 @@ final class Boilerplate {
 
     private static String words(Element e) {
         String cls = e.className();
-        String id = e.id();
+        String id = id(e);
         if (cls.isEmpty() && id.isEmpty()) {
             return "";
         }

@@ -205,6 +205,23 @@ class MainContentTest {
         assertThat(content(html)).contains("county archive").doesNotContain("Quantensprung");
     }
 
+    /**
+     * Sphinx names each section after its heading: "Comments &amp; proposals" is a section of a manual, and
+     * "Integrating ... web-app" holds "rating"; a block named {@code comments} under "Comments" is the readers'.
+     */
+    @Test
+    void aSectionNamedAfterItsHeadingIsNoBoilerplateByThatName() {
+        String html = "<body><article>" + ARTICLE
+                + "<section id='comments-proposals'><span id='label'></span><h2>Comments &amp; proposals</h2><p>Each"
+                + " keeper wrote a proposal for the logbook, and the archive keeps their comments beside it.</p>"
+                + "</section><section id='integrating-the-logbook-into-your-web-app'><h2>Integrating the logbook into"
+                + " your web-app</h2><p>The archive serves every page of the logbook as an image and as text.</p>"
+                + "</section><div id='comments'><h2>Comments</h2><p>What a lovely story, and so well told, thank"
+                + " you for writing it down for all of us.</p></div></article></body>";
+        assertThat(content(html)).contains("county archive").contains("Each keeper wrote")
+                .contains("serves every page").doesNotContain("lovely story");
+    }
+
     @Test
     void navInsideAWordIsNoMenu() {
         // a style's hash that begins with Nav (videos-1), a heading's anchor (heise's nav_nur_die_folie)
