@@ -47,10 +47,18 @@ final class DocumentParts {
      * A document in headed sections of one tag and class (a reference page's DocBook {@code refsect1}s, a manual's
      * chapters): when the best lies in one of {@link #SECTIONS} or more sibling sections that each begin with a
      * heading and hold prose, their parent is the article. Readability elects the section with the most paragraphs,
-     * and PostgreSQL's {@code CREATE TABLE} page kept its parameters alone, not its synopsis and description.
+     * and PostgreSQL's {@code CREATE TABLE} page kept its parameters alone, not its synopsis and description. And so on
+     * up, while the article found is itself one of such sections: Sphinx's changelog of a version kept its first
+     * release's sections and none of the releases after it.
      */
     private Element sectionsHolding(Element top, Element body) {
-        return around(top, body, (up, parent) -> headedProse(up) && sectionsIn(parent, up) >= SECTIONS);
+        Element whole = top;
+        Element up;
+        while ((up = around(whole, body, (section, parent) -> headedProse(section)
+                && sectionsIn(parent, section) >= SECTIONS)) != whole) {
+            whole = up; // itself one of such sections: a changelog's releases, each of "Bugs fixed", "Features added"
+        }
+        return whole;
     }
 
     /**

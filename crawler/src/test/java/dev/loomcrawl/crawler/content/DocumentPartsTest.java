@@ -39,6 +39,29 @@ class DocumentPartsTest {
         assertThat(parts(body).whole(declared, body)).isSameAs(contents);
     }
 
+    /**
+     * Sections of sections (Sphinx's changelog of a version, each release a section of "Bugs fixed", "Features
+     * added" ...): the document is every release, not the one holding the elected block.
+     */
+    @Test
+    void sectionsOfSectionsAreOneDocument() {
+        StringBuilder releases = new StringBuilder();
+        for (int release = 3; release >= 0; release--) {
+            releases.append("<section id='release-6-1-%d'><h2>Release 6.1.%d</h2>".formatted(release, release));
+            for (String part : new String[] {"Bugs fixed", "Features added", "Deprecated"}) {
+                releases.append("""
+                        <section><h3>%s</h3><ul><li><p>The builder for release %d reads its sources again when                         their configuration changed, and says which file it read.</p></li></ul></section>
+                        """.formatted(part, release));
+            }
+            releases.append("</section>");
+        }
+        Element body = Jsoup.parse("<body><div class='document'><section id='sphinx-6-1'><h1>Sphinx 6.1</h1>"
+                + releases + "</section></div></body>").body();
+
+        Element fix = body.selectFirst("#release-6-1-0 li");
+        assertThat(parts(body).whole(fix, body)).isSameAs(body.selectFirst("#sphinx-6-1"));
+    }
+
     /** A block of prose is no table: the same page's first member stays what it is. */
     @Test
     void aBlockOfProseIsNoSummary() {
