@@ -28,8 +28,9 @@ final class MarkdownLinks {
 
     /**
      * A heading's text written as a link to the heading itself ({@code <h2 id="x"><a href="#x">Title</a></h2>}, as
-     * mdBook and many blogs set every heading): the section's address, not a link away. Written as its text, or the
-     * heading would read as a link and be left out with a menu's.
+     * mdBook and many blogs set every heading) or to the section it opens (Sphinx's title of a module's page, linked to
+     * {@code #module-x} around it): the section's address, not a link away. Written as its text, or the heading would
+     * read as a link and be left out with a menu's.
      */
     static boolean toOwnHeading(Element a) {
         String href = a.attr("href");
@@ -38,8 +39,9 @@ final class MarkdownLinks {
         }
         String target = href.substring(1);
         Element heading = a.closest(Headings.SELECTOR);
+        Element section = heading == null ? null : heading.parent();
         return heading != null && (target.equals(heading.id()) || target.equals(a.id())
-                || target.equals(a.attr("name")));
+                || target.equals(a.attr("name")) || section != null && target.equals(section.id()));
     }
 
     /**

@@ -267,6 +267,16 @@ class MarkdownWriterTest {
         assertThat(write(doc, false)).isEqualTo("Install\n\nRun the installer.");
     }
 
+    @ParameterizedTest(name = "[{0}]")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            "<h2 id='install'><a href='#install'>Install</a></h2>"
+            "<section id='module-install'><span id='label'></span><h2><a href='#module-install'>Install</a></h2>"
+            """)
+    void aHeadingLinkedToItselfOrItsSectionIsItsWords(String html) {
+        Document doc = Jsoup.parse(html + "<p>Run the installer.</p>", "https://example.org/page");
+        assertThat(write(doc, true)).isEqualTo("## Install\n\nRun the installer.");
+    }
+
     @Test
     void aLinkIntoThePageByAWordOrAFootnoteMarkStays() {
         Document doc = Jsoup.parse("<p>A claim<a href='#fn1'>1</a> and another<a href='#fn2'>*</a>, see"
