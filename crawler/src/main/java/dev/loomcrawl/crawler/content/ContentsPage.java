@@ -41,7 +41,7 @@ final class ContentsPage {
                 e = PageFacts.next(e, body);
             }
         }
-        if (heading == null || lists.isEmpty()) {
+        if (heading == null || lists.isEmpty() || !mostlyLists(heading, lists, counts)) {
             return "";
         }
         MarkdownWriter writer = new MarkdownWriter(markdown, boilerplate, counts).keepingLinkItems();
@@ -51,6 +51,41 @@ final class ContentsPage {
             return "";
         }
         return title.isEmpty() ? items : MarkdownTitle.of(title, markdown) + "\n\n" + items;
+    }
+
+    /**
+     * Whether the lists hold half the text, or more, that follows the heading in the block around it and them: a page
+     * whose prose its class words left out (TypeDoc's members, each a {@code tsd-signature}) has lists too, a type's
+     * parameters. Not the text before the heading: Texinfo's links to the chapters beside it.
+     */
+    private static boolean mostlyLists(Element heading, List<Element> lists, BlockCounts counts) {
+        Element around = heading.parent();
+        while (around != null && !holdsAll(around, lists)) {
+            around = around.parent();
+        }
+        if (around == null) {
+            return false;
+        }
+        int after = counts.chars(around) - counts.chars(heading);
+        for (Element e = heading; e != null && e != around; e = e.parent()) {
+            for (Element before = e.previousElementSibling(); before != null; before = before.previousElementSibling()) {
+                after -= counts.chars(before);
+            }
+        }
+        int inLists = 0;
+        for (Element list : lists) {
+            inLists += counts.chars(list);
+        }
+        return 2 * inLists >= after;
+    }
+
+    private static boolean holdsAll(Element around, List<Element> lists) {
+        for (Element list : lists) {
+            if (!Election.holds(around, list)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The element after {@code e} and all it holds, in document order; null at the end of {@code root}. */

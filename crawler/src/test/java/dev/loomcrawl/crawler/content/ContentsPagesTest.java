@@ -87,6 +87,29 @@ class ContentsPagesTest {
                 - [High-Level Plotting](https://docs.example.org/High_002dLevel-Plotting.html)""");
     }
 
+    /**
+     * TypeDoc's page of a class with no doc comments: a list of its type parameters, then its members, each a
+     * signature the class words leave out ({@code tsd-signature}); the reading that keeps them finds the page.
+     */
+    @Test
+    void aPageWhoseWordsLeftOutItsMembersIsNoPageOfContents() {
+        StringBuilder members = new StringBuilder();
+        for (String member : new String[] {"parse", "safeParse", "refine", "transform", "optional", "nullable"}) {
+            members.append("""
+                    <section class="tsd-panel tsd-member"><h3>%s</h3><ul class="tsd-signatures"><li><div                     class="tsd-signature">%s(data: unknown, params?: Partial&lt;ParseParams&gt;): ParseReturnType                    &lt;Output&gt;</div></li></ul></section>
+                    """.formatted(member, member));
+        }
+        String html = """
+                <body><div class="col-content"><div class="tsd-page-title"><h1>Class ZodLazy&lt;T&gt;</h1></div>
+                <section class="tsd-panel"><h4>Type Parameters</h4><ul class="tsd-type-parameter-list"><li><span>T</span>
+                <span class="tsd-signature-keyword">extends</span> <a href="../types/ZodTypeAny.html">ZodTypeAny</a></li>
+                </ul></section>
+                <details class="tsd-panel-group" open><summary><h2>Methods</h2></summary><section>%s</section>
+                </details></div></body>
+                """.formatted(members);
+        assertThat(markdown(html)).contains("safeParse(data: unknown").contains("nullable(data: unknown");
+    }
+
     @Test
     void aPageOfLinksUnderNoHeadingIsStillNoContent() {
         String links = "<body><div><ul><li><a href='/a'>Alpha</a></li><li><a href='/b'>Beta</a></li></ul></div></body>";
