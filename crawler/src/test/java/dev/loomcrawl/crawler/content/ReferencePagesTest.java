@@ -174,7 +174,7 @@ class ReferencePagesTest {
                 + " element by element, in a new allocation.") + "</div></section></div></main></body>";
         assertThat(markdown(html)).startsWith("# Struct std::vec::Vec")
                 .contains("A contiguous growable array type", "## Implementations",
-                        "#### pub fn [capacity](https://example.org/api/Shelf.html#method.capacity)(&self) -> usize\n\n"
+                        "#### pub fn capacity(&self) -> usize\n\n" // its name links to its own section
                                 + "Returns the total number", "## Methods from Deref", "## Trait Implementations",
                         "Returns a copy of the value")
                 .doesNotContain("Notable traits");
