@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler.content;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.function.BiPredicate;
 import org.jsoup.nodes.Element;
@@ -148,8 +149,9 @@ final class DocumentParts {
     }
 
     /**
-     * The prose that opens a {@code <main>} before the part holding {@code top}, when {@code top} is mostly a table:
-     * a listing's introduction. A Javadoc package page describes the package, then lists its classes in a table that
+     * The prose that opens a {@code <main>} before {@code top}, when {@code top} is mostly a table: a listing's
+     * introduction, in the {@code <main>} itself, or its paragraphs in the wrappers around the table (MkDocs' Read the
+     * Docs theme puts a page's title, its introduction and its table in one {@code div.section}). A Javadoc package page describes the package, then lists its classes in a table that
      * holds nine tenths of the page's text and is elected. Not before an article's text: there a page's opening
      * blocks were its header again, a photo's caption or the article twice (4 of trafilatura's 990 pages, none better).
      */
@@ -158,17 +160,17 @@ final class DocumentParts {
         if (main == null || !tabular(top)) {
             return List.of();
         }
-        Element branch = top;
-        for (Element up = top.parent(); up != null && up != main; up = up.parent()) {
-            branch = up;
-        }
-        List<Element> opening = new ArrayList<>();
-        for (Element e = main.firstElementChild(); e != null && e != branch; e = e.nextElementSibling()) {
-            if (counts.chars(e) >= INTRODUCTION && counts.linkDensity(e) < LINKS && !boilerplate.leftOut(e)
-                    && e.selectFirst("h1") == null) {
-                opening.add(e);
+        List<Element> opening = new ArrayList<>(); // the nearest first, then reversed
+        for (Element up = top; up != null && up != main; up = up.parent()) {
+            boolean wrapped = up.parent() != main; // inside the part holding the table: paragraphs only
+            for (Element e = up.previousElementSibling(); e != null; e = e.previousElementSibling()) {
+                if ((!wrapped || e.nameIs("p")) && counts.chars(e) >= INTRODUCTION && counts.linkDensity(e) < LINKS
+                        && !boilerplate.leftOut(e) && e.selectFirst("h1") == null) {
+                    opening.add(e);
+                }
             }
         }
+        Collections.reverse(opening);
         return opening;
     }
 

@@ -62,6 +62,27 @@ class DocumentPartsTest {
         assertThat(parts(body).whole(fix, body)).isSameAs(body.selectFirst("#sphinx-6-1"));
     }
 
+    /**
+     * MkDocs' Read the Docs theme: a page's title, its introduction and a table that holds most of its text, all in
+     * one {@code div.section} inside the {@code <div role=main>}.
+     */
+    @Test
+    void aTablesIntroductionInsideItsWrapperComesFirst() {
+        StringBuilder rows = new StringBuilder();
+        for (int i = 1; i <= 12; i++) {
+            rows.append("<tr><td>ShelfTest%d</td><td>Puts %d books on a shelf of a real library and counts them back,"
+                    .formatted(i, i)).append(" one by one, against the catalogue.</td></tr>");
+        }
+        Element body = Jsoup.parse("""
+                <body><div role="main" class="document"><div class="section"><h1>Tests</h1>
+                <p>Every test runs real things: a real library, real shelves, real books, and counts them back.</p>
+                <h2>What each test shows</h2><table><tbody>%s</tbody></table></div></div></body>
+                """.formatted(rows)).body();
+
+        Element table = body.selectFirst("table");
+        assertThat(parts(body).introduction(table, body)).containsExactly(body.selectFirst("p"));
+    }
+
     /** A block of prose is no table: the same page's first member stays what it is. */
     @Test
     void aBlockOfProseIsNoSummary() {
