@@ -2,7 +2,6 @@ package dev.loomcrawl.crawler.content;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.jspecify.annotations.Nullable;
 import org.jsoup.nodes.Element;
 
 /**
@@ -10,7 +9,7 @@ import org.jsoup.nodes.Element;
  * "15 Plotting"), a book's table of contents. Nothing on it is prose, so every reading finds nothing (an item that is
  * all link is navigation to them, and rightly so on a page with an article); yet the lists are what the page says, and
  * a search index or a language model that gets nothing cannot tell the page from one the extractor failed on. Read
- * only when every reading found nothing.
+ * when the strict reading finds no paragraph (see {@code MainContent}).
  */
 final class ContentsPage {
 
@@ -28,15 +27,15 @@ final class ContentsPage {
         while (e != null) {
             boolean list = e.nameIs("ul") || e.nameIs("ol");
             if (boilerplate.leftOut(e)) {
-                e = after(e, body);
+                e = PageFacts.after(e, body);
             } else if (Headings.is(e) && heading != null && Headings.level(e) <= Headings.level(heading)) {
                 break;
             } else if (Headings.is(e) && heading == null) {
                 heading = e;
-                e = after(e, body);
+                e = PageFacts.after(e, body);
             } else if (list && heading != null) {
                 lists.add(e);
-                e = after(e, body);
+                e = PageFacts.after(e, body);
             } else {
                 e = PageFacts.next(e, body);
             }
@@ -86,16 +85,5 @@ final class ContentsPage {
             }
         }
         return true;
-    }
-
-    /** The element after {@code e} and all it holds, in document order; null at the end of {@code root}. */
-    private static @Nullable Element after(Element e, Element root) {
-        for (Element up = e; up != root && up != null; up = up.parent()) {
-            Element sibling = up.nextElementSibling();
-            if (sibling != null) {
-                return sibling;
-            }
-        }
-        return null;
     }
 }

@@ -233,11 +233,7 @@ public final class MainContent {
         if (within(first, headline)) {
             return null; // a headline inside the blocks: their own header, written with them
         }
-        Element e = null; // the element after the headline and all it holds
-        for (Element up = headline; e == null && up != null && up != body; up = up.parent()) {
-            e = up.nextElementSibling();
-        }
-        for (; e != null && e != first; e = PageFacts.next(e, body)) {
+        for (Element e = PageFacts.after(headline, body); e != null && e != first; e = PageFacts.next(e, body)) {
             if (MarkdownTitle.isLead(e) && !Election.holds(e, first) && !asideOf(e, first)) {
                 return e;
             }
@@ -259,10 +255,8 @@ public final class MainContent {
     private static List<Element> headlines(Element body, List<Element> blocks) {
         Element first = blocks.get(0);
         Element end = first.selectFirst("p, li, pre, blockquote, table");
-        if (end == null) { // the element after the first block
-            for (Element up = first; up != body && up != null && end == null; up = up.parent()) {
-                end = up.nextElementSibling();
-            }
+        if (end == null) {
+            end = PageFacts.after(first, body);
         }
         // jsoup gives both with white space collapsed and trimmed
         String title = body.ownerDocument() == null ? "" : body.ownerDocument().title().toLowerCase(Locale.ROOT);

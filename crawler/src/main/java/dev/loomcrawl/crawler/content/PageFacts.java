@@ -56,9 +56,11 @@ record PageFacts(@Nullable String lang, @Nullable String description, @Nullable 
     /** The element after {@code e} in page order under {@code root}, or null: a walk without a list of them all. */
     static @Nullable Element next(Element e, Element root) {
         Element child = e.firstElementChild();
-        if (child != null) {
-            return child;
-        }
+        return child != null ? child : after(e, root);
+    }
+
+    /** The element after {@code e} and all it holds, in page order under {@code root}, or null. */
+    static @Nullable Element after(Element e, Element root) {
         for (Element up = e; up != root && up != null; up = up.parent()) {
             Element sibling = up.nextElementSibling();
             if (sibling != null) {
