@@ -16,11 +16,11 @@ final class ContentsPage {
     private ContentsPage() {}
 
     /**
-     * The page's first heading outside boilerplate (by tag, role and words) and the lists after it, up to the next
-     * heading of its level or above, each item kept; "" when there is no such heading or no list under it.
+     * The page's first heading outside {@code boilerplate} (the strict reading's: by tag, role and words) and the lists
+     * after it, up to the next heading of its level or above, each item kept; "" when there is no such heading or no
+     * list under it.
      */
-    static String of(Element body, BlockCounts counts, boolean markdown) {
-        Boilerplate boilerplate = new Boilerplate(body, counts, Boilerplate.ByWords.YES);
+    static String of(Element body, Boilerplate boilerplate, BlockCounts counts, boolean markdown) {
         Element heading = null;
         List<Element> lists = new ArrayList<>();
         Element e = PageFacts.next(body, body);
@@ -67,8 +67,9 @@ final class ContentsPage {
         }
         int after = counts.chars(around) - counts.chars(heading);
         for (Element e = heading; e != null && e != around; e = e.parent()) {
-            for (Element before = e.previousElementSibling(); before != null; before = before.previousElementSibling()) {
-                after -= counts.chars(before);
+            for (Element sibling = e.previousElementSibling(); sibling != null;
+                    sibling = sibling.previousElementSibling()) {
+                after -= counts.chars(sibling);
             }
         }
         int inLists = 0;

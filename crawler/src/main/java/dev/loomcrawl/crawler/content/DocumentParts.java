@@ -151,8 +151,9 @@ final class DocumentParts {
     /**
      * The prose that opens a {@code <main>} before {@code top}, when {@code top} is mostly a table: a listing's
      * introduction, in the {@code <main>} itself, or its paragraphs in the wrappers around the table (MkDocs' Read the
-     * Docs theme puts a page's title, its introduction and its table in one {@code div.section}). A Javadoc package page describes the package, then lists its classes in a table that
-     * holds nine tenths of the page's text and is elected. Not before an article's text: there a page's opening
+     * Docs theme puts a page's title, its introduction and its table in one {@code div.section}). A Javadoc package
+     * page describes the package, then lists its classes in a table that holds nine tenths of the page's text and is
+     * elected. Not before an article's text: there a page's opening
      * blocks were its header again, a photo's caption or the article twice (4 of trafilatura's 990 pages, none better).
      */
     List<Element> introduction(Element top, Element body) {

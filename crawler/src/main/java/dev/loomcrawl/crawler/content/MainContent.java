@@ -116,7 +116,7 @@ public final class MainContent {
             return strict.written;
         }
         if (strict.words == 0) {
-            String contents = ContentsPage.of(body, counts, markdown);
+            String contents = ContentsPage.of(body, strict.boilerplate, counts, markdown);
             if (!contents.isEmpty()) {
                 return contents;
             }

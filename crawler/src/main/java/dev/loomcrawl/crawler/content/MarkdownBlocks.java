@@ -75,8 +75,8 @@ final class MarkdownBlocks {
 
     /**
      * The blocks a blank line apart; "" when nothing in them is text. A rule is no text: it parts text, once, and
-     * neither opens nor ends the content, nor follows a heading (a title underlined). A heading with nothing under it (the end, or a heading not under it) is
-     * left out.
+     * neither opens nor ends the content, nor follows a heading (a title underlined). A heading with nothing under it
+     * (the end, or a heading not under it) is left out.
      */
     String content() {
         List<Block> kept = new ArrayList<>(blocks.size());
