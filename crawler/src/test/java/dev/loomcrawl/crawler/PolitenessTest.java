@@ -144,10 +144,12 @@ class PolitenessTest {
     }
 
     /**
-     * A server whose latency doubles past 3 in flight: adaptivity keeps it near its base. (Finding the limit costs
-     * a few slow answers at the start and at each rare probe: over a thousand pages 3.3-8.6% here in 19 crawls, the
-     * median 4.7%; the p90 says "near its base" with room for that, where the control's p90 is the doubled latency.
-     * On a machine whose CPU is saturated all crawl long it does not hold: docs/politeness.md, "What it costs".)
+     * A server whose latency doubles past 3 in flight: adaptivity keeps it at its base for most of the crawl.
+     * Finding the limit costs slow answers at the start and at each rare probe (docs/politeness.md, "What it costs"):
+     * over 1,023 pages 2.5-12.1% here in 29 crawls, quiet and beside one or two busy loops on 2 cores, the median
+     * 5.7%. A rule that does not hold the server doubles most answers: the control nearly all, a yardstick set too
+     * high by our own lateness 60% and more. So the bar is a fifth, clear of both; a bar at a tenth (the p90) sat
+     * in the working rule's own tail and failed a run in about twenty on a busy machine.
      */
     @Test
     void adaptivityKeepsASlowingServerNearItsBaseLatency() throws Exception {
@@ -173,7 +175,7 @@ class PolitenessTest {
                 100 * server.modelledShareOver(50));
         // As modelled: on a busy machine a sleep overruns, and the time counted in the server says so (p90 57 ms
         // beside three busy loops, 50 as modelled), which is no request meeting an overloaded server.
-        assertThat(server.modelledQuantileMillis(0.90)).isLessThan(75); // under 1.5x the base of 50 ms
+        assertThat(server.modelledShareOver(50)).isLessThan(0.2);
     }
 
     /** The control: told 8 and not adapting, the same crawl makes the server slow for most requests. */
