@@ -304,6 +304,9 @@ final class Election {
                 if (chars > 80 && links < 0.25 || chars > 0 && links == 0 && endsASentence(sibling.text())) {
                     kept.add(sibling);
                 }
+            } else if (!kept.isEmpty() && kept.getLast() == sibling.previousElementSibling()
+                    && MarkdownLeftOut.announced(sibling, counts)) {
+                kept.add(sibling); // the list a kept paragraph announces: "The full list of modules … is:"
             }
         }
         return kept;

@@ -7,7 +7,7 @@ import org.jsoup.nodes.Element;
  * {@link Boilerplate} does: boxes and lists of links (more than half their text in links, fewer than ten commas:
  * "related", tag clouds, pagination), as Readability's cleaning does; and, as trafilatura does, short paragraphs and
  * items that are all link ("Post reply", a user name, a "Next" link) and paragraphs that are a number alone (votes,
- * counts).
+ * counts). A box of links that a paragraph announces ("… is:") is no box of links.
  */
 final class MarkdownLeftOut {
     /** A paragraph this short whose text is nearly all link text is navigation, not prose. */
@@ -39,7 +39,7 @@ final class MarkdownLeftOut {
             case "ul", "ol" -> Boilerplate.weight(e) < 0 && counts.linkDensity(e) > 0.5;
             // Readability's test of a data table, in part: headings or a caption
             case "table" -> linkBox(e) && e.selectFirst("th, thead, caption") == null;
-            case "dl", "div", "section" -> linkBox(e);
+            case "dl", "div", "section" -> linkBox(e) && !announced(e, counts);
             default -> false;
         };
     }
@@ -52,6 +52,22 @@ final class MarkdownLeftOut {
      */
     private boolean linkBox(Element e) {
         return counts.linkDensity(e) > 0.5 && counts.commas(e) < 10 && !boilerplate.holdsMain(e) && !holdsProse(e);
+    }
+
+    /**
+     * Whether a list of links (or the box around it) is what the paragraph of prose before it announces, that
+     * paragraph ending in a colon: Sphinx's chapter pages, "The full list of modules in this chapter is:" and the tree
+     * of its modules, which is the chapter's content. Its items are kept; lists of links inside them are not.
+     */
+    static boolean announced(Element e, BlockCounts counts) {
+        Element before = e.previousElementSibling();
+        if (before == null) {
+            Element parent = e.parent();
+            return parent != null && (e.nameIs("ul") || e.nameIs("ol")) && parent.childrenSize() == 1
+                    && (parent.nameIs("div") || parent.nameIs("section")) && announced(parent, counts);
+        }
+        return before.nameIs("p") && counts.chars(before) >= PROSE && counts.linkDensity(before) < 0.5
+                && before.text().strip().endsWith(":");
     }
 
     private boolean holdsProse(Element e) {

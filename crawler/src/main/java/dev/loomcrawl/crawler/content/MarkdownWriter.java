@@ -270,7 +270,8 @@ final class MarkdownWriter {
         int number = ordered ? MarkdownLists.start(list) : 0;
         List<String> items = new ArrayList<>();
         boolean outerProse = proseList;
-        proseList = linkItemsKept || counts.linkDensity(list) < PROSE_LIST_LINKS;
+        proseList = linkItemsKept || counts.linkDensity(list) < PROSE_LIST_LINKS
+                || MarkdownLeftOut.announced(list, counts);
         for (Element item : list.children()) {
             if (leftOut.skipped(item)) {
                 continue;

@@ -110,6 +110,37 @@ class ContentsPagesTest {
         assertThat(markdown(html)).contains("safeParse(data: unknown").contains("nullable(data: unknown");
     }
 
+    /**
+     * Sphinx's chapter page: an introduction that ends "The full list of modules in this chapter is:", the tree of
+     * the modules and their sections, a "See also". The modules are what the paragraph announces; their sections are
+     * a contents' detail. (The same tree after a paragraph that announces nothing is left out: above.)
+     */
+    @Test
+    void aListThatAParagraphAnnouncesIsContent() {
+        String html = """
+                <body><div class="document"><div class="body" role="main">
+                <section id="file-and-directory-access"><h1>File and Directory Access</h1>
+                <p>The modules described in this chapter deal with disk files and directories. For example, there are
+                modules for reading the properties of files. The full list of modules in this chapter is:</p>
+                <div class="toctree-wrapper compound"><ul>
+                %s
+                </ul></div>
+                <div class="admonition seealso"><p class="admonition-title">See also</p><dl><dt>Module <a
+                href="os.html">os</a></dt><dd><p>Operating system interfaces, including functions to work with files
+                at a lower level than Python file objects.</p></dd></dl></div>
+                </section></div></div>
+                %s</body>
+                """.formatted(chapters(), SPHINX_FOOTER);
+        assertThat(markdown(html)).contains("""
+                The full list of modules in this chapter is:
+
+                - [Introduction](https://docs.example.org/introduction.html)
+                - [Lexical analysis](https://docs.example.org/lexical_analysis.html)""")
+                .contains("- [Compound statements](https://docs.example.org/compound_statements.html)\n\nSee also")
+                .contains("Operating system interfaces").doesNotContain("The rules in detail")
+                .doesNotContain("Zero Clause");
+    }
+
     @Test
     void aPageOfLinksUnderNoHeadingIsStillNoContent() {
         String links = "<body><div><ul><li><a href='/a'>Alpha</a></li><li><a href='/b'>Beta</a></li></ul></div></body>";
