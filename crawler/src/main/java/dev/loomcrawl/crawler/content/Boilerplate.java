@@ -140,7 +140,11 @@ final class Boilerplate {
         return leftOutByTag(e) || byWords != ByWords.NO && leftOutByWords(e);
     }
 
-    /** Left out by its tag, its role or its being hidden, whatever its class and id say. */
+    /**
+     * Left out by its tag, its role or its being hidden, whatever its class and id say; or a table whose summary
+     * calls it navigation, as DocBook's pages say of their bars of "Prev", "Up" and "Next" (PostgreSQL's manual,
+     * libstdc++'s), which the readings that do not weigh class words ({@code navheader}) otherwise wrote out.
+     */
     boolean leftOutByTag(Element e) {
         if (hidden(e)) {
             return true;
@@ -152,7 +156,8 @@ final class Boilerplate {
             return !WRAPPERS.contains(e.normalName()) || !holdsMostOf(body, e) && !holdsMostOf(e.closest("main"), e);
         }
         String role = e.attr("role");
-        return !role.isEmpty() && ROLES.contains(role.toLowerCase(Locale.ROOT));
+        return !role.isEmpty() && ROLES.contains(role.toLowerCase(Locale.ROOT))
+                || e.nameIs("table") && e.attr("summary").regionMatches(true, 0, "navigation", 0, 10);
     }
 
     private boolean leftOutByWords(Element e) {

@@ -5,8 +5,9 @@ import java.util.List;
 import org.jsoup.nodes.Element;
 
 /**
- * A page that is a heading and the lists of links under it: a manual's chapter that lists its sections (Texinfo's
- * "15 Plotting"), a book's table of contents. Nothing on it is prose, so every reading finds nothing (an item that is
+ * A page that is a heading and the lists of links under it, and maybe a paragraph or two among them: a manual's
+ * chapter that lists its sections (Texinfo's "15 Plotting"), a book's table of contents, DocBook's part of a manual
+ * (its introduction, and its table of contents as a definition list). Nothing on it is prose, so every reading finds nothing (an item that is
  * all link is navigation to them, and rightly so on a page with an article); yet the lists are what the page says, and
  * a search index or a language model that gets nothing cannot tell the page from one the extractor failed on. Read
  * when the strict reading finds no paragraph (see {@code MainContent}).
@@ -17,15 +18,16 @@ final class ContentsPage {
 
     /**
      * The page's first heading outside {@code boilerplate} (the strict reading's: by tag, role and words) and the lists
-     * after it, up to the next heading of its level or above, each item kept; "" when there is no such heading or no
-     * list under it.
+     * and paragraphs after it, up to the next heading of its level or above, each item kept; "" when there is no such
+     * heading or no list under it.
      */
     static String of(Element body, Boilerplate boilerplate, BlockCounts counts, boolean markdown) {
         Element heading = null;
         List<Element> lists = new ArrayList<>();
+        List<Element> blocks = new ArrayList<>(); // the lists and the paragraphs among them
         Element e = PageFacts.next(body, body);
         while (e != null) {
-            boolean list = e.nameIs("ul") || e.nameIs("ol");
+            boolean list = e.nameIs("ul") || e.nameIs("ol") || e.nameIs("dl") && e.hasClass("toc"); // DocBook's
             if (boilerplate.leftOut(e)) {
                 e = PageFacts.after(e, body);
             } else if (Headings.is(e) && heading != null && Headings.level(e) <= Headings.level(heading)) {
@@ -35,6 +37,10 @@ final class ContentsPage {
                 e = PageFacts.after(e, body);
             } else if (list && heading != null) {
                 lists.add(e);
+                blocks.add(e);
+                e = PageFacts.after(e, body);
+            } else if (e.nameIs("p") && heading != null) {
+                blocks.add(e);
                 e = PageFacts.after(e, body);
             } else {
                 e = PageFacts.next(e, body);
@@ -45,7 +51,7 @@ final class ContentsPage {
         }
         MarkdownWriter writer = new MarkdownWriter(markdown, boilerplate, counts).keepingLinkItems();
         String title = writer.heading(heading);
-        String items = writer.write(lists);
+        String items = writer.write(blocks);
         if (items.isEmpty()) {
             return "";
         }

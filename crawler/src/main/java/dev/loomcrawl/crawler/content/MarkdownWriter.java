@@ -124,6 +124,10 @@ final class MarkdownWriter {
     }
 
     private void block(Element e, MarkdownBlocks out) {
+        if (linkItemsKept && e.nameIs("dl")) {
+            nested(e, out, this::terms); // a page of contents' terms are its entries (DocBook's table of contents)
+            return;
+        }
         switch (e.normalName()) {
             case "h1", "h2", "h3", "h4", "h5", "h6" -> out.heading(heading(e), Headings.level(e));
             case "ul", "ol" -> nested(e, out, this::list);
@@ -291,6 +295,40 @@ final class MarkdownWriter {
         }
         proseList = outerProse;
         out.list(String.join("\n", items), mark);
+    }
+
+    /**
+     * A definition list on a page of contents as a list: each term an item, with what its definitions hold under it
+     * (DocBook's table of contents: a section's link, and in its {@code dd} the list of its subsections).
+     */
+    private void terms(Element dl, MarkdownBlocks out) {
+        String mark = "-".equals(out.listMarkAtEnd()) ? "*" : "-";
+        String marker = markdown ? mark + " " : "";
+        List<String> items = new ArrayList<>();
+        MarkdownBlocks item = new MarkdownBlocks(markdown);
+        boolean outerProse = proseList;
+        proseList = true; // written only on a page of contents, whose items are links
+        for (Element part : dl.children()) {
+            if (part.nameIs("dt")) {
+                addItem(item.item(), marker, items);
+                item = new MarkdownBlocks(markdown);
+            }
+            Element only = part.childrenSize() == 1 ? part.child(0) : null;
+            if (part.nameIs("dd") && only != null && only.nameIs("dl")) {
+                block(only, item); // the next level, as links as the first: no box of links to leave out
+            } else if (!leftOut.skipped(part)) {
+                flow(part, item);
+            }
+        }
+        addItem(item.item(), marker, items);
+        proseList = outerProse;
+        out.list(String.join("\n", items), mark);
+    }
+
+    private static void addItem(String body, String marker, List<String> items) {
+        if (!body.isEmpty()) {
+            items.add(marker + MarkdownText.indent(body, " ".repeat(marker.length())));
+        }
     }
 
     private void quote(Element e, MarkdownBlocks out) {

@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.values.ContentRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.Objects;
 import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
 
@@ -141,6 +145,41 @@ class ContentsPagesTest {
                 .doesNotContain("Zero Clause");
     }
 
+    /**
+     * DocBook's part of a manual, PostgreSQL's as it ships: a title, an introduction in a box of far more links than
+     * prose ({@code div.part}), its table of contents as a definition list, between bars of "Prev" and "Next". It
+     * gave the bars, as tables, and the introduction; it gives the introduction and the contents.
+     */
+    @Test
+    void docBooksPartIsItsIntroductionAndItsContents() throws IOException {
+        String html = resource("postgresql-part.html");
+        String base = "https://docs.example.org/";
+        assertThat(markdown(html)).startsWith("""
+                # Part II. The SQL Language
+
+                This part describes the use of the SQL language in PostgreSQL. We start with""")
+                .contains("""
+                        **Table of Contents**
+
+                        - [4. SQL Syntax](%ssql-syntax.html)
+                          - [4.1. Lexical Structure](%ssql-syntax-lexical.html)
+                          - [4.2. Value Expressions](%ssql-expressions.html)""".formatted(base, base, base))
+                .endsWith("  - [15.4. Parallel Safety](%sparallel-safety.html)".formatted(base))
+                .doesNotContain("Prev").doesNotContain("Home");
+    }
+
+    /**
+     * A DocBook chapter whose prose is a sentence (PostgreSQL's as it ships): the reading that does not weigh class
+     * words wins, and its bars of links, tables whose summary says "Navigation header", are left out all the same.
+     */
+    @Test
+    void docBooksBarsOfLinksAreNoContent() throws IOException {
+        assertThat(markdown(resource("postgresql-chapter.html"))).isEqualTo("""
+                ## Chapter 32. Just-in-Time Compilation (JIT)
+
+                This chapter explains what just-in-time compilation is, and how it can be configured in PostgreSQL.""");
+    }
+
     @Test
     void aPageOfLinksUnderNoHeadingIsStillNoContent() {
         String links = "<body><div><ul><li><a href='/a'>Alpha</a></li><li><a href='/b'>Beta</a></li></ul></div></body>";
@@ -162,6 +201,12 @@ class ContentsPagesTest {
             items.append("</ul></li>\n");
         }
         return items.toString();
+    }
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = ContentsPagesTest.class.getResourceAsStream("/reference-pages/" + name)) {
+            return new String(Objects.requireNonNull(in, name).readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     private static String markdown(String html) {
