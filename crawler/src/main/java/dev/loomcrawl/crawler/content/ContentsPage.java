@@ -5,12 +5,13 @@ import java.util.List;
 import org.jsoup.nodes.Element;
 
 /**
- * A page that is a heading and the lists of links under it, and maybe a paragraph or two among them: a manual's
+ * A page that is a heading and the lists of links under it, maybe with a paragraph or two among them: a manual's
  * chapter that lists its sections (Texinfo's "15 Plotting"), a book's table of contents, DocBook's part of a manual
- * (its introduction, and its table of contents as a definition list). Nothing on it is prose, so every reading finds nothing (an item that is
- * all link is navigation to them, and rightly so on a page with an article); yet the lists are what the page says, and
- * a search index or a language model that gets nothing cannot tell the page from one the extractor failed on. Read
- * when the strict reading finds no paragraph (see {@code MainContent}).
+ * (its introduction, and its table of contents as a definition list). The readings find nothing on it (an item that
+ * is all link is navigation to them, and rightly so on a page with an article; DocBook's introduction is in a box of
+ * far more links than prose); yet the lists are what the page says, and a search index or a language model that gets
+ * nothing cannot tell the page from one the extractor failed on. Read when the strict reading finds no paragraph (see
+ * {@code MainContent}).
  */
 final class ContentsPage {
 
@@ -27,7 +28,7 @@ final class ContentsPage {
         List<Element> blocks = new ArrayList<>(); // the lists and the paragraphs among them
         Element e = PageFacts.next(body, body);
         while (e != null) {
-            boolean list = e.nameIs("ul") || e.nameIs("ol") || e.nameIs("dl") && e.hasClass("toc"); // DocBook's
+            boolean list = e.nameIs("ul") || e.nameIs("ol") || e.nameIs("dl") && e.hasClass("toc"); // DocBook's contents
             if (boilerplate.leftOut(e)) {
                 e = PageFacts.after(e, body);
             } else if (Headings.is(e) && heading != null && Headings.level(e) <= Headings.level(heading)) {

@@ -315,7 +315,7 @@ final class MarkdownWriter {
             }
             Element only = part.childrenSize() == 1 ? part.child(0) : null;
             if (part.nameIs("dd") && only != null && only.nameIs("dl")) {
-                block(only, item); // the next level, as links as the first: no box of links to leave out
+                block(only, item); // the next level of entries, all links too: no box of links to leave out
             } else if (!leftOut.skipped(part)) {
                 flow(part, item);
             }
