@@ -24,11 +24,9 @@ final class ContentsPage {
      */
     static String of(Element body, Boilerplate boilerplate, BlockCounts counts, boolean markdown) {
         Element heading = null;
-        List<Element> lists = new ArrayList<>();
         List<Element> blocks = new ArrayList<>(); // the lists and the paragraphs among them
         Element e = PageFacts.next(body, body);
         while (e != null) {
-            boolean list = e.nameIs("ul") || e.nameIs("ol") || e.nameIs("dl") && e.hasClass("toc"); // DocBook's contents
             if (boilerplate.leftOut(e)) {
                 e = PageFacts.after(e, body);
             } else if (Headings.is(e) && heading != null && Headings.level(e) <= Headings.level(heading)) {
@@ -36,17 +34,14 @@ final class ContentsPage {
             } else if (Headings.is(e) && heading == null) {
                 heading = e;
                 e = PageFacts.after(e, body);
-            } else if (list && heading != null) {
-                lists.add(e);
-                blocks.add(e);
-                e = PageFacts.after(e, body);
-            } else if (e.nameIs("p") && heading != null) {
+            } else if ((list(e) || e.nameIs("p")) && heading != null) {
                 blocks.add(e);
                 e = PageFacts.after(e, body);
             } else {
                 e = PageFacts.next(e, body);
             }
         }
+        List<Element> lists = blocks.stream().filter(ContentsPage::list).toList();
         if (heading == null || lists.isEmpty() || !mostlyLists(heading, lists, counts)) {
             return "";
         }
@@ -57,6 +52,11 @@ final class ContentsPage {
             return "";
         }
         return title.isEmpty() ? items : MarkdownTitle.of(title, markdown) + "\n\n" + items;
+    }
+
+    /** A list of the contents: {@code ul}, {@code ol}, or DocBook's table of contents, a {@code dl} of class toc. */
+    private static boolean list(Element e) {
+        return e.nameIs("ul") || e.nameIs("ol") || e.nameIs("dl") && e.hasClass("toc");
     }
 
     /**

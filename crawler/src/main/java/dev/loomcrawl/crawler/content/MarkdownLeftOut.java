@@ -66,17 +66,21 @@ final class MarkdownLeftOut {
             return parent != null && (e.nameIs("ul") || e.nameIs("ol")) && parent.childrenSize() == 1
                     && (parent.nameIs("div") || parent.nameIs("section")) && announced(parent, counts);
         }
-        return before.nameIs("p") && counts.chars(before) >= PROSE && counts.linkDensity(before) < 0.5
-                && before.text().strip().endsWith(":");
+        return prose(before, counts) && before.text().strip().endsWith(":");
     }
 
     private boolean holdsProse(Element e) {
         for (Element p : e.children()) {
-            if (p.nameIs("p") && counts.chars(p) >= PROSE && counts.linkDensity(p) < 0.5) {
+            if (prose(p, counts)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** A paragraph of prose: {@value #PROSE} characters or more, mostly not links. */
+    private static boolean prose(Element p, BlockCounts counts) {
+        return p.nameIs("p") && counts.chars(p) >= PROSE && counts.linkDensity(p) < 0.5;
     }
 
     /**

@@ -100,7 +100,9 @@ class ContentsPagesTest {
         StringBuilder members = new StringBuilder();
         for (String member : new String[] {"parse", "safeParse", "refine", "transform", "optional", "nullable"}) {
             members.append("""
-                    <section class="tsd-panel tsd-member"><h3>%s</h3><ul class="tsd-signatures"><li><div                     class="tsd-signature">%s(data: unknown, params?: Partial&lt;ParseParams&gt;): ParseReturnType                    &lt;Output&gt;</div></li></ul></section>
+                    <section class="tsd-panel tsd-member"><h3>%s</h3><ul class="tsd-signatures"><li><div
+                    class="tsd-signature">%s(data: unknown, params?: Partial&lt;ParseParams&gt;): ParseReturnType
+                    &lt;Output&gt;</div></li></ul></section>
                     """.formatted(member, member));
         }
         String html = """
