@@ -58,30 +58,34 @@ final class Boilerplate {
      * it has them ({@code o-section--has-ads}, a BEM modifier {@code --ads}): the story the ads are placed in.
      * "dialog" (a page's dialog by its id or class, as its role says one), not "dialogue" (a play's lines); a
      * "placeholder" for a video or post the reader has not let load ("we respect your privacy ..."), but not
-     * ASP.NET's numbered {@code ContentPlaceHolder1}, which holds the page. A "signature" under a forum post, but not
-     * Javadoc's {@code member-signature} and {@code type-signature}: the method's and the class's declarations. A
-     * "header", but not rustdoc's {@code code-header} and {@code small-section-header}: every item's signature and
-     * every section's heading. A tooltip's text ({@code tooltiptext}, shown on hover: rustdoc's "Notable traits").
+     * ASP.NET's numbered {@code ContentPlaceHolder1}, which holds the page. A "signature" under a forum post (an
+     * API's declarations are saved by {@link #MAYBE}). A "header", but not rustdoc's {@code code-header} and
+     * {@code small-section-header} nor Doxygen's {@code groupheader}: every item's signature and every section's
+     * heading. A "remark" (a comment system), but not Doxygen's {@code section remark}, a function's remarks.
+     * "extra", but not "extract" (Python's "Extracting Parameters", PostgreSQL's {@code EXTRACT}). A tooltip's
+     * text ({@code tooltiptext}, shown on hover: rustdoc's "Notable traits").
      * Each lookbehind follows the word it guards: put first, it is tried at every character of every class string
      * (the cache of judged strings does not hold a crawl of many sites), which cost extraction 5%.
      */
     private static final Pattern UNLIKELY = Pattern.compile("-ad-|\\bads?\\b(?<!has-ads?|--ads?)|advert|ai2html|"
             + "banner|breadcrumb|button|byline|combx|comment|kommentar|community|consent|cookie|copyright|cover-wrap|"
-            + "\\bcredits?\\b|disqus|dateline|editsection|extra|footer|gdpr|"
-            + "header(?<!code-header|small-section-header)|legends|masthead|menu|meta|modal|"
+            + "\\bcredits?\\b|disqus|dateline|editsection|extra(?!ct)|footer|gdpr|"
+            + "header(?<!code-header|small-section-header|groupheader)|legends|masthead|menu|meta|modal|"
             + "dialog(?!ue)|most-popular|newsletter|nav(?![a-z_])(?<![a-z]nav)|navbar(?<![a-z]navbar)|navbox|"
             + "navigation|noprint|"
             + "outbrain|overlay|pager|pagination|paywall|placeholder(?!\\d)|popup|premium|profile|promo|rating|"
-            + "related|remark|replies|rss|shoutbox|sidebar|signature(?<!member-signature|type-signature)|signup|skip|"
+            + "related|remark(?<!section remark)|replies|rss|shoutbox|sidebar|signature|signup|skip|"
             + "skyscraper|social|sponsor|subcaption|subscribe|supplemental|tags|taboola|timestamp|toc-|toolbar|"
             + "tools(?<!ctools)|tooltip-?text|user-info|vote|"
             + "widget|yom-remote|author-bio|author-?(?:box|card|info|description)|postinfo|post-info");
     /**
-     * Words that save a block the list above would drop: "article-header" holds no article, "main-nav" does; and
-     * Blogger's {@code widget Blog} holds the posts, beside side bars that may hold more text than they do.
+     * Words that save a block the list above would drop: "article-header" holds no article, "main-nav" does;
+     * Blogger's {@code widget Blog} holds the posts, beside side bars that may hold more text than they do; and an
+     * API's {@link Declarations} and TypeDoc's documentation of them ({@code tsd-comment}), whatever else their
+     * words say (TypeDoc's ids join two names: {@code enumenum}).
      */
     private static final Pattern MAYBE = Pattern.compile("and|article|body|column|content|main|mathjax|shadow|"
-            + "widget blog\\b");
+            + "widget blog\\b|\\btsd-comment|" + Declarations.WORDS);
     /**
      * Words that weigh for (+25) and against (-25) a block being the article (Readability's class weight). Not
      * "hidden" where a Drupal field says its label is ({@code field--label-hidden}, on every text field) or Bootstrap
@@ -225,10 +229,14 @@ final class Boilerplate {
      * A block's id as a word of its role; none when it is its own heading's words, joined by hyphens (two or more):
      * Sphinx, Hugo and many generators name each section after its heading, and a manual's "Comments &amp; proposals"
      * ({@code comments-proposals}) or "Integrating Sphinx documents into your web-app" (rating!) is no readers'
-     * comment box. An id of one word ({@code comments} under "Comments") still says what the block is.
+     * comment box. An id of one word ({@code comments} under "Comments") still says what the block is; a heading's
+     * own id of its words, of one word or more, is its anchor (mdBook's "Comments", TypeDoc's member "extract").
      */
     private static String id(Element e) {
         String id = e.id();
+        if (!id.isEmpty() && Headings.is(e) && id.equalsIgnoreCase(slug(e.text()))) {
+            return "";
+        }
         if (id.indexOf('-') < 0) {
             return id;
         }

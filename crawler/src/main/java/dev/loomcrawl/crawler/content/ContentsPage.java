@@ -15,6 +15,9 @@ import org.jsoup.nodes.Element;
  */
 final class ContentsPage {
 
+    /** A definition list with more link text than this is a list of links. */
+    private static final double LINK_TERMS = 0.5;
+
     private ContentsPage() {}
 
     /**
@@ -34,14 +37,14 @@ final class ContentsPage {
             } else if (Headings.is(e) && heading == null) {
                 heading = e;
                 e = PageFacts.after(e, body);
-            } else if ((list(e) || e.nameIs("p")) && heading != null) {
+            } else if ((list(e, counts) || e.nameIs("p")) && heading != null) {
                 blocks.add(e);
                 e = PageFacts.after(e, body);
             } else {
                 e = PageFacts.next(e, body);
             }
         }
-        List<Element> lists = blocks.stream().filter(ContentsPage::list).toList();
+        List<Element> lists = blocks.stream().filter(b -> list(b, counts)).toList();
         if (heading == null || lists.isEmpty() || !mostlyLists(heading, lists, counts)) {
             return "";
         }
@@ -54,9 +57,13 @@ final class ContentsPage {
         return title.isEmpty() ? items : MarkdownTitle.of(title, markdown) + "\n\n" + items;
     }
 
-    /** A list of the contents: {@code ul}, {@code ol}, or DocBook's table of contents, a {@code dl} of class toc. */
-    private static boolean list(Element e) {
-        return e.nameIs("ul") || e.nameIs("ol") || e.nameIs("dl") && e.hasClass("toc");
+    /**
+     * A list of the contents: {@code ul}, {@code ol}, or a {@code dl} of class toc or mostly links: DocBook's table
+     * of contents, TypeDoc's members of a namespace.
+     */
+    private static boolean list(Element e, BlockCounts counts) {
+        return e.nameIs("ul") || e.nameIs("ol")
+                || e.nameIs("dl") && (e.hasClass("toc") || counts.linkDensity(e) > LINK_TERMS);
     }
 
     /**

@@ -19,7 +19,8 @@ import org.jspecify.annotations.Nullable;
 public final class MainContent {
     /**
      * Content shorter than this is read again, as Readability retries: without leaving blocks out by their class
-     * and id words, then without weighing blocks by them either; the first reading this long wins, else the longest.
+     * and id words, then without weighing blocks by them either; the first reading this long wins, else the longest,
+     * unless it is longer only by what the words leave out.
      */
     private static final int ENOUGH = 250;
     /**
@@ -130,12 +131,15 @@ public final class MainContent {
         if (strict.length() >= ENOUGH) {
             return strict.written;
         }
-        if (weighed.length() >= ENOUGH) {
-            return weighed.written;
+        Picked other = weighed;
+        if (weighed.length() < ENOUGH) {
+            Picked byTags = new Picked(body, counts, Reading.BY_TAGS, markdown);
+            other = byTags.length() > weighed.length() ? byTags : weighed;
         }
-        Picked byTags = new Picked(body, counts, Reading.BY_TAGS, markdown);
-        Picked best = strict.length() >= weighed.length() ? strict : weighed;
-        return (byTags.length() > best.length() ? byTags : best).written;
+        // a reading longer only by what the strict one's words leave out (a side bar's settings) is no better
+        boolean more = other.length() > strict.length()
+                && (strict.words == 0 || other.wordsLeaving(strict) > strict.words);
+        return (more ? other : strict).written;
     }
 
     /**
@@ -167,6 +171,13 @@ public final class MainContent {
             this.written = write(writer);
             this.words = writer.paragraphChars();
             this.length = markdown ? -1 : written.length();
+        }
+
+        /** The words this reading's blocks hold when what {@code other} leaves out is left out of them too. */
+        int wordsLeaving(Picked other) {
+            MarkdownWriter writer = new MarkdownWriter(false, other.boilerplate, counts);
+            writer.write(blocks);
+            return writer.paragraphChars();
         }
 
         boolean atLeast(int chars) {

@@ -7,7 +7,7 @@ import org.jsoup.nodes.Element;
  * {@link Boilerplate} does: boxes and lists of links (more than half their text in links, fewer than ten commas:
  * "related", tag clouds, pagination), as Readability's cleaning does; and, as trafilatura does, short paragraphs and
  * items that are all link ("Post reply", a user name, a "Next" link) and paragraphs that are a number alone (votes,
- * counts). A box of links that a paragraph announces ("… is:") is no box of links.
+ * counts). A box of links that a paragraph announces ("… is:") is no box of links, nor is an API's declaration.
  */
 final class MarkdownLeftOut {
     /** A paragraph this short whose text is nearly all link text is navigation, not prose. */
@@ -39,7 +39,7 @@ final class MarkdownLeftOut {
             case "ul", "ol" -> Boilerplate.weight(e) < 0 && counts.linkDensity(e) > 0.5;
             // Readability's test of a data table, in part: headings or a caption
             case "table" -> linkBox(e) && e.selectFirst("th, thead, caption") == null;
-            case "dl", "div", "section" -> linkBox(e) && !announced(e, counts);
+            case "dl", "div", "section" -> linkBox(e) && !announced(e, counts) && !Declarations.is(e);
             default -> false;
         };
     }
@@ -48,10 +48,11 @@ final class MarkdownLeftOut {
      * A box of links, unless it is or holds the page's {@code <main>}: a page whose main content is a paragraph and a
      * list of links (a book's translations) was otherwise left out whole, wrappers and all. Nor a box with a paragraph
      * of prose of its own ({@link #PROSE}): Sphinx's index of a part, its introduction and the tree of its chapters in
-     * one {@code section}; a teaser's summary is a paragraph of the teaser, not of the box of teasers.
+     * one {@code section}; a teaser's summary is a paragraph of the teaser, not of the box of teasers. Nor one with a
+     * declaration of its own: a type alias's page, its title and its declaration of the types it joins.
      */
     private boolean linkBox(Element e) {
-        return counts.linkDensity(e) > 0.5 && counts.commas(e) < 10 && !boilerplate.holdsMain(e) && !holdsProse(e);
+        return counts.linkDensity(e) > 0.5 && counts.commas(e) < 10 && !boilerplate.holdsMain(e) && !holdsOwnText(e);
     }
 
     /**
@@ -69,9 +70,9 @@ final class MarkdownLeftOut {
         return prose(before, counts) && before.text().strip().endsWith(":");
     }
 
-    private boolean holdsProse(Element e) {
+    private boolean holdsOwnText(Element e) {
         for (Element p : e.children()) {
-            if (prose(p, counts)) {
+            if (prose(p, counts) || Declarations.is(p)) {
                 return true;
             }
         }

@@ -42,7 +42,7 @@ final class MarkdownWriter {
     private int paragraphChars;
     /** Whether the list being written is mostly not links: its short items of links are items, not navigation. */
     private boolean proseList;
-    /** Whether the block being written is a definition's value ({@code dd}): see {@link #definition}. */
+    /** Whether the block being written is a definition's value or a declaration: see {@link #definition}. */
     private boolean definition;
     /** Whether every list is prose: see {@link #keepingLinkItems}. */
     private boolean linkItemsKept;
@@ -141,6 +141,8 @@ final class MarkdownWriter {
                 List<List<Element>> grid = MarkdownTable.grid(e);
                 if (grid != null && MarkdownTable.width(grid) >= 2) {
                     out.table(MarkdownTable.write(grid, inline::of, markdown));
+                } else if (Declarations.is(e)) {
+                    definition(e, out);
                 } else {
                     flow(e, out);
                 }
@@ -150,12 +152,12 @@ final class MarkdownWriter {
 
     /**
      * A definition: its term's value, a link or a number as it may be ("Enclosing class: CompletableFuture", "Since:
-     * 1.8"), is no menu's link nor a count of votes.
+     * 1.8"), is no menu's link nor a count of votes; nor are the types a declaration names.
      */
-    private void definition(Element dd, MarkdownBlocks out) {
+    private void definition(Element e, MarkdownBlocks out) {
         boolean outer = definition;
         definition = true;
-        flow(dd, out);
+        flow(e, out);
         definition = outer;
     }
 

@@ -182,6 +182,32 @@ class ContentsPagesTest {
                 This chapter explains what just-in-time compilation is, and how it can be configured in PostgreSQL.""");
     }
 
+    /** TypeDoc's namespace: its members, a definition list of links in each group, and its side bar's settings. */
+    @Test
+    void typeDocsNamespaceIsItsMembers() {
+        String page = """
+                <body><div class="container container-main"><div class="col-content"><div class="tsd-page-title">
+                <h1>Namespace util</h1></div>
+                <details class="tsd-panel-group tsd-member-group tsd-accordion" open><summary><h2 id="type-aliases">Type
+                Aliases</h2></summary><dl class="tsd-member-summaries">
+                <dt class="tsd-member-summary" id="exactly"><span class="tsd-member-summary-name"><a
+                href="../types/util.Exactly.html">Exactly</a><a href="#exactly" aria-label="Permalink"></a></span></dt>
+                <dd class="tsd-member-summary"></dd>
+                <dt class="tsd-member-summary" id="flatten"><span class="tsd-member-summary-name"><a
+                href="../types/util.flatten.html">flatten</a><a href="#flatten" aria-label="Permalink"></a></span></dt>
+                <dd class="tsd-member-summary"></dd></dl></details></div>
+                <div class="col-sidebar"><div class="page-menu"><div class="tsd-navigation settings"><details><summary>
+                <h3>Settings</h3></summary><span class="settings-label">Member Visibility</span></details></div></div>
+                </div></div></body>
+                """;
+
+        assertThat(markdown(page)).isEqualTo("""
+                # Namespace util
+
+                - [Exactly](https://docs.example.org/types/util.Exactly.html)
+                - [flatten](https://docs.example.org/types/util.flatten.html)""");
+    }
+
     @Test
     void aPageOfLinksUnderNoHeadingIsStillNoContent() {
         String links = "<body><div><ul><li><a href='/a'>Alpha</a></li><li><a href='/b'>Beta</a></li></ul></div></body>";

@@ -1,0 +1,27 @@
+package dev.loomcrawl.crawler.content;
+
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.jsoup.nodes.Element;
+
+/**
+ * An API's declarations on its generated pages: a method's or a type's signature, named so by its class. Its words
+ * are no forum post's "signature" ({@link Boilerplate}), and its links are the types it names, no box of links
+ * ({@link MarkdownLeftOut}): a type alias's page is its title and its declaration, often all links.
+ */
+final class Declarations {
+    /**
+     * Javadoc's {@code member-signature} and {@code type-signature}; TypeDoc's {@code tsd-signature}, its parts
+     * ({@code tsd-signature-type}) and the member's name in it ({@code tsd-kind-call-signature}).
+     */
+    static final String WORDS = "member-signature|type-signature|\\btsd-(?:[a-z]+-)*signature";
+    private static final Pattern DECLARATION = Pattern.compile(WORDS);
+
+    private Declarations() {}
+
+    /** Whether the block is a declaration by its class. */
+    static boolean is(Element e) {
+        String cls = e.className();
+        return cls.contains("signature") && DECLARATION.matcher(cls.toLowerCase(Locale.ROOT)).find();
+    }
+}

@@ -1,0 +1,180 @@
+package dev.loomcrawl.crawler.content;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomcrawl.crawler.values.ContentFormat;
+import dev.loomcrawl.crawler.values.ContentRequest;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.jsoup.Jsoup;
+import org.junit.jupiter.api.Test;
+
+/**
+ * API references as TypeDoc and Doxygen set them, cut down from real pages (zod's, jsoncpp's), and headings whose
+ * anchors spell a word of boilerplate: what the class and id words must not take for a side bar, a forum signature
+ * or a comment box.
+ */
+class ApiReferencePagesTest {
+    /** TypeDoc's side bar: its settings (a form), then its navigation, loaded by a script. */
+    private static final String TYPEDOC_SIDEBAR = """
+            <div class="col-sidebar"><div class="page-menu"><div class="tsd-navigation settings">
+            <details class="tsd-accordion"><summary class="tsd-accordion-summary"><h3>Settings</h3></summary>
+            <div class="tsd-accordion-details"><div class="tsd-filter-visibility"><span class="settings-label">Member
+            Visibility</span><ul id="tsd-filter-options"><li class="tsd-filter-item"><label class="tsd-filter-input">
+            <input type="checkbox" id="tsd-filter-protected" name="protected"/><span>Protected</span></label></li>
+            <li class="tsd-filter-item"><label class="tsd-filter-input"><input type="checkbox" name="inherited"
+            checked/><span>Inherited</span></label></li></ul></div>
+            <div class="tsd-theme-toggle"><label class="settings-label" for="tsd-theme">Theme</label><select
+            id="tsd-theme"><option value="os">OS</option><option value="light">Light</option></select></div></div>
+            </details></div></div><div class="site-menu"><nav class="tsd-navigation"><a href="../modules.html">zod</a>
+            <ul class="tsd-small-nested-navigation" id="tsd-nav-container"><li>Loading...</li></ul></nav></div></div>
+            """;
+
+    /**
+     * A type alias's page is its title and its declaration, which is all links to the types it joins: no box of
+     * links, and the side bar's settings beside it, which only the readings that ignore class words keep, are no
+     * more of the page for being longer than it.
+     */
+    @Test
+    void aTypeAliasPageIsItsDeclarationNotTheSideBarsSettings() {
+        String page = """
+                <body><header class="tsd-page-toolbar"><a href="../index.html" class="title">zod</a></header>
+                <div class="container container-main"><div class="col-content"><div class="tsd-page-title">
+                <ul class="tsd-breadcrumb"><li><a href="" aria-current="page">AnyZodTuple</a></li></ul>
+                <h1>Type Alias AnyZodTuple</h1></div>
+                <div class="tsd-signature"><span class="tsd-kind-type-alias">AnyZodTuple</span><span
+                class="tsd-signature-symbol">:</span> <a href="../classes/ZodTuple.html" class="tsd-signature-type
+                tsd-kind-class">ZodTuple</a><span class="tsd-signature-symbol">&lt;[</span><a href="ZodTypeAny.html"
+                class="tsd-signature-type tsd-kind-type-alias">ZodTypeAny</a><span class="tsd-signature-symbol">,
+                ...</span><a href="ZodTypeAny.html" class="tsd-signature-type tsd-kind-type-alias">ZodTypeAny</a><span
+                class="tsd-signature-symbol">[]] | [], </span><a href="ZodTypeAny.html" class="tsd-signature-type
+                tsd-kind-type-alias">ZodTypeAny</a> <span class="tsd-signature-symbol">|</span> <span
+                class="tsd-signature-type">null</span><span class="tsd-signature-symbol">&gt;</span></div>
+                <aside class="tsd-sources"><ul><li>Defined in zod/src/v3/types.ts:3391</li></ul></aside></div>
+                %s</div><footer><p class="tsd-generator">Generated using TypeDoc</p></footer></body>
+                """.formatted(TYPEDOC_SIDEBAR);
+
+        String content = markdown(page, "https://zod.example/types/AnyZodTuple.html");
+
+        assertThat(content).startsWith("# Type Alias AnyZodTuple")
+                .contains("AnyZodTuple: [ZodTuple](https://zod.example/classes/ZodTuple.html)")
+                .contains("[ZodTypeAny](https://zod.example/types/ZodTypeAny.html) | null>")
+                .doesNotContain("Settings").doesNotContain("Visibility").doesNotContain("Theme");
+    }
+
+    /**
+     * A class's members: each signature names the member ({@code tsd-kind-get-signature}) under an id that joins two
+     * names ({@code enumenum}: "menu"); a member named {@code extract} ("extra") has its heading's anchor so named, and
+     * its type parameter's ({@code extracttoextract}); and the doc comment ({@code tsd-comment}) is the member's
+     * documentation, no readers' comments.
+     */
+    @Test
+    void aClassPagesMembersAreNoMenuExtrasOrComments() {
+        String page = """
+                <body><div class="container container-main"><div class="col-content"><div class="tsd-page-title">
+                <h1>Class ZodEnum&lt;T&gt;</h1></div>
+                <section class="tsd-panel tsd-comment"><div class="tsd-comment tsd-typography"><p>An enumeration of
+                string values, checked at run time as the type checker checks them at compile time, with every
+                value known in advance.</p></div></section>
+                <details class="tsd-panel-group tsd-member-group tsd-accordion" open><summary><h2>Accessors</h2>
+                </summary><section class="tsd-panel tsd-member">
+                <h3 class="tsd-anchor-link" id="enum"><span>enum</span></h3><ul class="tsd-signatures"><li>
+                <div class="tsd-signature" id="enumenum"><span class="tsd-signature-keyword">get</span> <span
+                class="tsd-kind-get-signature">enum</span><span class="tsd-signature-symbol">(): </span><a
+                href="../types/Values.html" class="tsd-signature-type tsd-kind-type-alias">Values</a><span
+                class="tsd-signature-symbol">&lt;</span><a class="tsd-signature-type tsd-kind-type-parameter"
+                href="#t">T</a><span class="tsd-signature-symbol">&gt;</span></div>
+                <div class="tsd-description"><div class="tsd-comment tsd-typography"><p>The values by name, for
+                code that reads them as an object.</p></div></div></li></ul></section></details>
+                <details class="tsd-panel-group tsd-member-group tsd-accordion" open><summary><h2>Methods</h2>
+                </summary><section class="tsd-panel tsd-member">
+                <h3 class="tsd-anchor-link" id="extract"><span>extract</span></h3><ul class="tsd-signatures"><li>
+                <div class="tsd-signature" id="extractextract"><span class="tsd-kind-call-signature">extract</span><span
+                class="tsd-signature-symbol">&lt;</span><a class="tsd-signature-type tsd-kind-type-parameter"
+                href="#extracttoextract">ToExtract</a><span class="tsd-signature-symbol">&gt;(values: </span><a
+                class="tsd-signature-type tsd-kind-type-parameter" href="#extracttoextract">ToExtract</a><span
+                class="tsd-signature-symbol">): </span><a href="ZodEnum.html" class="tsd-signature-type
+                tsd-kind-class">ZodEnum</a></div>
+                <div class="tsd-description"><div class="tsd-comment tsd-typography"><p>Alias of safeParseAsync</p>
+                </div><section class="tsd-panel"><h4>Type Parameters</h4><ul class="tsd-type-parameter-list"><li><span
+                id="extracttoextract"><span class="tsd-kind-type-parameter">ToExtract</span> extends readonly
+                string[]</span></li></ul></section></div></li></ul></section></details></div>
+                %s</div></body>
+                """.formatted(TYPEDOC_SIDEBAR);
+
+        String content = markdown(page, "https://zod.example/classes/ZodEnum.html");
+
+        assertThat(content).contains("An enumeration of string values")
+                .contains("get enum(): [Values](https://zod.example/types/Values.html)")
+                .contains("The values by name")
+                .contains("### extract")
+                .contains("extract\\<[ToExtract](https://zod.example/classes/ZodEnum.html#extracttoextract)>")
+                .contains("Alias of safeParseAsync")
+                .contains("ToExtract extends readonly string\\[\\]")
+                .doesNotContain("Visibility");
+    }
+
+    /**
+     * Headings whose anchors are their own words, whatever those say: mdBook's "Comments", Sphinx's section on
+     * extracting parameters (an id of "extra"), no comment box nor extras.
+     */
+    @Test
+    void aHeadingNamedForItsWordsIsNoBoilerplateByThem() {
+        String paragraph = "<p>Rust programmers leave notes in their source code that the compiler ignores, for"
+                + " whoever reads the code next, and every line of such a note starts with two slashes.</p>";
+        String page = """
+                <body><main><h1 id="the-book">Common Concepts</h1>%1$s
+                <h2 id="comments"><a class="header" href="#comments">Comments</a></h2>%1$s
+                <section id="extracting-parameters-in-extension-functions"><h2>1.7. Extracting Parameters</h2>
+                <p>The PyArg_ParseTuple() function is declared as follows, and converts the arguments a function was
+                called with from Python objects to C values, as its format string says.</p></section></main></body>
+                """.formatted(paragraph);
+
+        String content = markdown(page, "https://docs.example/book/ch03.html");
+
+        assertThat(content).contains("## Comments").contains("## 1.7. Extracting Parameters")
+                .contains("The PyArg\\_ParseTuple() function is declared");
+    }
+
+    /**
+     * Doxygen's groups of members are a table, each group under a heading row ({@code groupheader}: no page header),
+     * and a function's remarks ({@code section remark}) are its documentation, no readers' remarks.
+     */
+    @Test
+    void doxygensGroupHeadingsAndRemarksAreContent() {
+        String members = IntStream.range(0, 8).mapToObj(i -> """
+                <tr class="memitem"><td class="memItemLeft" align="right">bool&#160;</td><td class="memItemRight"><a
+                class="el" href="#a%1$d">isMember%1$d</a> (const char *key) const</td></tr>
+                <tr class="memdesc"><td class="mdescLeft">&#160;</td><td class="mdescRight">Whether the object has
+                the key, for an object value; false for null, and an exception for any other type.</td></tr>
+                """.formatted(i)).collect(Collectors.joining());
+        String page = """
+                <body><div id="top"><div id="titlearea"><table><tr><td><div id="projectname">JsonCpp</div></td></tr>
+                </table></div></div>
+                <div class="header"><div class="headertitle"><div class="title">Json::Value Class Reference
+                </div></div></div>
+                <div class="contents"><table class="memberdecls">
+                <tr class="heading"><td colspan="2"><h2 class="groupheader"><a id="pub-methods"></a>Public Member
+                Functions</h2></td></tr>
+                %s
+                </table>
+                <h2 class="groupheader">Detailed Description</h2>
+                <div class="textblock"><p>Represents a JSON value.</p>
+                <dl class="section remark"><dt>Remarks</dt><dd>derived from <a class="el"
+                href="class_json_1_1_exception.html">Json::Exception</a></dd></dl></div></div>
+                <hr class="footer"/><address class="footer"><small>Generated by Doxygen 1.9.1</small></address></body>
+                """.formatted(members);
+
+        String content = markdown(page, "https://jsoncpp.example/class_json_1_1_value.html");
+
+        assertThat(content).contains("| Public Member Functions |")
+                .contains("## Detailed Description")
+                .contains("Remarks").contains("derived from [Json::Exception]")
+                .doesNotContain("Generated by");
+    }
+
+    private static String markdown(String html, String url) {
+        return MainContent.of(Jsoup.parse(html, url), new ContentRequest(ContentFormat.MARKDOWN, 100_000))
+                .content().text();
+    }
+}
