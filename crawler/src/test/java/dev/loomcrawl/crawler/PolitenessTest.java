@@ -174,8 +174,11 @@ class PolitenessTest {
                 server.modelledQuantileMillis(0.90), server.modelledQuantileMillis(0.95),
                 100 * server.modelledShareOver(50));
         // As modelled: on a busy machine a sleep overruns, and the time counted in the server says so (p90 57 ms
-        // beside three busy loops, 50 as modelled), which is no request meeting an overloaded server.
-        assertThat(server.modelledShareOver(50)).isLessThan(0.2);
+        // beside three busy loops, 50 as modelled), which is no request meeting an overloaded server. The bar parts
+        // a rule that finds the server's 3 from one that settles above it: at 4 about half the answers double, and a
+        // yardstick set too high doubles 60% and more. The working rule's tail reaches 25% on a busy machine
+        // (politeness.md, "What it costs").
+        assertThat(server.modelledShareOver(50)).isLessThan(0.4);
     }
 
     /** The control: told 8 and not adapting, the same crawl makes the server slow for most requests. */
