@@ -14,9 +14,9 @@ import org.jsoup.select.NodeFilter;
 import org.jsoup.select.NodeTraversor;
 
 /**
- * A {@code pre} as a fenced code block: its text exactly as written (no white space folded, no mark escaped) less
- * the line numbers a highlighter set beside it, fenced by more backticks than it holds in a row, the fence naming
- * its language when the page names it.
+ * A {@code pre}, or Doxygen's code ({@link #isLines}), as a fenced code block: its text exactly as written (no white
+ * space folded, no mark escaped) less the line numbers a highlighter set beside it, fenced by more backticks than it
+ * holds in a row, the fence naming its language when the page names it.
  */
 final class MarkdownCode {
     /**
@@ -47,9 +47,19 @@ final class MarkdownCode {
 
     private MarkdownCode() {}
 
+    /**
+     * Whether {@code e} is Doxygen's code: a {@code div.fragment} of {@code div.line}s, one a line, which a reader
+     * sees as a {@code pre} (its examples and its pages of source). Written as blocks, its lines lost their indents,
+     * its braces (no letter: no paragraph) and its comments (a class word), and gained its links' tooltips.
+     */
+    static boolean isLines(Element e) {
+        Element first = e.firstElementChild();
+        return e.nameIs("div") && e.hasClass("fragment") && first != null && first.hasClass("line");
+    }
+
     /** The code in Markdown, or as plain text; "" when it is blank. */
     static String fenced(Element pre, boolean markdown) {
-        String code = code(pre).stripTrailing();
+        String code = (isLines(pre) ? lines(pre) : code(pre)).stripTrailing();
         while (code.startsWith("\n")) {
             code = code.substring(1);
         }
@@ -123,6 +133,24 @@ final class MarkdownCode {
                 return FilterResult.CONTINUE;
             }
         }, pre);
+        return code.toString();
+    }
+
+    /**
+     * Doxygen's lines of code, less the tooltips of their links beside them ({@code div.ttc}, shown on hover), the
+     * no-break space some versions set after a line's number, and the space that keeps an empty line's {@code div}
+     * open.
+     */
+    private static String lines(Element fragment) {
+        StringBuilder code = new StringBuilder();
+        for (Element line : fragment.children()) {
+            if (line.hasClass("line")) {
+                String text = code(line);
+                boolean numbered = text.startsWith("\u00a0") && line.selectFirst(".lineno") != null;
+                text = numbered ? text.substring(1) : text;
+                code.append(text.isBlank() ? "" : text).append('\n');
+            }
+        }
         return code.toString();
     }
 

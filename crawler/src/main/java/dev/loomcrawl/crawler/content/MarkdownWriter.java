@@ -128,6 +128,10 @@ final class MarkdownWriter {
             nested(e, out, this::terms); // a page of contents' terms are its entries (DocBook's table of contents)
             return;
         }
+        if (MarkdownCode.isLines(e)) {
+            out.paragraph(MarkdownCode.fenced(e, markdown)); // Doxygen's code, a pre to its reader
+            return;
+        }
         switch (e.normalName()) {
             case "h1", "h2", "h3", "h4", "h5", "h6" -> out.heading(heading(e), Headings.level(e));
             case "ul", "ol" -> nested(e, out, this::list);
