@@ -147,7 +147,9 @@ final class Boilerplate {
     /**
      * Left out by its tag, its role or its being hidden, whatever its class and id say; or a table whose summary
      * calls it navigation, as DocBook's pages say of their bars of "Prev", "Up" and "Next" (PostgreSQL's manual,
-     * libstdc++'s), which the readings that do not weigh class words ({@code navheader}) otherwise wrote out.
+     * libstdc++'s), which the readings that do not weigh class words ({@code navheader}) otherwise wrote out; or
+     * Doxygen's masthead ({@code #titlearea}: the project's logo, name, number and brief, atop every page), which
+     * every reading elected on a page whose content has no paragraph (a struct's fields alone).
      */
     boolean leftOutByTag(Element e) {
         if (hidden(e)) {
@@ -161,7 +163,8 @@ final class Boilerplate {
         }
         String role = e.attr("role");
         return !role.isEmpty() && ROLES.contains(role.toLowerCase(Locale.ROOT))
-                || e.nameIs("table") && e.attr("summary").regionMatches(true, 0, "navigation", 0, 10);
+                || e.nameIs("table") && e.attr("summary").regionMatches(true, 0, "navigation", 0, 10)
+                || e.id().equals("titlearea");
     }
 
     private boolean leftOutByWords(Element e) {

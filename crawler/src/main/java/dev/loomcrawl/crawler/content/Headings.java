@@ -13,6 +13,15 @@ final class Headings {
 
     private Headings() {}
 
+    /**
+     * Whether {@code e} is a page's title set as no heading: Doxygen's {@code div.title} in {@code div.headertitle}
+     * ("Json::Value Class Reference"), the {@code h1} of every page it writes to its reader.
+     */
+    static boolean isTitle(Element e) {
+        Element parent = e.parent();
+        return e.nameIs("div") && e.hasClass("title") && parent != null && parent.hasClass("headertitle");
+    }
+
     static boolean is(Element e) {
         String name = e.normalName();
         return name.length() == 2 && name.charAt(0) == 'h' && name.charAt(1) >= '1' && name.charAt(1) <= '6';

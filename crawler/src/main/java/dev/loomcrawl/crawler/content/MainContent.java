@@ -5,8 +5,6 @@ import dev.loomcrawl.crawler.values.ContentRequest;
 import dev.loomcrawl.crawler.values.PageContent;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.regex.Pattern;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jspecify.annotations.Nullable;
@@ -33,10 +31,6 @@ public final class MainContent {
      */
     private static final int SURE = 1_000;
     private static final int LEFT_OUT = 3;
-    /** A heading shorter than this that a page's title holds is a section's name ("News"), not the article's title. */
-    private static final int HEADLINE = 15;
-    /** A section's number before its heading ("5.4.3 ", "A.2 "), which the page's {@code <title>} leaves out. */
-    private static final Pattern NUMBER = Pattern.compile("^(?:\\d+(?:\\.\\d+)*|[a-z](?:\\.\\d+)+)\\.?\\s+");
 
     /**
      * The ways a page is read, in turn: leave blocks out by their class and id words and weigh blocks by them; weigh
@@ -160,7 +154,11 @@ public final class MainContent {
         final String written;
         /** The plain text's length at least: the characters other than spaces its paragraphs hold. */
         private final int words;
-        private int length;
+        /**
+         * The blocks' plain text's length (-1: not yet written as text), without the title put before them: a title
+         * is no content a reading found, and it would pass a reading's few words for {@link #ENOUGH}.
+         */
+        private int length = -1;
 
         Picked(Element body, BlockCounts counts, Reading reading, boolean markdown) {
             this.body = body;
@@ -170,7 +168,6 @@ public final class MainContent {
             MarkdownWriter writer = new MarkdownWriter(markdown, boilerplate, counts);
             this.written = write(writer);
             this.words = writer.paragraphChars();
-            this.length = markdown ? -1 : written.length();
         }
 
         /** The words this reading's blocks hold when what {@code other} leaves out is left out of them too. */
@@ -186,18 +183,21 @@ public final class MainContent {
 
         int length() {
             if (length < 0) {
-                length = write(new MarkdownWriter(false, boilerplate, counts)).length();
+                write(new MarkdownWriter(false, boilerplate, counts));
             }
             return length;
         }
 
         private String write(MarkdownWriter writer) {
             String text = writer.write(blocks);
+            if (!writer.markdown()) {
+                length = text.length();
+            }
             if (writer.wroteH1()) {
                 return text;
             }
             if (candidates == null) {
-                candidates = headlines(body, blocks);
+                candidates = Headlines.of(body, blocks, boilerplate);
             }
             for (Element headline : candidates) { // the first that is not all a link
                 String line = writer.heading(headline);
@@ -206,7 +206,7 @@ public final class MainContent {
                     if (begun != null) {
                         return begun;
                     }
-                    if (blocks.stream().anyMatch(b -> within(b, headline))
+                    if (blocks.stream().anyMatch(b -> Headlines.within(b, headline))
                             && ("\n" + text + "\n").contains("\n" + line + "\n")) {
                         return text; // written where it stands, after a photo and its caption
                     }
@@ -221,7 +221,7 @@ public final class MainContent {
             List<String> parts = new ArrayList<>(3);
             parts.add(title);
             if (!leadSought) {
-                lead = lead(headline, blocks.get(0), body);
+                lead = Headlines.lead(headline, blocks.get(0), body);
                 leadSought = true;
             }
             String leadText = lead == null ? "" : writer.lead(lead);
@@ -233,95 +233,6 @@ public final class MainContent {
             }
             return String.join("\n\n", parts);
         }
-    }
-
-    /**
-     * The article's lead (standfirst, intro, summary), when its header holds one beside the title and the chosen
-     * blocks do not: the first element between the headline and the first block whose class or id says so and
-     * that holds a sentence's worth of text, outside navigation, side bars and footers.
-     */
-    private static @Nullable Element lead(Element headline, Element first, Element body) {
-        if (within(first, headline)) {
-            return null; // a headline inside the blocks: their own header, written with them
-        }
-        for (Element e = PageFacts.after(headline, body); e != null && e != first; e = PageFacts.next(e, body)) {
-            if (MarkdownTitle.isLead(e) && !Election.holds(e, first) && !asideOf(e, first)) {
-                return e;
-            }
-        }
-        return null;
-    }
-
-    /**
-     * The article's title when the chosen blocks lack it, best first: the last {@code h1} before the first block's
-     * first paragraph (the block's own header, left out with it, may hold the title), outside navigation, side bars
-     * and footers that do not hold the blocks, unless the page's {@code <title>} does not hold it and holds an
-     * {@code h2} after it (the site's name or the section in the {@code h1}, the article's title in an {@code h2}
-     * beside its text); then the last {@code h1}, should the first be all a link. A heading shorter than a headline
-     * ("News", "Details") is not the one the title names. A heading inside the first block that the title names is the
-     * title, written where it stands: mdBook's page "What Is Ownership?" in an {@code h2}, the book's name in an
-     * {@code h1} in its menu bar. An {@code h3} to {@code h6} is a candidate only when the title names it, its
-     * section's number aside: Medium's story titles, Texinfo's "5.4.3 JSON data encoding/decoding".
-     */
-    private static List<Element> headlines(Element body, List<Element> blocks) {
-        Element first = blocks.get(0);
-        Element end = first.selectFirst("p, li, pre, blockquote, table");
-        if (end == null) {
-            end = PageFacts.after(first, body);
-        }
-        // jsoup gives both with white space collapsed and trimmed
-        String title = body.ownerDocument() == null ? "" : body.ownerDocument().title().toLowerCase(Locale.ROOT);
-        Element h1 = null;
-        Element best = null;
-        boolean bestNamed = false;
-        for (Element e = body; e != null && e != end; e = PageFacts.next(e, body)) {
-            if (Headings.is(e) && !asideOf(e, first)) {
-                String heading = e.text().toLowerCase(Locale.ROOT);
-                if (heading.isEmpty()) {
-                    continue;
-                }
-                boolean named = named(heading, title) || named(NUMBER.matcher(heading).replaceFirst(""), title);
-                if (!named && !e.nameIs("h1") && !e.nameIs("h2")) {
-                    continue; // a lesser heading is the title only when the page's <title> names it
-                }
-                if (named && Election.holds(first, e)) {
-                    best = e;
-                    break;
-                }
-                if (e.nameIs("h1")) {
-                    h1 = e;
-                    best = e;
-                    bestNamed = named;
-                } else if (named && !bestNamed) {
-                    best = e;
-                    bestNamed = true;
-                }
-            }
-        }
-        List<Element> headlines = new ArrayList<>(2);
-        if (best != null) {
-            headlines.add(best);
-        }
-        if (h1 != null && h1 != best) {
-            headlines.add(h1);
-        }
-        return headlines;
-    }
-
-    /** Whether {@code e} is {@code block} or inside it. */
-    private static boolean within(Element block, Element e) {
-        return block == e || Election.holds(block, e);
-    }
-
-    /** Whether the page's {@code <title>} names the heading: holds it, and it is as long as a headline at least. */
-    private static boolean named(String heading, String title) {
-        return heading.length() >= HEADLINE && title.contains(heading);
-    }
-
-    /** Whether a heading is in navigation, a side bar or a footer that does not hold the content's first block. */
-    private static boolean asideOf(Element heading, Element first) {
-        Element aside = heading.closest("nav, aside, footer, [role=navigation], [role=complementary]");
-        return aside != null && aside != first && !first.parents().contains(aside);
     }
 
     private static PageContent content(String text, PageFacts facts) {

@@ -115,6 +115,17 @@ final class MarkdownInline {
         return MarkdownText.lines(sb.toString());
     }
 
+    /** The inline content of {@code e} without the blocks inside it, each line stripped. */
+    String withoutBlocks(Element e) {
+        StringBuilder sb = new StringBuilder();
+        for (Node child : e.childNodes()) {
+            if (!(child instanceof Element c) || isInline(c)) {
+                inlineNode(child, sb);
+            }
+        }
+        return MarkdownText.lines(sb.toString());
+    }
+
     private void inlineNode(Node node, StringBuilder sb) {
         if (node instanceof TextNode t) {
             text(t, sb);

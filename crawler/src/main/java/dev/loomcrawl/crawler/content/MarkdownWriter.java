@@ -91,19 +91,24 @@ final class MarkdownWriter {
         return wroteH1;
     }
 
-    /** A heading as its own block, for a title that stands outside the chosen blocks. */
+    /**
+     * A heading as its own block, for a title that stands outside the chosen blocks; a title set as no heading
+     * ({@link Headings#isTitle}) as an {@code h1}, without the breadcrumb of its groups that Doxygen sets inside it.
+     */
     String heading(Element h) {
         inline.recount();
-        String text = inline.of(h).strip();
+        boolean isHeading = Headings.is(h);
+        int level = isHeading ? Headings.level(h) : 1;
+        String text = (isHeading ? inline.of(h) : inline.withoutBlocks(h)).strip();
         if (markdown) {
             text = text.replace('\n', ' '); // "# " holds one line
         }
-        boolean links = inline.linkChars() * 5 >= inline.textChars() * 4 && !h.normalName().equals("h1");
+        boolean links = inline.linkChars() * 5 >= inline.textChars() * 4 && level != 1;
         if (text.isEmpty() || links) {
             return "";
         }
-        wroteH1 |= h.normalName().equals("h1");
-        return markdown ? "#".repeat(Headings.level(h)) + " " + text : text;
+        wroteH1 |= level == 1;
+        return markdown ? "#".repeat(level) + " " + text : text;
     }
 
     /**

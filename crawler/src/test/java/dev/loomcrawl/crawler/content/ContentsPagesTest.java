@@ -177,7 +177,7 @@ class ContentsPagesTest {
     @Test
     void docBooksBarsOfLinksAreNoContent() throws IOException {
         assertThat(markdown(resource("postgresql-chapter.html"))).isEqualTo("""
-                ## Chapter 32. Just-in-Time Compilation (JIT)
+                # Chapter 32. Just-in-Time Compilation (JIT)
 
                 This chapter explains what just-in-time compilation is, and how it can be configured in PostgreSQL.""");
     }
