@@ -1,6 +1,5 @@
 package dev.loomcrawl.crawler.content;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
 import org.jsoup.nodes.Element;
@@ -20,8 +19,6 @@ import org.jspecify.annotations.Nullable;
  * join, {@link MarkdownBlocks}'; how a list reads, {@link MarkdownLists}'.
  */
 final class MarkdownWriter {
-    /** A list with less link text than this share is prose: a short item of links in it is an item. */
-    private static final double PROSE_LIST_LINKS = 0.5;
     /**
      * Quotes and lists nested deeper than this are written as the paragraphs they hold. No page nests deeper for its
      * reader, and each level writes its marks before every line of all it holds: 512 levels of quotes (as deep as
@@ -34,18 +31,15 @@ final class MarkdownWriter {
     private final BlockCounts counts;
     private final MarkdownLeftOut leftOut;
     private final MarkdownTabs tabs = new MarkdownTabs();
+    private final MarkdownLists lists;
     /** Writes the inline content of blocks, and counts its text and link text for the paragraph being written. */
     private final MarkdownInline inline;
     /** Quotes and lists around the block being written. */
     private int nesting;
     private boolean wroteH1;
     private int paragraphChars;
-    /** Whether the list being written is mostly not links: its short items of links are items, not navigation. */
-    private boolean proseList;
     /** Whether the block being written is a definition's value or a declaration: see {@link #definition}. */
     private boolean definition;
-    /** Whether every list is prose: see {@link #keepingLinkItems}. */
-    private boolean linkItemsKept;
 
     /**
      * @param boilerplate what this reading leaves out
@@ -57,11 +51,12 @@ final class MarkdownWriter {
         this.counts = counts;
         this.inline = new MarkdownInline(markdown, boilerplate);
         this.leftOut = new MarkdownLeftOut(boilerplate, counts);
+        this.lists = new MarkdownLists(markdown, counts, leftOut, this::flow, this::block);
     }
 
     /** This writer, keeping a list's items that are all link: a table of contents ({@link ContentsPage}). */
     MarkdownWriter keepingLinkItems() {
-        linkItemsKept = true;
+        lists.keepLinkItems();
         return this;
     }
 
@@ -129,8 +124,8 @@ final class MarkdownWriter {
     }
 
     private void block(Element e, MarkdownBlocks out) {
-        if (linkItemsKept && e.nameIs("dl")) {
-            nested(e, out, this::terms); // a page of contents' terms are its entries (DocBook's table of contents)
+        if (lists.linkItemsKept() && e.nameIs("dl")) {
+            nested(e, out, lists::terms); // a page of contents' terms are its entries (DocBook's table of contents)
             return;
         }
         if (MarkdownCode.isLines(e)) {
@@ -139,7 +134,7 @@ final class MarkdownWriter {
         }
         switch (e.normalName()) {
             case "h1", "h2", "h3", "h4", "h5", "h6" -> out.heading(heading(e), Headings.level(e));
-            case "ul", "ol" -> nested(e, out, this::list);
+            case "ul", "ol" -> nested(e, out, lists::list);
             case "pre" -> out.paragraph(MarkdownCode.fenced(e, markdown));
             case "blockquote" -> nested(e, out, this::quote);
             case "table" -> table(e, out);
@@ -260,85 +255,11 @@ final class MarkdownWriter {
         run.setLength(0);
         int textChars = inline.textChars();
         boolean navigation = MarkdownLeftOut.navigation(textChars, inline.linkChars(), inline.wroteLetter(),
-                proseList, definition);
+                lists.prose(), definition);
         inline.recount();
         if (!p.isEmpty() && !navigation) {
             paragraphChars += textChars;
             out.paragraph(markdown ? MarkdownText.hardLines(p) : p);
-        }
-    }
-
-    private void list(Element list, MarkdownBlocks out) {
-        if (MarkdownLists.ofSections(list)) {
-            for (Element item : list.children()) {
-                if (!leftOut.skipped(item)) {
-                    flow(item, out);
-                }
-            }
-            return;
-        }
-        boolean ordered = list.normalName().equals("ol");
-        // Two lists one after the other with the same mark are one list to CommonMark, renumbered: the second
-        // takes the other mark ("1)" after "1.", "*" after "-")
-        String before = out.listMarkAtEnd();
-        String mark = ordered ? (".".equals(before) ? ")" : ".") : ("-".equals(before) ? "*" : "-");
-        int number = ordered ? MarkdownLists.start(list) : 0;
-        List<String> items = new ArrayList<>();
-        boolean outerProse = proseList;
-        proseList = linkItemsKept || counts.linkDensity(list) < PROSE_LIST_LINKS
-                || MarkdownLeftOut.announced(list, counts);
-        for (Element item : list.children()) {
-            if (leftOut.skipped(item)) {
-                continue;
-            }
-            MarkdownBlocks blocks = new MarkdownBlocks(markdown);
-            if (item.normalName().equals("li")) {
-                flow(item, blocks);
-            } else {
-                block(item, blocks); // a list inside a list without its li, as pages write it
-            }
-            String body = blocks.item();
-            if (body.isEmpty()) {
-                continue;
-            }
-            String marker = ordered ? number++ + (markdown ? mark : ".") + " " : markdown ? mark + " " : "";
-            items.add(marker + MarkdownText.indent(body, " ".repeat(marker.length())));
-        }
-        proseList = outerProse;
-        out.list(String.join("\n", items), mark);
-    }
-
-    /**
-     * A definition list on a page of contents as a list: each term an item, with what its definitions hold under it
-     * (DocBook's table of contents: a section's link, and in its {@code dd} the list of its subsections).
-     */
-    private void terms(Element dl, MarkdownBlocks out) {
-        String mark = "-".equals(out.listMarkAtEnd()) ? "*" : "-";
-        String marker = markdown ? mark + " " : "";
-        List<String> items = new ArrayList<>();
-        MarkdownBlocks item = new MarkdownBlocks(markdown);
-        boolean outerProse = proseList;
-        proseList = true; // written only on a page of contents, whose items are links
-        for (Element part : dl.children()) {
-            if (part.nameIs("dt")) {
-                addItem(item.item(), marker, items);
-                item = new MarkdownBlocks(markdown);
-            }
-            Element only = part.childrenSize() == 1 ? part.child(0) : null;
-            if (part.nameIs("dd") && only != null && only.nameIs("dl")) {
-                block(only, item); // the next level of entries, all links too: no box of links to leave out
-            } else if (!leftOut.skipped(part)) {
-                flow(part, item);
-            }
-        }
-        addItem(item.item(), marker, items);
-        proseList = outerProse;
-        out.list(String.join("\n", items), mark);
-    }
-
-    private static void addItem(String body, String marker, List<String> items) {
-        if (!body.isEmpty()) {
-            items.add(marker + MarkdownText.indent(body, " ".repeat(marker.length())));
         }
     }
 
