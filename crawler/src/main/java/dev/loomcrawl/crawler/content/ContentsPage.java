@@ -23,17 +23,24 @@ final class ContentsPage {
     /**
      * The page's first heading outside {@code boilerplate} (the strict reading's: by tag, role and words) and the lists
      * and paragraphs after it, up to the next heading of its level or above, each item kept; "" when there is no such
-     * heading or no list under it.
+     * heading or no list under it. A heading of its level right after a list opens another section of the same
+     * contents: an index whose letters are its headings (Doxygen's lists of all fields, "- a -", "- c -").
      */
     static String of(Element body, Boilerplate boilerplate, BlockCounts counts, boolean markdown) {
         Element heading = null;
         List<Element> blocks = new ArrayList<>(); // the lists and the paragraphs among them
+        boolean sections = false;
         Element e = PageFacts.next(body, body);
         while (e != null) {
             if (boilerplate.leftOut(e)) {
                 e = PageFacts.after(e, body);
             } else if (Headings.is(e) && heading != null && Headings.level(e) <= Headings.level(heading)) {
-                break;
+                if (Headings.level(e) < Headings.level(heading) || blocks.isEmpty() || !list(blocks.getLast(), counts)) {
+                    break;
+                }
+                sections = true; // an index, a heading over each letter's list
+                blocks.add(e);
+                e = PageFacts.after(e, body);
             } else if (Headings.is(e) && heading == null) {
                 heading = e;
                 e = PageFacts.after(e, body);
@@ -49,7 +56,10 @@ final class ContentsPage {
             return "";
         }
         MarkdownWriter writer = new MarkdownWriter(markdown, boilerplate, counts).keepingLinkItems();
-        String title = writer.heading(heading);
+        if (sections) {
+            blocks.addFirst(heading); // the first of its sections, no title of the page
+        }
+        String title = sections ? "" : writer.heading(heading);
         String items = writer.write(blocks);
         if (items.isEmpty()) {
             return "";

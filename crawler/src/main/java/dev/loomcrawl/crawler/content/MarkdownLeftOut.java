@@ -7,7 +7,8 @@ import org.jsoup.nodes.Element;
  * {@link Boilerplate} does: boxes and lists of links (more than half their text in links, fewer than ten commas:
  * "related", tag clouds, pagination), as Readability's cleaning does; and, as trafilatura does, short paragraphs and
  * items that are all link ("Post reply", a user name, a "Next" link) and paragraphs that are a number alone (votes,
- * counts). A box of links that a paragraph announces ("… is:") is no box of links, nor is an API's declaration.
+ * counts). A box of links that a paragraph announces ("… is:") is no box of links, nor is an API's declaration or
+ * Doxygen's list of a project's parts ({@link DirectoryTable}).
  */
 final class MarkdownLeftOut {
     /** A paragraph this short whose text is nearly all link text is navigation, not prose. */
@@ -38,8 +39,9 @@ final class MarkdownLeftOut {
         return switch (e.normalName()) {
             case "ul", "ol" -> Boilerplate.weight(e) < 0 && counts.linkDensity(e) > 0.5;
             // Readability's test of a data table, in part: headings or a caption
-            case "table" -> linkBox(e) && e.selectFirst("th, thead, caption") == null;
-            case "dl", "div", "section" -> linkBox(e) && !announced(e, counts) && !Declarations.is(e);
+            case "table" -> linkBox(e) && e.selectFirst("th, thead, caption") == null && !DirectoryTable.is(e);
+            case "dl", "div", "section" -> DirectoryTable.levels(e)
+                    || linkBox(e) && !announced(e, counts) && !Declarations.is(e) && !DirectoryTable.is(e);
             default -> false;
         };
     }

@@ -271,10 +271,15 @@ final class MarkdownWriter {
     }
 
     /**
-     * A data table as a Markdown table; a table that lays out a page (nested, or one column) as its blocks, and one
-     * that sets code beside its line numbers as the code.
+     * A data table as a Markdown table; a table that lays out a page (nested, or one column) as its blocks, one that
+     * sets code beside its line numbers as the code, and one that lays out a tree ({@link DirectoryTable}) as a list.
      */
     private void table(Element table, MarkdownBlocks out) {
+        if (DirectoryTable.tree(table)) {
+            String mark = "-".equals(out.listMarkAtEnd()) ? "*" : "-";
+            out.list(DirectoryTable.write(table, inline::of, mark, markdown), mark);
+            return;
+        }
         List<List<Element>> rows = MarkdownTable.rows(table);
         if (MarkdownCode.numbersBesideCode(rows)) {
             for (List<Element> row : rows) {
