@@ -6,14 +6,14 @@ import org.jsoup.nodes.Element;
 /** What a link becomes in Markdown: its destination written as CommonMark reads it, or nothing for a permalink. */
 final class MarkdownLinks {
     /** What a heading's permalink shows: see {@link #permalink}. */
-    private static final Set<String> PERMALINK_MARKS = Set.of("¶", "#", "§", "🔗", "⚓");
+    private static final Set<String> PERMALINK_MARKS = Set.of("¶", "#", "§", "🔗", "⚓", "◆");
 
     private MarkdownLinks() {}
 
     /**
-     * A heading's own link, shown as a mark to copy the section's address by ("¶", "#", "§", "🔗", or nothing a
-     * reader sees as a word: an icon, a zero-width space): Sphinx, MkDocs, Docusaurus, VitePress, Hugo and GitHub put
-     * one in every heading, and it is no word of the page. A link into the page by any other text (a footnote's "1",
+     * A heading's own link, shown as a mark to copy the section's address by ("¶", "#", "§", "🔗", Doxygen's "◆",
+     * or nothing a reader sees as a word: an icon, a zero-width space): Sphinx, MkDocs, Docusaurus, VitePress, Hugo,
+     * Doxygen and GitHub put one in every heading, and it is no word of the page. A link into the page by any other text (a footnote's "1",
      * "*") stays.
      */
     static boolean permalink(Element a) {
