@@ -19,9 +19,23 @@ final class DirectoryTable {
 
     private DirectoryTable() {}
 
-    /** A directory table, or the box Doxygen sets it in with its control of how deep the tree is shown. */
+    /**
+     * A directory table, its cells of class {@code entry}, or the box Doxygen sets it in with its control of how deep
+     * the tree is shown: a site's own box of class "directory" (its links to other sites) is no such table.
+     */
     static boolean is(Element e) {
-        return (e.nameIs("table") || e.nameIs("div")) && e.hasClass("directory");
+        if (!e.hasClass("directory")) {
+            return false;
+        }
+        if (e.nameIs("div")) {
+            for (Element child : e.children()) {
+                if (child.nameIs("table") && is(child)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        return e.nameIs("table") && e.selectFirst("td.entry") != null;
     }
 
     /** The control of how deep the tree is shown ("[detail level 1 2 3]"): no content. */
