@@ -7,14 +7,16 @@ import org.jsoup.nodes.Element;
 /**
  * An API's declarations on its generated pages: a method's or a type's signature, named so by its class. Its words
  * are no forum post's "signature" ({@link Boilerplate}), and its links are the types it names, no box of links
- * ({@link MarkdownLeftOut}): a type alias's page is its title and its declaration, often all links.
+ * ({@link MarkdownLeftOut}): a type alias's page is its title and its declaration, often all links, and a namespace's
+ * page its tables of classes, functions and types.
  */
 final class Declarations {
     /**
      * Javadoc's {@code member-signature} and {@code type-signature}; TypeDoc's {@code tsd-signature}, its parts
-     * ({@code tsd-signature-type}) and the member's name in it ({@code tsd-kind-call-signature}).
+     * ({@code tsd-signature-type}) and the member's name in it ({@code tsd-kind-call-signature}); Doxygen's tables of
+     * a page's members' declarations ({@code memberdecls}: a namespace's classes, all links to their pages).
      */
-    static final String WORDS = "member-signature|type-signature|\\btsd-(?:[a-z]+-)*signature";
+    static final String WORDS = "member-signature|type-signature|\\btsd-(?:[a-z]+-)*signature|\\bmemberdecls\\b";
     private static final Pattern DECLARATION = Pattern.compile(WORDS);
 
     private Declarations() {}
@@ -22,6 +24,7 @@ final class Declarations {
     /** Whether the block is a declaration by its class. */
     static boolean is(Element e) {
         String cls = e.className();
-        return cls.contains("signature") && DECLARATION.matcher(cls.toLowerCase(Locale.ROOT)).find();
+        return (cls.contains("signature") || cls.contains("memberdecls"))
+                && DECLARATION.matcher(cls.toLowerCase(Locale.ROOT)).find();
     }
 }

@@ -39,7 +39,8 @@ final class MarkdownLeftOut {
         return switch (e.normalName()) {
             case "ul", "ol" -> Boilerplate.weight(e) < 0 && counts.linkDensity(e) > 0.5;
             // Readability's test of a data table, in part: headings or a caption
-            case "table" -> linkBox(e) && e.selectFirst("th, thead, caption") == null && !DirectoryTable.is(e);
+            case "table" -> linkBox(e) && e.selectFirst("th, thead, caption") == null && !DirectoryTable.is(e)
+                    && !Declarations.is(e);
             case "dl", "div", "section" -> DirectoryTable.levels(e)
                     || linkBox(e) && !announced(e, counts) && !Declarations.is(e) && !DirectoryTable.is(e);
             default -> false;

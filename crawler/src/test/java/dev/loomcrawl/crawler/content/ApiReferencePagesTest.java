@@ -376,8 +376,8 @@ class ApiReferencePagesTest {
 
     /**
      * A file's page, its members summed up in tables of their declarations and documented elsewhere, is those tables
-     * and its description, not the description alone that Readability's scores elect; a member's heading is its name,
-     * without the "◆" that links to it.
+     * (its classes too, all links as they are) and its description, not the description alone that Readability's
+     * scores elect; a member's heading is its name, without the "◆" that links to it.
      */
     @Test
     void doxygensFilePageIsItsDeclarationsAndItsDescription() {
@@ -385,6 +385,12 @@ class ApiReferencePagesTest {
                 <html><head><title>libstdc++: vector.tcc File Reference</title></head><body>
                 <div class="header"><div class="headertitle"><div class="title">vector.tcc File Reference</div></div>
                 </div><div class="contents"><p><a href="a00350_source.html">Go to the source code of this file.</a></p>
+                <table class="memberdecls"><tr class="heading"><td colspan="2"><h2 class="groupheader">Classes</h2>
+                </td></tr><tr class="memitem:"><td class="memItemLeft" align="right" valign="top">struct &#160;</td>
+                <td class="memItemRight" valign="bottom"><a class="el" href="a12974.html">associative_tag</a></td></tr>
+                <tr class="memitem:"><td class="memItemLeft" align="right" valign="top">class &#160;</td>
+                <td class="memItemRight" valign="bottom"><a class="el" href="a12866.html">basic_branch</a></td></tr>
+                </table>
                 <table class="memberdecls"><tr class="heading"><td colspan="2"><h2 class="groupheader"><a
                 id="define-members" name="define-members"></a>Macros</h2></td></tr>
                 <tr class="memitem:a3"><td class="memItemLeft" align="right" valign="top">#define&#160;</td><td
@@ -407,6 +413,7 @@ class ApiReferencePagesTest {
 
         assertThat(content).startsWith("# vector.tcc File Reference\n")
                 .contains("| #define | [\\_VECTOR\\_TCC](https://gcc.example/libstdc++/a00350.html#a3) |")
+                .contains("| class | [basic\\_branch](https://gcc.example/libstdc++/a12866.html) |")
                 .contains("Do not attempt to use it directly").contains("\n## \\_VECTOR\\_TCC\n")
                 .doesNotContain("◆");
     }
