@@ -27,9 +27,14 @@ final class Headings {
         return name.length() == 2 && name.charAt(0) == 'h' && name.charAt(1) >= '1' && name.charAt(1) <= '6';
     }
 
-    /** A heading's level, 1 to 6. */
+    /**
+     * A heading's level, 1 to 6, as its reader sees it: a Doxygen member's title ({@code h2.memtitle}, "◆ ssh_init()")
+     * one below its group's ("Function Documentation"), an {@code h2} too, which a heading of its level right after it
+     * would leave with nothing under it.
+     */
     static int level(Element heading) {
-        return heading.normalName().charAt(1) - '0';
+        int level = heading.normalName().charAt(1) - '0';
+        return heading.hasClass("memtitle") ? Math.min(6, level + 1) : level;
     }
 
     /**

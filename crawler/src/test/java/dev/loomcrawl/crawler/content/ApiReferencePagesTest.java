@@ -377,7 +377,7 @@ class ApiReferencePagesTest {
     /**
      * A file's page, its members summed up in tables of their declarations and documented elsewhere, is those tables
      * (its classes too, all links as they are) and its description, not the description alone that Readability's
-     * scores elect; a member's heading is its name, without the "◆" that links to it.
+     * scores elect; a member's heading is its name, without the "◆" that links to it, under its group's heading.
      */
     @Test
     void doxygensFilePageIsItsDeclarationsAndItsDescription() {
@@ -414,7 +414,7 @@ class ApiReferencePagesTest {
         assertThat(content).startsWith("# vector.tcc File Reference\n")
                 .contains("| #define | [\\_VECTOR\\_TCC](https://gcc.example/libstdc++/a00350.html#a3) |")
                 .contains("| class | [basic\\_branch](https://gcc.example/libstdc++/a12866.html) |")
-                .contains("Do not attempt to use it directly").contains("\n## \\_VECTOR\\_TCC\n")
+                .contains("Do not attempt to use it directly").contains("\n## Macro Definition Documentation\n\n### \\_VECTOR\\_TCC\n")
                 .doesNotContain("◆");
     }
 
