@@ -35,7 +35,8 @@ final class ContentsPage {
             if (boilerplate.leftOut(e)) {
                 e = PageFacts.after(e, body);
             } else if (Headings.is(e) && heading != null && Headings.level(e) <= Headings.level(heading)) {
-                if (Headings.level(e) < Headings.level(heading) || blocks.isEmpty() || !list(blocks.getLast(), counts)) {
+                boolean afterList = !blocks.isEmpty() && list(blocks.getLast(), counts);
+                if (Headings.level(e) < Headings.level(heading) || !afterList) {
                     break;
                 }
                 sections = true; // an index, a heading over each letter's list

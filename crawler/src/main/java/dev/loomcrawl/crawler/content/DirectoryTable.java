@@ -14,7 +14,7 @@ import org.jsoup.nodes.Element;
  * ({@code - [Channel](…): Describes the state of an SSH channel}); a list of members is a table like any other.
  */
 final class DirectoryTable {
-    /** Drawn beside an entry's name, no words of it: the arrow that folds a branch, the icon of its kind, the indent. */
+    /** Drawn beside an entry's name, no word of it: the arrow that folds a branch, the icon of its kind, the indent. */
     private static final String DRAWN = "span.arrow, span.icona, span[style*=width]";
 
     private DirectoryTable() {}
@@ -69,14 +69,14 @@ final class DirectoryTable {
             Element name = entry.clone();
             name.select(DRAWN).remove();
             String text = inline.apply(name).strip();
-            Element desc = row.selectFirst("td.desc");
-            String description = desc == null ? "" : inline.apply(desc).strip();
             if (text.isEmpty()) {
                 continue;
             }
+            Element desc = row.selectFirst("td.desc");
+            String description = desc == null ? "" : inline.apply(desc).strip();
             String item = description.isEmpty() ? text : text + ": " + description;
-            String pad = markdown ? "  ".repeat(depth(row)) : "";
-            items.add(markdown ? pad + mark + " " + item.replace("\n", "\n" + pad + "  ") : item);
+            String pad = "  ".repeat(depth(row));
+            items.add(markdown ? pad + mark + " " + MarkdownText.indent(item, pad + "  ") : item);
         }
         return String.join("\n", items);
     }

@@ -58,7 +58,7 @@ final class DocumentParts {
             return top;
         }
         for (Element sibling : parent.children()) {
-            if (sibling.nameIs("table") && sibling.hasClass("memberdecls")) {
+            if (sibling.nameIs("table") && Declarations.is(sibling)) {
                 return parent;
             }
         }

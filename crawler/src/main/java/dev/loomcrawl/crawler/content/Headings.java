@@ -28,9 +28,9 @@ final class Headings {
     }
 
     /**
-     * A heading's level, 1 to 6, as its reader sees it: a Doxygen member's title ({@code h2.memtitle}, "◆ ssh_init()")
-     * one below its group's ("Function Documentation"), an {@code h2} too, which a heading of its level right after it
-     * would leave with nothing under it.
+     * A heading's level, 1 to 6, as its reader sees it: a Doxygen member's title ({@code h2.memtitle},
+     * "◆ ssh_init()") one below its group's ("Function Documentation"), an {@code h2} too, which a heading of its
+     * level right after it would leave with nothing under it.
      */
     static int level(Element heading) {
         int level = heading.normalName().charAt(1) - '0';

@@ -13,8 +13,8 @@ final class MarkdownLinks {
     /**
      * A heading's own link, shown as a mark to copy the section's address by ("¶", "#", "§", "🔗", Doxygen's "◆",
      * or nothing a reader sees as a word: an icon, a zero-width space): Sphinx, MkDocs, Docusaurus, VitePress, Hugo,
-     * Doxygen and GitHub put one in every heading, and it is no word of the page. A link into the page by any other text (a footnote's "1",
-     * "*") stays.
+     * Doxygen and GitHub put one in every heading, and it is no word of the page. A link into the page by any other
+     * text (a footnote's "1", "*") stays.
      */
     static boolean permalink(Element a) {
         String href = a.attr("href");

@@ -62,8 +62,7 @@ final class MarkdownLists {
         boolean ordered = list.normalName().equals("ol");
         // Two lists one after the other with the same mark are one list to CommonMark, renumbered: the second
         // takes the other mark ("1)" after "1.", "*" after "-")
-        String before = out.listMarkAtEnd();
-        String mark = ordered ? (".".equals(before) ? ")" : ".") : ("-".equals(before) ? "*" : "-");
+        String mark = ordered ? (".".equals(out.listMarkAtEnd()) ? ")" : ".") : bullet(out);
         int number = ordered ? start(list) : 0;
         List<String> items = new ArrayList<>();
         boolean outerProse = prose;
@@ -83,7 +82,7 @@ final class MarkdownLists {
                 continue;
             }
             String marker = ordered ? number++ + (markdown ? mark : ".") + " " : markdown ? mark + " " : "";
-            items.add(marker + MarkdownText.indent(body, " ".repeat(marker.length())));
+            addItem(body, marker, items);
         }
         prose = outerProse;
         out.list(String.join("\n", items), mark);
@@ -94,7 +93,7 @@ final class MarkdownLists {
      * (DocBook's table of contents: a section's link, and in its {@code dd} the list of its subsections).
      */
     void terms(Element dl, MarkdownBlocks out) {
-        String mark = "-".equals(out.listMarkAtEnd()) ? "*" : "-";
+        String mark = bullet(out);
         String marker = markdown ? mark + " " : "";
         List<String> items = new ArrayList<>();
         MarkdownBlocks item = new MarkdownBlocks(markdown);
@@ -115,6 +114,14 @@ final class MarkdownLists {
         addItem(item.item(), marker, items);
         prose = outerProse;
         out.list(String.join("\n", items), mark);
+    }
+
+    /**
+     * The mark of an unordered list written after what {@code out} holds: {@code *} right after a list marked
+     * {@code -}, which CommonMark would otherwise read as one list with it.
+     */
+    static String bullet(MarkdownBlocks out) {
+        return "-".equals(out.listMarkAtEnd()) ? "*" : "-";
     }
 
     private static void addItem(String body, String marker, List<String> items) {

@@ -276,7 +276,7 @@ final class MarkdownWriter {
      */
     private void table(Element table, MarkdownBlocks out) {
         if (DirectoryTable.tree(table)) {
-            String mark = "-".equals(out.listMarkAtEnd()) ? "*" : "-";
+            String mark = MarkdownLists.bullet(out);
             out.list(DirectoryTable.write(table, inline::of, mark, markdown), mark);
             return;
         }
