@@ -1,6 +1,8 @@
 package dev.loomcrawl.crawler.content;
 
+import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 
@@ -26,5 +28,35 @@ final class Declarations {
         String cls = e.className();
         return (cls.contains("signature") || cls.contains("memberdecls"))
                 && DECLARATION.matcher(cls.toLowerCase(Locale.ROOT)).find();
+    }
+
+    /** Whether the table is Doxygen's of one member's declaration ({@code table.memname}), a cell a part. */
+    static boolean signature(Element table) {
+        return table.hasClass("memname");
+    }
+
+    /**
+     * A declaration set as a table's cells, as the one line it reads: {@code bool Json::Value::isNull() const},
+     * not a table of its name, its parentheses and each parameter. A parameter a row, as Doxygen lines them up.
+     *
+     * @param cell a cell's inline content, written as the rest of the page is
+     */
+    static String line(List<List<Element>> rows, Function<Element, String> cell) {
+        StringBuilder sb = new StringBuilder();
+        boolean open = false;
+        for (List<Element> row : rows) {
+            for (Element c : row) {
+                String text = cell.apply(c).strip();
+                if (text.isEmpty()) {
+                    continue;
+                }
+                if (!sb.isEmpty() && !open && !text.equals("(") && !text.equals(")")) {
+                    sb.append(' ');
+                }
+                sb.append(text);
+                open = text.equals("(");
+            }
+        }
+        return sb.toString();
     }
 }

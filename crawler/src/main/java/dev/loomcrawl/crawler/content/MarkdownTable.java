@@ -11,7 +11,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A data table written as GitHub's Markdown table (a header row, then a row of {@code ---}), or as text with its
- * cells parted by tabs. Which tables are data and which lay out a page is {@link MarkdownWriter}'s call.
+ * cells parted by tabs. GitHub's tables must have a header row; a table without one gets an empty one, for its
+ * first row made the header would say that a member's name or a price heads the column under it. Which tables are
+ * data and which lay out a page is {@link MarkdownWriter}'s call.
  */
 final class MarkdownTable {
     /** ARIA's roles of a table's cells. */
@@ -22,6 +24,9 @@ final class MarkdownTable {
      */
     private static final Pattern SUMMARY = Pattern.compile("\\b(two|three|four|five)-column-summary\\b");
     private static final List<String> COLUMNS = List.of("two", "three", "four", "five");
+
+    /** The tags whose whole text in a cell makes it a heading, as many a page marks its first row. */
+    private static final String HEADINGS = "b, strong, h1, h2, h3, h4, h5, h6";
 
     /** Elements written as a table: HTML's, ARIA's and Javadoc's ({@link #grid}). */
     static final String SELECTOR = "table, [role=table], [role=grid], div.summary-table";
@@ -124,6 +129,7 @@ final class MarkdownTable {
         for (List<Element> row : rows) {
             List<String> cells = new ArrayList<>(width);
             boolean any = false;
+            boolean heads = true;
             for (Element c : row) {
                 String text = cell.apply(c);
                 // one row a line
@@ -131,9 +137,13 @@ final class MarkdownTable {
                         : text.replace("\n", " ");
                 used[cells.size()] |= !text.isBlank();
                 any |= !text.isBlank();
+                heads = heads && texts.isEmpty() && (text.isBlank() || heading(c));
                 cells.add(text);
             }
             if (any) {
+                if (texts.isEmpty() && !heads && markdown) {
+                    texts.add(List.of());
+                }
                 texts.add(cells);
             }
         }
@@ -147,7 +157,8 @@ final class MarkdownTable {
                 }
             }
             if (markdown) {
-                sb.append("| ").append(String.join(" | ", shown)).append(" |\n");
+                sb.append(cells.isEmpty() ? "|" + " |".repeat(shown.size()) : "| " + String.join(" | ", shown) + " |")
+                        .append('\n');
                 if (r == 0) {
                     sb.append("|").append(" --- |".repeat(shown.size())).append('\n');
                 }
@@ -156,6 +167,27 @@ final class MarkdownTable {
             }
         }
         return sb.toString().stripTrailing();
+    }
+
+    /**
+     * Whether a cell heads its column or row: HTML's {@code th} or a cell of a {@code thead}, ARIA's headers,
+     * Javadoc's {@code table-header}, or a cell whose whole text is bold or a heading (Doxygen's).
+     */
+    private static boolean heading(Element cell) {
+        if (cell.nameIs("th") || cell.attr("role").endsWith("header") || cell.hasClass("table-header")) {
+            return true;
+        }
+        Element row = cell.parent();
+        if (row != null && row.parent() != null && row.parent().nameIs("thead")) {
+            return true;
+        }
+        String text = cell.text();
+        for (Element inner : cell.select(HEADINGS)) {
+            if (inner.text().equals(text)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static List<List<Element>> rowsOf(Element section) {

@@ -272,7 +272,8 @@ final class MarkdownWriter {
 
     /**
      * A data table as a Markdown table; a table that lays out a page (nested, or one column) as its blocks, one that
-     * sets code beside its line numbers as the code, and one that lays out a tree ({@link DirectoryTable}) as a list.
+     * sets code beside its line numbers as the code, one that lays out a tree ({@link DirectoryTable}) as a list, and
+     * one that lays out a declaration as its line.
      */
     private void table(Element table, MarkdownBlocks out) {
         if (DirectoryTable.tree(table)) {
@@ -281,6 +282,10 @@ final class MarkdownWriter {
             return;
         }
         List<List<Element>> rows = MarkdownTable.rows(table);
+        if (Declarations.signature(table)) {
+            out.paragraph(Declarations.line(rows, inline::of));
+            return;
+        }
         if (MarkdownCode.numbersBesideCode(rows)) {
             for (List<Element> row : rows) {
                 for (Element cell : row) {

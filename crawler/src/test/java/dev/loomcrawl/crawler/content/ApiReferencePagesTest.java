@@ -418,6 +418,39 @@ class ApiReferencePagesTest {
                 .doesNotContain("◆");
     }
 
+    /**
+     * A member's declaration, which Doxygen lays out as a table of its name, its parentheses and a row a parameter,
+     * is the line it reads, its types' links kept: no table whose first row heads the parameters under it.
+     */
+    @Test
+    void doxygensDeclarationOfAMemberIsItsLine() {
+        String page = """
+                <html><head><title>JsonCpp: Json::CharReader Class Reference</title></head><body><div class="contents">
+                <h2 class="groupheader">Member Function Documentation</h2>
+                <h2 class="memtitle"><span class="permalink"><a href="#a6">&#9670;&nbsp;</a></span>parse()</h2>
+                <div class="memitem"><div class="memproto"><table class="mlabels"><tr><td class="mlabels-left">
+                <table class="memname"><tr><td class="memname">virtual bool Json::CharReader::parse </td><td>(</td>
+                <td class="paramtype">char const *&#160;</td><td class="paramname"><em>beginDoc</em>, </td></tr>
+                <tr><td class="paramkey"></td><td></td><td class="paramtype"><a class="el" \
+                href="class_json_1_1_value.html">Value</a> *&#160;</td><td class="paramname"><em>root</em>&#160;</td></tr>
+                <tr><td></td><td>)</td><td></td><td></td></tr></table></td><td class="mlabels-right"><span \
+                class="mlabels"><span class="mlabel">pure virtual</span></span></td></tr></table></div>
+                <div class="memdoc"><p>Read a <a class="el" href="class_json_1_1_value.html">Value</a> from a JSON
+                document. The document must be a UTF-8 encoded string containing the document to read.</p></div></div>
+                <h2 class="memtitle"><span class="permalink"><a href="#a7">&#9670;&nbsp;</a></span>~CharReader()</h2>
+                <div class="memitem"><div class="memproto"><table class="memname"><tr><td class="memname">virtual \
+                Json::CharReader::~CharReader </td><td>(</td><td class="paramname"></td><td>)</td><td></td></tr></table>
+                </div><div class="memdoc"><p>Frees the reader and whatever it holds of the documents it read, which
+                no value it returned refers to.</p></div></div></div></body></html>
+                """;
+
+        String content = markdown(page, "https://jsoncpp.example/class_json_1_1_char_reader.html");
+
+        assertThat(content).contains("\n### parse()\n\nvirtual bool Json::CharReader::parse(char const \\* *beginDoc*, "
+                        + "[Value](https://jsoncpp.example/class_json_1_1_value.html) \\* *root*)\n")
+                .contains("\nvirtual Json::CharReader::\\~CharReader()\n").doesNotContain("| (");
+    }
+
     private static String markdown(String html, String url) {
         return MainContent.of(Jsoup.parse(html, url), new ContentRequest(ContentFormat.MARKDOWN, 100_000))
                 .content().text();

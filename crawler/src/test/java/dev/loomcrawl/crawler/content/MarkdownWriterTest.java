@@ -359,8 +359,29 @@ class MarkdownWriterTest {
                 + "<td> </td><td></td></tr><tr><td><img src='b.png'></td><td>Alex</td><td>guest</td></tr></table>"
                 + "<table><tr><td><img src='h1.png'></td><td><img src='h2.png'></td></tr><tr><td><img src='h3.png'>"
                 + "</td><td></td></tr></table>");
-        assertThat(write(doc, true)).isEqualTo("| maha | host |\n| --- | --- |\n| Alex | guest |");
+        assertThat(write(doc, true)).isEqualTo("| | |\n| --- | --- |\n| maha | host |\n| Alex | guest |");
         assertThat(write(doc, false)).isEqualTo("maha\thost\nAlex\tguest");
+    }
+
+    @Test
+    void aTableWhoseFirstRowHeadsNothingGetsAnEmptyHeaderRow() {
+        // GitHub's tables need a header row; a price or a member's name made one would head the column under it
+        Document plain = Jsoup.parse("<table><tr><td>Kalorien</td><td>434 kcal</td></tr>"
+                + "<tr><td>Eiweiß</td><td>12 g</td></tr></table>");
+        assertThat(write(plain, true)).isEqualTo("| | |\n| --- | --- |\n| Kalorien | 434 kcal |\n| Eiweiß | 12 g |");
+        assertThat(write(plain, false)).isEqualTo("Kalorien\t434 kcal\nEiweiß\t12 g");
+        for (String head : List.of("<tr><th>Name</th><th>Role</th></tr>",
+                "<thead><tr><td>Name</td><td>Role</td></tr></thead>",
+                "<tr><td><p><strong>Name</strong></p></td><td><b>Role</b></td></tr>",
+                "<tr><td colspan=2><h2>Name</h2></td><td></td></tr>")) {
+            Document doc = Jsoup.parse("<table>" + head + "<tr><td>maha</td><td>host</td></tr></table>");
+            String markdown = write(doc, true);
+            assertThat(markdown.lines().findFirst().orElseThrow()).as(head).matches("\\| (\\*\\*)?Name.*");
+            assertThat(markdown).as(head).endsWith("| --- | --- |\n| maha | host |");
+        }
+        Document rowHeads = Jsoup.parse("<table><tr><th>Kalorien</th><td>434 kcal</td></tr>"
+                + "<tr><th>Eiweiß</th><td>12 g</td></tr></table>");
+        assertThat(write(rowHeads, true)).startsWith("| | |\n| --- | --- |\n| Kalorien |");
     }
 
     @Test
@@ -396,8 +417,9 @@ class MarkdownWriterTest {
 
                 x y
 
-                | one two | 1. three |
-                | --- | --- |""");
+                | | |
+                | --- | --- |
+                | one two | 1. three |""");
         assertReadsAsText(markdown, doc);
     }
 
