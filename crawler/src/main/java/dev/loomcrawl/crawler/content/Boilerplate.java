@@ -106,6 +106,7 @@ final class Boilerplate {
     private static final Pattern SHORT_ASIDE = Pattern.compile(
             "byline|author|dateline|writtenby|p-author|share|sharing");
     private static final int SHORT_ASIDE_MAX = 100;
+    private static final String REFERENCE = "cite, .biblioentry, .bibliomixed, .csl-entry";
 
     /** What the class and id words say, judged once per spelling: pages of a site repeat them, and the lists are long. */
     private enum Words { CONTENT, BOILERPLATE, SHORT_ASIDE }
@@ -184,9 +185,17 @@ final class Boilerplate {
         }
         return switch (judged) {
             case BOILERPLATE -> !holdsMain(e) && !(byWords == ByWords.BUT_WRAPPERS && holdsMostOf(body, e));
-            case SHORT_ASIDE -> e.text().length() < SHORT_ASIDE_MAX;
+            case SHORT_ASIDE -> e.text().length() < SHORT_ASIDE_MAX && !inReference(e);
             case CONTENT -> false;
         };
+    }
+
+    /**
+     * A work's authors in its entry of a bibliography (DocBook's {@code biblioentry} and {@code bibliomixed}, the
+     * entries citeproc writes, a {@code cite}) are the reference's, no byline: left out, they left a hole in it.
+     */
+    private static boolean inReference(Element e) {
+        return e.closest(REFERENCE) != null;
     }
 
     private boolean holdsMostOf(@Nullable Element whole, Element e) {

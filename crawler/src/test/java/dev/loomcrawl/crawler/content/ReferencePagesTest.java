@@ -346,6 +346,31 @@ class ReferencePagesTest {
                 "Drawers keep what is put in them", "Drawers Functions", "returns\\_the\\_drawers\\_in\\_order\\_12");
     }
 
+    /**
+     * A bibliography's entry names its work's authors in a short block whose class says author, as a post's byline
+     * does: they are the reference's, and a byline beside the entries is still left out.
+     */
+    @Test
+    void aBibliographysAuthorsAreTheirEntries() {
+        String page = """
+                <html><head><title>Bibliography</title></head><body><div class="bibliography"><h1>Bibliography</h1>
+                <p class="byline"><span class="author">Compiled by the documentation team</span></p>
+                <p>Selected references and readings for the storage of things, the books the module's design follows
+                and the papers its benchmarks repeat.</p>
+                <div class="biblioentry"><p>[bowman01] <span class="title"><em>The Practical Shelf Handbook</em>. \
+                </span><span class="edition">Fourth Edition. </span><span class="authorgroup"><span \
+                class="firstname">Judith</span> <span class="surname">Bowman</span>, and <span \
+                class="firstname">Marcy</span> <span class="surname">Darnovsky</span>. </span><span \
+                class="publisher">Addison-Wesley Professional. </span><span class="pubdate">2001.</span></p></div>
+                <div class="biblioentry"><p>[date97] <span class="title"><em>A Guide to the Shelf Standard</em>. \
+                </span><span class="author"><span class="firstname">C. J.</span> <span class="surname">Date</span>. \
+                </span><span class="pubdate">1997.</span></p></div></div></body></html>
+                """;
+
+        assertThat(markdown(page)).contains("Fourth Edition. Judith Bowman, and Marcy Darnovsky. Addison-Wesley",
+                "*A Guide to the Shelf Standard*. C. J. Date. 1997.").doesNotContain("Compiled by");
+    }
+
     private static String markdown(String html) {
         return MainContent.of(Jsoup.parse(html, "https://example.org/api/Shelf.html"),
                 new ContentRequest(ContentFormat.MARKDOWN, 100_000)).content().text();
