@@ -2,6 +2,7 @@ package dev.loomcrawl.crawler.content;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
@@ -20,6 +21,7 @@ final class Declarations {
      */
     static final String WORDS = "member-signature|type-signature|\\btsd-(?:[a-z]+-)*signature|\\bmemberdecls\\b";
     private static final Pattern DECLARATION = Pattern.compile(WORDS);
+    private static final String MEMNAME = "table.memname";
 
     private Declarations() {}
 
@@ -30,21 +32,26 @@ final class Declarations {
                 && DECLARATION.matcher(cls.toLowerCase(Locale.ROOT)).find();
     }
 
-    /** Whether the table is Doxygen's of one member's declaration ({@code table.memname}), a cell a part. */
+    /**
+     * Whether the table is Doxygen's of one member's declaration ({@code table.memname}, a cell a part), or that
+     * table beside the member's labels ({@code table.mlabels}: "static", "pure virtual").
+     */
     static boolean signature(Element table) {
-        return table.hasClass("memname");
+        return table.hasClass("memname") || table.hasClass("mlabels") && table.selectFirst(MEMNAME) != null;
     }
 
     /**
      * A declaration set as a table's cells, as the one line it reads: {@code bool Json::Value::isNull() const},
-     * not a table of its name, its parentheses and each parameter. A parameter a row, as Doxygen lines them up.
+     * not a table of its name, its parentheses and each parameter (a row each, as Doxygen lines them up); its labels
+     * after it in brackets, as Doxygen's own text output writes them: {@code [pure virtual]}.
      *
      * @param cell a cell's inline content, written as the rest of the page is
      */
-    static String line(List<List<Element>> rows, Function<Element, String> cell) {
+    static String line(Element table, Function<Element, String> cell, boolean markdown) {
+        Element name = table.hasClass("memname") ? table : table.selectFirst(MEMNAME);
         StringBuilder sb = new StringBuilder();
         boolean open = false;
-        for (List<Element> row : rows) {
+        for (List<Element> row : MarkdownTable.rows(Objects.requireNonNull(name))) {
             for (Element c : row) {
                 String text = cell.apply(c).strip();
                 if (text.isEmpty()) {
@@ -56,6 +63,10 @@ final class Declarations {
                 sb.append(text);
                 open = text.equals("(");
             }
+        }
+        List<String> labels = table.select("span.mlabel").stream().map(cell).map(String::strip).toList();
+        if (!labels.isEmpty()) {
+            sb.append(markdown ? " \\[" : " [").append(String.join(", ", labels)).append(markdown ? "\\]" : "]");
         }
         return sb.toString();
     }

@@ -281,11 +281,11 @@ final class MarkdownWriter {
             out.list(DirectoryTable.write(table, inline::of, mark, markdown), mark);
             return;
         }
-        List<List<Element>> rows = MarkdownTable.rows(table);
         if (Declarations.signature(table)) {
-            out.paragraph(Declarations.line(rows, inline::of));
+            out.paragraph(Declarations.line(table, inline::of, markdown));
             return;
         }
+        List<List<Element>> rows = MarkdownTable.rows(table);
         if (MarkdownCode.numbersBesideCode(rows)) {
             for (List<Element> row : rows) {
                 for (Element cell : row) {

@@ -420,7 +420,8 @@ class ApiReferencePagesTest {
 
     /**
      * A member's declaration, which Doxygen lays out as a table of its name, its parentheses and a row a parameter,
-     * is the line it reads, its types' links kept: no table whose first row heads the parameters under it.
+     * is the line it reads, its types' links kept, its labels after it as Doxygen's own text output writes them: no
+     * table whose first row heads the parameters under it, no paragraph of "pure virtual" under the line.
      */
     @Test
     void doxygensDeclarationOfAMemberIsItsLine() {
@@ -447,7 +448,7 @@ class ApiReferencePagesTest {
         String content = markdown(page, "https://jsoncpp.example/class_json_1_1_char_reader.html");
 
         assertThat(content).contains("\n### parse()\n\nvirtual bool Json::CharReader::parse(char const \\* *beginDoc*, "
-                        + "[Value](https://jsoncpp.example/class_json_1_1_value.html) \\* *root*)\n")
+                        + "[Value](https://jsoncpp.example/class_json_1_1_value.html) \\* *root*) \\[pure virtual\\]\n")
                 .contains("\nvirtual Json::CharReader::\\~CharReader()\n").doesNotContain("| (");
     }
 
