@@ -129,7 +129,8 @@ final class MarkdownTable {
         for (List<Element> row : rows) {
             List<String> cells = new ArrayList<>(width);
             boolean any = false;
-            boolean heads = true;
+            boolean first = texts.isEmpty();
+            boolean heads = first;
             for (Element c : row) {
                 String text = cell.apply(c);
                 // one row a line
@@ -137,12 +138,12 @@ final class MarkdownTable {
                         : text.replace("\n", " ");
                 used[cells.size()] |= !text.isBlank();
                 any |= !text.isBlank();
-                heads = heads && texts.isEmpty() && (text.isBlank() || heading(c));
+                heads = heads && (text.isBlank() || heading(c));
                 cells.add(text);
             }
             if (any) {
-                if (texts.isEmpty() && !heads && markdown) {
-                    texts.add(List.of());
+                if (first && !heads && markdown) {
+                    texts.add(List.of()); // an empty header row
                 }
                 texts.add(cells);
             }
