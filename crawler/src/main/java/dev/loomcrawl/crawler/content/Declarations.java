@@ -2,10 +2,10 @@ package dev.loomcrawl.crawler.content;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An API's declarations on its generated pages: a method's or a type's signature, named so by its class. Its words
@@ -21,7 +21,6 @@ final class Declarations {
      */
     static final String WORDS = "member-signature|type-signature|\\btsd-(?:[a-z]+-)*signature|\\bmemberdecls\\b";
     private static final Pattern DECLARATION = Pattern.compile(WORDS);
-    private static final String MEMNAME = "table.memname";
 
     private Declarations() {}
 
@@ -33,11 +32,15 @@ final class Declarations {
     }
 
     /**
-     * Whether the table is Doxygen's of one member's declaration ({@code table.memname}, a cell a part), or that
-     * table beside the member's labels ({@code table.mlabels}: "static", "pure virtual").
+     * Doxygen's table of one member's declaration ({@code table.memname}, a cell a part): the table itself, the one
+     * inside it when it sets that table beside the member's labels ({@code table.mlabels}: "static", "pure
+     * virtual"), or null for any other table.
      */
-    static boolean signature(Element table) {
-        return table.hasClass("memname") || table.hasClass("mlabels") && table.selectFirst(MEMNAME) != null;
+    static @Nullable Element signature(Element table) {
+        if (table.hasClass("memname")) {
+            return table;
+        }
+        return table.hasClass("mlabels") ? table.selectFirst("table.memname") : null;
     }
 
     /**
@@ -45,13 +48,14 @@ final class Declarations {
      * not a table of its name, its parentheses and each parameter (a row each, as Doxygen lines them up); its labels
      * after it in brackets, as Doxygen's own text output writes them: {@code [pure virtual]}.
      *
+     * @param table the table as the page has it, labels and all
+     * @param declaration its {@link #signature}
      * @param cell a cell's inline content, written as the rest of the page is
      */
-    static String line(Element table, Function<Element, String> cell, boolean markdown) {
-        Element name = table.hasClass("memname") ? table : table.selectFirst(MEMNAME);
+    static String line(Element table, Element declaration, Function<Element, String> cell, boolean markdown) {
         StringBuilder sb = new StringBuilder();
         boolean open = false;
-        for (List<Element> row : MarkdownTable.rows(Objects.requireNonNull(name))) {
+        for (List<Element> row : MarkdownTable.rows(declaration)) {
             for (Element c : row) {
                 String text = cell.apply(c).strip();
                 if (text.isEmpty()) {

@@ -281,8 +281,9 @@ final class MarkdownWriter {
             out.list(DirectoryTable.write(table, inline::of, mark, markdown), mark);
             return;
         }
-        if (Declarations.signature(table)) {
-            out.paragraph(Declarations.line(table, inline::of, markdown));
+        Element declaration = Declarations.signature(table);
+        if (declaration != null) {
+            out.paragraph(Declarations.line(table, declaration, inline::of, markdown));
             return;
         }
         List<List<Element>> rows = MarkdownTable.rows(table);
