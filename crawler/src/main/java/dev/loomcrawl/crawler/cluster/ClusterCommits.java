@@ -32,11 +32,13 @@ import org.jspecify.annotations.Nullable;
  * continuous job's change events. A result whose host is no longer this node's at its epoch is left out (its new
  * owner fetches the URL again).
  *
- * <p>What a job's results write is {@link ClusterResults}'s. The order of the steps keeps batches of different nodes from waiting on each other in a circle: the
- * holds first (shared locks), then rows only this batch inserts (in URL order), then the rows it must lock
- * to lower (in URL order), its own rows last (in URL order). PostgreSQL breaks a deadlock all the same by
- * failing one side, which runs again ({@link ClusterStore#transaction}); a batch that fails otherwise is
- * committed again one result at a time, so that one bad result fails alone.
+ * <p>What a job's results write is {@link ClusterResults}'s. The order of the steps keeps batches of different
+ * nodes from waiting on each other in a circle: the holds first (shared locks), then rows only this batch inserts
+ * (in URL order), then the rows it must lock to lower (in URL order), its own rows last (in URL order).
+ * PostgreSQL breaks a deadlock all the same by failing one side, which runs again ({@link
+ * ClusterSql#transaction}); a batch that fails otherwise is committed again one result at a time, so that one bad
+ * result fails alone. Each transaction carries its node's name, so that the others can end it if the node dies
+ * inside it ({@link ClusterLeases#endDeadNodesTransactions}).
  */
 final class ClusterCommits implements AutoCloseable {
     /** Results in one transaction at most. */
@@ -132,13 +134,18 @@ final class ClusterCommits implements AutoCloseable {
         }
     }
 
-    /** Commits a batch in one transaction; if that fails, each result in one of its own. */
+    /** Commits a batch, each node's results in one transaction; if that fails, each result in one of its own. */
     private void commitAll(List<Pending> batch) {
-        if (batch.isEmpty()) {
-            return;
+        Map<String, List<Pending>> byNode = new TreeMap<>(); // one store serves one node, but for tests
+        for (Pending p : batch) {
+            byNode.computeIfAbsent(p.commit().nodeId(), node -> new ArrayList<>()).add(p);
         }
+        byNode.forEach(this::commitAll);
+    }
+
+    private void commitAll(String nodeId, List<Pending> batch) {
         try {
-            Map<Pending, Committed> done = ClusterSql.transaction(pool, c -> commit(c, batch));
+            Map<Pending, Committed> done = ClusterSql.transaction(pool, c -> commit(c, nodeId, batch));
             done.forEach((p, committed) -> p.done().complete(committed));
         } catch (RuntimeException e) {
             if (batch.size() == 1) {
@@ -146,24 +153,22 @@ final class ClusterCommits implements AutoCloseable {
                 return;
             }
             for (Pending p : batch) {
-                commitAll(List.of(p));
+                commitAll(nodeId, List.of(p));
             }
         }
     }
 
-    private static Map<Pending, Committed> commit(Connection c, List<Pending> batch) throws SQLException {
+    private static Map<Pending, Committed> commit(Connection c, String nodeId, List<Pending> batch) throws SQLException {
+        ClusterLeases.nameTransaction(c, nodeId);
         Map<Pending, Committed> done = new IdentityHashMap<>();
         Map<Long, List<Pending>> byJob = new TreeMap<>();
-        Map<String, TreeSet<String>> hostsByNode = new TreeMap<>();
+        TreeSet<String> hosts = new TreeSet<>();
         for (Pending p : batch) {
-            hostsByNode.computeIfAbsent(p.commit().nodeId(), node -> new TreeSet<>()).add(p.commit().hostKey());
+            hosts.add(p.commit().hostKey());
         }
-        Map<String, Map<String, Long>> holds = new HashMap<>(); // node -> host -> epoch, locked to the commit
-        for (Map.Entry<String, TreeSet<String>> node : hostsByNode.entrySet()) {
-            holds.put(node.getKey(), stillOurs(c, node.getKey(), node.getValue()));
-        }
+        Map<String, Long> holds = stillOurs(c, nodeId, hosts); // host -> epoch, locked to the commit
         for (Pending p : batch) {
-            Long epoch = Objects.requireNonNull(holds.get(p.commit().nodeId())).get(p.commit().hostKey()); // each node was read
+            Long epoch = holds.get(p.commit().hostKey());
             if (epoch == null || epoch != p.commit().epoch()) {
                 done.put(p, LOST);
             } else {

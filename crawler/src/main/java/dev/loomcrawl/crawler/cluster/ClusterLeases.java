@@ -6,8 +6,10 @@ import static dev.loomcrawl.crawler.cluster.ClusterSql.update;
 
 import dev.loomcrawl.crawler.store.Readers;
 import dev.loomcrawl.crawler.values.ClusterView;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -118,6 +120,36 @@ final class ClusterLeases {
 
     /** The advisory lock under which nodes take hosts one at a time while a domain or ip key is in force. */
     private static final long KEYED_ACQUIRE = 0x6c6f6f6d6b657973L;
+
+    /**
+     * Ends the open transactions of nodes dead by heartbeat (none for longer than {@code ttl}), and those a
+     * process of a node's name began before the node started again; returns how many it ended. A node's page
+     * store locks its hosts' lease rows until it commits, which keeps other nodes' {@link #acquire} off them. A
+     * node frozen inside it (a VM or GC pause, {@code kill -STOP}, a network cut) would keep its hosts until it
+     * woke: PostgreSQL ends a transaction left idle ({@code idle_in_transaction_session_timeout}), but not one in
+     * the middle of a batch the client pipelines, which it counts active, waiting on the client. A node's
+     * transactions are found by the {@code application_name} its stores carry ({@link #nameTransaction}); one ended
+     * runs again when its node wakes ({@link ClusterSql#transaction}) and finds its hosts gone.
+     */
+    public int endDeadNodesTransactions(Duration ttl) {
+        return (int) beat.count("""
+                SELECT COUNT(*) FILTER (WHERE pg_terminate_backend(a.pid)) FROM pg_stat_activity a
+                  JOIN cluster_nodes n ON a.application_name = ? || n.node_id
+                WHERE a.datname = current_database() AND a.pid <> pg_backend_pid() AND a.xact_start IS NOT NULL
+                  AND (n.heartbeat_at < now() - ? * interval '1 millisecond' OR a.xact_start < n.started_at)""",
+                NODE_NAME, ttl.toMillis());
+    }
+
+    /** Names {@code c}'s transaction after {@code nodeId}, until it ends: {@link #endDeadNodesTransactions} finds it. */
+    static void nameTransaction(Connection c, String nodeId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT set_config('application_name', ?, true)")) {
+            ps.setString(1, NODE_NAME + nodeId);
+            ps.execute();
+        }
+    }
+
+    /** What a node's transactions are named, before the node's id. */
+    private static final String NODE_NAME = "loomcrawl node ";
 
     /** Hosts with URLs to fetch whose domain key (or, with {@code ip}, address key) is not known yet; at most {@code max}. */
     public List<String> hostsWithoutKeys(boolean ip, int max) {

@@ -218,6 +218,7 @@ public final class ClusterNode implements Jobs, AutoCloseable {
             db.leases().heartbeat(settings.nodeId(), settings.address(), totals.pages() + totals.failed() + totals.skipped(),
                     (int) totals.fetching());
             holds.renew(start);
+            endDeadNodesTransactions();
             reloadSettings(); // an operator's PUT /hosts/{key} on any node, in force here within a beat or so
             shares.follow(leaving);
             Set<PolitenessKey> keys = shares.kinds();
@@ -226,6 +227,22 @@ public final class ClusterNode implements Jobs, AutoCloseable {
             reports.write(shares.jobs());
         } catch (RuntimeException e) {
             trouble("the heartbeat", e); // leases run out by themselves if this persists: requests stop starting
+        }
+    }
+
+    /**
+     * Frees the hosts a node dead by heartbeat still locks from inside a store it never finished
+     * ({@link ClusterLeases#endDeadNodesTransactions}); without the right to end them (a database role of its own
+     * per node), its hosts wait until it wakes.
+     */
+    private void endDeadNodesTransactions() {
+        try {
+            int ended = db.leases().endDeadNodesTransactions(settings.leaseTtl());
+            if (ended > 0) {
+                troubles.did("ended " + ended + " open transaction(s) of nodes dead by heartbeat, so their hosts can move on");
+            }
+        } catch (RuntimeException e) {
+            trouble("ending a dead node's transactions", e);
         }
     }
 

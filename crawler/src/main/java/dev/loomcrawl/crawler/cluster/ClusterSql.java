@@ -17,6 +17,12 @@ final class ClusterSql {
     private ClusterSql() {}
 
     private static final String DEADLOCK = "40P01";
+    /** The session was ended: by another node's fence ({@link ClusterLeases#endDeadNodesTransactions}). */
+    private static final String TERMINATED = "57P01";
+    /** The session was ended after idling inside a transaction ({@code idle_in_transaction_session_timeout}). */
+    private static final String IDLE_TOO_LONG = "25P03";
+    /** The connection was lost. */
+    private static final String CONNECTION_CLASS = "08";
 
     interface InTransaction<T> {
         T run(Connection c) throws SQLException;
@@ -24,33 +30,63 @@ final class ClusterSql {
 
     /**
      * Runs {@code work} in one transaction on a connection of {@code from}, committed unless it returns null.
-     * PostgreSQL breaks a deadlock by failing one side; the transaction is whole or nothing, so it runs
-     * again, up to three times in all.
+     * The transaction is whole or nothing, so one that failed before its commit was sent runs again (up to three
+     * times in all) on another connection, if PostgreSQL broke it to end a deadlock, or its session was ended or
+     * lost: a node frozen past its lease finds its session ended when it wakes, and its results are then checked
+     * against the leases as they are now. A failure of the commit itself is not run again: it may have committed.
      */
     static <T> T transaction(Readers from, InTransaction<T> work) {
         for (int attempt = 1; ; attempt++) {
             try {
                 return from.withConnection(c -> {
                     c.setAutoCommit(false);
+                    T result;
                     try {
-                        T result = work.run(c);
-                        if (result == null) {
-                            c.rollback();
-                        } else {
-                            c.commit();
-                        }
-                        return result;
+                        result = work.run(c);
                     } catch (SQLException e) {
-                        c.rollback();
-                        throw e;
+                        rollback(c, e);
+                        throw runsAgain(e) ? new RunAgain(e) : e;
                     }
+                    if (result == null) {
+                        c.rollback();
+                    } else {
+                        c.commit();
+                    }
+                    return result;
                 });
-            } catch (SQLException e) {
-                if (attempt < 3 && DEADLOCK.equals(e.getSQLState())) {
+            } catch (RunAgain e) {
+                if (attempt < 3) {
                     continue;
                 }
+                throw new StoreException("cluster storage failed: " + e.failure.getMessage(), e.failure);
+            } catch (SQLException e) {
                 throw new StoreException("cluster storage failed: " + e.getMessage(), e);
             }
+        }
+    }
+
+    private static boolean runsAgain(SQLException e) {
+        String state = e.getSQLState();
+        return state != null && (state.equals(DEADLOCK) || state.equals(TERMINATED) || state.equals(IDLE_TOO_LONG)
+                || state.startsWith(CONNECTION_CLASS));
+    }
+
+    /** Rolls back after {@code failure}; on a connection already ended, the rollback's own failure goes with it. */
+    private static void rollback(Connection c, SQLException failure) {
+        try {
+            c.rollback();
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /** A transaction that failed before its commit was sent, and may run again. */
+    private static final class RunAgain extends SQLException {
+        final SQLException failure;
+
+        RunAgain(SQLException failure) {
+            super(failure.getMessage(), failure.getSQLState(), failure);
+            this.failure = failure;
         }
     }
 

@@ -17,6 +17,11 @@ final class TroubleLog {
         this.nodeId = nodeId;
     }
 
+    /** Says what this node did about another node's trouble: rare, so each time. */
+    void did(String what) {
+        LOG.log(System.Logger.Level.INFO, "cluster node " + nodeId + ": " + what);
+    }
+
     void say(String what, RuntimeException e) {
         long now = System.nanoTime();
         if (lastNanos == 0 || now - lastNanos > EVERY_NANOS) {
