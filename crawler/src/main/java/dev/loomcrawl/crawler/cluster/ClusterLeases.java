@@ -158,19 +158,24 @@ final class ClusterLeases {
                 + " LIMIT ?", rs -> rs.getString(1), ip, max);
     }
 
-    /** Records hosts' politeness keys: {@code keys} maps a host key to its domain key and address key (null: not known). */
+    /**
+     * Records hosts' politeness keys: {@code keys} maps a host key to its domain key and address key (null: not
+     * known). One statement, not a batch: a node frozen in the middle of a batch it pipelines would hold the rows
+     * until it woke ({@link #endDeadNodesTransactions}).
+     */
     public void setHostKeys(Map<String, String[]> keys) {
-        transaction(beat, c -> {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE cluster_hosts SET domain_key = ?,"
-                    + " ip_key = COALESCE(?, ip_key) WHERE host_key = ?")) {
-                for (var e : keys.entrySet()) {
-                    bind(ps, e.getValue()[0], e.getValue()[1], e.getKey());
-                    ps.addBatch();
-                }
-                ps.executeBatch();
-            }
-            return Boolean.TRUE;
+        List<String> hosts = new ArrayList<>();
+        List<String> domains = new ArrayList<>();
+        List<String> addresses = new ArrayList<>();
+        keys.forEach((host, key) -> {
+            hosts.add(host);
+            domains.add(key[0]);
+            addresses.add(key[1]);
         });
+        update(beat, "UPDATE cluster_hosts h SET domain_key = k.domain_key, ip_key = COALESCE(k.ip_key, h.ip_key)"
+                + " FROM unnest(?::text[], ?::text[], ?::text[]) AS k (host_key, domain_key, ip_key)"
+                + " WHERE h.host_key = k.host_key", hosts.toArray(String[]::new), domains.toArray(String[]::new),
+                addresses.toArray(String[]::new));
     }
 
     private static final String MILLIS_LEFT = "(EXTRACT(EPOCH FROM (expires_at - now())) * 1000)::BIGINT,"
