@@ -85,7 +85,8 @@ class ClusterLeasesTest {
             assertThat(cluster.leases().endDeadNodesTransactions(TTL)).as("n1 is alive").isZero();
 
             // n1 is dead by heartbeat: none for longer than a lease, and its lease has run out
-            n1.sql("UPDATE cluster_nodes SET heartbeat_at = now() - interval '1 minute' WHERE node_id = 'n1'");
+            n1.sql("UPDATE cluster_nodes SET started_at = now() - interval '2 minutes',"
+                    + " heartbeat_at = now() - interval '1 minute' WHERE node_id = 'n1'");
             n1.sql("UPDATE cluster_hosts SET expires_at = now() - interval '1 second' WHERE owner = 'n1'");
             assertThat(cluster.leases().acquire("n2", 1, TTL)).as("its store still holds the host").isEmpty();
 
