@@ -29,19 +29,20 @@ final class MarkdownLeftOut {
     /**
      * Left out by the reading, or a box of links: mostly link text, few commas (a menu, a teaser list). A list is
      * kept whatever its links, as Readability keeps one (a post that is a link roll, a reading list), unless its class
-     * and id weigh against it (a list of share links); so is a table with headings or a caption, a data table (a
-     * table of downloads).
+     * and id weigh against it (a list of share links); a definition list too (TypeDoc's index of a namespace's
+     * members, Doxygen's "See also"), which Readability never cleans; so is a table with headings or a caption, a data
+     * table (a table of downloads).
      */
     boolean skipped(Element e) {
         if (boilerplate.leftOut(e)) {
             return true;
         }
         return switch (e.normalName()) {
-            case "ul", "ol" -> Boilerplate.weight(e) < 0 && counts.linkDensity(e) > 0.5;
+            case "ul", "ol", "dl" -> Boilerplate.weight(e) < 0 && counts.linkDensity(e) > 0.5;
             // Readability's test of a data table, in part: headings or a caption
             case "table" -> linkBox(e) && e.selectFirst("th, thead, caption") == null && !DirectoryTable.is(e)
                     && !Declarations.is(e);
-            case "dl", "div", "section" -> DirectoryTable.levels(e)
+            case "div", "section" -> DirectoryTable.levels(e)
                     || linkBox(e) && !announced(e, counts) && !Declarations.is(e) && !DirectoryTable.is(e);
             default -> false;
         };

@@ -89,8 +89,9 @@ final class MarkdownLists {
     }
 
     /**
-     * A definition list on a page of contents as a list: each term an item, with what its definitions hold under it
-     * (DocBook's table of contents: a section's link, and in its {@code dd} the list of its subsections).
+     * A definition list on a page of contents, or of links alone ({@link #linksAlone}), as a list: each term an
+     * item, with what its definitions hold under it (DocBook's table of contents: a section's link, and in its
+     * {@code dd} the list of its subsections).
      */
     void terms(Element dl, MarkdownBlocks out) {
         String mark = bullet(out);
@@ -98,7 +99,7 @@ final class MarkdownLists {
         List<String> items = new ArrayList<>();
         MarkdownBlocks item = new MarkdownBlocks(markdown);
         boolean outerProse = prose;
-        prose = true; // written only on a page of contents, whose items are links
+        prose = true; // a page of contents' items are links, and so are those of links alone
         for (Element part : dl.children()) {
             if (part.nameIs("dt")) {
                 addItem(item.item(), marker, items);
@@ -114,6 +115,28 @@ final class MarkdownLists {
         addItem(item.item(), marker, items);
         prose = outerProse;
         out.list(String.join("\n", items), mark);
+    }
+
+    /**
+     * Whether a definition list holds links alone, each term one link and every definition empty: TypeDoc's index of
+     * a namespace's members, each a link to the member's page, when no member has a summary. Its terms are the items
+     * of a list. A declaration with nothing under it (Sphinx's member of a C struct, its type a link) is not one.
+     */
+    static boolean linksAlone(Element dl) {
+        boolean terms = false;
+        for (Element part : dl.children()) {
+            if (part.nameIs("dd") && !part.text().isBlank() || part.nameIs("dt") && !oneLink(part)) {
+                return false;
+            }
+            terms |= part.nameIs("dt");
+        }
+        return terms;
+    }
+
+    /** Whether all the words of {@code e} are one link's. */
+    private static boolean oneLink(Element e) {
+        List<Element> worded = e.select("a[href]").stream().filter(a -> !a.text().isBlank()).toList();
+        return worded.size() == 1 && worded.getFirst().text().equals(e.text());
     }
 
     /**

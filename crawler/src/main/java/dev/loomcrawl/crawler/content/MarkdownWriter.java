@@ -124,8 +124,9 @@ final class MarkdownWriter {
     }
 
     private void block(Element e, MarkdownBlocks out) {
-        if (lists.linkItemsKept() && e.nameIs("dl")) {
-            nested(e, out, lists::terms); // a page of contents' terms are its entries (DocBook's table of contents)
+        if (e.nameIs("dl") && (lists.linkItemsKept() || MarkdownLists.linksAlone(e))) {
+            // a page of contents' terms are its entries (DocBook's table of contents), and so are links alone
+            nested(e, out, lists::terms);
             return;
         }
         if (MarkdownCode.isLines(e)) {
@@ -139,7 +140,7 @@ final class MarkdownWriter {
             case "blockquote" -> nested(e, out, this::quote);
             case "table" -> table(e, out);
             case "hr" -> out.rule();
-            case "dd" -> definition(e, out);
+            case "dt", "dd" -> definition(e, out);
             case "img" -> { }
             default -> {
                 List<List<Element>> grid = MarkdownTable.grid(e);
@@ -155,8 +156,9 @@ final class MarkdownWriter {
     }
 
     /**
-     * A definition: its term's value, a link or a number as it may be ("Enclosing class: CompletableFuture", "Since:
-     * 1.8"), is no menu's link nor a count of votes; nor are the types a declaration names.
+     * A definition: its term and its value, a link or a number as each may be ("Enclosing class: CompletableFuture",
+     * "Since: 1.8"; TypeDoc's index of a module, each member's name a link to its page), is no menu's link nor a
+     * count of votes; nor are the types a declaration names.
      */
     private void definition(Element e, MarkdownBlocks out) {
         boolean outer = definition;

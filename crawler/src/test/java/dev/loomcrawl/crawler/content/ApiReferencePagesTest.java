@@ -115,6 +115,67 @@ class ApiReferencePagesTest {
     }
 
     /**
+     * A namespace's page is its index of members: each group's heading (inside the {@code summary} that folds it) and
+     * each member's name, a link in a {@code dt} to the member's page, with its summary, if any, in the {@code dd};
+     * a group without summaries is a list of names.
+     * The whole index was a box of links and left out, the page a title and a sentence; with summaries, the
+     * summaries stayed without the names they describe. The side bar's settings stay out.
+     */
+    @Test
+    void aNamespacePageIsItsIndexOfMembersByGroup() {
+        String page = """
+                <body><div class="container container-main"><div class="col-content"><div class="tsd-page-title">
+                <h1>Namespace Geometry</h1></div><section class="tsd-panel tsd-comment"><div class="tsd-comment
+                tsd-typography"><p>Geometry helpers.</p></div></section>
+                <details class="tsd-panel-group tsd-member-group tsd-accordion" open><summary
+                class="tsd-accordion-summary"><h2 class="tsd-anchor-link" id="classes">Classes</h2></summary>
+                <dl class="tsd-member-summaries"><dt class="tsd-member-summary" id="circle"><span
+                class="tsd-member-summary-name"><a href="../classes/Geometry.Circle.html">Circle</a></span></dt>
+                <dd class="tsd-member-summary"></dd><dt class="tsd-member-summary" id="square"><span
+                class="tsd-member-summary-name"><a href="../classes/Geometry.Square.html">Square</a></span></dt>
+                <dd class="tsd-member-summary"><p>A square, by corner and side.</p></dd></dl></details>
+                <details class="tsd-panel-group tsd-member-group tsd-accordion" open><summary
+                class="tsd-accordion-summary"><h2 class="tsd-anchor-link" id="functions">Functions</h2></summary>
+                <dl class="tsd-member-summaries"><dt class="tsd-member-summary" id="distance"><span
+                class="tsd-member-summary-name"><a href="../functions/Geometry.distance.html">distance</a></span></dt>
+                <dd class="tsd-member-summary"></dd></dl></details></div>
+                %s</div></body>
+                """.formatted(TYPEDOC_SIDEBAR);
+
+        String content = markdown(page, "https://td.example/modules/Geometry.html");
+
+        assertThat(content).startsWith("# Namespace Geometry\n\nGeometry helpers.\n\n## Classes\n\n"
+                        + "[Circle](https://td.example/classes/Geometry.Circle.html)\n\n"
+                        + "[Square](https://td.example/classes/Geometry.Square.html)\n\nA square, by corner and side."
+                        + "\n\n## Functions\n\n- [distance](https://td.example/functions/Geometry.distance.html)")
+                .doesNotContain("Settings").doesNotContain("Visibility");
+    }
+
+    /**
+     * A definition list's terms are what their values define, however short or linked: Doxygen's "See also" and its
+     * linked functions, a format's characters ({@code |}, {@code $}) before what each means.
+     */
+    @Test
+    void aDefinitionsTermsStayWhateverTheyAre() {
+        String page = """
+                <body><main><h1>Parsing arguments</h1>
+                <p>Format units are described below; a few characters in a format string are not format units, and
+                each of these changes how the units after it are read by the parser.</p>
+                <dl><dt><code>|</code></dt><dd><p>The remaining arguments are optional.</p></dd>
+                <dt><code>$</code></dt><dd><p>The remaining arguments are keyword-only.</p></dd></dl>
+                <p>Closing a channel frees it; reading from a channel that was closed fails with an error that
+                tells which end closed it first, and when.</p>
+                <dl class="section see"><dt>See also</dt><dd><a class="el" href="group__channel.html#ga1">
+                ssh_channel_close()</a></dd></dl></main></body>
+                """;
+
+        String content = markdown(page, "https://docs.example/arg.html");
+
+        assertThat(content).contains("`|`\n\nThe remaining arguments are optional.\n\n`$`\n\nThe remaining")
+                .contains("See also\n\n[ssh\\_channel\\_close()](https://docs.example/group__channel.html#ga1)");
+    }
+
+    /**
      * Headings whose anchors are their own words, whatever those say: mdBook's "Comments", Sphinx's section on
      * extracting parameters (an id of "extra"), no comment box nor extras.
      */

@@ -182,7 +182,10 @@ class ContentsPagesTest {
                 This chapter explains what just-in-time compilation is, and how it can be configured in PostgreSQL.""");
     }
 
-    /** TypeDoc's namespace: its members, a definition list of links in each group, and its side bar's settings. */
+    /**
+     * TypeDoc's namespace: its members, a definition list of links in each group under the group's heading, and its
+     * side bar's settings.
+     */
     @Test
     void typeDocsNamespaceIsItsMembers() {
         String page = """
@@ -203,6 +206,8 @@ class ContentsPagesTest {
 
         assertThat(markdown(page)).isEqualTo("""
                 # Namespace util
+
+                ## Type Aliases
 
                 - [Exactly](https://docs.example.org/types/util.Exactly.html)
                 - [flatten](https://docs.example.org/types/util.flatten.html)""");
