@@ -137,18 +137,18 @@ final class ClusterLeases {
      */
     public int endDeadNodesTransactions(Duration ttl) {
         return (int) beat.count("""
-                WITH suspect AS MATERIALIZED (
-                  SELECT n.node_id, n.started_at, n.heartbeat_at < now() - ? * interval '1 millisecond' AS dead
-                  FROM cluster_nodes n
-                  WHERE n.heartbeat_at < now() - ? * interval '1 millisecond'
-                      AND EXISTS (SELECT 1 FROM cluster_hosts h WHERE h.owner = n.node_id)
-                    OR n.started_at > now() - ? * interval '1 millisecond')
+                WITH node AS (
+                  SELECT n.node_id, n.started_at,
+                    n.heartbeat_at < now() - ? * interval '1 millisecond'
+                      AND EXISTS (SELECT 1 FROM cluster_hosts h WHERE h.owner = n.node_id) AS dead,
+                    n.started_at > now() - ? * interval '1 millisecond' AS restarted
+                  FROM cluster_nodes n),
+                suspect AS MATERIALIZED (SELECT node_id, started_at, dead FROM node WHERE dead OR restarted)
                 SELECT COUNT(*) FILTER (WHERE pg_terminate_backend(a.pid)) FROM suspect s
                   CROSS JOIN LATERAL (SELECT pid, xact_start FROM pg_stat_activity
                     WHERE application_name = ? || s.node_id AND datname = current_database()
                       AND xact_start IS NOT NULL AND pid <> pg_backend_pid()) a
-                WHERE s.dead OR a.xact_start < s.started_at""", ttl.toMillis(), ttl.toMillis(), ttl.toMillis(),
-                NODE_NAME);
+                WHERE s.dead OR a.xact_start < s.started_at""", ttl.toMillis(), ttl.toMillis(), NODE_NAME);
     }
 
     /** Names {@code c}'s transaction after {@code nodeId}, until it ends: {@link #endDeadNodesTransactions} finds it. */
