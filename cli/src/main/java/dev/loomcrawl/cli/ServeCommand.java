@@ -11,10 +11,13 @@ import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.crawler.values.NodeSettings;
 import dev.loomcrawl.crawler.values.Passwords;
 import dev.loomcrawl.server.ApiServer;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,6 +94,10 @@ final class ServeCommand implements Callable<Integer> {
             + " pages, and give it in every POST /fetch result, unless the request says otherwise (\"content\":"
             + " \"none\").")
     @Nullable String content;
+    @Option(names = "--warc-dir", paramLabel = "DIR", description = "Keep a WARC file of each job's fetches here (a"
+            + " request and a response record for every stored URL), unless its POST /crawl says \"warc\": false;"
+            + " GET /crawl/{id}/warc serves it. Not on a cluster node.")
+    @Nullable Path warcDir;
     @Option(names = "--no-pinning-watch", description = "Do not stream JFR VirtualThreadPinned events into /stats.")
     boolean noPinningWatch;
 
@@ -126,7 +133,7 @@ final class ServeCommand implements Callable<Integer> {
         try {
             server = ApiServer.starting(new ApiServer.Settings(host, port, defaultMode, engine.poolSize, maxPoolSize, secret,
                     reader, Set.copyOf(allowedHostNames), !noPinningWatch, !loopback && !allowPrivateAddresses,
-                    content == null ? ContentFormat.NONE : Flags.contentFormat("--content", content)), crawler);
+                    content == null ? ContentFormat.NONE : Flags.contentFormat("--content", content), warcDir), crawler);
         } catch (RuntimeException e) {
             // Nothing was resumed yet: every unfinished job stays as it was, for the next start.
             crawler.close();
@@ -191,6 +198,21 @@ final class ServeCommand implements Callable<Integer> {
         if (!loopback && secret == null) {
             throw new IllegalArgumentException("--host " + host + " is not loopback: give an access token with --token"
                     + " or " + TOKEN_ENV + " (every request but /health must then carry 'Authorization: Bearer <token>')");
+        }
+        if (warcDir != null) {
+            if (clustered) {
+                throw new IllegalArgumentException("--warc-dir: a cluster job keeps no WARC file (its pages are fetched"
+                        + " by many nodes); crawl with 'loomcrawl crawl --warc=FILE' for one");
+            }
+            warcDir = warcDir.toAbsolutePath().normalize();
+            try {
+                Files.createDirectories(warcDir);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("--warc-dir " + warcDir + " cannot be made: " + e.getMessage());
+            }
+            if (!Files.isWritable(warcDir)) {
+                throw new IllegalArgumentException("--warc-dir " + warcDir + " cannot be written");
+            }
         }
         if (nodeId != null && !clustered) {
             throw new IllegalArgumentException("--node-id needs a PostgreSQL --db (jdbc:postgresql://...): nodes share a"

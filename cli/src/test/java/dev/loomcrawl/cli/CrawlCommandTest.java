@@ -259,7 +259,7 @@ class CrawlCommandTest {
         assertThat(r.err()).contains("no seed URL");
     }
 
-    /** Cluster flags are checked before anything starts: one line, exit 2. */
+    /** Cluster flags, and serve's WARC directory, are checked before anything starts: one line, exit 2. */
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
             serve --db=jdbc:h2:mem:c1 --node-id=a               | --node-id needs a PostgreSQL --db
@@ -268,6 +268,8 @@ class CrawlCommandTest {
             demo --nodes=1                                       | --nodes must be between 2 and 8, was 1
             demo --nodes=3 --db=jdbc:h2:mem:d                    | --db must be a PostgreSQL URL
             demo --db=jdbc:postgresql://127.0.0.1:1/x            | --db goes with --nodes
+            serve --db=jdbc:postgresql://127.0.0.1:1/x --warc-dir=w | --warc-dir: a cluster job keeps no WARC file
+            serve --db=jdbc:h2:mem:c2 --warc-dir=/dev/null/w     | --warc-dir /dev/null/w cannot be made
             """)
     void badClusterFlagsAreOneLineAndExitCodeTwo(String line, String message) {
         Result r = run(line.split(" "));

@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -261,6 +262,14 @@ public final class CrawlJob {
         Map<String, String> first = new LinkedHashMap<>();
         why.entrySet().stream().limit(WAITING_SHOWN).forEach(e -> first.put(e.getKey(), e.getValue()));
         return first;
+    }
+
+    /**
+     * How many bytes of the job's WARC file are whole records, while it runs here (its file's whole length once
+     * it has ended); empty for a job without one.
+     */
+    public OptionalLong warcBytes() {
+        return warc == null ? OptionalLong.empty() : OptionalLong.of(warc.wholeBytes());
     }
 
     /** Where the job's webhook stands, as the store has it; null for a job without one. */

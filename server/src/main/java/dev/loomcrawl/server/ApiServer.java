@@ -16,6 +16,7 @@ import io.javalin.http.HandlerType;
 import io.javalin.http.HttpResponseException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,15 +44,16 @@ public final class ApiServer implements AutoCloseable {
      * @param guardPrivateAddresses jobs and {@code POST /fetch} refuse hosts on loopback, private or link-local
      *     addresses, and no request may lift that: for a server others can reach (only its operator lifts it)
      * @param content main content of jobs and {@code POST /fetch} requests that do not choose ({@code serve --content})
+     * @param warcDir where jobs keep their WARC files ({@code serve --warc-dir}), an absolute path; null: they keep none
      */
     public record Settings(String host, int port, ExecutionMode mode, int poolSize, int maxPoolSize, @Nullable String token,
             @Nullable String readToken, Set<String> allowedHostNames, boolean watchPinning, boolean guardPrivateAddresses,
-            ContentFormat content) {
+            ContentFormat content, @Nullable Path warcDir) {
 
         /** Loopback, no token: what tests and a local user start with. */
         public static Settings local(int port, ExecutionMode mode, int poolSize) {
             return new Settings("127.0.0.1", port, mode, poolSize, 1_000, null, null, Set.of(), true, false,
-                    ContentFormat.NONE);
+                    ContentFormat.NONE, null);
         }
     }
 
@@ -146,6 +148,7 @@ public final class ApiServer implements AutoCloseable {
                 new Route(HandlerType.GET, "/crawl/{id}/pages", jobs::pages),
                 new Route(HandlerType.GET, "/crawl/{id}/export", jobs::export),
                 new Route(HandlerType.GET, "/crawl/{id}/links", jobs::links),
+                new Route(HandlerType.GET, "/crawl/{id}/warc", jobs::warc),
                 new Route(HandlerType.GET, "/crawl/{id}/changes", jobs::changes),
                 new Route(HandlerType.GET, "/crawl/{id}/politeness", hosts::audit),
                 new Route(HandlerType.GET, "/hosts", hosts::list),

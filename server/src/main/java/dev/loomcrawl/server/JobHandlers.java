@@ -1,6 +1,7 @@
 package dev.loomcrawl.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.Database;
@@ -14,19 +15,28 @@ import dev.loomcrawl.crawler.values.CrawlConfigBuilder;
 import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.crawler.values.Export;
 import dev.loomcrawl.crawler.values.Freshness;
+import dev.loomcrawl.crawler.values.JobRow;
 import io.javalin.http.Context;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
+import java.util.OptionalLong;
+import java.util.concurrent.ThreadLocalRandom;
 import org.jspecify.annotations.Nullable;
 
 /** {@code /crawl} and its sub-resources. */
 final class JobHandlers {
-    /** Fields a client may not set: the WARC file is a path on the server's disk. */
-    private static final Set<String> SERVER_ONLY = Set.of("warc");
-
     private final Crawler crawler;
     /** The cluster node around the crawler once it {@link #joined} one, else null. */
     private volatile @Nullable ClusterNode node;
@@ -36,6 +46,8 @@ final class JobHandlers {
     private final int maxPoolSize;
     private final boolean guardPrivate;
     private final ContentFormat content;
+    /** Where jobs keep their WARC files; null: this server keeps none. */
+    private final @Nullable Path warcDir;
 
     JobHandlers(Crawler crawler, ApiServer.Settings settings) {
         this.crawler = crawler;
@@ -45,6 +57,7 @@ final class JobHandlers {
         this.maxPoolSize = settings.maxPoolSize();
         this.guardPrivate = settings.guardPrivateAddresses(); // and a request may not say otherwise
         this.content = settings.content();
+        this.warcDir = settings.warcDir();
     }
 
     /** This server's crawler is a node of a cluster from now on: jobs go through the node. */
@@ -86,7 +99,11 @@ final class JobHandlers {
             if (cluster != null) {
                 defaults.fetchDeadline(cluster.settings().defaultFetchDeadline());
             }
-            config = ConfigCodec.read(body, defaults, SERVER_ONLY);
+            ObjectNode fields = ((ObjectNode) body).deepCopy();
+            if (warc(fields.remove("warc"), cluster != null)) {
+                defaults.warcFile(newWarcFile());
+            }
+            config = ConfigCodec.read(fields, defaults);
         } catch (ConfigException e) {
             throw ApiError.of(e);
         }
@@ -109,6 +126,69 @@ final class JobHandlers {
                     + " was " + config.execution().poolSize(), "poolSize");
         }
         return config;
+    }
+
+    /**
+     * Whether a job keeps a WARC file: as the request says ({@code "warc": true|false}), else whenever this server
+     * keeps them. A client chooses whether, never where: the file is on the server's disk, named by the server.
+     * A cluster job keeps none: its pages are fetched on many machines.
+     */
+    private boolean warc(@Nullable JsonNode asked, boolean cluster) {
+        if (asked == null) {
+            return warcDir != null && !cluster;
+        }
+        if (!asked.isBoolean()) {
+            throw ApiError.badRequest("warc must be true or false (the server names the file: GET /crawl/{id}/warc)",
+                    "warc");
+        }
+        if (asked.booleanValue() && warcDir == null) {
+            throw ApiError.badRequest("warc: this server keeps no WARC files (start it with serve --warc-dir=DIR)",
+                    "warc");
+        }
+        if (asked.booleanValue() && cluster) {
+            throw ApiError.badRequest("warc: a cluster job keeps no WARC file (its pages are fetched by many nodes)",
+                    "warc");
+        }
+        return asked.booleanValue();
+    }
+
+    /** A new job's WARC file: named before the job has an id, so by the time and a random part. */
+    private String newWarcFile() {
+        String time = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT).withZone(ZoneOffset.UTC)
+                .format(Instant.now());
+        String random = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
+        return Objects.requireNonNull(warcDir).resolve("crawl-" + time + "-" + random + ".warc.gz").toString();
+    }
+
+    /**
+     * A job's WARC file, its whole records: while the job runs, those written so far (a record being written is
+     * left for the next call). 404 for a job that keeps none here.
+     */
+    void warc(Context ctx) throws IOException {
+        long id = id(ctx);
+        JobRow row = db.job(id).orElseThrow(() -> ApiError.notFound("no job " + id));
+        String file = ConfigCodec.fromJson(row.config()).output().warcFile();
+        Path path = file == null ? null : Path.of(file).toAbsolutePath().normalize();
+        if (path == null || warcDir == null || !path.startsWith(warcDir) || !Files.isRegularFile(path)) {
+            throw ApiError.notFound("job " + id + " has no WARC file on this server (it keeps one for a job when started"
+                    + " with --warc-dir, unless the job says \"warc\": false)");
+        }
+        long length = crawler.job(id).map(CrawlJob::warcBytes).orElse(OptionalLong.empty())
+                .orElse(Files.size(path));
+        ctx.contentType("application/gzip")
+                .header("Content-Disposition", "attachment; filename=\"crawl-" + id + ".warc.gz\"");
+        byte[] buffer = new byte[65_536];
+        OutputStream out = ctx.outputStream();
+        try (InputStream in = Files.newInputStream(path)) {
+            for (long left = length; left > 0; ) {
+                int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
+                if (n < 0) {
+                    break;
+                }
+                out.write(buffer, 0, n);
+                left -= n;
+            }
+        }
     }
 
     void list(Context ctx) {

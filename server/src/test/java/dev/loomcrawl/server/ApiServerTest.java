@@ -99,7 +99,7 @@ class ApiServerTest {
 
     private static ApiServer.Settings withTokens(String token, String readToken) {
         return new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 50, 1_000, token, readToken, Set.of(), true,
-                false, ContentFormat.NONE);
+                false, ContentFormat.NONE, null);
     }
 
     private static String crawlBody(MockSites farm, String extra) {
@@ -368,7 +368,7 @@ class ApiServerTest {
     @Test
     void aGuardedServerReachesNoPrivateAddressWhateverARequestSays() {
         start(memory(), new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 50, 1_000, null, null, Set.of(),
-                true, true, ContentFormat.NONE));
+                true, true, ContentFormat.NONE, null));
         fastFarm.reset();
         for (String path : new String[] {"/crawl", "/fetch"}) {
             String body = path.equals("/crawl") ? crawlBody(fastFarm, ",\"refusePrivateAddresses\":false")
@@ -394,7 +394,7 @@ class ApiServerTest {
     @Test
     void aGuardedServerRefusesEverySpellingOfAPrivateAddress() {
         start(memory(), new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 50, 1_000, null, null, Set.of(),
-                true, true, ContentFormat.NONE));
+                true, true, ContentFormat.NONE, null));
         com.github.tomakehurst.wiremock.WireMockServer listener = new com.github.tomakehurst.wiremock.WireMockServer(
                 com.github.tomakehurst.wiremock.core.WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort());
         listener.start();
@@ -421,7 +421,7 @@ class ApiServerTest {
     @Test
     void aRequestForAnotherHostIsMisdirected() {
         start(memory(), new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 50, 1_000, null, null,
-                Set.of("crawler.internal"), true, false, ContentFormat.NONE));
+                Set.of("crawler.internal"), true, false, ContentFormat.NONE, null));
         Http.Response rebinding = http.call("POST", "/fetch", "{\"urls\":[\"http://127.0.0.1:1/\"]}", "Host",
                 "attacker.example");
         assertThat(rebinding.status()).isEqualTo(421);

@@ -75,7 +75,7 @@ class ContentApiTest {
         store = Database.open("jdbc:h2:mem:content" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
         crawler = new Crawler(store);
         server = ApiServer.start(new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 50, 1_000, null, null,
-                Set.of(), false, false, byDefault), crawler);
+                Set.of(), false, false, byDefault, null), crawler);
         http = Http.local(server.port()).observe(contract::check);
     }
 

@@ -46,7 +46,7 @@ class FuzzTest {
         store = Database.open("jdbc:h2:mem:fuzz" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
         crawler = new Crawler(store);
         server = ApiServer.start(new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 20, 1_000, null, null,
-                java.util.Set.of(), false, false, dev.loomcrawl.crawler.values.ContentFormat.NONE), crawler);
+                java.util.Set.of(), false, false, dev.loomcrawl.crawler.values.ContentFormat.NONE, null), crawler);
     }
 
     @AfterEach

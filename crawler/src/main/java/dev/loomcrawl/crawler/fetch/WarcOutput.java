@@ -49,10 +49,16 @@ public final class WarcOutput implements AutoCloseable {
     private final WarcWriter writer;
     private final OutputStream file;
     private final ReentrantLock lock = new ReentrantLock(); // held across file I/O: never synchronized
+    /** The file's length when it was opened: a resumed job's records follow its earlier runs'. */
+    private final long before;
+    /** The file's length up to the end of its last whole record, for a reader while the job writes on. */
+    private volatile long whole;
 
-    private WarcOutput(OutputStream file, WarcCompression compression) throws IOException {
+    private WarcOutput(OutputStream file, WarcCompression compression, long before) throws IOException {
         this.file = file;
         this.writer = new WarcWriter(new StreamChannel(file), compression);
+        this.before = before;
+        this.whole = before;
     }
 
     /**
@@ -91,15 +97,15 @@ public final class WarcOutput implements AutoCloseable {
             if (path.toAbsolutePath().getParent() != null) {
                 Files.createDirectories(path.toAbsolutePath().getParent());
             }
-            boolean fresh = !Files.exists(path) || Files.size(path) == 0;
+            long before = Files.exists(path) ? Files.size(path) : 0;
             WarcCompression compression = file.toLowerCase(Locale.ROOT).endsWith(".gz") ? WarcCompression.GZIP
                     : WarcCompression.NONE;
             WarcOutput out = new WarcOutput(new BufferedOutputStream(new FileOutputStream(path.toFile(), true), 65_536),
-                    compression);
-            if (fresh) {
+                    compression, before);
+            if (before == 0) {
                 out.writer.write(new Warcinfo.Builder().version(MessageVersion.WARC_1_1).fields(Map.of("software", List.of(software),
                         "format", List.of("WARC File Format 1.1"))).build());
-                out.file.flush();
+                out.flushed();
             }
             return out;
         } catch (IOException e) {
@@ -148,12 +154,25 @@ public final class WarcOutput implements AutoCloseable {
                 response.truncated(truncated);
             }
             writer.write(response.build());
-            file.flush(); // whole records reach the file: a killed process leaves none half-written
+            flushed(); // whole records reach the file: a killed process leaves none half-written
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the WARC file: " + e.getMessage(), e);
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * How many of the file's bytes are whole records: all of it once the job has closed it; while it writes, a
+     * reader that stops here never meets a record half-written.
+     */
+    public long wholeBytes() {
+        return whole;
+    }
+
+    private void flushed() throws IOException {
+        file.flush();
+        whole = before + writer.position();
     }
 
     /** SHA-1 in base32, as WARC tools write and read it (deduplication, replay and CDX indexes key on it). */

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A {@link CrawlConfig} as JSON and back: how a job's whole configuration is stored with it, and the
@@ -106,7 +105,7 @@ public final class ConfigCodec {
                 // A one-pass job stored with a webhook, which it never used, still reads.
                 ((ObjectNode) node).remove("webhook");
             }
-            return read(node, CrawlConfig.builder(), Set.of());
+            return read(node, CrawlConfig.builder());
         } catch (JsonProcessingException e) {
             throw new ConfigException("config", json, "is not JSON: " + e.getOriginalMessage());
         }
@@ -115,19 +114,15 @@ public final class ConfigCodec {
     /**
      * Reads {@code json} onto {@code defaults}: every field present replaces the default.
      *
-     * @param refused field names not accepted from this caller (an API client may not choose server files)
-     * @throws ConfigException naming the JSON field: unknown, refused, of the wrong type, or out of range
+     * @throws ConfigException naming the JSON field: unknown, of the wrong type, or out of range
      */
-    public static CrawlConfig read(JsonNode json, CrawlConfigBuilder defaults, Set<String> refused) {
+    public static CrawlConfig read(JsonNode json, CrawlConfigBuilder defaults) {
         CrawlConfigBuilder b = defaults;
         Iterator<Map.Entry<String, JsonNode>> fields = json.fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();
             String name = field.getKey();
             JsonNode v = field.getValue();
-            if (refused.contains(name)) {
-                throw new ConfigException(name, null, "cannot be set here");
-            }
             field(b, name, v);
         }
         try {

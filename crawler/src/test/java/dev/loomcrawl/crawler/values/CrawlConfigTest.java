@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Duration;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -115,12 +114,11 @@ class CrawlConfigTest {
             {"seeds":["http://a.test:99999/"]}                     | seeds[0]
             {"seeds":[7]}                                          | seeds[0]
             {"seeds":["http://a.test/"],"headers":{"Host":"x"}}    | headers.Host
-            {"seeds":["http://a.test/"],"warc":"/etc/x.warc"}      | warc
             {"seeds":["http://a.test/"],"allowPatterns":["/a","("]} | allowPatterns[1]
             {"seeds":["http://a.test/"],"webhook":{"url":"http://h.test/","secret":"s"}} | webhook
             """)
     void jsonErrorsNameTheJsonField(String json, String field) throws Exception {
-        assertThatThrownBy(() -> ConfigCodec.read(new ObjectMapper().readTree(json), CrawlConfig.builder(), Set.of("warc")))
+        assertThatThrownBy(() -> ConfigCodec.read(new ObjectMapper().readTree(json), CrawlConfig.builder()))
                 .isInstanceOf(ConfigException.class)
                 .satisfies(e -> assertThat(ConfigCodec.jsonName(((ConfigException) e).field())).isEqualTo(field));
     }
