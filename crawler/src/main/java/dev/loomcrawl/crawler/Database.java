@@ -185,6 +185,14 @@ public final class Database implements AutoCloseable {
         return MarkdownFiles.write(store, jobId, dir, maxChars);
     }
 
+    /**
+     * The same files as {@link #writeMarkdown}, as one ZIP archive streamed to {@code out}, left open. Returns how
+     * many.
+     */
+    public long exportMarkdown(long jobId, int maxChars, OutputStream out) throws IOException {
+        return MarkdownFiles.zip(store, jobId, out, maxChars);
+    }
+
     /** Writes what is queued, then closes the database. */
     @Override
     public void close() {

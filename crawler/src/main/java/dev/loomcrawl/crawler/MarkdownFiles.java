@@ -6,6 +6,7 @@ import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.PageContent;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,10 +16,13 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Locale;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A job's main content as one Markdown file per page ({@code export --format=markdown}): YAML front matter
+ * A job's main content as one Markdown file per page ({@code export --format=markdown}, or a ZIP archive of them:
+ * {@code GET /crawl/{id}/export?format=markdown}): YAML front matter
  * (url, title, fetchedAt, and lang, description, author, published where the page says them), then the
  * content. Each file is named from its URL, stably: host and path as a slug, then the first 8 hex digits of
  * the URL's SHA-256, so two URLs never share a file and a second export writes the same names.
@@ -38,6 +42,39 @@ final class MarkdownFiles {
      */
     static long write(PageStore store, long jobId, Path dir, int maxChars) throws IOException {
         Files.createDirectories(dir);
+        return forEachDocument(store, jobId, maxChars, (name, document) -> {
+            Path file = dir.resolve(name);
+            Path part = file.resolveSibling(file.getFileName() + ".part");
+            Files.writeString(part, document, StandardCharsets.UTF_8);
+            Files.move(part, file, StandardCopyOption.REPLACE_EXISTING);
+        });
+    }
+
+    /**
+     * The same files as one ZIP archive streamed to {@code out}, a page at a time (what the API serves); {@code out}
+     * is left open.
+     *
+     * @return how many files it holds
+     */
+    static long zip(PageStore store, long jobId, OutputStream out, int maxChars) throws IOException {
+        ZipOutputStream zip = new ZipOutputStream(out, StandardCharsets.UTF_8);
+        long files = forEachDocument(store, jobId, maxChars, (name, document) -> {
+            zip.putNextEntry(new ZipEntry(name));
+            zip.write(document.getBytes(StandardCharsets.UTF_8));
+            zip.closeEntry();
+        });
+        zip.finish();
+        return files;
+    }
+
+    /** Where one page's document goes. */
+    @FunctionalInterface
+    private interface Documents {
+        void put(String fileName, String document) throws IOException;
+    }
+
+    private static long forEachDocument(PageStore store, long jobId, int maxChars, Documents documents)
+            throws IOException {
         long[] written = {0};
         try {
             store.forEachPage(jobId, 0, Integer.MAX_VALUE, null, false, page -> {
@@ -45,10 +82,7 @@ final class MarkdownFiles {
                     return;
                 }
                 try {
-                    Path file = dir.resolve(fileName(page.url()));
-                    Path part = file.resolveSibling(file.getFileName() + ".part");
-                    Files.writeString(part, document(page, page.content().cut(maxChars)), StandardCharsets.UTF_8);
-                    Files.move(part, file, StandardCopyOption.REPLACE_EXISTING);
+                    documents.put(fileName(page.url()), document(page, page.content().cut(maxChars)));
                     written[0]++;
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);

@@ -18,21 +18,10 @@ import dev.loomcrawl.crawler.values.Freshness;
 import dev.loomcrawl.crawler.values.JobRow;
 import io.javalin.http.Context;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.ThreadLocalRandom;
 import org.jspecify.annotations.Nullable;
 
 /** {@code /crawl} and its sub-resources. */
@@ -46,8 +35,7 @@ final class JobHandlers {
     private final int maxPoolSize;
     private final boolean guardPrivate;
     private final ContentFormat content;
-    /** Where jobs keep their WARC files; null: this server keeps none. */
-    private final @Nullable Path warcDir;
+    private final WarcFiles warcs;
 
     JobHandlers(Crawler crawler, ApiServer.Settings settings) {
         this.crawler = crawler;
@@ -57,7 +45,7 @@ final class JobHandlers {
         this.maxPoolSize = settings.maxPoolSize();
         this.guardPrivate = settings.guardPrivateAddresses(); // and a request may not say otherwise
         this.content = settings.content();
-        this.warcDir = settings.warcDir();
+        this.warcs = new WarcFiles(settings.warcDir());
     }
 
     /** This server's crawler is a node of a cluster from now on: jobs go through the node. */
@@ -100,8 +88,8 @@ final class JobHandlers {
                 defaults.fetchDeadline(cluster.settings().defaultFetchDeadline());
             }
             ObjectNode fields = ((ObjectNode) body).deepCopy();
-            if (warc(fields.remove("warc"), cluster != null)) {
-                defaults.warcFile(newWarcFile());
+            if (warcs.kept(fields.remove("warc"), cluster != null)) {
+                defaults.warcFile(warcs.newFile());
             }
             config = ConfigCodec.read(fields, defaults);
         } catch (ConfigException e) {
@@ -128,67 +116,11 @@ final class JobHandlers {
         return config;
     }
 
-    /**
-     * Whether a job keeps a WARC file: as the request says ({@code "warc": true|false}), else whenever this server
-     * keeps them. A client chooses whether, never where: the file is on the server's disk, named by the server.
-     * A cluster job keeps none: its pages are fetched on many machines.
-     */
-    private boolean warc(@Nullable JsonNode asked, boolean cluster) {
-        if (asked == null) {
-            return warcDir != null && !cluster;
-        }
-        if (!asked.isBoolean()) {
-            throw ApiError.badRequest("warc must be true or false (the server names the file: GET /crawl/{id}/warc)",
-                    "warc");
-        }
-        if (asked.booleanValue() && warcDir == null) {
-            throw ApiError.badRequest("warc: this server keeps no WARC files (start it with serve --warc-dir=DIR)",
-                    "warc");
-        }
-        if (asked.booleanValue() && cluster) {
-            throw ApiError.badRequest("warc: a cluster job keeps no WARC file (its pages are fetched by many nodes)",
-                    "warc");
-        }
-        return asked.booleanValue();
-    }
-
-    /** A new job's WARC file: named before the job has an id, so by the time and a random part. */
-    private String newWarcFile() {
-        String time = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT).withZone(ZoneOffset.UTC)
-                .format(Instant.now());
-        String random = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
-        return Objects.requireNonNull(warcDir).resolve("crawl-" + time + "-" + random + ".warc.gz").toString();
-    }
-
-    /**
-     * A job's WARC file, its whole records: while the job runs, those written so far (a record being written is
-     * left for the next call). 404 for a job that keeps none here.
-     */
+    /** The job's WARC file (see {@link WarcFiles#serve}). */
     void warc(Context ctx) throws IOException {
         long id = id(ctx);
         JobRow row = db.job(id).orElseThrow(() -> ApiError.notFound("no job " + id));
-        String file = ConfigCodec.fromJson(row.config()).output().warcFile();
-        Path path = file == null ? null : Path.of(file).toAbsolutePath().normalize();
-        if (path == null || warcDir == null || !path.startsWith(warcDir) || !Files.isRegularFile(path)) {
-            throw ApiError.notFound("job " + id + " has no WARC file on this server (it keeps one for a job when started"
-                    + " with --warc-dir, unless the job says \"warc\": false)");
-        }
-        long length = crawler.job(id).map(CrawlJob::warcBytes).orElse(OptionalLong.empty())
-                .orElse(Files.size(path));
-        ctx.contentType("application/gzip")
-                .header("Content-Disposition", "attachment; filename=\"crawl-" + id + ".warc.gz\"");
-        byte[] buffer = new byte[65_536];
-        OutputStream out = ctx.outputStream();
-        try (InputStream in = Files.newInputStream(path)) {
-            for (long left = length; left > 0; ) {
-                int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
-                if (n < 0) {
-                    break;
-                }
-                out.write(buffer, 0, n);
-                left -= n;
-            }
-        }
+        warcs.serve(ctx, row, crawler.job(id).map(CrawlJob::warcBytes).orElse(OptionalLong.empty()));
     }
 
     void list(Context ctx) {
@@ -219,10 +151,23 @@ final class JobHandlers {
                 "offset", offset, "limit", limit, "total", db.countPages(id, status)));
     }
 
-    /** Every row of a job, streamed from the database row by row: never all in memory. */
+    /**
+     * Every row of a job, streamed from the database row by row: never all in memory. Or, as {@code format=markdown},
+     * its pages' main content as a ZIP archive of Markdown files, the files {@code export --format=markdown} writes.
+     */
     void export(Context ctx) throws IOException {
         long id = id(ctx);
         requireJob(id);
+        if ("markdown".equals(ctx.queryParam("format"))) {
+            if (!db.hasContent(id)) {
+                throw ApiError.badRequest("job " + id + " kept no content: crawl with \"content\": \"markdown\" to"
+                        + " export it as Markdown", "format");
+            }
+            ctx.contentType("application/zip")
+                    .header("Content-Disposition", "attachment; filename=\"crawl-" + id + "-markdown.zip\"");
+            db.exportMarkdown(id, Integer.MAX_VALUE, ctx.outputStream());
+            return;
+        }
         Export.Format format = format(ctx);
         Integer status = ctx.queryParam("status") == null ? null : intParam(ctx, "status", 0, 0, 999);
         ctx.contentType(format.mediaType())

@@ -15,10 +15,20 @@ import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.testkit.Http;
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -130,7 +140,7 @@ class ContentApiTest {
     }
 
     @Test
-    void aJobKeepsContentInItsRowsAndServesDefaultIsUsedUnlessTheJobSaysOtherwise() {
+    void aJobKeepsContentInItsRowsAndServesDefaultIsUsedUnlessTheJobSaysOtherwise() throws Exception {
         start(ContentFormat.TEXT);
         long id = http.post("/crawl", "{\"seeds\":[\"" + url("qa-site") + "\"],\"maxDepth\":0}").json().get("id").asLong();
         JsonNode row = finished(id).get("pages").get(0);
@@ -139,9 +149,36 @@ class ContentApiTest {
         long none = http.post("/crawl", "{\"seeds\":[\"" + url("qa-site") + "\"],\"maxDepth\":0,\"content\":\"none\"}")
                 .json().get("id").asLong();
         assertThat(finished(none).get("pages").get(0).has("content")).isFalse();
+        // The same content as Markdown files, one per page, in a ZIP archive; a job that kept none says so.
+        Map<String, String> files = unzipped("/crawl/" + id + "/export?format=markdown");
+        assertThat(files).hasSize(1);
+        String file = files.values().iterator().next();
+        assertThat(files.keySet().iterator().next()).startsWith("127-0-0-1-").endsWith(".md");
+        assertThat(file).startsWith("---\nurl: \"" + url("qa-site") + "\"\n").contains("\n---\n\nWhy does my HashMap");
+        Http.Response noContent = http.get("/crawl/" + none + "/export?format=markdown");
+        assertThat(noContent.status()).isEqualTo(400);
+        assertThat(noContent.json().get("message").asText()).contains("kept no content");
         Http.Response bad = http.post("/crawl", "{\"seeds\":[\"" + url("qa-site") + "\"],\"contentMaxChars\":5}");
         assertThat(bad.status()).isEqualTo(400);
         assertThat(bad.json().get("field").asText()).isEqualTo("contentMaxChars");
+    }
+
+    /** The files of a ZIP archive the API serves, by name. */
+    private Map<String, String> unzipped(String path) throws IOException, InterruptedException {
+        Http.Response head = http.get(path); // the contract's check of status and type
+        assertThat(head.header("Content-Type")).isEqualTo("application/zip");
+        HttpResponse<InputStream> served;
+        try (HttpClient client = HttpClient.newHttpClient()) {
+            served = client.send(HttpRequest.newBuilder(URI.create(http.base() + path)).build(),
+                    HttpResponse.BodyHandlers.ofInputStream());
+        }
+        Map<String, String> files = new LinkedHashMap<>();
+        try (ZipInputStream zip = new ZipInputStream(served.body(), StandardCharsets.UTF_8)) {
+            for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
+                files.put(entry.getName(), new String(zip.readAllBytes(), StandardCharsets.UTF_8));
+            }
+        }
+        return files;
     }
 
     private JsonNode finished(long id) {
