@@ -73,6 +73,7 @@ final class Election {
         }
         top = sharedAncestor(top, topScore, body);
         top = risingAncestor(top, body);
+        top = aroundTable(top, body);
         top = aroundExample(top, body);
         DocumentParts parts = new DocumentParts(boilerplate, counts);
         top = parts.whole(top, body);
@@ -247,6 +248,25 @@ final class Election {
             last = score;
         }
         return top;
+    }
+
+    /**
+     * The block around a table when a part of the table was elected, if that block scored a third as much: cells of
+     * short lines with a comma each (the names under an open letter, "Jane Doe, Yale University") score as
+     * paragraphs, their row outscores the letter's paragraphs beside the table, and the letter was left out. A
+     * block around a table of data alone scores little: a table's score reaches it divided by its levels.
+     */
+    private Element aroundTable(Element top, Element body) {
+        if (!top.nameIs("tr") && !top.nameIs("tbody") && !top.nameIs("thead") && !top.nameIs("tfoot")) {
+            return top;
+        }
+        Element table = top.closest("table");
+        Element around = table == null ? null : table.parent();
+        if (around == null || around == body) {
+            return top;
+        }
+        Double score = scores.get(around);
+        return score != null && score >= scoreOf(top) / 3 ? around : top;
     }
 
     /**

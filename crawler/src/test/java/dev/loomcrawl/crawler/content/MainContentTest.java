@@ -37,6 +37,21 @@ class MainContentTest {
         assertThat(content(html)).contains("logbooks, kept in the county archive").doesNotContain("Subscribers read");
     }
 
+    /**
+     * Harper's open letter: the letter's paragraphs, then its signatories in a table of three cells, each a name and a
+     * place a line, a comma each, and an empty row. The cells score as paragraphs of many commas, and their row won
+     * alone.
+     */
+    @Test
+    void anOpenLettersParagraphsStayBesideTheTableOfItsSignatories() {
+        String names = "<td><strong>Jane Doe</strong>, Yale University<br><strong>John Roe</strong>, writer<br>"
+                .repeat(8) + "</td>";
+        String html = "<body><div class='letter'>" + ARTICLE + "<table><tbody><tr>" + names.repeat(3)
+                + "</tr><tr><td></td></tr></tbody></table></div><div class='after-story'>" + DECOY + "</div></body>";
+        assertThat(content(html)).contains("logbooks, kept in the county archive", "Jane Doe, Yale University")
+                .doesNotContain("Subscribers read");
+    }
+
     @Test
     void anArticleInAWrapperWhoseIdSaysShareIsNotLeftOut() {
         String html = "<body><article><div class='text-wrapper' id='gigya-share-btns-2_gig_containerParent'>" + ARTICLE
