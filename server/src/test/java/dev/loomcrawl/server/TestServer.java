@@ -16,9 +16,19 @@ final class TestServer implements AutoCloseable {
     final String url = "jdbc:h2:mem:server" + DB.incrementAndGet() + ";DB_CLOSE_DELAY=-1";
     final Database store = Database.open(url);
     final Crawler crawler = new Crawler(store);
-    final ApiServer server = ApiServer.start(ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50), crawler);
+    final ApiServer server;
     private final Contract contract = new Contract();
-    final Http http = Http.local(server.port()).observe(contract::check);
+    final Http http;
+
+    /** A loopback server with the defaults. */
+    TestServer() {
+        this(ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50));
+    }
+
+    TestServer(ApiServer.Settings settings) {
+        server = ApiServer.start(settings, crawler);
+        http = Http.local(server.port()).observe(contract::check);
+    }
 
     @Override
     public void close() {

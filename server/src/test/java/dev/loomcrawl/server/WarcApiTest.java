@@ -8,8 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import dev.loomcrawl.crawler.Crawler;
-import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.testkit.Http;
@@ -37,11 +35,8 @@ import org.netpreserve.jwarc.WarcResponse;
 /** A job's WARC file over the API: {@code serve --warc-dir}, {@code "warc"} in {@code POST /crawl}, {@code GET /crawl/{id}/warc}. */
 class WarcApiTest {
     private WireMockServer site;
-    private Database store;
-    private Crawler crawler;
-    private ApiServer server;
+    private TestServer server;
     private Http http;
-    private final Contract contract = new Contract();
 
     @TempDir
     Path warcDir;
@@ -63,19 +58,13 @@ class WarcApiTest {
     @AfterEach
     void stop() {
         server.close();
-        crawler.close();
-        store.close();
         site.stop();
-        http.close();
-        contract.assertHeld();
     }
 
     private void start(@Nullable Path keepWarcs) {
-        store = Database.open("jdbc:h2:mem:warc" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
-        crawler = new Crawler(store);
-        server = ApiServer.start(new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 50, 1_000, null, null,
-                Set.of(), false, false, ContentFormat.NONE, keepWarcs), crawler);
-        http = Http.local(server.port()).observe(contract::check);
+        server = new TestServer(new ApiServer.Settings("127.0.0.1", 0, ExecutionMode.VIRTUAL, 50, 1_000, null, null,
+                Set.of(), false, false, ContentFormat.NONE, keepWarcs));
+        http = server.http;
     }
 
     @Test
