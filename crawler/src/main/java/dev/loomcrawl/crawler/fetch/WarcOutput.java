@@ -1,7 +1,7 @@
 package dev.loomcrawl.crawler.fetch;
 
 import dev.loomcrawl.crawler.values.ConfigException;
-import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -47,7 +47,18 @@ import org.netpreserve.jwarc.Warcinfo;
  */
 public final class WarcOutput implements AutoCloseable {
     private final WarcWriter writer;
+    /**
+     * A {@code FileOutputStream}, not a {@code FileChannel}: a channel written by an interrupted thread closes for
+     * everyone, and a cancelled job interrupts its tasks.
+     */
     private final OutputStream file;
+    /**
+     * A request and its response, made here and written to the file in one call, so that a killed process leaves
+     * the file at a pair's end unless the kill cuts that one write short. A buffered stream wrote the start of any
+     * record over its buffer (a page over 64 KB) while jwarc made the rest, and a resumed job appended after the
+     * half record.
+     */
+    private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
     private final ReentrantLock lock = new ReentrantLock(); // held across file I/O: never synchronized
     /** The file's length when it was opened: a resumed job's records follow its earlier runs'. */
     private final long before;
@@ -56,15 +67,12 @@ public final class WarcOutput implements AutoCloseable {
 
     private WarcOutput(OutputStream file, WarcCompression compression, long before) throws IOException {
         this.file = file;
-        this.writer = new WarcWriter(new StreamChannel(file), compression);
+        this.writer = new WarcWriter(new StreamChannel(pending), compression);
         this.before = before;
         this.whole = before;
     }
 
-    /**
-     * A channel over a plain file stream. A {@code FileChannel} written by an interrupted thread closes for
-     * everyone, and a cancelled job interrupts its tasks; a {@code FileOutputStream} does not mind.
-     */
+    /** The channel jwarc writes to, over a stream: here, the pair being made. */
     private record StreamChannel(OutputStream out) implements WritableByteChannel {
         @Override
         public int write(ByteBuffer src) throws IOException {
@@ -100,8 +108,7 @@ public final class WarcOutput implements AutoCloseable {
             long before = Files.exists(path) ? Files.size(path) : 0;
             WarcCompression compression = file.toLowerCase(Locale.ROOT).endsWith(".gz") ? WarcCompression.GZIP
                     : WarcCompression.NONE;
-            WarcOutput out = new WarcOutput(new BufferedOutputStream(new FileOutputStream(path.toFile(), true), 65_536),
-                    compression, before);
+            WarcOutput out = new WarcOutput(new FileOutputStream(path.toFile(), true), compression, before);
             if (before == 0) {
                 out.writer.write(new Warcinfo.Builder().version(MessageVersion.WARC_1_1).fields(Map.of("software", List.of(software),
                         "format", List.of("WARC File Format 1.1"))).build());
@@ -154,7 +161,7 @@ public final class WarcOutput implements AutoCloseable {
                 response.truncated(truncated);
             }
             writer.write(response.build());
-            flushed(); // whole records reach the file: a killed process leaves none half-written
+            flushed(); // the pair reaches the file in one write
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the WARC file: " + e.getMessage(), e);
         } finally {
@@ -171,7 +178,8 @@ public final class WarcOutput implements AutoCloseable {
     }
 
     private void flushed() throws IOException {
-        file.flush();
+        pending.writeTo(file);
+        pending.reset();
         whole = before + writer.position();
     }
 
@@ -238,7 +246,7 @@ public final class WarcOutput implements AutoCloseable {
     @Override
     public void close() {
         lock.lock();
-        try {
+        try (OutputStream closing = file) {
             writer.close();
         } catch (IOException e) {
             // the records written so far are whole: each was written in one call
