@@ -158,7 +158,8 @@ final class JobHandlers {
     void export(Context ctx) throws IOException {
         long id = id(ctx);
         requireJob(id);
-        if ("markdown".equals(ctx.queryParam("format"))) {
+        String asked = ctx.queryParam("format");
+        if (asked != null && asked.strip().equalsIgnoreCase("markdown")) {
             if (!db.hasContent(id)) {
                 throw ApiError.badRequest("job " + id + " kept no content: crawl with \"content\": \"markdown\" to"
                         + " export it as Markdown", "format");
@@ -168,7 +169,7 @@ final class JobHandlers {
             db.exportMarkdown(id, Integer.MAX_VALUE, ctx.outputStream());
             return;
         }
-        Export.Format format = format(ctx);
+        Export.Format format = format(ctx, "jsonl, csv or markdown");
         Integer status = ctx.queryParam("status") == null ? null : intParam(ctx, "status", 0, 0, 999);
         ctx.contentType(format.mediaType())
                 .header("Content-Disposition", "attachment; filename=\"crawl-" + id + "." + format.label() + "\"");
@@ -186,17 +187,19 @@ final class JobHandlers {
     void links(Context ctx) throws IOException {
         long id = id(ctx);
         requireJob(id);
-        Export.Format format = format(ctx);
+        Export.Format format = format(ctx, "jsonl or csv");
         ctx.contentType(format.mediaType())
                 .header("Content-Disposition", "attachment; filename=\"links-" + id + "." + format.label() + "\"");
         db.exportLinks(id, format, ctx.outputStream());
     }
 
-    private static Export.Format format(Context ctx) {
+    /** @param accepted the route's formats, as its error names them */
+    private static Export.Format format(Context ctx, String accepted) {
+        String asked = ctx.queryParam("format");
         try {
-            return Export.Format.of(ctx.queryParam("format") == null ? "jsonl" : ctx.queryParam("format"));
+            return Export.Format.of(asked == null ? "jsonl" : asked);
         } catch (IllegalArgumentException e) {
-            throw ApiError.badRequest(String.valueOf(e.getMessage()), "format");
+            throw ApiError.badRequest("format must be " + accepted + ", was '" + asked + "'", "format");
         }
     }
 

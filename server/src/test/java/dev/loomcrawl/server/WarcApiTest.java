@@ -11,11 +11,8 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.loomcrawl.crawler.values.ContentFormat;
 import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.testkit.Http;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.channels.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,15 +110,10 @@ class WarcApiTest {
     }
 
     /** The target of every response record of the job's WARC file as served, read to its end by jwarc. */
-    private List<String> responses(long id) throws IOException, InterruptedException {
-        HttpResponse<byte[]> served;
-        try (HttpClient client = HttpClient.newHttpClient()) {
-            served = client.send(HttpRequest.newBuilder(URI.create(http.base() + "/crawl/" + id + "/warc")).build(),
-                    HttpResponse.BodyHandlers.ofByteArray());
-        }
-        assertThat(served.statusCode()).isEqualTo(200);
+    private List<String> responses(long id) throws IOException {
         List<String> targets = new ArrayList<>();
-        try (WarcReader reader = new WarcReader(Channels.newChannel(new java.io.ByteArrayInputStream(served.body())))) {
+        byte[] served = http.bytes("/crawl/" + id + "/warc");
+        try (WarcReader reader = new WarcReader(Channels.newChannel(new ByteArrayInputStream(served)))) {
             for (WarcRecord record : reader) {
                 if (record instanceof WarcResponse response) {
                     targets.add(response.target());

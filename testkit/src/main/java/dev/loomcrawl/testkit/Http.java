@@ -91,6 +91,23 @@ public final class Http implements AutoCloseable {
         }
     }
 
+    /** A GET's body as bytes, for what is not text (an archive); fails on any status but 200. */
+    public byte[] bytes(String path) {
+        try {
+            HttpResponse<byte[]> r = client.send(HttpRequest.newBuilder(URI.create(base + path))
+                    .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofByteArray());
+            if (r.statusCode() != 200) {
+                throw new IllegalStateException("GET " + path + " answered " + r.statusCode());
+            }
+            return r.body();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
     public static JsonNode parse(String json) {
         try {
             return JSON.readTree(json);

@@ -58,7 +58,7 @@ final class ClusterSql {
                 if (attempt < 3) {
                     continue;
                 }
-                throw new StoreException("cluster storage failed: " + e.failure.getMessage(), e.failure);
+                throw new StoreException("cluster storage failed: " + e.getMessage(), e.getCause());
             } catch (SQLException e) {
                 throw new StoreException("cluster storage failed: " + e.getMessage(), e);
             }
@@ -82,11 +82,8 @@ final class ClusterSql {
 
     /** A transaction that failed before its commit was sent, and may run again. */
     private static final class RunAgain extends SQLException {
-        final SQLException failure;
-
         RunAgain(SQLException failure) {
             super(failure.getMessage(), failure.getSQLState(), failure);
-            this.failure = failure;
         }
     }
 
