@@ -223,32 +223,6 @@ class DataOutTest {
         assertThat(pages.get("/big-zipped").detail()).isEqualTo("cut at 10000 bytes: the body limit");
     }
 
-    /**
-     * A job run again appends to its WARC file, and what it says is whole (what {@code GET /crawl/{id}/warc} serves
-     * while it runs) counts its earlier runs' records too.
-     */
-    @Test
-    void aWarcFileOpenedAgainGoesOnAfterItsRecords(@TempDir Path dir) throws Exception {
-        Path warc = dir.resolve("crawl.warc.gz");
-        java.net.http.HttpRequest request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(site.url("/"))).build();
-        java.net.http.HttpHeaders headers = java.net.http.HttpHeaders.of(Map.of("content-type", List.of("text/html")),
-                (name, value) -> true);
-        for (int run = 1; run <= 2; run++) {
-            try (dev.loomcrawl.crawler.fetch.WarcOutput out = dev.loomcrawl.crawler.fetch.WarcOutput.open(warc.toString(),
-                    "test")) {
-                assertThat(out.wholeBytes()).isEqualTo(java.nio.file.Files.size(warc));
-                out.write(request, 200, headers, ("run " + run).getBytes(StandardCharsets.UTF_8), false,
-                        java.time.Instant.now());
-                assertThat(out.wholeBytes()).isEqualTo(java.nio.file.Files.size(warc));
-            }
-        }
-        List<String> types = new ArrayList<>();
-        try (WarcReader reader = new WarcReader(warc)) {
-            reader.forEach(record -> types.add(record.type()));
-        }
-        assertThat(types).containsExactly("warcinfo", "request", "response", "request", "response");
-    }
-
     private static org.netpreserve.jwarc.WarcDigest sha1(byte[] bytes) {
         try {
             return new org.netpreserve.jwarc.WarcDigest("sha1", java.security.MessageDigest.getInstance("SHA-1").digest(bytes));

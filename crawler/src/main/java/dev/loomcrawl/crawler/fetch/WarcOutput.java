@@ -10,10 +10,12 @@ import java.net.URI;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
@@ -36,7 +38,7 @@ import org.netpreserve.jwarc.Warcinfo;
  * {@code request} record and a {@code response} record holding the response as received (status line,
  * headers, and the body still in its {@code Content-Encoding}); one whose body could not be had whole (the
  * fetch deadline, the body limit, a type not kept) says so in {@code WARC-Truncated}. A {@code .gz} name gzips
- * each record, as WARC tools expect. A resumed job appends to the same file.
+ * each record, as WARC tools expect. A resumed job appends to the same file, after its last whole record.
  *
  * <p>Records are WARC/1.1 with {@code WARC-Block-Digest} and, on responses, {@code WARC-Payload-Digest}
  * (SHA-1, base32). The body stands as the client received it; the JDK client removes chunked transfer
@@ -46,6 +48,7 @@ import org.netpreserve.jwarc.Warcinfo;
  * exposed), and header names come lower-case and grouped by name, not as sent (docs/operations.md).
  */
 public final class WarcOutput implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(WarcOutput.class.getName());
     private final WarcWriter writer;
     /**
      * A {@code FileOutputStream}, not a {@code FileChannel}: a channel written by an interrupted thread closes for
@@ -105,7 +108,7 @@ public final class WarcOutput implements AutoCloseable {
             if (path.toAbsolutePath().getParent() != null) {
                 Files.createDirectories(path.toAbsolutePath().getParent());
             }
-            long before = Files.exists(path) ? Files.size(path) : 0;
+            long before = Files.exists(path) ? wholeRecords(path, file) : 0;
             WarcCompression compression = file.toLowerCase(Locale.ROOT).endsWith(".gz") ? WarcCompression.GZIP
                     : WarcCompression.NONE;
             WarcOutput out = new WarcOutput(new FileOutputStream(path.toFile(), true), compression, before);
@@ -118,6 +121,29 @@ public final class WarcOutput implements AutoCloseable {
         } catch (IOException e) {
             throw new ConfigException("warcFile", file, "cannot be written: " + e.getMessage());
         }
+    }
+
+    /**
+     * The length of an existing file's whole records, the file cut to it: a killed run can leave a pair's start, and
+     * a reader stops at the first broken record, so records appended after it would be lost to every reader.
+     */
+    private static long wholeRecords(Path path, String file) throws IOException {
+        long size = Files.size(path);
+        if (size == 0) {
+            return 0;
+        }
+        long whole = WarcTail.wholeLength(path);
+        if (whole == 0) {
+            throw new ConfigException("warcFile", file, "holds no whole WARC record: name a new file, or one a crawl wrote");
+        }
+        if (whole < size) {
+            try (FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE)) {
+                channel.truncate(whole);
+            }
+            LOG.log(System.Logger.Level.WARNING, "{0}: cut {1} bytes after its last whole record, left by a run that"
+                    + " stopped while writing", file, size - whole);
+        }
+        return whole;
     }
 
     /**
