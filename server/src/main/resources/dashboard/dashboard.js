@@ -24,9 +24,10 @@ function askToken() {
   return tokenPrompt;
 }
 
-async function api(path, options = {}) {
+// A request with the token, given again when the server refuses it.
+async function authorized(path, options = {}) {
   for (;;) {
-    const headers = { Accept: "application/json", ...(options.headers || {}) };
+    const headers = { ...(options.headers || {}) };
     const token = sessionStorage.getItem(TOKEN_KEY);
     if (token) headers.Authorization = "Bearer " + token;
     const response = await fetch(path, { ...options, headers });
@@ -39,10 +40,59 @@ async function api(path, options = {}) {
       }
       continue;
     }
-    const body = await response.json().catch(() => null);
-    if (!response.ok) throw new Error(body && body.message ? body.message : "HTTP " + response.status);
-    return body;
+    return response;
   }
+}
+
+async function failure(response) {
+  const body = await response.json().catch(() => null);
+  return new Error(body && body.message ? body.message : "HTTP " + response.status);
+}
+
+async function api(path, options = {}) {
+  const response = await authorized(path, { ...options, headers: { Accept: "application/json", ...(options.headers || {}) } });
+  if (!response.ok) throw await failure(response);
+  return response.json().catch(() => null);
+}
+
+// Saves a job's data as the file the server names: fetched with the token, which a plain link cannot send.
+async function download(path) {
+  const response = await authorized(path);
+  if (!response.ok) throw await failure(response);
+  const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = named ? named[1] : "loomcrawl-data";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+// A job's data in each form the server has it: rows, links, and the Markdown and WARC files a job keeps.
+function dataLinks(tr, job) {
+  const l = job.links;
+  const forms = [["JSONL", l.export], ["CSV", l.self + "/export?format=csv"], ["links", l.links],
+    ["Markdown", l.markdown], ["WARC", l.warc]].filter(([, href]) => href);
+  const key = forms.map(([name]) => name).join(" ");
+  const shown = tr.querySelector("span.data");
+  if (shown && shown.dataset.forms === key) return shown;
+  const span = document.createElement("span");
+  span.className = "data";
+  span.dataset.forms = key;
+  forms.forEach(([name, href], i) => {
+    if (i) span.append(" · ");
+    const a = document.createElement("a");
+    a.href = href;
+    a.textContent = name;
+    a.onclick = (event) => {
+      event.preventDefault();
+      download(href).catch(showError);
+    };
+    span.append(a);
+  });
+  return span;
 }
 
 function lineChart(canvas, series) {
@@ -210,7 +260,7 @@ function showJobs(list) {
       action.onclick = () => api("/crawl/" + job.id, { method: "DELETE" }).then(refresh, showError);
     }
     setCells(tr, [job.id, job.status, job.mode + (job.mode === "pool" ? ":" + job.poolSize : ""), bar, fmt(pages),
-      fmt(failed), fmt(skipped), fmt(rate), eta(p, job.waiting, job.webhook), failures || "–", action]);
+      fmt(failed), fmt(skipped), fmt(rate), eta(p, job.waiting, job.webhook), failures || "–", dataLinks(tr, job), action]);
     tr.dataset.job = job.id;
     tr.dataset.status = job.status;
     tr.dataset.pages = pages;
@@ -292,6 +342,7 @@ async function start(event) {
   const seeds = $("seeds").value.split(/\s+/).filter(Boolean);
   const request = { seeds, maxDepth: Number($("max-depth").value), maxPages: Number($("max-pages").value) };
   if ($("mode").value) request.mode = $("mode").value;
+  if ($("content").value) request.content = $("content").value;
   try {
     const job = await api("/crawl", { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify(request) });

@@ -2,6 +2,7 @@ package dev.loomcrawl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+
 import dev.loomcrawl.bench.ChildProcess;
 import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
@@ -10,10 +11,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcResponse;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
@@ -23,6 +28,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -44,19 +50,35 @@ class DashboardTest {
     }
 
     private static WebDriver browser() {
+        return browser(null);
+    }
+
+    /** @param downloads where the browser saves what the page downloads, without asking */
+    private static WebDriver browser(@Nullable Path downloads) {
         String binary = Files.isExecutable(Path.of("/usr/bin/chromium")) ? "/usr/bin/chromium" : "/usr/bin/chromium-browser";
         ChromeOptions options = new ChromeOptions().setBinary(binary)
                 .addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1100");
+        if (downloads != null) {
+            options.setExperimentalOption("prefs", Map.of("download.default_directory", downloads.toString(),
+                    "download.prompt_for_download", false));
+        }
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(Path.of("/usr/bin/chromedriver").toFile()).usingAnyFreePort().build();
-        return new ChromeDriver(service, options);
+        ChromeDriver driver = new ChromeDriver(service, options);
+        if (downloads != null) {
+            driver.executeCdpCommand("Browser.setDownloadBehavior", Map.of("behavior", "allow", "downloadPath",
+                    downloads.toString()));
+        }
+        return driver;
     }
 
     @Test
     void aJobStartedFromTheFormShowsRunningThenDoneWithItsPageCount(@TempDir Path dir) throws Exception {
         ChildProcess serve = ChildProcess.start(Main.class.getName(), List.of("-Xmx512m"), List.of("serve", "--port=0",
-                "--db=jdbc:h2:" + dir.resolve("db"), "--token=s3cret", "--no-pinning-watch"), ServeCommand.READY);
-        WebDriver browser = browser();
+                "--db=jdbc:h2:" + dir.resolve("db"), "--token=s3cret", "--no-pinning-watch",
+                "--warc-dir=" + dir.resolve("warc")), ServeCommand.READY);
+        Path downloads = Files.createDirectories(dir.resolve("downloads"));
+        WebDriver browser = browser(downloads);
         try {
             browser.get("http://127.0.0.1:" + CrashRecoveryTest.port(serve) + "/");
             WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
@@ -71,6 +93,7 @@ class DashboardTest {
             WebElement depth = browser.findElement(By.id("max-depth"));
             depth.clear();
             depth.sendKeys(Integer.toString(farm.graph().maxDepth() + 1));
+            new Select(browser.findElement(By.id("content"))).selectByVisibleText("markdown");
             browser.findElement(By.id("start-button")).click();
             wait.until(ExpectedConditions.textToBe(By.id("start-result"), "job 1 started"));
 
@@ -84,6 +107,26 @@ class DashboardTest {
             assertThat(browser.findElement(By.id("error")).getText()).isEmpty();
             // The live figures came in: requests were counted and charted.
             assertThat(browser.findElement(By.id("f-virtual")).getText()).isNotEqualTo("–");
+
+            // Its data, in each form, downloaded with the token a plain link could not send.
+            assertThat(cells.get(10)).isEqualTo("JSONL · CSV · links · Markdown · WARC");
+            for (String form : List.of("CSV", "Markdown", "WARC")) {
+                browser.findElement(By.cssSelector("tr[data-job='1'] span.data")).findElement(By.linkText(form)).click();
+            }
+            Path csv = downloads.resolve("crawl-1.csv");
+            Path markdown = downloads.resolve("crawl-1-markdown.zip");
+            Path warc = downloads.resolve("crawl-1.warc.gz");
+            wait.until(d -> Files.exists(csv) && Files.exists(markdown) && Files.exists(warc));
+            List<String> lines = Files.readAllLines(csv);
+            assertThat(lines.get(0)).startsWith("url,");
+            assertThat(lines).filteredOn(line -> line.startsWith("\"http")).hasSize(200); // rows: content spans lines
+            try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(markdown.toFile())) {
+                assertThat(zip.size()).isEqualTo(100);
+            }
+            try (WarcReader reader = new WarcReader(warc)) {
+                assertThat(reader.records().filter(r -> r instanceof WarcResponse).count()).isEqualTo(100);
+            }
+            assertThat(browser.findElement(By.id("error")).getText()).isEmpty();
 
             Path shot = Path.of("target", "dashboard.png");
             Files.write(shot, ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));

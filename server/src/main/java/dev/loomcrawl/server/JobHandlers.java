@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.Database;
+import dev.loomcrawl.crawler.JobReport;
 import dev.loomcrawl.crawler.Jobs;
 import dev.loomcrawl.crawler.cluster.ClusterNode;
 import dev.loomcrawl.crawler.values.ConfigCodec;
@@ -119,14 +120,13 @@ final class JobHandlers {
     /** The job's WARC file (see {@link WarcFiles#serve}). */
     void warc(Context ctx) throws IOException {
         long id = id(ctx);
-        JobRow row = db.job(id).orElseThrow(() -> ApiError.notFound("no job " + id));
-        warcs.serve(ctx, row, crawler.job(id).map(CrawlJob::warcBytes).orElse(OptionalLong.empty()));
+        warcs.serve(ctx, requireJob(id), crawler.job(id).map(CrawlJob::warcBytes).orElse(OptionalLong.empty()));
     }
 
     void list(Context ctx) {
         int offset = intParam(ctx, "offset", 0, 0, Integer.MAX_VALUE);
         int limit = intParam(ctx, "limit", 20, 1, 1_000);
-        List<JobView> jobs = jobs().reports(offset, limit).stream().map(JobView::of).toList();
+        List<JobView> jobs = jobs().reports(offset, limit).stream().map(r -> JobView.of(r, warcs)).toList();
         ctx.json(Map.of("jobs", jobs, "offset", offset, "limit", limit, "total", db.jobCount()));
     }
 
@@ -157,10 +157,10 @@ final class JobHandlers {
      */
     void export(Context ctx) throws IOException {
         long id = id(ctx);
-        requireJob(id);
+        JobRow row = requireJob(id);
         String asked = ctx.queryParam("format");
         if (asked != null && asked.strip().equalsIgnoreCase("markdown")) {
-            if (!db.hasContent(id)) {
+            if (!JobReport.Kept.of(row).content()) {
                 throw ApiError.badRequest("job " + id + " kept no content: crawl with \"content\": \"markdown\" to"
                         + " export it as Markdown", "format");
             }
@@ -203,15 +203,13 @@ final class JobHandlers {
         }
     }
 
-    /** 404 for an unknown job; a plain lookup, no view built. */
-    private void requireJob(long id) {
-        if (db.job(id).isEmpty()) {
-            throw ApiError.notFound("no job " + id);
-        }
+    /** The job's row; 404 for an unknown job. A plain lookup, no view built. */
+    private JobRow requireJob(long id) {
+        return db.job(id).orElseThrow(() -> ApiError.notFound("no job " + id));
     }
 
     private JobView view(long id) {
-        return jobs().report(id).map(JobView::of).orElseThrow(() -> ApiError.notFound("no job " + id));
+        return jobs().report(id).map(r -> JobView.of(r, warcs)).orElseThrow(() -> ApiError.notFound("no job " + id));
     }
 
     private static long id(Context ctx) {

@@ -5,20 +5,34 @@ import dev.loomcrawl.crawler.values.JobProgress;
 import dev.loomcrawl.crawler.values.JobSummary;
 import dev.loomcrawl.crawler.values.WebhookStatus;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
-/** A job as the API shows it: the crawler's report, with links to its sub-resources. */
+/**
+ * A job as the API shows it: the crawler's report, with links to its sub-resources; {@code markdown} and
+ * {@code warc} for a job that keeps them.
+ */
 record JobView(long id, String status, String mode, int poolSize, List<String> seeds, Instant createdAt,
         @Nullable Instant finishedAt, @Nullable JobProgress progress, @Nullable JobSummary summary, boolean cluster,
         @Nullable List<JobReport.Share> nodes, Map<String, String> waiting, @Nullable WebhookStatus webhook,
         Map<String, String> links) {
 
-    static JobView of(JobReport r) {
+    static JobView of(JobReport r, WarcFiles warcs) {
         String self = "/crawl/" + r.id();
+        Map<String, String> links = new LinkedHashMap<>();
+        links.put("self", self);
+        links.put("pages", self + "/pages");
+        links.put("export", self + "/export?format=jsonl");
+        links.put("links", self + "/links?format=jsonl");
+        if (r.kept().content()) {
+            links.put("markdown", self + "/export?format=markdown");
+        }
+        if (warcs.served(r.kept().warcFile()) != null) {
+            links.put("warc", self + "/warc");
+        }
         return new JobView(r.id(), r.status(), r.mode(), r.poolSize(), r.seeds(), r.createdAt(), r.finishedAt(),
-                r.progress(), r.summary(), r.cluster(), r.nodes(), r.waiting(), r.webhook(), Map.of("self", self, "pages", self + "/pages",
-                        "export", self + "/export?format=jsonl", "links", self + "/links?format=jsonl"));
+                r.progress(), r.summary(), r.cluster(), r.nodes(), r.waiting(), r.webhook(), links);
     }
 }

@@ -65,6 +65,12 @@ final class WarcFiles {
                 .toString();
     }
 
+    /** The file a job keeps, if this server serves it: a file in its directory; else null. */
+    @Nullable Path served(@Nullable String file) {
+        Path path = file == null ? null : Path.of(file).toAbsolutePath().normalize();
+        return path == null || dir == null || !path.startsWith(dir) || !Files.isRegularFile(path) ? null : path;
+    }
+
     /**
      * The job's file, its whole records: while the job runs, those written so far (a record being written is left
      * for the next call). 404 for a job that keeps none here.
@@ -72,9 +78,8 @@ final class WarcFiles {
      * @param whole how many of its bytes are whole records, while the job runs in this process; else all of them
      */
     void serve(Context ctx, JobRow job, OptionalLong whole) throws IOException {
-        String file = ConfigCodec.fromJson(job.config()).output().warcFile();
-        Path path = file == null ? null : Path.of(file).toAbsolutePath().normalize();
-        if (path == null || dir == null || !path.startsWith(dir) || !Files.isRegularFile(path)) {
+        Path path = served(ConfigCodec.warcFile(job.config()));
+        if (path == null) {
             throw ApiError.notFound("job " + job.id() + " has no WARC file on this server (it keeps one for a job when"
                     + " started with --warc-dir, unless the job says \"warc\": false)");
         }

@@ -146,6 +146,9 @@ class ContentApiTest {
                 .json().get("id").asLong();
         assertThat(finished(none).get("pages").get(0).has("content")).isFalse();
         // The same content as Markdown files, one per page, in a ZIP archive; a job that kept none says so.
+        assertThat(http.get("/crawl/" + id).json().at("/links/markdown").asText())
+                .isEqualTo("/crawl/" + id + "/export?format=markdown");
+        assertThat(http.get("/crawl/" + none).json().get("links").has("markdown")).isFalse();
         Map<String, String> files = unzipped("/crawl/" + id + "/export?format=markdown");
         assertThat(files).hasSize(1);
         String file = files.values().iterator().next();

@@ -78,6 +78,7 @@ class WarcApiTest {
         await().atMost(Duration.ofSeconds(20)).until(() -> http.get("/crawl/" + id).json().get("status").asText()
                 .equals("done"));
         assertThat(responses(id)).containsExactlyInAnyOrder(seed, seed + "a", seed + "b", seed + "slow");
+        assertThat(http.get("/crawl/" + id).json().at("/links/warc").asText()).isEqualTo("/crawl/" + id + "/warc");
         Http.Response served = http.get("/crawl/" + id + "/warc");
         assertThat(served.header("Content-Type")).isEqualTo("application/gzip");
         assertThat(served.header("Content-Disposition")).contains("crawl-" + id + ".warc.gz");
@@ -90,6 +91,7 @@ class WarcApiTest {
         long none = http.post("/crawl", "{\"seeds\":[\"" + seed + "a\"],\"maxDepth\":0,\"warc\":false}").json()
                 .get("id").asLong();
         assertThat(http.get("/crawl/" + none + "/warc").status()).isEqualTo(404);
+        assertThat(http.get("/crawl/" + none).json().get("links").has("warc")).isFalse();
         Http.Response path = http.post("/crawl", "{\"seeds\":[\"" + seed + "\"],\"warc\":\"/etc/crawl.warc\"}");
         assertThat(path.status()).isEqualTo(400);
         assertThat(path.json().get("field").asText()).isEqualTo("warc");

@@ -119,7 +119,8 @@ final class ClusterReports {
                 ConfigCodec.maxPages(row.config()), ConfigCodec.continuous(row.config()), summary != null ? summary.failures() : Map.of(), Map.of());
         return new JobReport(row.id(), status, row.mode(), row.poolSize(), ConfigCodec.seeds(row.config()),
                 row.createdAt(), row.finishedAt(), progress, summary, true, shares,
-                live == null || live.status().finished() ? Map.of() : live.waitingHosts(), JobReport.webhook(row, store));
+                live == null || live.status().finished() ? Map.of() : live.waitingHosts(), JobReport.webhook(row, store),
+                JobReport.Kept.of(row));
     }
 
     /** The cluster's nodes and leases. */

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link CrawlConfig} as JSON and back: how a job's whole configuration is stored with it, and the
@@ -204,6 +205,17 @@ public final class ConfigCodec {
         return given(json, "webhook");
     }
 
+    /** Whether a stored config keeps its pages' main content, without building it all. */
+    public static boolean keepsContent(String json) {
+        String content = text(json, "content");
+        return content != null && !content.equals(ContentFormat.NONE.label());
+    }
+
+    /** The WARC file of a stored config, without building it all; null for a job that keeps none. */
+    public static @Nullable String warcFile(String json) {
+        return text(json, "warc");
+    }
+
     /** Whether a stored config gives {@code field} a value other than null; false if unreadable. */
     private static boolean given(String json, String field) {
         try {
@@ -211,6 +223,16 @@ public final class ConfigCodec {
             return value != null && !value.isNull();
         } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
             return false;
+        }
+    }
+
+    /** A stored config's text field; null when it has none or is unreadable. */
+    private static @Nullable String text(String json, String field) {
+        try {
+            JsonNode value = JSON.readTree(json).get(field);
+            return value == null || !value.isTextual() ? null : value.asText();
+        } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
+            return null;
         }
     }
 
