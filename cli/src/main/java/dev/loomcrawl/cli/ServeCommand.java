@@ -96,7 +96,7 @@ final class ServeCommand implements Callable<Integer> {
     @Nullable String content;
     @Option(names = "--warc-dir", paramLabel = "DIR", description = "Keep a WARC file of each job's fetches here (a"
             + " request and a response record for every stored URL), unless its POST /crawl says \"warc\": false;"
-            + " GET /crawl/{id}/warc serves it. Not on a cluster node.")
+            + " GET /crawl/{id}/warc serves it. On a cluster node, its part of each cluster job: the pages it fetched.")
     @Nullable Path warcDir;
     @Option(names = "--no-pinning-watch", description = "Do not stream JFR VirtualThreadPinned events into /stats.")
     boolean noPinningWatch;
@@ -145,7 +145,7 @@ final class ServeCommand implements Callable<Integer> {
         if (clustered) {
             // Only now that the server is up: the node's address is known, and it takes work at once.
             node = ClusterNode.join(crawler, new NodeSettings(nodeId != null ? nodeId : defaultNodeId(server.port()),
-                    base, probe.leaseTtl()));
+                    base, probe.leaseTtl(), warcDir));
             server.joined(node);
         }
         // Only now that the server is up: jobs an earlier process left unfinished carry on. Not on a cluster
@@ -200,10 +200,6 @@ final class ServeCommand implements Callable<Integer> {
                     + " or " + TOKEN_ENV + " (every request but /health must then carry 'Authorization: Bearer <token>')");
         }
         if (warcDir != null) {
-            if (clustered) {
-                throw new IllegalArgumentException("--warc-dir: a cluster job keeps no WARC file (its pages are fetched"
-                        + " by many nodes); crawl with 'loomcrawl crawl --warc=FILE' for one");
-            }
             warcDir = warcDir.toAbsolutePath().normalize();
             try {
                 Files.createDirectories(warcDir);

@@ -52,9 +52,12 @@ record JobStart(long id, CrawlConfig config, Frontier frontier, JobMeter meter, 
         return new JobStart(id, config, frontier, meter, hooks, warc, true, THIS_PROCESS);
     }
 
-    /** This process's share, named {@code share}, of a job other processes run too, its URLs from {@code frontier}. */
+    /**
+     * This process's share, named {@code share}, of a job other processes run too, its URLs from {@code frontier};
+     * its WARC file, if {@code config} names one, holds this share's fetches.
+     */
     static JobStart share(Engine engine, long id, String share, CrawlConfig config, Frontier frontier) {
-        return new JobStart(id, config, frontier, new JobMeter(engine.totals(), 0, 0, 0), Hooks.NONE, null,
+        return new JobStart(id, config, frontier, new JobMeter(engine.totals(), 0, 0, 0), Hooks.NONE, warcOf(config),
                 false, share);
     }
 

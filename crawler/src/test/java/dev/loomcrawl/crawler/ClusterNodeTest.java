@@ -17,13 +17,20 @@ import dev.loomcrawl.mocksites.LatencyModel;
 import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
 import dev.loomcrawl.testkit.PostgresServer;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcResponse;
 
 /**
  * Nodes of a cluster in one JVM (two crawlers, two stores, one PostgreSQL): the shared frontier, host leases
@@ -34,19 +41,28 @@ class ClusterNodeTest {
     static final PostgresServer postgres = new PostgresServer();
 
     private static NodeSettings node(String id) {
-        return new NodeSettings(id, null, Duration.ofSeconds(6));
+        return node(id, null);
+    }
+
+    private static NodeSettings node(String id, @Nullable Path warcs) {
+        return new NodeSettings(id, null, Duration.ofSeconds(6), warcs == null ? null : warcs.resolve(id));
     }
 
     /** Nodes "a" and "b" in this JVM, each around a crawler with its own store on one database. */
     private record TwoNodes(PageStore storeA, Crawler crawlerA, ClusterNode a, PageStore storeB, Crawler crawlerB,
             ClusterNode b) implements AutoCloseable {
         static TwoNodes on(String db, CrawlerOptions options) {
+            return on(db, options, null);
+        }
+
+        /** @param warcs where each node keeps its WARC parts, in a directory of its own, as on its own machine */
+        static TwoNodes on(String db, CrawlerOptions options, @Nullable Path warcs) {
             PageStore storeA = PageStore.open(db);
             PageStore storeB = PageStore.open(db);
             Crawler crawlerA = new Crawler(storeA, options);
             Crawler crawlerB = new Crawler(storeB, options);
-            return new TwoNodes(storeA, crawlerA, ClusterNode.join(crawlerA, node("a")), storeB, crawlerB,
-                    ClusterNode.join(crawlerB, node("b")));
+            return new TwoNodes(storeA, crawlerA, ClusterNode.join(crawlerA, node("a", warcs)), storeB, crawlerB,
+                    ClusterNode.join(crawlerB, node("b", warcs)));
         }
 
         @Override
@@ -123,16 +139,17 @@ class ClusterNodeTest {
         }
     }
 
+    /** ... and each node keeps the WARC records of the pages it fetched, in its own directory: together, each once. */
     @Test
-    void twoNodesShareOneJobEachPageOnceAndNoHostAboveItsLimit() throws Exception {
+    void twoNodesShareOneJobEachPageOnceAndNoHostAboveItsLimit(@TempDir Path warcs) throws Exception {
         String db = postgres.newDatabase();
         try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(12, 15).withLatency(LatencyModel.fixed(100)));
-             TwoNodes nodes = TwoNodes.on(db, new CrawlerOptions(3, 10_000, true))) {
+             TwoNodes nodes = TwoNodes.on(db, new CrawlerOptions(3, 10_000, true), warcs)) {
             PageStore storeA = nodes.storeA();
             ClusterNode a = nodes.a();
             ClusterNode b = nodes.b();
             CrawlConfig config = CrawlConfig.builder().seeds(farm.seedUrls()).maxDepth(farm.graph().maxDepth() + 1)
-                    .perHostConcurrency(3).fetchDeadline(Duration.ofSeconds(3)).build();
+                    .perHostConcurrency(3).fetchDeadline(Duration.ofSeconds(3)).warcFile("crawl-x.warc.gz").build();
             CrawlJob job = a.start(config);
             long total = farm.graph().config().totalPages();
 
@@ -156,6 +173,16 @@ class ClusterNodeTest {
                 st.executeUpdate("UPDATE jobs SET summary = NULL WHERE id = " + job.id());
             }
             assertThat(b.report(job.id()).orElseThrow().summary().pages()).isEqualTo(total);
+
+            Map<String, List<String>> fetchedBy = new HashMap<>();
+            for (String node : List.of("a", "b")) {
+                try (WarcReader reader = new WarcReader(warcs.resolve(node).resolve("crawl-x-" + node + ".warc.gz"))) {
+                    fetchedBy.put(node, reader.records().filter(r -> r instanceof WarcResponse)
+                            .map(r -> ((WarcResponse) r).target()).toList());
+                }
+            }
+            assertThat(fetchedBy.values()).allSatisfy(part -> assertThat(part).isNotEmpty());
+            assertThat(fetchedBy.values().stream().flatMap(List::stream)).hasSize((int) total).doesNotHaveDuplicates();
         }
     }
 

@@ -17,6 +17,7 @@ import dev.loomcrawl.crawler.values.ExecutionMode;
 import dev.loomcrawl.crawler.values.Export;
 import dev.loomcrawl.crawler.values.Freshness;
 import dev.loomcrawl.crawler.values.JobRow;
+import dev.loomcrawl.crawler.values.NodeSettings;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.util.List;
@@ -59,6 +60,11 @@ final class JobHandlers {
         return Optional.ofNullable(node);
     }
 
+    private @Nullable NodeSettings nodeSettings() {
+        ClusterNode cluster = node;
+        return cluster == null ? null : cluster.settings();
+    }
+
     /** Where jobs go: the node when there is one, else the crawler. */
     private Jobs jobs() {
         ClusterNode cluster = node;
@@ -89,8 +95,8 @@ final class JobHandlers {
                 defaults.fetchDeadline(cluster.settings().defaultFetchDeadline());
             }
             ObjectNode fields = ((ObjectNode) body).deepCopy();
-            if (warcs.kept(fields.remove("warc"), cluster != null)) {
-                defaults.warcFile(warcs.newFile());
+            if (warcs.kept(fields.remove("warc"))) {
+                defaults.warcFile(warcs.newFile(cluster != null));
             }
             config = ConfigCodec.read(fields, defaults);
         } catch (ConfigException e) {
@@ -120,13 +126,14 @@ final class JobHandlers {
     /** The job's WARC file (see {@link WarcFiles#serve}). */
     void warc(Context ctx) throws IOException {
         long id = id(ctx);
-        warcs.serve(ctx, requireJob(id), crawler.job(id).map(CrawlJob::warcBytes).orElse(OptionalLong.empty()));
+        warcs.serve(ctx, requireJob(id), nodeSettings(), crawler.job(id).map(CrawlJob::warcBytes)
+                .orElse(OptionalLong.empty()));
     }
 
     void list(Context ctx) {
         int offset = intParam(ctx, "offset", 0, 0, Integer.MAX_VALUE);
         int limit = intParam(ctx, "limit", 20, 1, 1_000);
-        List<JobView> jobs = jobs().reports(offset, limit).stream().map(r -> JobView.of(r, warcs)).toList();
+        List<JobView> jobs = jobs().reports(offset, limit).stream().map(r -> JobView.of(r, warcs, nodeSettings())).toList();
         ctx.json(Map.of("jobs", jobs, "offset", offset, "limit", limit, "total", db.jobCount()));
     }
 
@@ -209,7 +216,7 @@ final class JobHandlers {
     }
 
     private JobView view(long id) {
-        return jobs().report(id).map(r -> JobView.of(r, warcs)).orElseThrow(() -> ApiError.notFound("no job " + id));
+        return jobs().report(id).map(r -> JobView.of(r, warcs, nodeSettings())).orElseThrow(() -> ApiError.notFound("no job " + id));
     }
 
     private static long id(Context ctx) {

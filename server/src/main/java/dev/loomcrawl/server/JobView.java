@@ -3,6 +3,7 @@ package dev.loomcrawl.server;
 import dev.loomcrawl.crawler.JobReport;
 import dev.loomcrawl.crawler.values.JobProgress;
 import dev.loomcrawl.crawler.values.JobSummary;
+import dev.loomcrawl.crawler.values.NodeSettings;
 import dev.loomcrawl.crawler.values.WebhookStatus;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -19,7 +20,8 @@ record JobView(long id, String status, String mode, int poolSize, List<String> s
         @Nullable List<JobReport.Share> nodes, Map<String, String> waiting, @Nullable WebhookStatus webhook,
         Map<String, String> links) {
 
-    static JobView of(JobReport r, WarcFiles warcs) {
+    /** @param node this server's cluster node settings, or null: a cluster job's WARC link is to this node's part */
+    static JobView of(JobReport r, WarcFiles warcs, @Nullable NodeSettings node) {
         String self = "/crawl/" + r.id();
         Map<String, String> links = new LinkedHashMap<>();
         links.put("self", self);
@@ -29,7 +31,7 @@ record JobView(long id, String status, String mode, int poolSize, List<String> s
         if (r.kept().content()) {
             links.put("markdown", self + "/export?format=markdown");
         }
-        if (warcs.served(r.kept().warcFile()) != null) {
+        if (warcs.served(r.kept().warcFile(), r.cluster() ? node : null) != null) {
             links.put("warc", self + "/warc");
         }
         return new JobView(r.id(), r.status(), r.mode(), r.poolSize(), r.seeds(), r.createdAt(), r.finishedAt(),

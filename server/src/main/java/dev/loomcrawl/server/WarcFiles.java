@@ -3,6 +3,7 @@ package dev.loomcrawl.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.crawler.values.ConfigCodec;
 import dev.loomcrawl.crawler.values.JobRow;
+import dev.loomcrawl.crawler.values.NodeSettings;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,11 +38,12 @@ final class WarcFiles {
 
     /**
      * Whether a job keeps a WARC file: as its request says ({@code "warc": true|false}), else whenever this server
-     * keeps them. A cluster job keeps none: its pages are fetched on many machines.
+     * keeps them. A cluster job's pages are fetched on many machines: each node started with {@code --warc-dir}
+     * keeps its part ({@link NodeSettings#warcPart}).
      */
-    boolean kept(@Nullable JsonNode asked, boolean cluster) {
+    boolean kept(@Nullable JsonNode asked) {
         if (asked == null) {
-            return dir != null && !cluster;
+            return dir != null;
         }
         if (!asked.isBoolean()) {
             throw ApiError.badRequest("warc must be true or false (the server names the file: GET /crawl/{id}/warc)",
@@ -51,41 +53,48 @@ final class WarcFiles {
             throw ApiError.badRequest("warc: this server keeps no WARC files (start it with serve --warc-dir=DIR)",
                     "warc");
         }
-        if (asked.booleanValue() && cluster) {
-            throw ApiError.badRequest("warc: a cluster job keeps no WARC file (its pages are fetched by many nodes)",
-                    "warc");
-        }
         return asked.booleanValue();
     }
 
-    /** A new job's file: named before the job has an id, so by the time and a random part. */
-    String newFile() {
-        String random = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
-        return Objects.requireNonNull(dir).resolve("crawl-" + STAMP.format(Instant.now()) + "-" + random + ".warc.gz")
-                .toString();
+    /**
+     * A new job's file: named before the job has an id, so by the time and a random part; a cluster job's, the name
+     * alone: each node keeps its part in its own directory.
+     */
+    String newFile(boolean cluster) {
+        String name = "crawl-" + STAMP.format(Instant.now()) + "-"
+                + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt()) + ".warc.gz";
+        return cluster ? name : Objects.requireNonNull(dir).resolve(name).toString();
     }
 
-    /** The file a job keeps, if this server serves it: a file in its directory; else null. */
-    @Nullable Path served(@Nullable String file) {
-        Path path = file == null ? null : Path.of(file).toAbsolutePath().normalize();
+    /**
+     * The file a job keeps, if this server serves it: a file in its directory; for a cluster job, this node's part.
+     * Else null.
+     *
+     * @param node this server's cluster node settings, for a cluster job; else null
+     */
+    @Nullable Path served(@Nullable String file, @Nullable NodeSettings node) {
+        Path part = file == null || node == null ? null : node.warcPart(file);
+        Path path = part != null ? part : file == null || node != null ? null : Path.of(file).toAbsolutePath().normalize();
         return path == null || dir == null || !path.startsWith(dir) || !Files.isRegularFile(path) ? null : path;
     }
 
     /**
-     * The job's file, its whole records: while the job runs, those written so far (a record being written is left
+     * The job's file (of a cluster job, this node's part), its whole records: while the job runs, those written so far (a record being written is left
      * for the next call). 404 for a job that keeps none here.
      *
      * @param whole how many of its bytes are whole records, while the job runs in this process; else all of them
      */
-    void serve(Context ctx, JobRow job, OptionalLong whole) throws IOException {
-        Path path = served(ConfigCodec.warcFile(job.config()));
+    void serve(Context ctx, JobRow job, @Nullable NodeSettings node, OptionalLong whole) throws IOException {
+        Path path = served(ConfigCodec.warcFile(job.config()), job.cluster() ? node : null);
         if (path == null) {
             throw ApiError.notFound("job " + job.id() + " has no WARC file on this server (it keeps one for a job when"
-                    + " started with --warc-dir, unless the job says \"warc\": false)");
+                    + " started with --warc-dir, unless the job says \"warc\": false; of a cluster job, the part this"
+                    + " node fetched)");
         }
         long length = whole.orElse(Files.size(path));
         ctx.contentType("application/gzip")
-                .header("Content-Disposition", "attachment; filename=\"crawl-" + job.id() + ".warc.gz\"");
+                .header("Content-Disposition", "attachment; filename=\"crawl-" + job.id()
+                        + (job.cluster() && node != null ? "-" + node.fileId() : "") + ".warc.gz\"");
         byte[] buffer = new byte[65_536];
         OutputStream out = ctx.outputStream();
         try (InputStream in = Files.newInputStream(path)) {

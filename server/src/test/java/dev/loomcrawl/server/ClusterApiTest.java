@@ -14,10 +14,15 @@ import dev.loomcrawl.mocksites.MockSites;
 import dev.loomcrawl.mocksites.Scenario;
 import dev.loomcrawl.testkit.Http;
 import dev.loomcrawl.testkit.PostgresServer;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcResponse;
 
 /** The API of a cluster node, over real HTTP, every response checked against openapi.json. */
 class ClusterApiTest {
@@ -25,14 +30,17 @@ class ClusterApiTest {
     static final PostgresServer postgres = new PostgresServer();
 
     @Test
-    void aClusterJobAndTheClusterAsTheDocumentSays() throws Exception {
+    void aClusterJobAndTheClusterAsTheDocumentSays(@TempDir Path warcs) throws Exception {
         Contract contract = new Contract();
         try (MockSites farm = MockSites.start(Scenario.DEMO.config().withSize(6, 8).withLatency(LatencyModel.fixed(20)));
              Database store = Database.open(postgres.newDatabase()); Crawler crawler = new Crawler(store)) {
-            ApiServer server = ApiServer.start(ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50), crawler);
+            ApiServer.Settings local = ApiServer.Settings.local(0, ExecutionMode.VIRTUAL, 50);
+            ApiServer server = ApiServer.start(new ApiServer.Settings(local.host(), local.port(), local.mode(),
+                    local.poolSize(), local.maxPoolSize(), null, null, local.allowedHostNames(), local.watchPinning(),
+                    local.guardPrivateAddresses(), local.content(), warcs), crawler);
             try (Http http = Http.local(server.port()).observe(contract::check);
                  ClusterNode node = ClusterNode.join(crawler, new NodeSettings("api-node",
-                         "http://127.0.0.1:" + server.port(), Duration.ofSeconds(10)))) {
+                         "http://127.0.0.1:" + server.port(), Duration.ofSeconds(10), warcs))) {
                 server.joined(node);
                 String seeds = farm.seedUrls().stream().map(u -> "\"" + u + "\"").collect(Collectors.joining(","));
                 // A fetch deadline that outlasts the lease is refused, naming the field.
@@ -50,6 +58,14 @@ class ClusterApiTest {
                 JsonNode done = http.get("/crawl/" + id).json();
                 assertThat(done.get("progress").get("pages").asLong()).isEqualTo(farm.graph().config().totalPages());
                 assertThat(done.get("nodes").get(0).get("node").asText()).isEqualTo("api-node");
+                // This node's part of the job's WARC file: here, every page, as it is the only node.
+                assertThat(done.at("/links/warc").asText()).isEqualTo("/crawl/" + id + "/warc");
+                Http.Response part = http.get("/crawl/" + id + "/warc");
+                assertThat(part.header("Content-Disposition")).endsWith("-api-node.warc.gz\"");
+                try (WarcReader reader = new WarcReader(new ByteArrayInputStream(http.bytes("/crawl/" + id + "/warc")))) {
+                    assertThat(reader.records().filter(r -> r instanceof WarcResponse).count())
+                            .isEqualTo(farm.graph().config().totalPages());
+                }
                 assertThat(http.get("/crawl?limit=5").status()).isEqualTo(200);
                 JsonNode cluster = http.get("/cluster").json();
                 assertThat(cluster.get("self").asText()).isEqualTo("api-node");

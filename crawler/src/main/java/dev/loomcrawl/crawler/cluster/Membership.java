@@ -1,6 +1,7 @@
 package dev.loomcrawl.crawler.cluster;
 
 import dev.loomcrawl.crawler.values.CrawlConfig;
+import dev.loomcrawl.crawler.values.NodeSettings;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -11,6 +12,8 @@ import org.jspecify.annotations.Nullable;
  */
 interface Membership {
     String nodeId();
+
+    NodeSettings settings();
 
     ClusterStore db();
 

@@ -7,7 +7,9 @@ import dev.loomcrawl.crawler.values.ConfigCodec;
 import dev.loomcrawl.crawler.values.ConfigException;
 import dev.loomcrawl.crawler.values.CrawlConfig;
 import dev.loomcrawl.crawler.values.JobRow;
+import dev.loomcrawl.crawler.values.NodeSettings;
 import dev.loomcrawl.crawler.values.PolitenessKey;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -54,10 +56,30 @@ final class NodeShares {
             reports.began(id);
             kinds.put(id, config.politeness().politenessKey());
             frontiers.put(id, frontier);
-            return crawler.runShare(id, node.nodeId(), config, frontier.frontier(), job -> ended(job, frontier));
+            try {
+                return crawler.runShare(id, node.nodeId(), here(config), frontier.frontier(),
+                        job -> ended(job, frontier));
+            } catch (RuntimeException e) { // its WARC part cannot be written: the next heartbeat tries again
+                frontiers.remove(id, frontier);
+                kinds.remove(id);
+                throw e;
+            }
         } finally {
             launching.unlock();
         }
+    }
+
+    /**
+     * The job's config as this node runs it: a job that keeps a WARC file names it, and this node writes its part
+     * in its own directory, or none when it has none ({@link NodeSettings#warcPart}).
+     */
+    private CrawlConfig here(CrawlConfig config) {
+        String warc = config.output().warcFile();
+        if (warc == null) {
+            return config;
+        }
+        Path part = node.settings().warcPart(warc);
+        return config.toBuilder().warcFile(part == null ? null : part.toString()).build();
     }
 
     /** This node's share of a job has ended: its last figures written, the job forgotten. */

@@ -1,5 +1,6 @@
 package dev.loomcrawl.crawler.values;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -11,8 +12,10 @@ import org.jspecify.annotations.Nullable;
  * @param address where its API listens, shown by {@code GET /cluster}; may be null
  * @param leaseTtl how long a host lease lasts unless renewed: how soon a dead node's hosts move on
  *     (default 30 s); a cluster job's fetch deadline must fit in it with room for two heartbeats
+ * @param warcDir where this node keeps its parts of the cluster jobs' WARC files ({@code serve --warc-dir}), an
+ *     absolute path; null: it keeps none
  */
-public record NodeSettings(String nodeId, @Nullable String address, Duration leaseTtl) {
+public record NodeSettings(String nodeId, @Nullable String address, Duration leaseTtl, @Nullable Path warcDir) {
     private static final Pattern NODE_ID = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
     /** Time kept in hand beyond a fetch's deadline before a request may start under a lease. */
     public static final Duration SAFETY = Duration.ofSeconds(1);
@@ -26,6 +29,29 @@ public record NodeSettings(String nodeId, @Nullable String address, Duration lea
         if (leaseTtl == null || leaseTtl.compareTo(Duration.ofSeconds(2)) < 0 || leaseTtl.compareTo(Duration.ofMinutes(10)) > 0) {
             throw new ConfigException("leaseTtl", leaseTtl, "must be between 2 s and 10 min, was " + leaseTtl);
         }
+    }
+
+    public NodeSettings(String nodeId, @Nullable String address, Duration leaseTtl) {
+        this(nodeId, address, leaseTtl, null);
+    }
+
+    /**
+     * Where this node keeps its part of a cluster job's WARC file {@code name}: the pages it fetched, in its own
+     * directory, the name followed by its id, so that parts from many nodes can be put side by side. Null when
+     * this node keeps none.
+     */
+    public @Nullable Path warcPart(String name) {
+        if (warcDir == null) {
+            return null;
+        }
+        String file = String.valueOf(Path.of(name).getFileName());
+        String base = file.endsWith(".warc.gz") ? file.substring(0, file.length() - ".warc.gz".length()) : file;
+        return warcDir.resolve(base + "-" + fileId() + ".warc.gz");
+    }
+
+    /** The node's id as part of a file name: its colons as dashes. */
+    public String fileId() {
+        return nodeId.replace(':', '-');
     }
 
     /** How often the node renews, balances and looks for jobs: a sixth of the lease, at most half a second. */
