@@ -1,7 +1,9 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.crawler.Database;
+import dev.loomcrawl.crawler.JobReport;
 import dev.loomcrawl.crawler.values.Export;
+import dev.loomcrawl.crawler.values.JobRow;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -123,10 +125,9 @@ final class ExportCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--output " + output + " is a file: --format=markdown needs a directory");
         }
         try (Database database = db.existing()) {
-            if (database.job(id).isEmpty()) {
-                throw new IllegalArgumentException("no job " + id + " in " + db.db);
-            }
-            if (!database.hasContent(id)) {
+            JobRow row = database.job(id).orElseThrow(() -> new IllegalArgumentException("no job " + id + " in "
+                    + db.db));
+            if (!JobReport.Kept.of(row).content()) {
                 throw new IllegalArgumentException("job " + id + " kept no content: crawl with --content=markdown (or"
                         + " \"content\": \"markdown\" in POST /crawl) to export it as Markdown");
             }

@@ -73,8 +73,10 @@ final class WarcFiles {
      * @param node this server's cluster node settings, for a cluster job; else null
      */
     @Nullable Path served(@Nullable String file, @Nullable NodeSettings node) {
-        Path part = file == null || node == null ? null : node.warcPart(file);
-        Path path = part != null ? part : file == null || node != null ? null : Path.of(file).toAbsolutePath().normalize();
+        if (file == null) {
+            return null;
+        }
+        Path path = node != null ? node.warcPart(file) : Path.of(file).toAbsolutePath().normalize();
         return path == null || dir == null || !path.startsWith(dir) || !Files.isRegularFile(path) ? null : path;
     }
 
