@@ -9,6 +9,7 @@ import dev.loomcrawl.crawler.CrawlJob;
 import dev.loomcrawl.crawler.Crawler;
 import dev.loomcrawl.crawler.Database;
 import dev.loomcrawl.crawler.values.JobRow;
+import dev.loomcrawl.crawler.values.PageRecord;
 import dev.loomcrawl.mocksites.FarmCounters;
 import dev.loomcrawl.mocksites.Faults;
 import dev.loomcrawl.mocksites.LatencyModel;
@@ -31,6 +32,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcResponse;
 
 /** A real serve process, killed mid-crawl, then serve again on the same database. */
 class CrashRecoveryTest {
@@ -148,14 +151,17 @@ class CrashRecoveryTest {
      * A crawl writing {@code --output} killed with SIGKILL: {@code jobs} shows what the database holds, and
      * {@code resume --output} with the same file leaves it holding each stored URL once, every line whole
      * (rows reach the file a moment before their commit, and a kill can cut the last line). Gzipped, the file
-     * is cut inside its member too.
+     * is cut inside its member too. Its WARC file reads to its end after the resume, every page in it, though the
+     * kill is made to have cut a record short (the start of one is put after the last whole record: a kill inside
+     * that one write is too rare to wait for).
      */
     @Test
     void aKilledCrawlsOutputIsWholeAfterResumeAndJobsShowsWhatIsStored(@TempDir Path dir) throws Exception {
         String db = "jdbc:h2:" + dir.resolve("crawl");
         Path rows = dir.resolve("rows.jsonl.gz");
+        Path warc = dir.resolve("crawl.warc.gz");
         List<String> args = new java.util.ArrayList<>(List.of("crawl", "--db=" + db, "--output=" + rows,
-                "--per-host=1", "--max-depth=" + (farm.graph().maxDepth() + 1)));
+                "--warc=" + warc, "--per-host=1", "--max-depth=" + (farm.graph().maxDepth() + 1)));
         args.addAll(farm.seedUrls());
         ChildProcess crawl = ChildProcess.start(Main.class.getName(), List.of("-Xmx512m"), args, "loomcrawl: job ");
         try {
@@ -175,8 +181,16 @@ class CrashRecoveryTest {
         assertThat(job.get("pages").asLong() + job.get("failed").asLong() + job.get("skipped").asLong()).isEqualTo(stored);
         assertThat(job.get("seconds").asDouble()).isPositive();
 
+        byte[] written = Files.readAllBytes(warc);
+        Files.write(warc, java.util.Arrays.copyOfRange(written, written.length / 2, written.length / 2 + 300),
+                java.nio.file.StandardOpenOption.APPEND);
+
         CrawlCommandTest.Result resumed = CrawlCommandTest.run("resume", "1", "--db=" + db, "--output=" + rows, "--quiet");
         assertThat(resumed.exit()).as(resumed.err()).isZero();
+        Set<String> archived = new HashSet<>();
+        try (WarcReader reader = new WarcReader(warc)) {
+            reader.records().filter(r -> r instanceof WarcResponse).forEach(r -> archived.add(((WarcResponse) r).target()));
+        }
         List<String> lines = DataCommandsTest.gunzipped(rows).lines().toList();
         Set<String> urls = new HashSet<>();
         for (String line : lines) {
@@ -185,6 +199,8 @@ class CrashRecoveryTest {
         try (Database store = Database.open(db)) {
             assertThat(lines).hasSize((int) store.countPages(1, null));
             assertThat(store.countPages(1, 200)).isEqualTo(farm.graph().config().totalPages());
+            assertThat(archived).containsAll(store.pages(1, 0, Integer.MAX_VALUE, 200).stream().map(PageRecord::url)
+                    .toList());
         }
     }
 
