@@ -15,9 +15,12 @@ import dev.loomcrawl.mocksites.Scenario;
 import dev.loomcrawl.testkit.Http;
 import dev.loomcrawl.testkit.PostgresServer;
 import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.stream.Collectors;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,7 +52,7 @@ class ClusterApiTest {
                 assertThat(refused.json().get("field").asText()).isEqualTo("fetchDeadlineMs");
 
                 JsonNode job = http.post("/crawl", "{\"seeds\":[" + seeds + "],\"maxDepth\":" + (farm.graph().maxDepth() + 1)
-                        + "}").json();
+                        + ",\"content\":\"markdown\"}").json();
                 long id = job.get("id").asLong();
                 assertThat(job.get("cluster").asBoolean()).isTrue();
                 await().atMost(Duration.ofSeconds(60)).until(() ->
@@ -58,6 +61,17 @@ class ClusterApiTest {
                 JsonNode done = http.get("/crawl/" + id).json();
                 assertThat(done.get("progress").get("pages").asLong()).isEqualTo(farm.graph().config().totalPages());
                 assertThat(done.get("nodes").get(0).get("node").asText()).isEqualTo("api-node");
+                // Its pages' main content from PostgreSQL, as Markdown files in a ZIP archive.
+                assertThat(done.at("/links/markdown").asText()).isEqualTo("/crawl/" + id + "/export?format=markdown");
+                int files = 0;
+                try (ZipInputStream zip = new ZipInputStream(new ByteArrayInputStream(
+                        http.bytes("/crawl/" + id + "/export?format=markdown")))) {
+                    for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
+                        assertThat(new String(zip.readAllBytes(), StandardCharsets.UTF_8)).startsWith("---\nurl: ");
+                        files++;
+                    }
+                }
+                assertThat(files).isEqualTo(farm.graph().config().totalPages());
                 // This node's part of the job's WARC file: here, every page, as it is the only node.
                 assertThat(done.at("/links/warc").asText()).isEqualTo("/crawl/" + id + "/warc");
                 Http.Response part = http.get("/crawl/" + id + "/warc");
