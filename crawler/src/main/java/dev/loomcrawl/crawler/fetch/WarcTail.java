@@ -29,9 +29,17 @@ final class WarcTail {
      * The length of the file up to the end of its last whole record that is not a request: a request is the head
      * of a pair written in one call, so one without its response is what a cut write left. 0 when no record is
      * whole, which a file that is not WARC also gives.
+     *
+     * @throws IOException if the file cannot be read
      */
-    static long wholeLength(Path path) {
-        try (FileChannel channel = FileChannel.open(path); WarcReader reader = new WarcReader(channel)) {
+    static long wholeLength(Path path) throws IOException {
+        try (FileChannel channel = FileChannel.open(path)) {
+            WarcReader reader;
+            try {
+                reader = new WarcReader(channel);
+            } catch (IOException | RuntimeException notWarc) {
+                return 0;
+            }
             long keep = 0;
             WarcRecord last = null; // read whole: where it ends is known when the next one is looked for
             long lastStart = -1;
@@ -39,8 +47,8 @@ final class WarcTail {
                 Optional<WarcRecord> next;
                 try {
                     next = reader.next();
-                } catch (IOException | RuntimeException e) {
-                    next = Optional.empty(); // the record after the last whole one is cut
+                } catch (IOException | RuntimeException cut) {
+                    next = Optional.empty(); // the record after the last whole one is cut, or this is no WARC file
                 }
                 long lastEnd = reader.position(); // where the next record starts, or would have
                 if (last != null && !(last instanceof WarcRequest) && lastEnd > lastStart
@@ -56,8 +64,6 @@ final class WarcTail {
                     return keep;
                 }
             }
-        } catch (IOException | RuntimeException notWarc) {
-            return 0;
         }
     }
 
