@@ -60,6 +60,7 @@ final class JobHandlers {
         return Optional.ofNullable(node);
     }
 
+    /** This server's cluster node's settings, if it is one: where a cluster job's WARC part is kept. */
     private @Nullable NodeSettings nodeSettings() {
         ClusterNode cluster = node;
         return cluster == null ? null : cluster.settings();
@@ -133,7 +134,7 @@ final class JobHandlers {
     void list(Context ctx) {
         int offset = intParam(ctx, "offset", 0, 0, Integer.MAX_VALUE);
         int limit = intParam(ctx, "limit", 20, 1, 1_000);
-        List<JobView> jobs = jobs().reports(offset, limit).stream().map(r -> JobView.of(r, warcs, nodeSettings())).toList();
+        List<JobView> jobs = jobs().reports(offset, limit).stream().map(this::view).toList();
         ctx.json(Map.of("jobs", jobs, "offset", offset, "limit", limit, "total", db.jobCount()));
     }
 
@@ -216,7 +217,11 @@ final class JobHandlers {
     }
 
     private JobView view(long id) {
-        return jobs().report(id).map(r -> JobView.of(r, warcs, nodeSettings())).orElseThrow(() -> ApiError.notFound("no job " + id));
+        return jobs().report(id).map(this::view).orElseThrow(() -> ApiError.notFound("no job " + id));
+    }
+
+    private JobView view(JobReport report) {
+        return JobView.of(report, warcs, nodeSettings());
     }
 
     private static long id(Context ctx) {

@@ -81,8 +81,8 @@ final class WarcFiles {
     }
 
     /**
-     * The job's file (of a cluster job, this node's part), its whole records: while the job runs, those written so far (a record being written is left
-     * for the next call). 404 for a job that keeps none here.
+     * The job's file (of a cluster job, this node's part), its whole records: while the job runs, those written so
+     * far (a record being written is left for the next call). 404 for a job that keeps none here.
      *
      * @param whole how many of its bytes are whole records, while the job runs in this process; else all of them
      */
