@@ -55,7 +55,7 @@ async function api(path, options = {}) {
   return response.json().catch(() => null);
 }
 
-// Saves a job's data as the file the server names: fetched with the token, which a plain link cannot send.
+// Saves a job's data as the file the server names, fetched with the token, which a plain link cannot send.
 async function download(path) {
   const response = await authorized(path);
   if (!response.ok) throw await failure(response);
@@ -85,8 +85,12 @@ function dataLinks(tr, job) {
     if (i) span.append(" · ");
     const a = document.createElement("a");
     a.href = href;
+    a.download = "";
     a.textContent = name;
     a.onclick = (event) => {
+      // Without a token the browser saves the file as it comes, a WARC file of gigabytes too; with one, it is
+      // fetched whole first, as only fetch can send the token.
+      if (!sessionStorage.getItem(TOKEN_KEY)) return;
       event.preventDefault();
       download(href).catch(showError);
     };
