@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -74,6 +75,29 @@ class WarcOutputTest {
                     .containsExactly("warcinfo", "request", "response kept", "request", "response after");
             Files.write(warc, Arrays.copyOf(killed, (int) whole));
         }
+    }
+
+    /**
+     * Only the end is read and cut: a break in the middle of a file (another tool's, or an earlier version's) is
+     * left as it is, and the whole records after it with it.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"crawl.warc.gz", "crawl.warc"})
+    void aBreakInsideTheFileIsLeftWithTheRecordsAfterIt(String name, @TempDir Path dir) throws Exception {
+        Path one = dir.resolve("one-" + name);
+        try (WarcOutput out = WarcOutput.open(one.toString(), "test")) {
+            write(out, "x".repeat(10_000));
+        }
+        byte[] whole = Files.readAllBytes(one);
+        Path warc = dir.resolve(name);
+        Files.write(warc, whole);
+        Files.write(warc, Arrays.copyOf(whole, whole.length / 2), StandardOpenOption.APPEND); // a record cut short
+        Files.write(warc, whole, StandardOpenOption.APPEND);
+        long size = Files.size(warc);
+        try (WarcOutput out = WarcOutput.open(warc.toString(), "test")) {
+            assertThat(out.wholeBytes()).isEqualTo(size);
+        }
+        assertThat(Files.size(warc)).isEqualTo(size);
     }
 
     /** A file that holds no WARC record is not appended to, nor cut: the job does not start, and says why. */
