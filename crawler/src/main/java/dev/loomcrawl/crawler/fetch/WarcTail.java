@@ -18,8 +18,8 @@ import org.netpreserve.jwarc.WarcRequest;
  * reach the records appended after it.
  *
  * <p>Only the end of the file is read: a kill can cut nothing but the last write, so the last records tell. A
- * record starts where a gzip member does ({@code .warc.gz}: a member per record) or at {@code WARC/1.} on a line of
- * its own; the start nearest the end from which whole records are read is taken. Reading the whole file would find
+ * record starts where a gzip member does ({@code .warc.gz}: a member per record) or at {@code WARC/1.} after the
+ * blank lines that close the record before; the start nearest the end from which whole records are read is taken. Reading the whole file would find
  * the same end at 150 MB/s, and would cut at a break anywhere in it, and everything after that break.
  */
 final class WarcTail {
@@ -48,7 +48,7 @@ final class WarcTail {
             boolean gzip = startsMember(read(channel, 0, 3), 0);
             int tries = 0;
             for (int at = tail.length - 1; at >= 0 && tries < TRIES; at--) {
-                if (gzip ? startsMember(tail, at) : startsVersion(tail, at)) {
+                if (gzip ? startsMember(tail, at) : startsVersion(tail, at, from == 0)) {
                     tries++;
                     long end = wholeEnd(tail, at, gzip);
                     if (end > 0) {
@@ -156,9 +156,12 @@ final class WarcTail {
         return at + 2 < bytes.length && bytes[at] == 0x1f && bytes[at + 1] == (byte) 0x8b && bytes[at + 2] == 8;
     }
 
-    /** {@code WARC/1.} at a line's start. */
-    private static boolean startsVersion(byte[] bytes, int at) {
-        if (at + VERSION.length > bytes.length || at > 0 && bytes[at - 1] != '\n') {
+    /**
+     * {@code WARC/1.} at the file's start or after a record's closing blank lines: a page's text may hold a WARC
+     * record on a line of its own, but it is read here as part of a record's block.
+     */
+    private static boolean startsVersion(byte[] bytes, int at, boolean fileStart) {
+        if (at + VERSION.length > bytes.length || !(at == 0 ? fileStart : closed(bytes, at))) {
             return false;
         }
         for (int i = 0; i < VERSION.length; i++) {
