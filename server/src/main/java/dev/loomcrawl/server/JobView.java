@@ -31,7 +31,7 @@ record JobView(long id, String status, String mode, int poolSize, List<String> s
         if (r.kept().content()) {
             links.put("markdown", self + "/export?format=markdown");
         }
-        if (warcs.served(r.kept().warcFile(), r.cluster() ? node : null) != null) {
+        if (warcs.served(r.kept().warcFile(), r.cluster(), node) != null) {
             links.put("warc", self + "/warc");
         }
         return new JobView(r.id(), r.status(), r.mode(), r.poolSize(), r.seeds(), r.createdAt(), r.finishedAt(),

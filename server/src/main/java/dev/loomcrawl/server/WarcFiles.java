@@ -70,13 +70,13 @@ final class WarcFiles {
      * The file a job keeps, if this server serves it: a file in its directory; for a cluster job, this node's part.
      * Else null.
      *
-     * @param node this server's cluster node settings, for a cluster job; else null
+     * @param node this server's cluster node settings, or null
      */
-    @Nullable Path served(@Nullable String file, @Nullable NodeSettings node) {
+    @Nullable Path served(@Nullable String file, boolean cluster, @Nullable NodeSettings node) {
         if (file == null) {
             return null;
         }
-        Path path = node != null ? node.warcPart(file) : Path.of(file).toAbsolutePath().normalize();
+        Path path = !cluster ? Path.of(file).toAbsolutePath().normalize() : node == null ? null : node.warcPart(file);
         return path == null || dir == null || !path.startsWith(dir) || !Files.isRegularFile(path) ? null : path;
     }
 
@@ -87,7 +87,7 @@ final class WarcFiles {
      * @param whole how many of its bytes are whole records, while the job runs in this process; else all of them
      */
     void serve(Context ctx, JobRow job, @Nullable NodeSettings node, OptionalLong whole) throws IOException {
-        Path path = served(ConfigCodec.warcFile(job.config()), job.cluster() ? node : null);
+        Path path = served(ConfigCodec.warcFile(job.config()), job.cluster(), node);
         if (path == null) {
             throw ApiError.notFound("job " + job.id() + " has no WARC file on this server (it keeps one for a job when"
                     + " started with --warc-dir, unless the job says \"warc\": false; of a cluster job, the part this"
@@ -96,7 +96,7 @@ final class WarcFiles {
         long length = whole.orElse(Files.size(path));
         ctx.contentType("application/gzip")
                 .header("Content-Disposition", "attachment; filename=\"crawl-" + job.id()
-                        + (job.cluster() && node != null ? "-" + node.fileId() : "") + ".warc.gz\"");
+                        + (job.cluster() ? "-" + Objects.requireNonNull(node).fileId() : "") + ".warc.gz\"");
         byte[] buffer = new byte[65_536];
         OutputStream out = ctx.outputStream();
         try (InputStream in = Files.newInputStream(path)) {

@@ -59,7 +59,8 @@ final class NodeShares {
             try {
                 return crawler.runShare(id, node.nodeId(), here(config), frontier.frontier(),
                         job -> ended(job, frontier));
-            } catch (RuntimeException e) { // its WARC part cannot be written: the next heartbeat tries again
+            } catch (RuntimeException e) {
+                // A share that did not start (its WARC part cannot be opened, say) is tried again at the next heartbeat.
                 frontiers.remove(id, frontier);
                 kinds.remove(id);
                 throw e;

@@ -57,9 +57,8 @@ public final class WarcOutput implements AutoCloseable {
     private final OutputStream file;
     /**
      * A request and its response, made here and written to the file in one call, so that a killed process leaves
-     * the file at a pair's end unless the kill cuts that one write short. A buffered stream wrote the start of any
-     * record over its buffer (a page over 64 KB) while jwarc made the rest, and a resumed job appended after the
-     * half record.
+     * the file at a pair's end unless the kill cuts that one write short. Not a buffered stream: a record larger
+     * than its buffer would reach the file in parts while jwarc made the rest.
      */
     private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
     private final ReentrantLock lock = new ReentrantLock(); // held across file I/O: never synchronized

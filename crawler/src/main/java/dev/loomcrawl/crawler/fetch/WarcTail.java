@@ -19,8 +19,9 @@ import org.netpreserve.jwarc.WarcRequest;
  *
  * <p>Only the end of the file is read: a kill can cut nothing but the last write, so the last records tell. A
  * record starts where a gzip member does ({@code .warc.gz}: a member per record) or at {@code WARC/1.} after the
- * blank lines that close the record before; the start nearest the end from which whole records are read is taken. Reading the whole file would find
- * the same end at 150 MB/s, and would cut at a break anywhere in it, and everything after that break.
+ * blank lines that close the record before; the start nearest the end from which whole records are read is taken.
+ * Reading the whole file would find the same end at 150 MB/s, and would cut at a break anywhere in it, and
+ * everything after that break.
  */
 final class WarcTail {
     /** How much of the end is read: a pair of records of a page at the default body limit (2 MB), four times. */
