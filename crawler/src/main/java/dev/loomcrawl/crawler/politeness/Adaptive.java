@@ -48,6 +48,12 @@ final class Adaptive {
     static final double SLOW_GAP_BASELINES = 4;
     static final int FIRST_PROBE = 300;
     static final int MAX_PROBE = 4_800;
+    /**
+     * A latency less than this above what is normal for a key is never late, whatever the ratio: a server
+     * answering in a few ms has time to spare, and at that scale a busy process's own hiccups (a collection, a
+     * parse sharing the core, the scheduler's slice) are what varies.
+     */
+    static final double MARGIN_MILLIS = 20;
 
     private int allowed;
     private double recentNanos;
@@ -147,7 +153,17 @@ final class Adaptive {
      * spread) and {@value Baseline#SLOW_FACTOR}× the {@link #unloadedNanos}.
      */
     private boolean onTime(long nanos, double threshold) {
-        return nanos > 0 && nanos <= Math.min(threshold, Baseline.SLOW_FACTOR * unloadedNanos());
+        double unloaded = unloadedNanos();
+        return nanos > 0 && nanos <= Math.min(threshold,
+                unloaded == Double.MAX_VALUE ? unloaded : 1e6 * beyond(unloaded / 1e6, Baseline.SLOW_FACTOR));
+    }
+
+    /**
+     * The latency, in ms, past which an answer is more than {@code factor} times {@code normalMillis}: at least
+     * {@value #MARGIN_MILLIS} ms more.
+     */
+    static double beyond(double normalMillis, double factor) {
+        return Math.max(factor * normalMillis, normalMillis + MARGIN_MILLIS);
     }
 
     /**

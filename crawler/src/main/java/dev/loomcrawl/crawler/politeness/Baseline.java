@@ -3,7 +3,8 @@ package dev.loomcrawl.crawler.politeness;
 /**
  * A key's normal latency and its usual deviation from it, moving averages as TCP keeps SRTT and RTTVAR
  * ({@value #WEIGHT} and {@value #DEVIATION_WEIGHT} per answer). Its <em>slow threshold</em> is the larger of
- * {@value #SLOW_FACTOR}× the baseline and the baseline plus {@value #DEVIATIONS} deviations; an answer above it
+ * {@value #SLOW_FACTOR}× the baseline (and {@value Adaptive#MARGIN_MILLIS} ms above it) and the baseline plus
+ * {@value #DEVIATIONS} deviations; an answer above it
  * moves the baseline a tenth as much and the deviation not at all (an overloaded answer is no part of what is
  * normal). Not thread-safe: its {@link Adaptive} is called under its gate's lock.
  */
@@ -23,7 +24,8 @@ final class Baseline {
 
     /** Above it, a latency says the key is overloaded (infinite before any answer). */
     double threshold() {
-        return nanos == 0 ? Double.MAX_VALUE : Math.max(SLOW_FACTOR * nanos, nanos + DEVIATIONS * deviation);
+        return nanos == 0 ? Double.MAX_VALUE
+                : Math.max(1e6 * Adaptive.beyond(nanos / 1e6, SLOW_FACTOR), nanos + DEVIATIONS * deviation);
     }
 
     /** Takes one answer's latency in, judged against the threshold as it was before. */

@@ -121,9 +121,12 @@ final class Levels {
         }
     }
 
-    /** Whether {@code x} is over {@value Adaptive#RISE}× {@code y} and clearly above it. */
+    /**
+     * Whether {@code x} is over {@value Adaptive#RISE}× {@code y} (and {@value Adaptive#MARGIN_MILLIS} ms over it)
+     * and clearly above it.
+     */
     private static boolean clearlyAbove(Latencies x, Latencies y) {
-        return x.mean() > Adaptive.RISE * y.mean() && above(x, y, Adaptive.SPREAD);
+        return x.mean() > Adaptive.beyond(y.mean(), Adaptive.RISE) && above(x, y, Adaptive.SPREAD);
     }
 
     /**

@@ -49,17 +49,18 @@ final class SlowStart {
      */
     Verdict judge(double ms, boolean selfLate, int load) {
         double mean = healthy.count() == 0 ? ms : healthy.mean();
-        if (selfLate && ms > Adaptive.RISE * mean) {
+        double healthyUpTo = Adaptive.beyond(mean, Adaptive.RISE);
+        if (selfLate && ms > healthyUpTo) {
             return Verdict.UNHEARD;
         }
-        if (ms > Baseline.SLOW_FACTOR * mean) {
+        if (ms > Adaptive.beyond(mean, Baseline.SLOW_FACTOR)) {
             if (load != 0 && load <= healthyLoad) {
                 return Verdict.UNHEARD; // late at a load answered in time before: the server's own spread
             }
             return ++lateInARow < 2 ? Verdict.UNHEARD : Verdict.END;
         }
         lateInARow = 0;
-        if (ms > Adaptive.RISE * mean) {
+        if (ms > healthyUpTo) {
             return Verdict.NORMAL;
         }
         healthy.add(ms);

@@ -31,6 +31,28 @@ class AdaptiveTest {
         assertThat(a.gapNanos()).isZero();
     }
 
+    /**
+     * A server answering in about a millisecond, its answers varying by a few to fifteen (our own process's
+     * hiccups at that scale), keeps its limit from its first answer on; the same server slowed by 60 ms is cut.
+     */
+    @Test
+    void aFastServersFewMillisecondsAreNoOverload() {
+        long ms = TimeUnit.MILLISECONDS.toNanos(1);
+        java.util.Random random = new java.util.Random(7);
+        Adaptive a = new Adaptive(8);
+        int least = 8;
+        for (int i = 0; i < 2_000; i++) {
+            long jitter = i % 7 == 0 ? random.nextLong(15 * ms) : random.nextLong(3 * ms);
+            a.answered(new Reply(ms + jitter, false, false, 1 + i % 8), 8, i > 0);
+            least = i > 0 ? Math.min(least, a.allowed(8)) : least;
+        }
+        assertThat(least).as("the least allowed after the first answer").isEqualTo(8);
+        for (int i = 0; i < 100; i++) {
+            answeredInFull(a, 60 * ms, false, 8);
+        }
+        assertThat(a.allowed(8)).isLessThan(8);
+    }
+
     /** A late answer now and then in slow start (our own CPU, a slow page) ends nothing; two in a row do. */
     @Test
     void slowStartEndsOnTwoLateAnswersInARowAtHalfTheLimit() {
