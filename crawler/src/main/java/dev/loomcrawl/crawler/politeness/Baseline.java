@@ -4,9 +4,9 @@ package dev.loomcrawl.crawler.politeness;
  * A key's normal latency and its usual deviation from it, moving averages as TCP keeps SRTT and RTTVAR
  * ({@value #WEIGHT} and {@value #DEVIATION_WEIGHT} per answer). Its <em>slow threshold</em> is the larger of
  * {@value #SLOW_FACTOR}× the baseline (and {@value Adaptive#MARGIN_MILLIS} ms above it) and the baseline plus
- * {@value #DEVIATIONS} deviations; an answer above it
- * moves the baseline a tenth as much and the deviation not at all (an overloaded answer is no part of what is
- * normal). Not thread-safe: its {@link Adaptive} is called under its gate's lock.
+ * {@value #DEVIATIONS} deviations; an answer above it moves the baseline a tenth as much and the deviation not at
+ * all (an overloaded answer is no part of what is normal). Not thread-safe: its {@link Adaptive} is called under
+ * its gate's lock.
  */
 final class Baseline {
     static final double WEIGHT = 0.125;

@@ -1,27 +1,26 @@
 package dev.loomcrawl.crawler.politeness;
 
 /**
- * A key's first answers, which say what its server answers unloaded and how fast its limit may grow: TCP's slow
- * start, with the answer's latency where TCP reads a loss. An answer within {@value Adaptive#RISE}× the mean of
- * slow start's answers so far is <em>healthy</em> and doubles the limit, whether or not the key used all it was
- * allowed: a crawl's first answer from a host is its seed's, alone in flight, and it is what tells the server's
- * unloaded latency. So a healthy key is at its limit after its first answer or two. Two answers in a row over
- * {@value Baseline#SLOW_FACTOR}× that mean (<em>late</em>) end slow start at half the limit, as TCP halves on
- * leaving it (the last doubling was one too many); a late answer alone (our own CPU, one slow page) only holds
- * the growth. A late answer counts only when its request started with more of the key's requests awaiting their
- * answers than any healthy answer's had ({@link Reply#load}): a server whose answers vary by themselves is late
- * now and then at any load, one that cannot take more only past what it can take, so a late answer at a load
- * already answered in time is the server's spread, and says nothing. A round with all the limit in flight ends it
- * too, late answers or not, and the level rule judges that round: a request that reached the server ahead of one
- * sent before it can come back in time at the whole limit, and every late answer after it would pass for the
- * spread while slow start, where no other rule acts, lasted. Its answers that were not late are the key's unloaded
- * latency until its levels say more ({@link Levels}). Not thread-safe: its {@link Adaptive} is called under its
- * gate's lock.
+ * A key's first answers, which say what its server answers unloaded and how fast its limit may grow: TCP's slow start,
+ * with the answer's latency where TCP reads a loss. An answer within {@value Adaptive#RISE}× the mean of slow start's
+ * answers so far (or {@value Adaptive#MARGIN_MILLIS} ms over it) is <em>healthy</em> and doubles the limit, whether or
+ * not the key used all it was allowed: a crawl's first answer from a host is its seed's, alone in flight, and it is
+ * what tells the server's unloaded latency. So a healthy key is at its limit after its first answer or two. Two answers
+ * in a row over {@value Baseline#SLOW_FACTOR}× that mean and the margin over it (<em>late</em>) end slow start at half
+ * the limit, as TCP halves on leaving it (the last doubling was one too many); a late answer alone (our own CPU, one
+ * slow page) only holds the growth. A late answer counts only when its request started with more of the key's requests
+ * awaiting their answers than any healthy answer's had ({@link Reply#load}): a server whose answers vary by themselves
+ * is late now and then at any load, one that cannot take more only past what it can take, so a late answer at a load
+ * already answered in time is the server's spread, and says nothing. A round with all the limit in flight ends it too,
+ * late answers or not, and the level rule judges that round: a request that reached the server ahead of one sent before
+ * it can come back in time at the whole limit, and every late answer after it would pass for the spread while slow
+ * start, where no other rule acts, lasted. Its answers that were not late are the key's unloaded latency until its
+ * levels say more ({@link Levels}). Not thread-safe: its {@link Adaptive} is called under its gate's lock.
  */
 final class SlowStart {
     /** What one answer says. */
     enum Verdict {
-        /** Within {@value Adaptive#RISE}× slow start's mean: the limit may double. */
+        /** Within {@value Adaptive#RISE}× slow start's mean, or the margin over it: the limit may double. */
         HEALTHY,
         /** Slower than that, not late: normal for the key, and no reason to grow. */
         NORMAL,
