@@ -14,6 +14,13 @@ public sealed interface FetchResult {
     /** Request start to last body byte, in nanoseconds. */
     long nanos();
 
+    /**
+     * Request start to the response's headers, in nanoseconds (0: no response): how long the server took to answer.
+     * A key's adaptive limit judges its server by it, as Scrapy's AutoThrottle does: the body's transfer is the
+     * page's size and our own reading, which a busy crawl delays.
+     */
+    long answerNanos();
+
     /** Whether the server answered, with any status: a response's headers are in. */
     default boolean answered() {
         return !(this instanceof Failed f) || f.headers() != null;
@@ -31,7 +38,7 @@ public sealed interface FetchResult {
      *     page longer than its limit
      */
     record Response(int status, HttpHeaders headers, String contentType, byte[] body, byte @Nullable [] raw, Cut cut,
-            long nanos) implements FetchResult {
+            long nanos, long answerNanos) implements FetchResult {
 
         /** How much of the page the body is. */
         public enum Cut {
@@ -98,16 +105,22 @@ public sealed interface FetchResult {
      * @param permanent not worth another try (a private address refused, a body that overran its deadline)
      */
     public record Failed(FailureKind kind, String detail, int status, @Nullable HttpHeaders headers, int bytes, long nanos,
-            @Nullable Duration retryAfter, boolean permanent, byte @Nullable [] raw) implements FetchResult {
+            long answerNanos, @Nullable Duration retryAfter, boolean permanent, byte @Nullable [] raw)
+            implements FetchResult {
 
-        /** A failure whose body, if any, was not kept (it is kept only for the WARC file). */
-        public Failed(FailureKind kind, String detail, int status, @Nullable HttpHeaders headers, int bytes, long nanos,
-                @Nullable Duration retryAfter, boolean permanent) {
-            this(kind, detail, status, headers, bytes, nanos, retryAfter, permanent, null);
+        /** A failure without a response. */
+        public Failed(FailureKind kind, String detail, long nanos, boolean permanent) {
+            this(kind, detail, 0, null, 0, nanos, 0, null, permanent, null);
+        }
+
+        /** A response that failed, its body, if any, not kept (it is kept only for the WARC file). */
+        public Failed(FailureKind kind, String detail, int status, HttpHeaders headers, int bytes, long nanos,
+                long answerNanos, @Nullable Duration retryAfter, boolean permanent) {
+            this(kind, detail, status, headers, bytes, nanos, answerNanos, retryAfter, permanent, null);
         }
 
         public static Failed of(FailureKind kind, String detail, long nanos) {
-            return new Failed(kind, detail, 0, null, 0, nanos, null, false);
+            return new Failed(kind, detail, nanos, false);
         }
 
         public @Nullable String contentType() {

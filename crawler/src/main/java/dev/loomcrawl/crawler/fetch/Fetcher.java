@@ -11,6 +11,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.Flow;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import javax.net.ssl.SSLHandshakeException;
@@ -176,27 +177,28 @@ public final class Fetcher implements AutoCloseable {
         // Does the name exist at all? Asked before the client asks; see HostNames.
         String unknown = names.unknown(url.host());
         if (unknown != null) {
-            return new FetchResult.Failed(FailureKind.CONNECT, unknown, 0, null, 0, System.nanoTime() - start, null, true);
+            return new FetchResult.Failed(FailureKind.CONNECT, unknown, System.nanoTime() - start, true);
         }
         if (!settings.refusePrivateAddresses()) {
             return exchange(url, purpose, onHeaders, mayStart, validators, start);
         }
         return AddressGuard.send(url.host(), () -> exchange(url, purpose, onHeaders, mayStart, validators, start),
                 result -> result instanceof FetchResult.Failed,
-                refused -> new FetchResult.Failed(FailureKind.CONNECT, refused, 0, null, 0, System.nanoTime() - start, null,
-                        true));
+                refused -> new FetchResult.Failed(FailureKind.CONNECT, refused, System.nanoTime() - start, true));
     }
 
     /**
-     * The body as a stream ({@link Framing}); the rest the server asks for ({@code Retry-After}; zero: none) told as
-     * the headers come.
+     * The body as a stream ({@link Framing}); when the headers came, in {@code answeredAt}, taken on the client's
+     * thread as they do (the request's thread takes its turn on a carrier after); the rest the server asks for
+     * ({@code Retry-After}; zero: none) told as they come.
      */
-    private static HttpResponse.BodyHandler<InputStream> handler(@Nullable Consumer<Duration> onHeaders) {
-        if (onHeaders == null) {
-            return Framing::body;
-        }
+    private static HttpResponse.BodyHandler<InputStream> handler(@Nullable Consumer<Duration> onHeaders,
+            AtomicLong answeredAt) {
         return info -> {
-            onHeaders.accept(RetryPolicy.restAsked(info.statusCode(), info.headers()));
+            answeredAt.set(System.nanoTime());
+            if (onHeaders != null) {
+                onHeaders.accept(RetryPolicy.restAsked(info.statusCode(), info.headers()));
+            }
             return Framing.body(info);
         };
     }
@@ -209,7 +211,8 @@ public final class Fetcher implements AutoCloseable {
         HttpResponse<InputStream> response = null;
         try {
             HttpClient client = CrawlHttpClients.forHost(clients, url.hostKey());
-            HttpResponse.BodyHandler<InputStream> handler = handler(onHeaders);
+            AtomicLong answeredAt = new AtomicLong();
+            HttpResponse.BodyHandler<InputStream> handler = handler(onHeaders, answeredAt);
             HttpRequest request = request(url, mayStart, validators);
             watch = deadlines.watch(System.nanoTime() + settings.requestTimeout().toNanos());
             audit.started(url);
@@ -221,17 +224,18 @@ public final class Fetcher implements AutoCloseable {
                 audit.withdrawn(url);
                 throw e;
             }
+            long answerNanos = (answeredAt.get() == 0 ? System.nanoTime() : answeredAt.get()) - start;
             InputStream body = response.body();
             // A server dribbling bytes must not hold a host permit forever: the body is cut at the deadline.
             watch.reading(body, start + settings.fetchDeadline().toNanos());
             try (body) {
-                return reader.read(response, body, start, purpose);
+                return reader.read(response, body, start, answerNanos, purpose);
             } catch (IOException e) {
                 if (watch.finish()) {
                     // The server is dribbling: asking again would only hold a permit as long again.
                     return new FetchResult.Failed(FailureKind.TIMEOUT, "body not complete within "
                             + settings.fetchDeadline().toMillis() + " ms", response.statusCode(), response.headers(), 0,
-                            System.nanoTime() - start, null, true);
+                            System.nanoTime() - start, answerNanos, null, true);
                 }
                 // counted as the exchange's failure, as before the headers; the words say how far it got
                 return FetchResult.Failed.of(Failures.classify(e), "the body broke off (HTTP " + response.statusCode()
@@ -240,8 +244,7 @@ public final class Fetcher implements AutoCloseable {
         } catch (SSLHandshakeException e) {
             // Asking again gets the same certificate: permanent, so a host whose robots.txt cannot be had over
             // TLS is given up at once instead of being tried for --robots-retry-for.
-            return new FetchResult.Failed(FailureKind.TLS, Failures.describeTls(e), 0, null, 0, System.nanoTime() - start,
-                    null, true);
+            return new FetchResult.Failed(FailureKind.TLS, Failures.describeTls(e), System.nanoTime() - start, true);
         } catch (IOException e) {
             String detail = Failures.unresolved(e) ? "cannot resolve " + url.host() + " now (DNS did not answer)"
                     : Failures.describe(e, settings.proxy());
@@ -249,7 +252,7 @@ public final class Fetcher implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             // the JDK refuses some URLs our checks let through (an odd host the client cannot connect to)
             return new FetchResult.Failed(FailureKind.INVALID_URL, "the HTTP client refused the URL: " + e.getMessage(),
-                    0, null, 0, System.nanoTime() - start, null, true);
+                    System.nanoTime() - start, true);
         } finally {
             if (watch != null) {
                 watch.finish(); // on every path; a cut that came just as the read completed leaves a whole result

@@ -28,15 +28,18 @@ final class ResponseReader {
         this.settings = settings;
     }
 
-    /** The result of {@code response}, its body read from {@code body}; {@code start} is when the fetch began. */
-    FetchResult read(HttpResponse<InputStream> response, InputStream body, long start, Purpose purpose)
-            throws IOException {
+    /**
+     * The result of {@code response}, its body read from {@code body}; {@code start} is when the fetch began,
+     * {@code answerNanos} how long after it the headers came.
+     */
+    FetchResult read(HttpResponse<InputStream> response, InputStream body, long start, long answerNanos,
+            Purpose purpose) throws IOException {
         int status = response.statusCode();
         HttpHeaders headers = response.headers();
         String contentType = Bodies.contentType(headers);
         if (status >= 300 && status < 400) {
             return new FetchResult.Response(status, headers, contentType, new byte[0], null, Cut.WHOLE,
-                    System.nanoTime() - start);
+                    System.nanoTime() - start, answerNanos);
         }
         if (status >= 400 || status < 200) {
             Duration retryAfter = RetryPolicy.parseRetryAfter(headers.firstValue("Retry-After").orElse(null),
@@ -44,12 +47,12 @@ final class ResponseReader {
             // The body of an error page is read only for the WARC file, which records responses as received.
             byte[] raw = settings.keepRaw() ? body.readNBytes(settings.maxBodyBytes()) : null;
             return new FetchResult.Failed(FailureKind.HTTP_STATUS, "HTTP " + status, status, headers,
-                    raw == null ? 0 : raw.length, System.nanoTime() - start, retryAfter, false, raw);
+                    raw == null ? 0 : raw.length, System.nanoTime() - start, answerNanos, retryAfter, false, raw);
         }
         if (Framing.twoWays(headers)) { // the same answer each time: not asked again
             return new FetchResult.Failed(FailureKind.PROTOCOL, (purpose == Purpose.ROBOTS ? "robots.txt: " : "")
                     + "the body's length given two ways (Transfer-Encoding and Content-Length): not read", status,
-                    headers, 0, System.nanoTime() - start, null, true);
+                    headers, 0, System.nanoTime() - start, answerNanos, null, true);
         }
         // a header sent twice lists codings applied one after the other, as one comma-separated value would
         String encoding = String.join(", ", headers.allValues("Content-Encoding")).strip().toLowerCase(Locale.ROOT);
@@ -70,10 +73,10 @@ final class ResponseReader {
             } else {
                 size = declared >= 0 ? (int) Math.min(declared, Integer.MAX_VALUE) : Bodies.count(body, limit);
             }
-            return notKept(contentType, "", status, headers, size, start);
+            return notKept(contentType, "", status, headers, size, start, answerNanos);
         }
         if (purpose == Purpose.PAGE && !untyped && !Bodies.isHtml(contentType) && declared > limit) {
-            return tooLarge(status, headers, start, "body of " + declared + " bytes is over " + limit);
+            return tooLarge(status, headers, start, answerNanos, "body of " + declared + " bytes is over " + limit);
         }
         byte[] raw = Bodies.read(body, declared, limit + 1);
         byte[] decoded = Bodies.decode(raw, encoding, limit + 1, raw.length > limit);
@@ -82,7 +85,7 @@ final class ResponseReader {
                 contentType = "text/html";
             } else if (!kept(contentType)) {
                 return notKept(contentType, " and a body that is not HTML", status, headers,
-                        Math.min(limit, decoded == null ? raw.length : decoded.length), start);
+                        Math.min(limit, decoded == null ? raw.length : decoded.length), start, answerNanos);
             }
         }
         boolean over = raw.length > limit || decoded != null && decoded.length > limit;
@@ -92,12 +95,13 @@ final class ResponseReader {
         // what fits and says it was cut.
         boolean cut = over && purpose == Purpose.PAGE && Bodies.isHtml(contentType);
         if (over && !cut && purpose != Purpose.ROBOTS) {
-            return tooLarge(status, headers, start, raw.length > limit ? "body over " + limit + " bytes"
+            return tooLarge(status, headers, start, answerNanos, raw.length > limit ? "body over " + limit + " bytes"
                     : "decoded body over " + limit + " bytes (" + encoding + ")");
         }
         if (decoded == null) {
             return new FetchResult.Failed(FailureKind.PROTOCOL, "cannot decode Content-Encoding: " + encoding, status,
-                    headers, raw.length, System.nanoTime() - start, null, false, settings.keepRaw() ? raw : null);
+                    headers, raw.length, System.nanoTime() - start, answerNanos, null, false,
+                    settings.keepRaw() ? raw : null);
         }
         Cut part = !cut ? Cut.WHOLE : raw.length > limit ? Cut.RECEIVED : Cut.DECODED;
         if (cut) {
@@ -105,19 +109,19 @@ final class ResponseReader {
             decoded = Arrays.copyOf(decoded, Math.min(decoded.length, limit));
         }
         return new FetchResult.Response(status, headers, contentType, decoded, settings.keepRaw() ? raw : null, part,
-                System.nanoTime() - start);
+                System.nanoTime() - start, answerNanos);
     }
 
     /** A type the job does not keep: counted, {@code size} bytes, and skipped. */
     private static FetchResult notKept(String contentType, String why, int status, HttpHeaders headers, int size,
-            long start) {
+            long start, long answerNanos) {
         return new FetchResult.Failed(FailureKind.NOT_HTML, (contentType.isEmpty() ? "no content type" : contentType)
-                + why + ", not kept", status, headers, size, System.nanoTime() - start, null, false);
+                + why + ", not kept", status, headers, size, System.nanoTime() - start, answerNanos, null, false);
     }
 
-    private static FetchResult tooLarge(int status, HttpHeaders headers, long start, String detail) {
+    private static FetchResult tooLarge(int status, HttpHeaders headers, long start, long answerNanos, String detail) {
         return new FetchResult.Failed(FailureKind.TOO_LARGE, detail, status, headers, 0, System.nanoTime() - start,
-                null, false);
+                answerNanos, null, false);
     }
 
     /** Whether the job keeps bodies of this type: HTML always, others when accepted. */

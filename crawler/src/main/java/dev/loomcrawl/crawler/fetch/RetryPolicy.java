@@ -46,7 +46,8 @@ public final class RetryPolicy {
      *     asked later, which costs its URL no retry of those its other failures have ({@link #retryIn})
      * @param hostGone why no URL of the host can be fetched at all (DNS has no such name, a private address
      *     refused), or null
-     * @param nanos how long the exchange took, for the key's adaptive limit (0: unknown, or no answer)
+     * @param nanos how long the server took to answer ({@link FetchResult#answerNanos}), for the key's adaptive
+     *     limit (0: unknown, or no answer)
      */
     public record HostSignal(@Nullable FailureKind trouble, Duration rest, boolean restAsked, @Nullable String hostGone,
             long nanos) {
@@ -73,13 +74,13 @@ public final class RetryPolicy {
 
     public static HostSignal signal(FetchResult result) {
         if (!(result instanceof FetchResult.Failed failed)) {
-            return new HostSignal(null, Duration.ZERO, false, null, result.nanos());
+            return new HostSignal(null, Duration.ZERO, false, null, result.answerNanos());
         }
         Duration rest = failed.retryAfter() == null ? Duration.ZERO
                 : failed.retryAfter().compareTo(MAX_RETRY_AFTER) > 0 ? MAX_RETRY_AFTER : failed.retryAfter();
         String gone = failed.permanent() && failed.kind() == FailureKind.CONNECT ? failed.detail() : null;
         return new HostSignal(serverTrouble(failed) ? failed.kind() : null, rest, failed.retryAfter() != null, gone,
-                failed.answered() ? failed.nanos() : 0);
+                failed.answerNanos());
     }
 
     /**

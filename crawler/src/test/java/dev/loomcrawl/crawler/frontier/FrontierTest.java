@@ -16,7 +16,6 @@ import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.crawler.values.PageRecord;
 import java.net.URL;
-import java.net.http.HttpHeaders;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -358,8 +357,7 @@ class FrontierTest {
     void aPermanentRefusalGivesTheHostUpAtOnce() throws Exception {
         Frontier f = MemoryBackend.frontier(1, config().build(), gates, store, null);
         f.seed(List.of(CrawlUrl.of("http://a.test/1")));
-        next(f).robotsUnreachable(new FetchResult.Failed(FailureKind.CONNECT, "refused: private address", 0,
-                (HttpHeaders) null, 0, 1, null, true));
+        next(f).robotsUnreachable(new FetchResult.Failed(FailureKind.CONNECT, "refused: private address", 1, true));
         Lease last = next(f);
         assertThat(last.skip().detail()).isEqualTo("refused: private address");
     }
