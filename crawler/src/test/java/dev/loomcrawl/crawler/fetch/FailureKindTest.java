@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.http.Fault;
-import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.TlsTrust;
-import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.FailureKind;
 import dev.loomcrawl.testkit.TestSite;
 import java.io.IOException;
@@ -20,8 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** A failed exchange's kind comes from the types in its exception's chain, never from its message. */
 class FailureKindTest {
     private TestSite site;
-    private Deadlines deadlines;
-    private Fetcher fetcher;
+    private SiteFetcher fetcher;
 
     @BeforeEach
     void start() {
@@ -29,21 +25,16 @@ class FailureKindTest {
         for (Fault fault : Fault.values()) {
             site.stub("/" + fault.name(), WireMock.aResponse().withFault(fault));
         }
-        deadlines = new Deadlines();
-        fetcher = new Fetcher(FetchSettings.of(CrawlConfig.builder().seed(site.url("/")).build(), null, TlsTrust.JDK),
-                HostNames.JVM,
-                deadlines);
+        fetcher = new SiteFetcher(site);
     }
 
     @AfterEach
     void stop() {
         fetcher.close();
-        deadlines.close();
-        site.close();
     }
 
     private FailureKind kindOf(String url) throws InterruptedException {
-        FetchResult result = fetcher.fetch(CrawlUrl.of(url), Fetcher.Purpose.PAGE);
+        FetchResult result = fetcher.fetch(url);
         assertThat(result).isInstanceOf(FetchResult.Failed.class);
         return ((FetchResult.Failed) result).kind();
     }

@@ -3,10 +3,7 @@ package dev.loomcrawl.crawler.fetch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.client.WireMock;
-import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.crawler.values.FailureKind;
-import dev.loomcrawl.crawler.values.TlsTrust;
 import dev.loomcrawl.testkit.TestSite;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -19,37 +16,31 @@ import org.junit.jupiter.api.Test;
  * server's load. The fetch time ({@link FetchResult#nanos}) runs to the body's last byte.
  */
 class FetcherAnswerTest {
-    private TestSite site;
-    private Fetcher fetcher;
-    private final Deadlines deadlines = new Deadlines();
+    private SiteFetcher fetcher;
 
     @BeforeEach
     void start() {
-        site = new TestSite()
+        fetcher = new SiteFetcher(new TestSite()
                 .stub("/thinks", TestSite.html("<p>" + "x".repeat(4_000) + "</p>").withFixedDelay(600))
                 .stub("/dribbles", TestSite.html("<p>" + "x".repeat(4_000) + "</p>").withChunkedDribbleDelay(5, 600))
-                .stub("/busy", WireMock.aResponse().withStatus(503).withFixedDelay(600));
-        CrawlConfig config = CrawlConfig.builder().seed(site.url("/thinks")).build();
-        fetcher = new Fetcher(FetchSettings.of(config, null, TlsTrust.JDK), HostNames.JVM, deadlines);
+                .stub("/busy", WireMock.aResponse().withStatus(503).withFixedDelay(600)));
     }
 
     @AfterEach
     void stop() {
         fetcher.close();
-        deadlines.close();
-        site.close();
     }
 
     @Test
     void aServerThatThinksAnswersLate() throws Exception {
-        FetchResult r = fetch("/thinks");
+        FetchResult r = fetcher.page("/thinks", () -> true);
         assertThat(r).isInstanceOf(FetchResult.Response.class);
         assertThat(millis(r.answerNanos())).isGreaterThanOrEqualTo(600).isLessThanOrEqualTo(millis(r.nanos()));
     }
 
     @Test
     void aBodyThatComesSlowlyIsNoLateAnswer() throws Exception {
-        FetchResult r = fetch("/dribbles");
+        FetchResult r = fetcher.page("/dribbles", () -> true);
         assertThat(r).isInstanceOf(FetchResult.Response.class);
         assertThat(millis(r.nanos())).isGreaterThanOrEqualTo(400);
         assertThat(millis(r.answerNanos())).isLessThan(millis(r.nanos()) - 300);
@@ -57,16 +48,12 @@ class FetcherAnswerTest {
 
     @Test
     void anErrorStatusIsAnAnswerAndNoResponseIsNone() throws Exception {
-        FetchResult busy = fetch("/busy");
+        FetchResult busy = fetcher.page("/busy", () -> true);
         assertThat(busy).isInstanceOf(FetchResult.Failed.class);
         assertThat(millis(busy.answerNanos())).isGreaterThanOrEqualTo(600);
         assertThat(RetryPolicy.signal(busy).nanos()).isEqualTo(busy.answerNanos());
         FetchResult.Failed none = FetchResult.Failed.of(FailureKind.RESET, "reset", 5);
         assertThat(RetryPolicy.signal(none).nanos()).isZero();
-    }
-
-    private FetchResult fetch(String path) throws Exception {
-        return fetcher.fetch(CrawlUrl.of(site.url(path)), Fetcher.Purpose.PAGE, null, () -> true);
     }
 
     private static long millis(long nanos) {

@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.http.Fault;
-import dev.loomcrawl.crawler.values.CrawlConfig;
-import dev.loomcrawl.crawler.values.TlsTrust;
-import dev.loomcrawl.crawler.values.CrawlUrl;
 import dev.loomcrawl.testkit.TestSite;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,29 +17,26 @@ import org.junit.jupiter.api.Test;
  * nothing: the server sees no request, and the fetcher says so with {@link Fetcher.NotSent}.
  */
 class FetcherStartCheckTest {
+    private SiteFetcher fetcher;
     private TestSite site;
-    private Fetcher fetcher;
-    private final Deadlines deadlines = new Deadlines();
 
     @BeforeEach
     void start() {
-        site = new TestSite().stub("/a", TestSite.html("<p>a</p>")).stub("/b", TestSite.html("<p>b</p>"))
-                .stub("/empty", WireMock.aResponse().withFault(Fault.EMPTY_RESPONSE));
-        CrawlConfig config = CrawlConfig.builder().seed(site.url("/a")).build();
-        fetcher = new Fetcher(FetchSettings.of(config, null, TlsTrust.JDK), HostNames.JVM, deadlines);
+        fetcher = new SiteFetcher(new TestSite().stub("/a", TestSite.html("<p>a</p>"))
+                .stub("/b", TestSite.html("<p>b</p>"))
+                .stub("/empty", WireMock.aResponse().withFault(Fault.EMPTY_RESPONSE)));
+        site = fetcher.site;
     }
 
     @AfterEach
     void stop() {
         fetcher.close();
-        deadlines.close();
-        site.close();
     }
 
     @Test
     void aNoSendsNothing() {
         AtomicInteger asked = new AtomicInteger();
-        assertThatThrownBy(() -> fetcher.fetch(CrawlUrl.of(site.url("/a")), Fetcher.Purpose.PAGE, null, () -> {
+        assertThatThrownBy(() -> fetcher.page("/a", () -> {
             asked.incrementAndGet();
             return false;
         })).isInstanceOf(Fetcher.NotSent.class);
@@ -54,7 +48,7 @@ class FetcherStartCheckTest {
     void aYesSendsTheRequestAndANoOnTheSameConnectionSendsNothingMore() throws Exception {
         AtomicBoolean may = new AtomicBoolean(true);
         AtomicInteger asked = new AtomicInteger();
-        FetchResult first = fetcher.fetch(CrawlUrl.of(site.url("/a")), Fetcher.Purpose.PAGE, null, () -> {
+        FetchResult first = fetcher.page("/a", () -> {
             asked.incrementAndGet();
             return may.get();
         });
@@ -62,13 +56,13 @@ class FetcherStartCheckTest {
         assertThat(asked).as("asked once, as the request left").hasValue(1);
 
         may.set(false); // the second request would reuse the pooled connection: the check still runs first
-        assertThatThrownBy(() -> fetcher.fetch(CrawlUrl.of(site.url("/b")), Fetcher.Purpose.PAGE, null, may::get))
+        assertThatThrownBy(() -> fetcher.page("/b", may::get))
                 .isInstanceOf(Fetcher.NotSent.class);
         assertThat(site.counter.total).hasValue(1);
         assertThat(site.counter.requests("/b")).isZero();
 
         may.set(true); // and the fetcher goes on: the refused exchange's connection was closed, a new one opens
-        FetchResult third = fetcher.fetch(CrawlUrl.of(site.url("/b")), Fetcher.Purpose.PAGE, null, may::get);
+        FetchResult third = fetcher.page("/b", may::get);
         assertThat(third).isInstanceOfSatisfying(FetchResult.Response.class, r -> assertThat(r.status()).isEqualTo(200));
         assertThat(site.counter.requests("/b")).isOne();
     }
@@ -78,8 +72,8 @@ class FetcherStartCheckTest {
         // The JDK client sends a GET again, by itself, when the connection closes before any answer. That
         // second request must pass the check as well: here the lease "runs out" after the first.
         AtomicInteger asked = new AtomicInteger();
-        assertThatThrownBy(() -> fetcher.fetch(CrawlUrl.of(site.url("/empty")), Fetcher.Purpose.PAGE, null,
-                () -> asked.incrementAndGet() == 1)).isInstanceOf(Fetcher.NotSent.class);
+        assertThatThrownBy(() -> fetcher.page("/empty", () -> asked.incrementAndGet() == 1))
+                .isInstanceOf(Fetcher.NotSent.class);
         assertThat(asked).hasValue(2);
         assertThat(site.counter.requests("/empty")).isOne();
     }
