@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.SequenceWriter;
 import dev.loomcrawl.crawler.store.Dialect;
 import dev.loomcrawl.crawler.store.PageStore;
 import dev.loomcrawl.crawler.values.Change;
+import dev.loomcrawl.crawler.values.ConfigCodec;
 import dev.loomcrawl.crawler.values.Export;
 import dev.loomcrawl.crawler.values.Export.Format;
 import dev.loomcrawl.crawler.values.JobRow;
@@ -97,11 +98,6 @@ public final class Database implements AutoCloseable {
         return store.countPages(jobId, status);
     }
 
-    /** Whether the job kept main content ({@code --content}). */
-    public boolean hasContent(long jobId) {
-        return store.hasContent(jobId);
-    }
-
     /** A job's change events after {@code afterId}, in order, at most {@code limit}. */
     public List<Change> changesAfter(long jobId, long afterId, int limit) {
         return store.changes().after(jobId, afterId, limit);
@@ -120,15 +116,16 @@ public final class Database implements AutoCloseable {
     /**
      * Every row of a job ({@link Export}), in the order they were stored or by URL (see
      * {@link PageStore#forEachPage}), content cut at {@code contentMaxChars}; {@code status} filters when not null.
-     * Returns how many.
+     * Returns how many. Its columns are what the job's config keeps, as a crawl's own {@code --output} writes them,
+     * so that a file rewritten on resume and the rows added after it agree.
      */
     public long exportJob(long jobId, Format format, @Nullable Integer status, int contentMaxChars, OutputStream out)
             throws IOException {
-        boolean withBody = store.hasBodies(jobId);
-        Export.Writer writer = new Export.Writer(out, format, new Export.Columns(withBody, store.hasContent(jobId)),
-                true, contentMaxChars);
+        Export.Columns columns = job(jobId).map(row -> Export.Columns.of(ConfigCodec.fromJson(row.config()).output()))
+                .orElse(Export.Columns.PLAIN);
+        Export.Writer writer = new Export.Writer(out, format, columns, true, contentMaxChars);
         try (writer) {
-            store.forEachPage(jobId, 0, Integer.MAX_VALUE, status, withBody, page -> {
+            store.forEachPage(jobId, 0, Integer.MAX_VALUE, status, columns.body(), page -> {
                 try {
                     writer.write(page);
                 } catch (IOException e) {

@@ -224,7 +224,7 @@ public final class Fetcher implements AutoCloseable {
                 audit.withdrawn(url);
                 throw e;
             }
-            long answerNanos = (answeredAt.get() == 0 ? System.nanoTime() : answeredAt.get()) - start;
+            long answerNanos = answeredAt.get() - start; // the handler has made the body: the headers came
             InputStream body = response.body();
             // A server dribbling bytes must not hold a host permit forever: the body is cut at the deadline.
             watch.reading(body, start + settings.fetchDeadline().toNanos());

@@ -150,12 +150,14 @@ final class Adaptive {
 
     /**
      * Whether a latency is within the slow threshold it was judged by ({@code threshold}, from the baseline and its
-     * spread) and {@value Baseline#SLOW_FACTOR}× the {@link #unloadedNanos}.
+     * spread) and not {@link #beyond} {@value Baseline#SLOW_FACTOR}× what the key answers unloaded: the lowest
+     * level's mean, else slow start's healthy answers' ({@link Levels#unloadedMillis}; 0: not known yet). A healthy
+     * answer is judged against it as well as the baseline, which takes a stall's late answers in and rises.
      */
     private boolean onTime(long nanos, double threshold) {
-        double unloaded = unloadedNanos();
-        return nanos > 0 && nanos <= Math.min(threshold,
-                unloaded == Double.MAX_VALUE ? unloaded : 1e6 * beyond(unloaded / 1e6, Baseline.SLOW_FACTOR));
+        double unloaded = levels.unloadedMillis();
+        return nanos > 0 && nanos <= threshold
+                && (unloaded == 0 || nanos / 1e6 <= beyond(unloaded, Baseline.SLOW_FACTOR));
     }
 
     /**
@@ -164,15 +166,6 @@ final class Adaptive {
      */
     static double beyond(double normalMillis, double factor) {
         return Math.max(factor * normalMillis, normalMillis + MARGIN_MILLIS);
-    }
-
-    /**
-     * What the key answers unloaded, in ns: the lowest level's mean, else slow start's healthy answers'. A healthy
-     * answer is judged against it as well as the baseline, which takes a stall's late answers in and rises.
-     */
-    private double unloadedNanos() {
-        double unloaded = levels.unloadedMillis();
-        return unloaded > 0 ? unloaded * 1e6 : Double.MAX_VALUE;
     }
 
     /** An answer during slow start (see {@link SlowStart}). */

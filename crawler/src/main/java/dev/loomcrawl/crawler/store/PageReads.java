@@ -1,7 +1,6 @@
 package dev.loomcrawl.crawler.store;
 
 import dev.loomcrawl.crawler.values.PageRecord;
-import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -38,18 +37,6 @@ record PageReads(Readers readers, boolean hashKey) {
     static String pagesSql(boolean byStatus, boolean hashKey) {
         return "SELECT * FROM pages WHERE job_id = ?" + (byStatus ? " AND status = ?" : "")
                 + (hashKey ? " ORDER BY job_id, seq" : " ORDER BY job_id, url") + " LIMIT ? OFFSET ?";
-    }
-
-    /** Whether any stored row of the job keeps its body. */
-    boolean hasBodies(long jobId) {
-        return readers.query("SELECT 1 FROM pages WHERE job_id = ? AND body IS NOT NULL FETCH FIRST 1 ROWS ONLY",
-                ResultSet::next, jobId);
-    }
-
-    /** Whether any of the job's rows keeps main content ({@code --content}). */
-    boolean hasContent(long jobId) {
-        return readers.query("SELECT 1 FROM pages WHERE job_id = ? AND content IS NOT NULL FETCH FIRST 1 ROWS ONLY",
-                ResultSet::next, jobId);
     }
 
     /** Stored rows of a job; {@code status} filters when not null. */

@@ -232,13 +232,6 @@ public final class PageStore implements AutoCloseable {
         pages.forEach(jobId, offset, limit, status, withBody, sink);
     }
 
-    public boolean hasBodies(long jobId) {
-        return pages.hasBodies(jobId);
-    }
-
-    public boolean hasContent(long jobId) {
-        return pages.hasContent(jobId);
-    }
 
     public long countPages(long jobId, @Nullable Integer status) {
         return pages.count(jobId, status);
