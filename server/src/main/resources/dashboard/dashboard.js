@@ -218,13 +218,18 @@ function webhookTrouble(webhook) {
 }
 
 // A host that waits (a Retry-After rest, a pause) ends when its wait does, and with no request on the wire the
-// last seconds' rate is no forecast: then what the job waits for, not an ETA.
-function eta(p, waiting, webhook) {
-  const held = Object.entries(waiting || {}).map(([host, why]) => `${host} (${why})`).join("; ");
-  if (p && p.continuous) return revisits(p) + (held ? " · waiting: " + held : "") + webhookTrouble(webhook);
-  if (p && p.status === "running" && held) return "waiting: " + held;
+// last seconds' rate is no forecast: then what the job waits for, not an ETA. A host adaptive politeness holds
+// below its limit goes on at its server's pace, which the rate reads: named beside the ETA.
+function eta(p, waiting, heldBack, webhook) {
+  const named = (hosts) => Object.entries(hosts || {}).map(([host, why]) => `${host} (${why})`).join("; ");
+  const held = named(waiting), slowed = named(heldBack) ? " · held back: " + named(heldBack) : "";
+  if (p && p.continuous) return revisits(p) + (held ? " · waiting: " + held : "") + slowed + webhookTrouble(webhook);
+  if (p && p.status === "running" && held) return "waiting: " + held + slowed;
+  return timeLeft(p) + (p && p.status === "running" ? slowed : "");
+}
+
+function timeLeft(p) {
   if (!p || p.status !== "running" || !(p.recentPagesPerSecond > 0) || p.fetching === 0) return "–";
-  const stored = p.pages + p.failed + p.skipped;
   const left = Math.min(p.maxPages - (p.pages + p.failed), p.queued + p.inFlight);
   if (left <= 0) return "–";
   const s = Math.round(left / p.recentPagesPerSecond);
@@ -264,7 +269,7 @@ function showJobs(list) {
       action.onclick = () => api("/crawl/" + job.id, { method: "DELETE" }).then(refresh, showError);
     }
     setCells(tr, [job.id, job.status, job.mode + (job.mode === "pool" ? ":" + job.poolSize : ""), bar, fmt(pages),
-      fmt(failed), fmt(skipped), fmt(rate), eta(p, job.waiting, job.webhook), failures || "–", dataLinks(tr, job), action]);
+      fmt(failed), fmt(skipped), fmt(rate), eta(p, job.waiting, job.heldBack, job.webhook), failures || "–", dataLinks(tr, job), action]);
     tr.dataset.job = job.id;
     tr.dataset.status = job.status;
     tr.dataset.pages = pages;

@@ -61,7 +61,7 @@ final class Progress {
         Duration every = terminal ? Duration.ofMillis(500) : Duration.ofSeconds(5);
         while (!job.await(every)) {
             printNews();
-            String line = line(job.progress(), job.waitingHosts()) + webhook(job.webhook());
+            String line = line(job.progress(), job.waitingHosts(), job.heldBackHosts()) + webhook(job.webhook());
             if (terminal) {
                 err.print("\r" + line + "\u001b[K");
             } else {
@@ -88,14 +88,16 @@ final class Progress {
     }
 
     String line(JobProgress p) {
-        return line(p, Map.of());
+        return line(p, Map.of(), Map.of());
     }
 
     /**
      * The line, with the hosts the job waits for, if any ({@code waiting}: host, why): then no ETA, for a host
      * resting minutes for its server's {@code Retry-After} ends when its rest does, whatever the last seconds' rate.
+     * Hosts adaptive politeness holds below their limit ({@code heldBack}) go on at their servers' pace, which the
+     * rate reads: the ETA stays.
      */
-    String line(JobProgress p, Map<String, String> waiting) {
+    String line(JobProgress p, Map<String, String> waiting, Map<String, String> heldBack) {
         StringBuilder b = new StringBuilder(String.format("%6.1fs  %,d pages", p.seconds(), p.pages()));
         long done = p.pages() + p.failed();
         boolean running = p.status().equals("running");
@@ -121,14 +123,14 @@ final class Progress {
         }
         if (p.continuous()) {
             // it never ends: what it is doing is revisiting, and what the revisits found
-            return b.append(revisits(p)).append(waiting(waiting)).toString();
+            return b.append(revisits(p)).append(hosts("waiting", waiting)).append(hosts("held back", heldBack)).toString();
         }
         b.append(String.format("  %,d queued", p.queued()));
         String eta = eta(p);
         if (eta != null && waiting.isEmpty()) {
             b.append("  ETA ").append(eta);
         }
-        return b.append(waiting(waiting)).toString();
+        return b.append(hosts("waiting", waiting)).append(hosts("held back", heldBack)).toString();
     }
 
     /** A continuous job's revisits: URLs due now of those waiting, revisits done, and what they found. */
@@ -148,11 +150,14 @@ final class Progress {
         return b.append(')').toString();
     }
 
-    /** Hosts whose URLs wait for something other than their turn, and why: a crawl that seems idle says so. */
-    static String waiting(Map<String, String> hosts) {
+    /**
+     * Hosts and why, under {@code label}: those whose URLs wait for something other than their turn (a crawl that
+     * seems idle says so), or those held back (a crawl slower than its per-host limit says why).
+     */
+    static String hosts(String label, Map<String, String> hosts) {
         StringBuilder b = new StringBuilder();
-        hosts.forEach((host, why) -> b.append(b.isEmpty() ? "  waiting: " : "; ").append(host).append(" (").append(why)
-                .append(')'));
+        hosts.forEach((host, why) -> b.append(b.isEmpty() ? "  " + label + ": " : "; ").append(host).append(" (")
+                .append(why).append(')'));
         return b.toString();
     }
 
@@ -168,7 +173,7 @@ final class Progress {
 
     /**
      * Time left at the recent rate, when the crawl is bounded and fetching; null otherwise. With no request on the
-     * wire the crawl waits (a rest its server asked for, a pause: {@link #waiting} says), and the last seconds'
+     * wire the crawl waits (a rest its server asked for, a pause: {@link #hosts} says), and the last seconds'
      * rate says nothing of when it goes on.
      */
     static @Nullable String eta(JobProgress p) {

@@ -40,9 +40,20 @@ class ProgressTest {
         assertThat(progress.line(resting)).contains("0 in flight").contains("10 queued").doesNotContain("ETA");
         // Requests on the wire to other hosts: still no ETA while a host rests, for it ends when the rest does
         assertThat(progress.line(running(600, 600, false, Map.of()),
-                Map.of("127.0.0.1:8080", "Retry-After: resting 4 min 51 s more")))
+                Map.of("127.0.0.1:8080", "Retry-After: resting 4 min 51 s more"), Map.of()))
                 .contains("4 in flight").doesNotContain("ETA")
                 .endsWith("600 queued  waiting: 127.0.0.1:8080 (Retry-After: resting 4 min 51 s more)");
+    }
+
+    /**
+     * A host held below its limit by adaptive politeness is named with why; its URLs go on at its server's pace,
+     * which the rate reads, so the ETA stays.
+     */
+    @Test
+    void aHostHeldBackIsNamedWithWhyAndTheEtaStays() {
+        assertThat(progress.line(running(600, 600, false, Map.of()), Map.of(),
+                Map.of("127.0.0.1:8080", "3 of 8 in flight for 12 s: its answers slowed")))
+                .contains("ETA").endsWith("  held back: 127.0.0.1:8080 (3 of 8 in flight for 12 s: its answers slowed)");
     }
 
     /** A page parsed for seconds is work in hand, not an idle crawl: URLs handed out beyond the requests are said. */

@@ -27,6 +27,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -251,12 +252,27 @@ public final class CrawlJob {
      * site's 429s come and go by the second) and within the window of the recent rate, which an ETA reads.
      */
     public Map<String, String> waitingHosts() {
-        Map<String, String> why = new TreeMap<>(frontier.robotsRetrying());
         long now = System.nanoTime();
+        return hosts(frontier.robotsRetrying(), target -> engine.gates().held(target, now, WAIT_SHOWN.toNanos()));
+    }
+
+    /**
+     * Hosts whose URLs wait while adaptive politeness holds them below their limit, all they are allowed in
+     * flight, for {@link #WAIT_SHOWN} or more, with why, three at most: a crawl slower than its per-host limit says
+     * why. Their URLs go on at the pace the server's answers set, which the recent rate and an ETA read.
+     */
+    public Map<String, String> heldBackHosts() {
+        long now = System.nanoTime();
+        return hosts(Map.of(), target -> engine.gates().heldBack(target, now, WAIT_SHOWN.toNanos()));
+    }
+
+    /** {@code known}, then what {@code ask} says of the hosts with URLs queued, in host order; three at most. */
+    private Map<String, String> hosts(Map<String, String> known, Function<Target, @Nullable String> ask) {
+        Map<String, String> why = new TreeMap<>(known);
         for (Target target : frontier.queuedByHost().keySet()) {
-            String held = engine.gates().held(target, now, WAIT_SHOWN.toNanos());
-            if (held != null) {
-                why.putIfAbsent(target.hostKey(), held);
+            String said = ask.apply(target);
+            if (said != null) {
+                why.putIfAbsent(target.hostKey(), said);
             }
         }
         Map<String, String> first = new LinkedHashMap<>();

@@ -23,12 +23,15 @@ import org.jspecify.annotations.Nullable;
  * @param nodes each node's share of a cluster job, else null
  * @param waiting while it runs here, hosts whose URLs wait for something other than their turn, with why
  *     ({@link CrawlJob#waitingHosts}); else empty
+ * @param heldBack while it runs here, hosts adaptive politeness holds below their limit, with why
+ *     ({@link CrawlJob#heldBackHosts}); else empty
  * @param webhook where the job's webhook stands, as the store has it; null for a job without one
  * @param kept what the job keeps besides its rows
  */
 public record JobReport(long id, String status, String mode, int poolSize, List<String> seeds, Instant createdAt,
         @Nullable Instant finishedAt, @Nullable JobProgress progress, @Nullable JobSummary summary, boolean cluster,
-        @Nullable List<Share> nodes, Map<String, String> waiting, @Nullable WebhookStatus webhook, Kept kept) {
+        @Nullable List<Share> nodes, Map<String, String> waiting, Map<String, String> heldBack,
+        @Nullable WebhookStatus webhook, Kept kept) {
 
     /** One node's share of a cluster job, as {@code GET /crawl/{id}} shows it. */
     public record Share(String node, long pages, long failed, long skipped, long fetches, int inFlight, boolean live) {}
@@ -59,7 +62,8 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
             boolean ended = live.status().finished();
             return new JobReport(row.id(), live.status().label(), row.mode(), row.poolSize(), seeds, row.createdAt(),
                     ended ? row.finishedAt() : null, progress, ended ? live.summary() : null, row.cluster(), null,
-                    ended ? Map.of() : live.waitingHosts(), live.webhook(), Kept.of(row));
+                    ended ? Map.of() : live.waitingHosts(), ended ? Map.of() : live.heldBackHosts(), live.webhook(),
+                    Kept.of(row));
         }
         String status = row.shownStatus(Instant.now(), soleUser);
         StoredCounts.@Nullable Outcomes rows = null;
@@ -79,7 +83,8 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
                 rows.skipped(), 0, 0, 0, 0, seconds, rate, 0,
                 ConfigCodec.maxPages(row.config()), ConfigCodec.continuous(row.config()), rows.failures(), Map.of());
         return new JobReport(row.id(), status, row.mode(), row.poolSize(), seeds, row.createdAt(),
-                row.finishedAt(), progress, stored, row.cluster(), null, Map.of(), webhook(row, store), Kept.of(row));
+                row.finishedAt(), progress, stored, row.cluster(), null, Map.of(), Map.of(), webhook(row, store),
+                Kept.of(row));
     }
 
     /** Where the webhook of the job in {@code row}, run by no process here, stands; null when it has none. */

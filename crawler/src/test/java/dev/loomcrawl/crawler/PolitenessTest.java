@@ -167,7 +167,12 @@ class PolitenessTest {
         servers.add(server);
         CrawlConfig config = CrawlConfig.builder().seed("http://127.0.0.7:" + server.port() + "/p/0").maxDepth(10)
                 .perHostConcurrency(8).build();
-        assertThat(crawler.start(config).awaitSummary().pages()).isEqualTo(1023);
+        CrawlJob job = crawler.start(config);
+        // Held below its limit for seconds, and the job says so and why (the progress line, GET /crawl/{id})
+        String key = "127.0.0.7:" + server.port();
+        await().atMost(Duration.ofSeconds(15)).until(() -> job.heldBackHosts().getOrDefault(key, ""),
+                why -> why.matches("[1-7] of 8 in flight for \\d+ s: its answers slowed"));
+        assertThat(job.awaitSummary().pages()).isEqualTo(1023);
 
         System.out.printf("slowing server, adaptive: p90 %d ms, p95 %d ms; as modelled p90 %d ms, p95 %d ms, "
                 + "%.1f%% slow%n", server.quantileMillis(0.90), server.quantileMillis(0.95),

@@ -17,8 +17,8 @@ import org.jspecify.annotations.Nullable;
  */
 record JobView(long id, String status, String mode, int poolSize, List<String> seeds, Instant createdAt,
         @Nullable Instant finishedAt, @Nullable JobProgress progress, @Nullable JobSummary summary, boolean cluster,
-        @Nullable List<JobReport.Share> nodes, Map<String, String> waiting, @Nullable WebhookStatus webhook,
-        Map<String, String> links) {
+        @Nullable List<JobReport.Share> nodes, Map<String, String> waiting, Map<String, String> heldBack,
+        @Nullable WebhookStatus webhook, Map<String, String> links) {
 
     /** @param node this server's cluster node settings, or null: a cluster job's WARC link is to this node's part */
     static JobView of(JobReport r, WarcFiles warcs, @Nullable NodeSettings node) {
@@ -35,6 +35,6 @@ record JobView(long id, String status, String mode, int poolSize, List<String> s
             links.put("warc", self + "/warc");
         }
         return new JobView(r.id(), r.status(), r.mode(), r.poolSize(), r.seeds(), r.createdAt(), r.finishedAt(),
-                r.progress(), r.summary(), r.cluster(), r.nodes(), r.waiting(), r.webhook(), links);
+                r.progress(), r.summary(), r.cluster(), r.nodes(), r.waiting(), r.heldBack(), r.webhook(), links);
     }
 }

@@ -117,10 +117,11 @@ final class ClusterReports {
                 waiting.queued(), waiting.due(), inFlight, here == null ? 0 : here.fetching(), JobMeter.round1(seconds),
                 JobMeter.round1(stored / seconds), here == null ? 0 : here.recentPagesPerSecond(),
                 ConfigCodec.maxPages(row.config()), ConfigCodec.continuous(row.config()), summary != null ? summary.failures() : Map.of(), Map.of());
+        CrawlJob running = live == null || live.status().finished() ? null : live;
         return new JobReport(row.id(), status, row.mode(), row.poolSize(), ConfigCodec.seeds(row.config()),
                 row.createdAt(), row.finishedAt(), progress, summary, true, shares,
-                live == null || live.status().finished() ? Map.of() : live.waitingHosts(), JobReport.webhook(row, store),
-                JobReport.Kept.of(row));
+                running == null ? Map.of() : running.waitingHosts(), running == null ? Map.of() : running.heldBackHosts(),
+                JobReport.webhook(row, store), JobReport.Kept.of(row));
     }
 
     /** The cluster's nodes and leases. */

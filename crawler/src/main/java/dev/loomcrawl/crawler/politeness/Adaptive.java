@@ -71,6 +71,8 @@ final class Adaptive {
     private final SlowStart start = new SlowStart();
     /** After a cut for errors or a late pair: the limit it grows back to by one per healthy answer (0: none). */
     private int recovery;
+    /** Whether the last cut was for 5xx and 429 answers, not for slower ones. */
+    private boolean cutForErrors;
 
     Adaptive(int limit) {
         allowed = Math.min(START, limit);
@@ -93,6 +95,11 @@ final class Adaptive {
     /** The key's normal latency, in ms (0 before its first answer). */
     double baselineMillis() {
         return baseline.nanos() / 1e6;
+    }
+
+    /** Whether the last cut was for 5xx and 429 answers (else for slower answers). */
+    boolean cutForErrors() {
+        return cutForErrors;
     }
 
     /**
@@ -178,6 +185,7 @@ final class Adaptive {
         if (verdict == SlowStart.Verdict.END) {
             // Maybe a stall every host saw at once (ours, a shared server's): no ceiling, healthy answers undo it
             start.end();
+            cutForErrors = false;
             int before = allowed;
             allowed = Math.max(1, before / 2);
             recovery = before - 1;
@@ -218,6 +226,7 @@ final class Adaptive {
     /** @param errors whether the server answered errors, not only slowly */
     private boolean decrease(boolean errors) {
         start.end();
+        cutForErrors = errors;
         int before = allowed;
         if (errors) {
             // A run of errors is an incident, not this level's cost: the limit grows back by answers once they are

@@ -42,6 +42,7 @@ final class Gate {
     private final @Nullable Adaptive adaptive; // null: the limit is fixed
     private int limit;
     private int circulating; // permits the semaphore was given: limit, or less while adaptivity holds it back
+    private long heldBackSince; // System.nanoTime() since circulating is below limit, 0: it is not
     private long minGapNanos;
     private long pausedUntil; // System.nanoTime(), 0: not paused
     private @Nullable Instant pausedUntilInstant;
@@ -70,7 +71,7 @@ final class Gate {
         this.permits = new Permits(circulating);
         this.lastUsed = now;
         this.windowStart = now;
-        apply(setting, defaultLimit);
+        apply(setting, defaultLimit, now);
     }
 
     /** When something stops a request from starting now (a rest, a pause, the gap), or 0 when nothing does. */
@@ -157,7 +158,7 @@ final class Gate {
         synchronized (this) {
             lastUsed = now;
             if (adaptive != null && adaptive.answered(reply, limit, inUse() >= circulating)) {
-                resize(adaptive.allowed(limit));
+                resize(adaptive.allowed(limit), now);
             }
         }
         permits.release();
@@ -169,7 +170,7 @@ final class Gate {
     }
 
     /** An operator's setting (null: none), over the process's default limit. */
-    synchronized void apply(@Nullable HostSetting setting, int defaultLimit) {
+    synchronized void apply(@Nullable HostSetting setting, int defaultLimit, long now) {
         limit = setting != null && setting.limit() != null ? setting.limit() : defaultLimit;
         minGapNanos = setting != null && setting.minDelay() != null ? setting.minDelay().toNanos() : 0;
         pausedUntilInstant = setting == null ? null : setting.pausedUntil();
@@ -182,16 +183,21 @@ final class Gate {
         if (minGapNanos == 0 && (adaptive == null || adaptive.gapNanos() == 0)) {
             nextStart = 0; // a gap an operator took away binds no more
         }
-        resize(adaptive == null ? limit : adaptive.allowed(limit));
+        resize(adaptive == null ? limit : adaptive.allowed(limit), now);
     }
 
-    private void resize(int to) {
+    private void resize(int to, long now) {
         if (to > circulating) {
             permits.release(to - circulating);
         } else if (to < circulating) {
             permits.reduce(circulating - to);
         }
         circulating = to;
+        if (to >= limit) {
+            heldBackSince = 0;
+        } else if (heldBackSince == 0) {
+            heldBackSince = now;
+        }
     }
 
     /** The server asked for no request before {@code until}; a later rest already set stays. */
@@ -216,6 +222,18 @@ final class Gate {
             return "paused by an operator, " + seconds(pause) + " more";
         }
         return rest > 0 && rest >= nanos ? "Retry-After: resting " + seconds(rest) + " more" : null;
+    }
+
+    /**
+     * Why the key, all it is allowed in flight, has been held below its limit by its adaptive politeness for at
+     * least {@code nanos}, or null: how many in flight of how many, since when, and what its server showed.
+     */
+    synchronized @Nullable String heldBack(long now, long nanos) {
+        if (adaptive == null || heldBackSince == 0 || now - heldBackSince < nanos || inUse() < circulating) {
+            return null;
+        }
+        String why = adaptive.cutForErrors() ? "its server answered 5xx or 429" : "its answers slowed";
+        return circulating + " of " + limit + " in flight for " + seconds(now - heldBackSince) + ": " + why;
     }
 
     /** A wait in whole seconds, as a person reads it: {@code 45 s}, {@code 4 min 51 s}. */

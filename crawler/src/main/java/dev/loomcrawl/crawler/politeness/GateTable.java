@@ -79,7 +79,7 @@ final class GateTable {
         } else {
             settings.put(key, setting);
         }
-        gate(key, PolitenessKey.kindOf(key)).apply(setting.empty() ? null : setting, defaultLimit);
+        gate(key, PolitenessKey.kindOf(key)).apply(setting.empty() ? null : setting, defaultLimit, System.nanoTime());
     }
 
     Map<String, HostSetting> settings() {

@@ -14,6 +14,7 @@ import java.util.WeakHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -195,10 +196,23 @@ public final class HostGates {
      * Asks no DNS: it is asked for every queued host, each time a progress line is drawn.
      */
     public @Nullable String held(Target target, long now, long nanos) {
+        return firstKey(target, gate -> gate.held(now, nanos));
+    }
+
+    /**
+     * Why requests to {@code target} have been held below their limit by adaptive politeness, with all they are
+     * allowed in flight, for at least {@code nanos} (on any of its keys in force); null when they are not.
+     */
+    public @Nullable String heldBack(Target target, long now, long nanos) {
+        return firstKey(target, gate -> gate.heldBack(now, nanos));
+    }
+
+    /** What {@code ask} says of the first of the target's gates it says something of, naming a key not its host. */
+    private @Nullable String firstKey(Target target, Function<Gate, @Nullable String> ask) {
         for (PolitenessKey kind : keys.kinds()) {
             String key = keys.knownKey(target, kind);
             Gate gate = key == null ? null : table.find(key);
-            String why = gate == null ? null : gate.held(now, nanos);
+            String why = gate == null ? null : ask.apply(gate);
             if (why != null) {
                 return kind == PolitenessKey.HOST ? why : why + " (its " + kind.label() + " " + key + ")";
             }
