@@ -97,9 +97,10 @@ final class Adaptive {
         return baseline.nanos() / 1e6;
     }
 
-    /** Whether the last cut was for 5xx and 429 answers (else for slower answers). */
-    boolean cutForErrors() {
-        return cutForErrors;
+    /** Why the key is below its limit: starting, its last cut's 5xx and 429 answers, or its slower answers. */
+    String heldBecause() {
+        return !start.over() ? "starting (it doubles with each answer on time)"
+                : cutForErrors ? "its server answered 5xx or 429" : "its answers slowed";
     }
 
     /**

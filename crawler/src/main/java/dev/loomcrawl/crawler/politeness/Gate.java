@@ -232,8 +232,8 @@ final class Gate {
         if (adaptive == null || heldBackSince == 0 || now - heldBackSince < nanos || inUse() < circulating) {
             return null;
         }
-        String why = adaptive.cutForErrors() ? "its server answered 5xx or 429" : "its answers slowed";
-        return circulating + " of " + limit + " in flight for " + seconds(now - heldBackSince) + ": " + why;
+        return circulating + " of " + limit + " in flight for " + seconds(now - heldBackSince) + ": "
+                + adaptive.heldBecause();
     }
 
     /** A wait in whole seconds, as a person reads it: {@code 45 s}, {@code 4 min 51 s}. */

@@ -17,6 +17,7 @@ class AdaptiveTest {
     void startsLowAndReachesTheLimitWithItsFirstAnswer() {
         Adaptive a = new Adaptive(8);
         assertThat(a.allowed(8)).isEqualTo(Adaptive.START);
+        assertThat(a.heldBecause()).startsWith("starting"); // as a job's progress says it
         a.answered(new Reply(BASE, false, false, 0), 8, false);
         assertThat(a.allowed(8)).isEqualTo(8);
         assertThat(new Adaptive(16)).satisfies(b -> {
@@ -51,6 +52,7 @@ class AdaptiveTest {
             answeredInFull(a, 60 * ms, false, 8);
         }
         assertThat(a.allowed(8)).isLessThan(8);
+        assertThat(a.heldBecause()).isEqualTo("its answers slowed");
     }
 
     /** A late answer now and then in slow start (our own CPU, a slow page) ends nothing; two in a row do. */
@@ -202,6 +204,7 @@ class AdaptiveTest {
         assertThat(answers).isBetween(3, 10); // a server answering only errors is acted on within a few answers
         assertThat(a.allowed(8)).isEqualTo(6);
         assertThat(a.gapNanos()).isEqualTo(TimeUnit.MILLISECONDS.toNanos(Adaptive.MIN_GAP_MILLIS));
+        assertThat(a.heldBecause()).isEqualTo("its server answered 5xx or 429");
         int healthy = 0;
         while (a.allowed(8) < 8 && healthy < 100) {
             answeredInFull(a, BASE, false, 8);
