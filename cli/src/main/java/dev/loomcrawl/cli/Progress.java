@@ -61,7 +61,8 @@ final class Progress {
         Duration every = terminal ? Duration.ofMillis(500) : Duration.ofSeconds(5);
         while (!job.await(every)) {
             printNews();
-            String line = line(job.progress(), job.waitingHosts(), job.heldBackHosts()) + webhook(job.webhook());
+            CrawlJob.Waits waits = job.waits();
+            String line = line(job.progress(), waits.waiting(), waits.heldBack()) + webhook(job.webhook());
             if (terminal) {
                 err.print("\r" + line + "\u001b[K");
             } else {
@@ -122,13 +123,13 @@ final class Progress {
             b.append(String.format(", %,d parsing or storing", working));
         }
         if (p.continuous()) {
-            // it never ends: what it is doing is revisiting, and what the revisits found
-            return b.append(revisits(p)).append(hosts("waiting", waiting)).append(hosts("held back", heldBack)).toString();
-        }
-        b.append(String.format("  %,d queued", p.queued()));
-        String eta = eta(p);
-        if (eta != null && waiting.isEmpty()) {
-            b.append("  ETA ").append(eta);
+            b.append(revisits(p)); // it never ends: what it is doing is revisiting, and what the revisits found
+        } else {
+            b.append(String.format("  %,d queued", p.queued()));
+            String eta = eta(p);
+            if (eta != null && waiting.isEmpty()) {
+                b.append("  ETA ").append(eta);
+            }
         }
         return b.append(hosts("waiting", waiting)).append(hosts("held back", heldBack)).toString();
     }

@@ -27,7 +27,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -246,35 +245,45 @@ public final class CrawlJob {
     }
 
     /**
-     * Hosts whose URLs wait for something other than their turn, with why, three at most: a robots.txt that
-     * fails and is tried again, a rest the server asked for ({@code Retry-After}) or an operator's pause with
-     * {@link #WAIT_SHOWN} or more left. A crawl that seems idle says so. A shorter rest is routine (a faulty
-     * site's 429s come and go by the second) and within the window of the recent rate, which an ETA reads.
+     * Why hosts of a running job go slower than their turn and its limits promise, each host with why, three at
+     * most of each; both empty once it has ended.
+     *
+     * @param waiting hosts whose URLs wait for something other than their turn: a robots.txt that fails and is
+     *     tried again, a rest the server asked for ({@code Retry-After}) or an operator's pause with {@link
+     *     #WAIT_SHOWN} or more left. A crawl that seems idle says so. A shorter rest is routine (a faulty site's
+     *     429s come and go by the second) and within the window of the recent rate, which an ETA reads.
+     * @param heldBack hosts that adaptive politeness has held below their limit, all they are allowed in flight, for
+     *     {@link #WAIT_SHOWN} or more: a crawl slower than its per-host limit says why. Their URLs go on at the pace
+     *     their servers' answers set, which the recent rate and an ETA read.
      */
-    public Map<String, String> waitingHosts() {
-        long now = System.nanoTime();
-        return hosts(frontier.robotsRetrying(), target -> engine.gates().held(target, now, WAIT_SHOWN.toNanos()));
+    public record Waits(Map<String, String> waiting, Map<String, String> heldBack) {
+        public static final Waits NONE = new Waits(Map.of(), Map.of());
     }
 
-    /**
-     * Hosts whose URLs wait while adaptive politeness holds them below their limit, all they are allowed in
-     * flight, for {@link #WAIT_SHOWN} or more, with why, three at most: a crawl slower than its per-host limit says
-     * why. Their URLs go on at the pace the server's answers set, which the recent rate and an ETA read.
-     */
-    public Map<String, String> heldBackHosts() {
+    /** What the job's hosts wait for ({@link Waits}): one look at the hosts with URLs queued. */
+    public Waits waits() {
+        if (status.finished()) {
+            return Waits.NONE;
+        }
+        Map<String, String> waiting = new TreeMap<>(frontier.robotsRetrying());
+        Map<String, String> heldBack = new TreeMap<>();
         long now = System.nanoTime();
-        return hosts(Map.of(), target -> engine.gates().heldBack(target, now, WAIT_SHOWN.toNanos()));
-    }
-
-    /** {@code known}, then what {@code ask} says of the hosts with URLs queued, in host order; three at most. */
-    private Map<String, String> hosts(Map<String, String> known, Function<Target, @Nullable String> ask) {
-        Map<String, String> why = new TreeMap<>(known);
+        long shown = WAIT_SHOWN.toNanos();
         for (Target target : frontier.queuedByHost().keySet()) {
-            String said = ask.apply(target);
-            if (said != null) {
-                why.putIfAbsent(target.hostKey(), said);
+            String held = engine.gates().held(target, now, shown);
+            if (held != null) {
+                waiting.putIfAbsent(target.hostKey(), held);
+            }
+            String back = engine.gates().heldBack(target, now, shown);
+            if (back != null) {
+                heldBack.putIfAbsent(target.hostKey(), back);
             }
         }
+        return new Waits(first(waiting), first(heldBack));
+    }
+
+    /** The first {@value #WAITING_SHOWN} hosts of {@code why}, in host order. */
+    private static Map<String, String> first(Map<String, String> why) {
         Map<String, String> first = new LinkedHashMap<>();
         why.entrySet().stream().limit(WAITING_SHOWN).forEach(e -> first.put(e.getKey(), e.getValue()));
         return first;

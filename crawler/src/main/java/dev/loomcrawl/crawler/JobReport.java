@@ -22,9 +22,9 @@ import org.jspecify.annotations.Nullable;
  * @param cluster whether nodes of a cluster share the job
  * @param nodes each node's share of a cluster job, else null
  * @param waiting while it runs here, hosts whose URLs wait for something other than their turn, with why
- *     ({@link CrawlJob#waitingHosts}); else empty
+ *     ({@link CrawlJob.Waits#waiting}); else empty
  * @param heldBack while it runs here, hosts adaptive politeness holds below their limit, with why
- *     ({@link CrawlJob#heldBackHosts}); else empty
+ *     ({@link CrawlJob.Waits#heldBack}); else empty
  * @param webhook where the job's webhook stands, as the store has it; null for a job without one
  * @param kept what the job keeps besides its rows
  */
@@ -60,10 +60,10 @@ public record JobReport(long id, String status, String mode, int poolSize, List<
         if (live != null) {
             JobProgress progress = live.progress();
             boolean ended = live.status().finished();
+            CrawlJob.Waits waits = live.waits();
             return new JobReport(row.id(), live.status().label(), row.mode(), row.poolSize(), seeds, row.createdAt(),
                     ended ? row.finishedAt() : null, progress, ended ? live.summary() : null, row.cluster(), null,
-                    ended ? Map.of() : live.waitingHosts(), ended ? Map.of() : live.heldBackHosts(), live.webhook(),
-                    Kept.of(row));
+                    waits.waiting(), waits.heldBack(), live.webhook(), Kept.of(row));
         }
         String status = row.shownStatus(Instant.now(), soleUser);
         StoredCounts.@Nullable Outcomes rows = null;

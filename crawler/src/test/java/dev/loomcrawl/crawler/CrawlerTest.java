@@ -379,8 +379,8 @@ class CrawlerTest {
         try (TestSite site = new TestSite()) {
             site.stub("/robots.txt", aResponse().withStatus(503));
             CrawlJob job = crawler.start(CrawlConfig.builder().seed(site.url("/")).build());
-            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !job.waitingHosts().isEmpty());
-            assertThat(job.waitingHosts()).hasEntrySatisfying(CrawlUrl.of(site.url("/")).hostKey(),
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !job.waits().waiting().isEmpty());
+            assertThat(job.waits().waiting()).hasEntrySatisfying(CrawlUrl.of(site.url("/")).hostKey(),
                     why -> assertThat(why).contains("robots.txt").contains("503").contains("try 2"));
             crawler.cancel(job.id());
         }
@@ -396,8 +396,8 @@ class CrawlerTest {
             site.stub("/", TestSite.html("<a href='/busy'>b</a> <a href='/later'>l</a>"));
             site.stub("/busy", aResponse().withStatus(429).withHeader("Retry-After", "120"));
             CrawlJob job = crawler.start(CrawlConfig.builder().seed(site.url("/")).perHostConcurrency(1).build());
-            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !job.waitingHosts().isEmpty());
-            assertThat(job.waitingHosts()).hasEntrySatisfying(CrawlUrl.of(site.url("/")).hostKey(),
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !job.waits().waiting().isEmpty());
+            assertThat(job.waits().waiting()).hasEntrySatisfying(CrawlUrl.of(site.url("/")).hostKey(),
                     why -> assertThat(why).matches("Retry-After: resting 1 min [0-9]+ s more|Retry-After: resting 2 min 0 s more"));
             assertThat(job.progress().fetching()).isZero();
             crawler.cancel(job.id());

@@ -170,7 +170,7 @@ class PolitenessTest {
         CrawlJob job = crawler.start(config);
         // Held below its limit for seconds, and the job says so and why (the progress line, GET /crawl/{id})
         String key = "127.0.0.7:" + server.port();
-        await().atMost(Duration.ofSeconds(15)).until(() -> job.heldBackHosts().getOrDefault(key, ""),
+        await().atMost(Duration.ofSeconds(15)).until(() -> job.waits().heldBack().getOrDefault(key, ""),
                 why -> why.matches("[1-7] of 8 in flight for \\d+ s: its answers slowed"));
         assertThat(job.awaitSummary().pages()).isEqualTo(1023);
 
@@ -219,7 +219,7 @@ class PolitenessTest {
         KeyView view = crawler.hosts().key(key);
         assertThat(view.pausedUntil()).isNotNull();
         assertThat(view.queued()).isPositive();
-        assertThat(job.waitingHosts()).hasEntrySatisfying(key,
+        assertThat(job.waits().waiting()).hasEntrySatisfying(key,
                 why -> assertThat(why).startsWith("paused by an operator, 59 min ").endsWith(" s more"));
 
         crawler.hosts().set(key, new HostSetting(2, Duration.ofMillis(5), null));

@@ -117,10 +117,9 @@ final class ClusterReports {
                 waiting.queued(), waiting.due(), inFlight, here == null ? 0 : here.fetching(), JobMeter.round1(seconds),
                 JobMeter.round1(stored / seconds), here == null ? 0 : here.recentPagesPerSecond(),
                 ConfigCodec.maxPages(row.config()), ConfigCodec.continuous(row.config()), summary != null ? summary.failures() : Map.of(), Map.of());
-        CrawlJob running = live == null || live.status().finished() ? null : live;
+        CrawlJob.Waits waits = live == null ? CrawlJob.Waits.NONE : live.waits();
         return new JobReport(row.id(), status, row.mode(), row.poolSize(), ConfigCodec.seeds(row.config()),
-                row.createdAt(), row.finishedAt(), progress, summary, true, shares,
-                running == null ? Map.of() : running.waitingHosts(), running == null ? Map.of() : running.heldBackHosts(),
+                row.createdAt(), row.finishedAt(), progress, summary, true, shares, waits.waiting(), waits.heldBack(),
                 JobReport.webhook(row, store), JobReport.Kept.of(row));
     }
 

@@ -232,7 +232,6 @@ public final class PageStore implements AutoCloseable {
         pages.forEach(jobId, offset, limit, status, withBody, sink);
     }
 
-
     public long countPages(long jobId, @Nullable Integer status) {
         return pages.count(jobId, status);
     }
