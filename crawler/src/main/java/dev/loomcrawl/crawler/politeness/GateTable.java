@@ -49,6 +49,11 @@ final class GateTable {
         return g == null || g.dead() ? null : g;
     }
 
+    /** The gates of host keys ({@code host:port}) now: every request takes one. */
+    Iterable<Gate> hostGates() {
+        return () -> gates.values().stream().filter(g -> g.kind == PolitenessKey.HOST && !g.dead()).iterator();
+    }
+
     /** Drops gates idle for {@link #IDLE_NANOS}; at most once per {@link #SWEEP_NANOS}, by whoever calls first. */
     void sweep(long now) {
         long last = lastSweep.get();
