@@ -158,7 +158,7 @@ final class Gate {
 
     /**
      * A request of the key is over: gives its permit back. Its latency is judged as this key's share of it, over
-     * {@code shared}, what every host's answers share now ({@link SharedSlowdown}).
+     * {@code shared}, what every key of its kind shares in its answers now ({@link SharedSlowdown}).
      */
     void ended(Reply reply, double shared, long now) {
         synchronized (this) {

@@ -49,9 +49,9 @@ final class GateTable {
         return g == null || g.dead() ? null : g;
     }
 
-    /** The gates of host keys ({@code host:port}) now: every request takes one. */
-    Iterable<Gate> hostGates() {
-        return () -> gates.values().stream().filter(g -> g.kind == PolitenessKey.HOST && !g.dead()).iterator();
+    /** The gates now. */
+    Iterable<Gate> gates() {
+        return gates.values();
     }
 
     /** Drops gates idle for {@link #IDLE_NANOS}; at most once per {@link #SWEEP_NANOS}, by whoever calls first. */

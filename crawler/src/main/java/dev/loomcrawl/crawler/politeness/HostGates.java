@@ -166,8 +166,8 @@ public final class HostGates {
         // sign of an overload that the limit should answer for the rest of the crawl.
         answering(permit);
         Gate[] gates = permit.gates();
-        double slowdown = nanos > 0 ? shared.factor(now) : 1;
         for (int i = 0; i < gates.length; i++) {
+            double slowdown = nanos > 0 ? shared.factor(gates[i].kind, now) : 1;
             gates[i].ended(new Reply(nanos, selfLate, error && restUntilNanos == 0, permit.load(i)), slowdown, now);
             gates[i].wake();
         }

@@ -7,6 +7,7 @@ import dev.loomcrawl.crawler.values.PolitenessKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 import java.util.function.IntToLongFunction;
 import org.junit.jupiter.api.Test;
 
@@ -27,11 +28,7 @@ class SharedSlowdownTest {
         HostGates gates = new HostGates(LIMIT, true);
         List<Target> hosts = hosts(12);
         rounds(gates, hosts, 10, host -> 100 * MS);
-        for (int step = 1; step <= 10; step++) { // 100 ms to 300 ms over ten rounds, as a machine grows busy
-            long latency = (100 + 20 * step) * MS;
-            rounds(gates, hosts, 1, host -> latency);
-        }
-        rounds(gates, hosts, 20, host -> 300 * MS);
+        slowing(gates, hosts, host -> true);
 
         assertThat(allowed(gates, hosts)).containsOnly(LIMIT);
     }
@@ -42,11 +39,7 @@ class SharedSlowdownTest {
         HostGates gates = new HostGates(LIMIT, true);
         List<Target> hosts = hosts(1);
         rounds(gates, hosts, 10, host -> 100 * MS);
-        for (int step = 1; step <= 10; step++) {
-            long latency = (100 + 20 * step) * MS;
-            rounds(gates, hosts, 1, host -> latency);
-        }
-        rounds(gates, hosts, 20, host -> 300 * MS);
+        slowing(gates, hosts, host -> true);
 
         assertThat(allowed(gates, hosts).get(0)).isLessThan(LIMIT);
     }
@@ -56,7 +49,7 @@ class SharedSlowdownTest {
         HostGates gates = new HostGates(LIMIT, true);
         List<Target> hosts = hosts(12);
         rounds(gates, hosts, 10, host -> 100 * MS);
-        rounds(gates, hosts, 20, host -> (host == 0 ? 300 : 100) * MS);
+        slowing(gates, hosts, host -> host == 0);
 
         List<Integer> allowed = allowed(gates, hosts);
         assertThat(allowed.get(0)).isLessThan(LIMIT);
@@ -69,6 +62,18 @@ class SharedSlowdownTest {
             hosts.add(new Target("h" + i + ".test:80", "h" + i + ".test"));
         }
         return hosts;
+    }
+
+    /**
+     * The {@code slow} hosts' answers go from 100 ms to 300 ms over ten rounds, as a busy machine's grow late, and
+     * stay there for 20 more; the others' stay at 100 ms.
+     */
+    private void slowing(HostGates gates, List<Target> hosts, IntPredicate slow) {
+        for (int step = 1; step <= 10; step++) {
+            long late = (100 + 20 * step) * MS;
+            rounds(gates, hosts, 1, host -> slow.test(host) ? late : 100 * MS);
+        }
+        rounds(gates, hosts, 20, host -> (slow.test(host) ? 300 : 100) * MS);
     }
 
     /**
