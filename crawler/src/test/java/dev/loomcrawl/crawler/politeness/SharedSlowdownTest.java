@@ -25,35 +25,37 @@ class SharedSlowdownTest {
 
     @Test
     void everyHostAnsweringLateTogetherCutsNoHost() {
-        HostGates gates = new HostGates(LIMIT, true);
-        List<Target> hosts = hosts(12);
-        rounds(gates, hosts, 10, host -> 100 * MS);
-        slowing(gates, hosts, host -> true);
-
-        assertThat(allowed(gates, hosts)).containsOnly(LIMIT);
+        assertThat(allowedAfter(12, host -> true)).containsOnly(LIMIT);
     }
 
     @Test
     void aLoneHostAnsweringLateIsCutAsBefore() {
         // The control: with too few hosts to tell a crowd, the same answers are the host's own
-        HostGates gates = new HostGates(LIMIT, true);
-        List<Target> hosts = hosts(1);
-        rounds(gates, hosts, 10, host -> 100 * MS);
-        slowing(gates, hosts, host -> true);
-
-        assertThat(allowed(gates, hosts).get(0)).isLessThan(LIMIT);
+        assertThat(allowedAfter(1, host -> true).get(0)).isLessThan(LIMIT);
     }
 
     @Test
     void oneServerSlowingAmongHealthyOnesIsCut() {
-        HostGates gates = new HostGates(LIMIT, true);
-        List<Target> hosts = hosts(12);
-        rounds(gates, hosts, 10, host -> 100 * MS);
-        slowing(gates, hosts, host -> host == 0);
-
-        List<Integer> allowed = allowed(gates, hosts);
+        List<Integer> allowed = allowedAfter(12, host -> host == 0);
         assertThat(allowed.get(0)).isLessThan(LIMIT);
         assertThat(allowed.subList(1, allowed.size())).containsOnly(LIMIT);
+    }
+
+    /**
+     * What each of {@code count} hosts is allowed in flight after ten rounds at 100 ms, then the {@code slow} ones'
+     * answers going from 100 ms to 300 ms over ten rounds, as a busy machine's grow late, and 20 rounds there; the
+     * others' stay at 100 ms.
+     */
+    private List<Integer> allowedAfter(int count, IntPredicate slow) {
+        HostGates gates = new HostGates(LIMIT, true);
+        List<Target> hosts = hosts(count);
+        rounds(gates, hosts, 10, host -> 100 * MS);
+        for (int step = 1; step <= 10; step++) {
+            long late = (100 + 20 * step) * MS;
+            rounds(gates, hosts, 1, host -> slow.test(host) ? late : 100 * MS);
+        }
+        rounds(gates, hosts, 20, host -> (slow.test(host) ? 300 : 100) * MS);
+        return hosts.stream().map(h -> gates.key(h.hostKey(), Map.of())).map(KeyView::allowed).toList();
     }
 
     private static List<Target> hosts(int n) {
@@ -62,18 +64,6 @@ class SharedSlowdownTest {
             hosts.add(new Target("h" + i + ".test:80", "h" + i + ".test"));
         }
         return hosts;
-    }
-
-    /**
-     * The {@code slow} hosts' answers go from 100 ms to 300 ms over ten rounds, as a busy machine's grow late, and
-     * stay there for 20 more; the others' stay at 100 ms.
-     */
-    private void slowing(HostGates gates, List<Target> hosts, IntPredicate slow) {
-        for (int step = 1; step <= 10; step++) {
-            long late = (100 + 20 * step) * MS;
-            rounds(gates, hosts, 1, host -> slow.test(host) ? late : 100 * MS);
-        }
-        rounds(gates, hosts, 20, host -> (slow.test(host) ? 300 : 100) * MS);
     }
 
     /**
@@ -100,9 +90,5 @@ class SharedSlowdownTest {
                 }
             }
         }
-    }
-
-    private static List<Integer> allowed(HostGates gates, List<Target> hosts) {
-        return hosts.stream().map(h -> gates.key(h.hostKey(), Map.of())).map(KeyView::allowed).toList();
     }
 }
