@@ -38,6 +38,11 @@ final class GateTable {
         return defaultLimit;
     }
 
+    /** Whether its gates' limits follow their servers' health ({@link Adaptive}). */
+    boolean adaptive() {
+        return adaptive;
+    }
+
     /** The gate of {@code key}, made now if it has none. */
     Gate gate(String key, PolitenessKey kind) {
         return gates.computeIfAbsent(key, k -> new Gate(k, kind, settings.get(k), defaultLimit, adaptive, System.nanoTime()));

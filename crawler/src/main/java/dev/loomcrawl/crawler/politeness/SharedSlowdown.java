@@ -34,8 +34,11 @@ final class SharedSlowdown {
         this.computedAt = new AtomicLong(now);
     }
 
-    /** What every key of {@code kind} shares in its answers now: 1 or more. */
+    /** What every key of {@code kind} shares in its answers now: 1 or more (1 where no limit adapts). */
     double factor(PolitenessKey kind, long now) {
+        if (!table.adaptive()) {
+            return 1; // fixed limits judge no latency: no gate's ratio to gather every few ms
+        }
         long last = computedAt.get();
         if (now - last >= TimeUnit.MILLISECONDS.toNanos(EVERY_MILLIS) && computedAt.compareAndSet(last, now)) {
             factors = compute(now - TimeUnit.MILLISECONDS.toNanos(FRESH_MILLIS));
