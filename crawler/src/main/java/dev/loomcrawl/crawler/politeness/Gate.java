@@ -61,9 +61,6 @@ final class Gate {
      * server is done with (a burst's answers come together and are read one after another).
      */
     private int awaiting;
-    /** The last answer's latency over the key's normal one (0: none yet), for {@link SharedSlowdown}. */
-    private double slowdown;
-    private long slowdownAt;
 
     Gate(String key, PolitenessKey kind, @Nullable HostSetting setting, int defaultLimit, boolean adaptive, long now) {
         this.key = key;
@@ -156,30 +153,15 @@ final class Gate {
         awaiting--;
     }
 
-    /**
-     * A request of the key is over: gives its permit back. Its latency is judged as this key's share of it, over
-     * {@code shared}, what every key of its kind shares in its answers now ({@link SharedSlowdown}).
-     */
-    void ended(Reply reply, double shared, long now) {
+    /** A request of the key is over: gives its permit back. */
+    void ended(Reply reply, long now) {
         synchronized (this) {
             lastUsed = now;
-            if (adaptive != null) {
-                double normal = adaptive.baselineMillis() * 1e6;
-                if (reply.nanos() > 0 && !reply.error() && normal > 0) {
-                    slowdown = reply.nanos() / normal;
-                    slowdownAt = now;
-                }
-                if (adaptive.answered(reply.over(shared), limit, inUse() >= circulating)) {
-                    resize(adaptive.allowed(limit), now);
-                }
+            if (adaptive != null && adaptive.answered(reply, limit, inUse() >= circulating)) {
+                resize(adaptive.allowed(limit), now);
             }
         }
         permits.release();
-    }
-
-    /** The key's last latency over its normal one, if it answered since {@code freshSince}; else 0. */
-    synchronized double slowdown(long freshSince) {
-        return slowdownAt != 0 && slowdownAt - freshSince > 0 ? slowdown : 0;
     }
 
     /** Gives back a permit taken by {@link #take} for a request that never started. */

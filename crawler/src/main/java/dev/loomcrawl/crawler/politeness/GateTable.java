@@ -38,11 +38,6 @@ final class GateTable {
         return defaultLimit;
     }
 
-    /** Whether its gates' limits follow their servers' health ({@link Adaptive}). */
-    boolean adaptive() {
-        return adaptive;
-    }
-
     /** The gate of {@code key}, made now if it has none. */
     Gate gate(String key, PolitenessKey kind) {
         return gates.computeIfAbsent(key, k -> new Gate(k, kind, settings.get(k), defaultLimit, adaptive, System.nanoTime()));
@@ -52,11 +47,6 @@ final class GateTable {
     @Nullable Gate find(String key) {
         Gate g = gates.get(key);
         return g == null || g.dead() ? null : g;
-    }
-
-    /** The gates now. */
-    Iterable<Gate> gates() {
-        return gates.values();
     }
 
     /** Drops gates idle for {@link #IDLE_NANOS}; at most once per {@link #SWEEP_NANOS}, by whoever calls first. */

@@ -55,7 +55,6 @@ public final class HostGates {
     }
 
     private final GateTable table;
-    private final SharedSlowdown shared;
     private final BooleanSupplier selfBusy;
     private final KeySpace keys = new KeySpace();
     /** Frontiers told when a setting changes; a frontier whose job is over is let go by the collector. */
@@ -78,7 +77,6 @@ public final class HostGates {
             throw new ConfigException("perHost", defaultLimit, "must be at least 1, was " + defaultLimit);
         }
         this.table = new GateTable(defaultLimit, adaptive);
-        this.shared = new SharedSlowdown(table, System.nanoTime());
         this.selfBusy = selfBusy;
     }
 
@@ -150,14 +148,10 @@ public final class HostGates {
      * {@code restUntilNanos} (0: no rest). Whoever found a gate full is told to try again.
      */
     public void exit(Permit permit, long restUntilNanos, long nanos, boolean error) {
-        exit(permit, restUntilNanos, nanos, error, System.nanoTime());
-    }
-
-    /** {@link #exit} at {@code now}, by {@link System#nanoTime}'s clock. */
-    void exit(Permit permit, long restUntilNanos, long nanos, boolean error, long now) {
         if (!keys.back(permit)) {
             return; // given back already
         }
+        long now = System.nanoTime();
         if (restUntilNanos != 0) {
             rest(permit.target.hostKey(), restUntilNanos);
         }
@@ -167,8 +161,7 @@ public final class HostGates {
         answering(permit);
         Gate[] gates = permit.gates();
         for (int i = 0; i < gates.length; i++) {
-            double slowdown = nanos > 0 ? shared.factor(gates[i].kind, now) : 1;
-            gates[i].ended(new Reply(nanos, selfLate, error && restUntilNanos == 0, permit.load(i)), slowdown, now);
+            gates[i].ended(new Reply(nanos, selfLate, error && restUntilNanos == 0, permit.load(i)), now);
             gates[i].wake();
         }
         table.sweep(now);

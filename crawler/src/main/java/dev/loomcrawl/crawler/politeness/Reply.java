@@ -9,10 +9,4 @@ package dev.loomcrawl.crawler.politeness;
  * @param load the key's requests awaiting their answer's headers when this one started, itself included (0: not
  *     known): as near as a client can count what the server had in hand when it arrived
  */
-record Reply(long nanos, boolean selfLate, boolean error, int load) {
-    /** The same answer with its latency divided by {@code factor}: the part of it that is its own server's. */
-    Reply over(double factor) {
-        return factor <= 1 || nanos == 0 ? this
-                : new Reply(Math.max(1, Math.round(nanos / factor)), selfLate, error, load);
-    }
-}
+record Reply(long nanos, boolean selfLate, boolean error, int load) {}
