@@ -240,7 +240,7 @@ final class Adaptive {
             ceiling = allowed;
             recovery = 0;
             if (allowed > 1) {
-                levels.cutting();
+                levels.cutting(recentNanos / 1e6);
                 cutFrom = allowed;
             }
         }

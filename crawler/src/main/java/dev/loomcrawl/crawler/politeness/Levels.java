@@ -15,7 +15,8 @@ package dev.loomcrawl.crawler.politeness;
  *       Student's where Welch's has too few to say anything;
  *   <li>a cut is tested by the level below it: if that answers no faster, the cut bought nothing ({@link
  *       Judgement#NO_RELIEF}) and the unloaded latency takes in what it missed; at 1, whose answers become the
- *       unloaded latency, a cut to 1 is undone unless the level cut is clearly slower than they are.
+ *       unloaded latency, a cut to 1 is undone unless the level cut is clearly slower than they are (a level cut
+ *       before a block of its own: unless the recent latency it was cut on is slower than they are).
  * </ul>
  * Not thread-safe: its {@link Adaptive} is called under its gate's lock.
  */
@@ -42,6 +43,8 @@ final class Levels {
     private final Latencies unloaded = new Latencies();
     /** The answers of the level last cut for slowness, until the level below it has been judged. */
     private final Latencies cut = new Latencies();
+    /** The key's recent latency, in ms, when a level was cut before a block of its answers (0: none). */
+    private double cutRecentMillis;
     /** A cut bought something when the cut level's mean is above this many times the level below's. */
     static final double RELIEF = 1.1;
     /** The most answers a block takes: a level held for a whole crawl is still judged every so often. */
@@ -87,10 +90,13 @@ final class Levels {
             return Judgement.NONE;
         }
         // At 1 this block becomes the yardstick (below): a cut to 1 made against a pool drawn too low, the fast end
-        // of a noisy server's answers, is judged again against it, and bought nothing unless clearly slower
-        boolean relief = cut.count() == 0
-                || cut.mean() > RELIEF * block.mean() && (allowed > 1 || clearlyAbove(cut, block));
+        // of a noisy server's answers, is judged again against it, and bought nothing unless clearly slower; one
+        // made before the level cut had a block, on the recent latency alone, unless faster than that latency
+        boolean relief = cut.count() > 0
+                ? cut.mean() > RELIEF * block.mean() && (allowed > 1 || clearlyAbove(cut, block))
+                : allowed > 1 || cutRecentMillis == 0 || cutRecentMillis > RELIEF * block.mean();
         cut.clear();
+        cutRecentMillis = 0;
         boolean known = unloaded.count() >= 2;
         boolean slower = known && clearlyAbove(block, unloaded);
         boolean clean = !slower && (!known || !above(block, unloaded, ABOVE));
@@ -113,9 +119,18 @@ final class Levels {
         return slower ? Judgement.SLOWER : clean ? Judgement.FINE : Judgement.DOUBTFUL;
     }
 
-    /** A cut for slowness: the level's answers so far are what the level below must improve on. */
-    void cutting() {
+    /**
+     * A cut for slowness: the level's answers so far are what the level below must improve on, or before a block of
+     * them, for a cut to 1, the recent latency ({@code recentMillis}) the cut was made on. A baseline drawn from a
+     * seed's answer far faster than the server's usual stays low (later answers, above its threshold, count a
+     * tenth), so the recent latency crosses it at every level and the cuts step down to 1, where the probe back
+     * waits {@value Adaptive#FIRST_PROBE} answers at one at a time. Not so above 1, where a level's first answers
+     * may still be slowed by the level cut: undone on them, servers that slow past 2 to 4 were held overloaded in
+     * the model.
+     */
+    void cutting(double recentMillis) {
         cut.clear();
+        cutRecentMillis = recentMillis;
         if (block.count() >= Adaptive.SAMPLES) {
             cut.addAll(block);
         }
