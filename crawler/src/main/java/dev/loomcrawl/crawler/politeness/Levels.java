@@ -43,7 +43,10 @@ final class Levels {
     private final Latencies unloaded = new Latencies();
     /** The answers of the level last cut for slowness, until the level below it has been judged. */
     private final Latencies cut = new Latencies();
-    /** The key's recent latency, in ms, when a level was cut before a block of its answers (0: none). */
+    /**
+     * The key's recent latency, in ms, at the last cut for slowness, until the level below has been judged (0:
+     * none): the cut's evidence where the level cut had no block of its own ({@link #cutting}).
+     */
     private double cutRecentMillis;
     /** A cut bought something when the cut level's mean is above this many times the level below's. */
     static final double RELIEF = 1.1;
