@@ -3,7 +3,9 @@ package dev.loomcrawl.crawler.politeness;
 /**
  * A key's first answers, which say what its server answers unloaded and how fast its limit may grow: TCP's slow start,
  * with the answer's latency where TCP reads a loss. An answer within {@value Adaptive#RISE}× the mean of slow start's
- * answers so far (or {@value Adaptive#MARGIN_MILLIS} ms over it) is <em>healthy</em> and doubles the limit, whether or
+ * answers so far that were not late, healthy or not (a mean of the healthy ones alone would stay at a first answer from
+ * the fast end of a noisy server's, and two of its usual answers would pass for late), or within
+ * {@value Adaptive#MARGIN_MILLIS} ms over it, is <em>healthy</em> and doubles the limit, whether or
  * not the key used all it was allowed: a crawl's first answer from a host is its seed's, alone in flight, and it is
  * what tells the server's unloaded latency. So a healthy key is at its limit after its first answer or two. Two answers
  * in a row over {@value Baseline#SLOW_FACTOR}× that mean and the margin over it (<em>late</em>) end slow start at half
@@ -30,7 +32,8 @@ final class SlowStart {
         END
     }
 
-    private final Latencies healthy = new Latencies();
+    /** The answers that were not late, healthy or not: what the server answers, to judge the next by. */
+    private final Latencies inTime = new Latencies();
     private boolean over;
     private int lateInARow;
     /** The most requests awaiting answers that a healthy answer's request started with. */
@@ -47,7 +50,7 @@ final class SlowStart {
      * @param load the key's requests awaiting answers when this one started, itself included (0: not known)
      */
     Verdict judge(double ms, boolean selfLate, int load) {
-        double mean = healthy.count() == 0 ? ms : healthy.mean();
+        double mean = inTime.count() == 0 ? ms : inTime.mean();
         double healthyUpTo = Adaptive.beyond(mean, Adaptive.RISE);
         if (selfLate && ms > healthyUpTo) {
             return Verdict.UNHEARD;
@@ -59,10 +62,10 @@ final class SlowStart {
             return ++lateInARow < 2 ? Verdict.UNHEARD : Verdict.END;
         }
         lateInARow = 0;
+        inTime.add(ms);
         if (ms > healthyUpTo) {
             return Verdict.NORMAL;
         }
-        healthy.add(ms);
         healthyLoad = Math.max(healthyLoad, load);
         return Verdict.HEALTHY;
     }
