@@ -182,7 +182,7 @@ final class Adaptive {
         if (!reply.selfLate()) {
             noteRecent(nanos);
         }
-        SlowStart.Verdict verdict = start.judge(nanos / 1e6, reply.selfLate(), reply.load());
+        SlowStart.Verdict verdict = start.judge(nanos / 1e6, reply.selfLate(), reply.load(), levels.unloadedMillis());
         if (verdict == SlowStart.Verdict.END) {
             // Maybe a stall every host saw at once (ours, a shared server's): no ceiling, healthy answers undo it
             start.end();

@@ -32,8 +32,6 @@ final class SlowStart {
         END
     }
 
-    /** The answers that were not late, healthy or not: what the server answers, to judge the next by. */
-    private final Latencies inTime = new Latencies();
     private boolean over;
     private int lateInARow;
     /** The most requests awaiting answers that a healthy answer's request started with. */
@@ -48,9 +46,11 @@ final class SlowStart {
      *
      * @param selfLate whether our own carriers ran late meanwhile: then only a healthy answer says anything
      * @param load the key's requests awaiting answers when this one started, itself included (0: not known)
+     * @param unloadedMillis the mean of slow start's answers so far that were not late, which {@link Levels} keeps as
+     *     the key's unloaded latency (0: none yet)
      */
-    Verdict judge(double ms, boolean selfLate, int load) {
-        double mean = inTime.count() == 0 ? ms : inTime.mean();
+    Verdict judge(double ms, boolean selfLate, int load, double unloadedMillis) {
+        double mean = unloadedMillis == 0 ? ms : unloadedMillis;
         double healthyUpTo = Adaptive.beyond(mean, Adaptive.RISE);
         if (selfLate && ms > healthyUpTo) {
             return Verdict.UNHEARD;
@@ -62,7 +62,6 @@ final class SlowStart {
             return ++lateInARow < 2 ? Verdict.UNHEARD : Verdict.END;
         }
         lateInARow = 0;
-        inTime.add(ms);
         if (ms > healthyUpTo) {
             return Verdict.NORMAL;
         }
