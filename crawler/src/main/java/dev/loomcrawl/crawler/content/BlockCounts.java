@@ -1,19 +1,22 @@
 package dev.loomcrawl.crawler.content;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What each block of one page holds, counted once for the page: its text's length (white space inside a text as
  * the page writes it: the thresholds are coarse, and counting every character instead of the text nodes' lengths
  * cost a tenth of a crawl's CPU; but white space alone between tags counts nothing, for a template's indent would
  * make a slide holding one link pass for a paragraph mostly not links), how much of it is inside links, its commas,
- * and whether a table lies inside it. A
+ * whether a table lies inside it, and whether it holds the page's {@code <main>} (asked of every reading). A
  * block's counts are its children's added up, remembered, so asking of every block on the way down costs one
  * walk of the page, not one per level: a page nested as deep as the parser allows (512) would otherwise take
  * seconds. Commas are a scan of every character, counted when first asked.
@@ -26,6 +29,8 @@ final class BlockCounts {
     private static final int UNCOUNTED = -1;
 
     private final Map<Element, int[]> counts = new IdentityHashMap<>();
+    /** The page's {@code <main>} elements ({@link Boilerplate#MAIN}) and every element above them, found once. */
+    private @Nullable Set<Element> holdingMain;
 
     int chars(Element e) {
         return of(e)[CHARS];
@@ -35,6 +40,20 @@ final class BlockCounts {
     double linkDensity(Element e) {
         int[] c = of(e);
         return c[CHARS] == 0 ? 0 : (double) c[LINK_CHARS] / c[CHARS];
+    }
+
+    /** Whether {@code e}, inside {@code body}, is or holds an element that marks the page's main content. */
+    boolean holdsMain(Element body, Element e) {
+        if (holdingMain == null) {
+            holdingMain = Collections.newSetFromMap(new IdentityHashMap<>());
+            for (Element main : body.select(Boilerplate.MAIN)) {
+                Element up = main;
+                while (up != null && holdingMain.add(up)) { // an ancestor already in has all above it in too
+                    up = up.parent();
+                }
+            }
+        }
+        return holdingMain.contains(e);
     }
 
     /** Whether a {@code table} lies anywhere under {@code e}. */

@@ -1,10 +1,9 @@
 package dev.loomcrawl.crawler.content;
 
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 import org.jspecify.annotations.Nullable;
@@ -112,18 +111,18 @@ final class Boilerplate {
     private enum Words { CONTENT, BOILERPLATE, SHORT_ASIDE }
 
     /**
-     * Spellings judged at most, about 9 MB of them: a crawl of a thousand sites at once meets each site's again only
-     * after every other site's, and trafilatura's 990 pages (a site each) hold 33,000; 20,000 held too few, and their
-     * judgements took a quarter of what main content costs such a crawl.
+     * Spellings remembered at most, by each of the maps below (about 9 MB each): a crawl of a thousand sites at once
+     * meets each site's again only after every other site's, and trafilatura's 990 pages (a site each) hold 33,000;
+     * 20,000 held too few, and their judgements took a quarter of what main content costs such a crawl.
      */
     private static final int REMEMBERED = 100_000;
     private static final ConcurrentHashMap<String, Words> JUDGED = new ConcurrentHashMap<>();
+    /** Each class's and id's {@link #weight}, remembered as the judgements are. */
+    private static final ConcurrentHashMap<String, Integer> WEIGHTS = new ConcurrentHashMap<>();
 
     private final Element body;
     private final BlockCounts counts;
     private final ByWords byWords;
-    /** {@code <main>} elements and their ancestors, found when a block named for boilerplate first asks. */
-    private @Nullable Set<Element> holdingMain;
 
     /** Whether, beside tag, role and visibility, the words of a block's class and id leave it out. */
     enum ByWords {
@@ -179,15 +178,8 @@ final class Boilerplate {
                 || e.normalName().equals("article") || e.normalName().equals("main")) {
             return false;
         }
-        Words judged = JUDGED.get(words);
-        if (judged == null) {
-            judged = UNLIKELY.matcher(words).find() && !MAYBE.matcher(words).find() ? Words.BOILERPLATE
-                    : SHORT_ASIDE.matcher(words).find() ? Words.SHORT_ASIDE : Words.CONTENT;
-            if (JUDGED.size() >= REMEMBERED) {
-                JUDGED.clear(); // a crawl of many sites: start again rather than hold every spelling
-            }
-            JUDGED.put(words, judged);
-        }
+        Words judged = remembered(JUDGED, words, w -> UNLIKELY.matcher(w).find() && !MAYBE.matcher(w).find()
+                ? Words.BOILERPLATE : SHORT_ASIDE.matcher(w).find() ? Words.SHORT_ASIDE : Words.CONTENT);
         return switch (judged) {
             case BOILERPLATE -> !holdsMain(e) && !(byWords == ByWords.BUT_WRAPPERS && holdsMostOf(body, e));
             case SHORT_ASIDE -> e.text().length() < SHORT_ASIDE_MAX && !inReference(e);
@@ -212,34 +204,32 @@ final class Boilerplate {
      * {@code nav} or {@code header} may wrap the whole page, {@code <main>} and all.
      */
     boolean holdsMain(Element e) {
-        if (holdingMain == null) {
-            holdingMain = Collections.newSetFromMap(new IdentityHashMap<>());
-            for (Element main : body.select(MAIN)) {
-                Element up = main;
-                while (up != null && holdingMain.add(up)) { // an ancestor already in has all above it in too
-                    up = up.parent();
-                }
-            }
-        }
-        return holdingMain.contains(e);
+        return counts.holdsMain(body, e);
     }
 
     /** Readability's class weight: +25 for each of class and id that sounds like content, -25 for each that does not. */
     static int weight(Element e) {
-        int weight = 0;
-        for (String words : new String[] {e.className(), id(e)}) {
-            if (words.isEmpty()) {
-                continue;
+        return weightOf(e.className()) + weightOf(id(e));
+    }
+
+    private static int weightOf(String words) {
+        return words.isEmpty() ? 0 : remembered(WEIGHTS, words, w -> {
+            String lower = w.toLowerCase(Locale.ROOT);
+            return (NEGATIVE.matcher(lower).find() ? -25 : 0) + (POSITIVE.matcher(lower).find() ? 25 : 0);
+        });
+    }
+
+    /** What {@code judge} says of a spelling, judged once and remembered with up to {@link #REMEMBERED} others. */
+    private static <V> V remembered(ConcurrentHashMap<String, V> judged, String words, Function<String, V> judge) {
+        V known = judged.get(words);
+        if (known == null) {
+            known = judge.apply(words);
+            if (judged.size() >= REMEMBERED) {
+                judged.clear(); // a crawl of many sites: start again rather than hold every spelling
             }
-            String w = words.toLowerCase(Locale.ROOT);
-            if (NEGATIVE.matcher(w).find()) {
-                weight -= 25;
-            }
-            if (POSITIVE.matcher(w).find()) {
-                weight += 25;
-            }
+            judged.put(words, known);
         }
-        return weight;
+        return known;
     }
 
     /**
