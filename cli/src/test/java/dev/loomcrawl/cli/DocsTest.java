@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,6 +16,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -37,6 +40,11 @@ class DocsTest {
     private static final Pattern ROUTE = Pattern.compile("\\b(GET|POST|PUT|DELETE) (/[A-Za-z0-9_{}/.-]*)");
     private static final Pattern CURL = Pattern.compile("curl[^\\n]*?(?:localhost|127\\.0\\.0\\.1):\\d+(/[A-Za-z0-9_{}/.-]*)");
     private static final Pattern CURL_METHOD = Pattern.compile("-X ?(GET|POST|PUT|DELETE)");
+    /**
+     * A script run by its path: first on a line of a code block, first in inline code, or after a shell's {@code ;},
+     * {@code &&} or {@code (}; not after {@code python3}, which needs no execute bit.
+     */
+    private static final Pattern RUN_BY_PATH = Pattern.compile("(?m)(?:^|[;&(`]\\s*)\\s*((?:scripts|docs|rivals)/[\\w./-]+\\.(?:py|sh))\\b");
 
     @Test
     void everyFlagTheDocsNameIsInItsCommandsHelp() throws IOException {
@@ -102,6 +110,25 @@ class DocsTest {
         }
         assertThat(missing).as("routes the docs name that /openapi.json does not have").isEmpty();
         assertThat(checked).as("routes checked").isGreaterThan(20);
+    }
+
+    @Test
+    void everyScriptTheDocsRunByItsPathIsExecutable() throws IOException {
+        Set<String> refused = new TreeSet<>();
+        int checked = 0;
+        for (Path doc : docs()) {
+            for (MatchResult run : RUN_BY_PATH.matcher(Files.readString(doc)).results().toList()) {
+                Path script = ROOT.resolve(run.group(1));
+                if (Files.isRegularFile(script)) {
+                    checked++;
+                    if (!Files.getPosixFilePermissions(script).contains(PosixFilePermission.OWNER_EXECUTE)) {
+                        refused.add(run.group(1) + " (" + ROOT.relativize(doc) + ")");
+                    }
+                }
+            }
+        }
+        assertThat(refused).as("scripts the docs run by their path that a shell would refuse: not executable").isEmpty();
+        assertThat(checked).as("scripts checked").isGreaterThan(3);
     }
 
     /** Whether {@code method path} matches a documented path, a template segment ({@code {id}}) matching any. */
