@@ -6,22 +6,18 @@ Needs a checkout of https://github.com/adbar/trafilatura and a build (./mvnw -pl
 Run from the repository's root:
     python3 scripts/content-corpus/extraction-time.py TRAFILATURA_CHECKOUT [ROUNDS]
 """
-import os, re, subprocess, sys, tempfile
+import os, shutil, subprocess, sys, tempfile
 
 import pages
 from extract import java
 
 
 def crawl_options(command):
-    """conf/jvm.options' lines for all commands and for crawl, those for a JDK newer than command's left out."""
-    version = subprocess.run(command[:1] + ["-version"], capture_output=True, text=True).stderr
-    major = int(re.search(r'version "(\d+)', version).group(1))
-    options = []
-    for line in open("conf/jvm.options"):
-        m = re.match(r"(all|crawl)(?:@(\d+))?:(.*)", line)
-        if m and int(m.group(2) or 0) <= major:
-            options += m.group(3).split()
-    return options
+    """The JVM options the launcher gives crawl on the JDK of command's java: its own jvm_options, which reads
+    conf/jvm.options."""
+    jdk = os.path.dirname(os.path.dirname(os.path.realpath(shutil.which(command[0]))))
+    script = '. cli/src/dist/bin/loomcrawl-launch.sh && jvm_options "$1" crawl conf/jvm.options && echo "$jvm_opts"'
+    return subprocess.run(["bash", "-c", script, "_", jdk], capture_output=True, text=True, check=True).stdout.split()
 
 
 def main():
