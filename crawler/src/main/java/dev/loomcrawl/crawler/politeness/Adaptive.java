@@ -29,8 +29,9 @@ import java.util.concurrent.TimeUnit;
  *       clearly slower: {@link Levels.Judgement#DOUBTFUL} fails a probe), of requests sent with the level in
  *       flight, forgets it.
  *   <li><b>Start</b>: a new key begins at {@value #START} in flight (or its limit, if lower), and answers at the
- *       baseline double the limit until two late answers in a row end this {@link SlowStart} at half (healthy
- *       answers bring it back, one each, to one below the late level), or a round at the limit ends it.
+ *       baseline double the limit until two late answers in a row end this {@link SlowStart} at half, or at the
+ *       most in flight answered in time if less (healthy answers bring it back, one each, to one below the late
+ *       level, and no higher than that most), or a round at the limit ends it.
  * </ul>
  */
 final class Adaptive {
@@ -184,12 +185,15 @@ final class Adaptive {
         }
         SlowStart.Verdict verdict = start.judge(nanos / 1e6, reply.selfLate(), reply.load(), levels.unloadedMillis());
         if (verdict == SlowStart.Verdict.END) {
-            // Maybe a stall every host saw at once (ours, a shared server's): no ceiling, healthy answers undo it
+            // Maybe a stall every host saw at once (ours, a shared server's): no ceiling, healthy answers undo it, up
+            // to the most in flight the server answered in time, past which it answered late. With only the seed's
+            // answer in time, a stall and a server that takes one look alike: half, and back towards the late level.
             start.end();
             cutForErrors = false;
             int before = allowed;
-            allowed = Math.max(1, before / 2);
-            recovery = before - 1;
+            int shown = start.healthyLoad() > 1 ? start.healthyLoad() : before;
+            allowed = Math.max(1, Math.min(before / 2, shown));
+            recovery = Math.min(before - 1, shown);
             recentNanos = baseline.nanos();
             newLevel(before);
             return true;

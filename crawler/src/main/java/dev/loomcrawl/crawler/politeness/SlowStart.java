@@ -37,6 +37,11 @@ final class SlowStart {
     /** The most requests awaiting answers that a healthy answer's request started with. */
     private int healthyLoad;
 
+    /** The most requests awaiting answers that a healthy answer's request started with (0: none known). */
+    int healthyLoad() {
+        return healthyLoad;
+    }
+
     boolean over() {
         return over;
     }

@@ -156,6 +156,37 @@ class AdaptiveTest {
     }
 
     /**
+     * A late pair past loads the server answered in time says how much it takes: the start ends at that load if it is
+     * under half, and healthy answers (a request that reached the server as another left) bring nothing back above it;
+     * the level rule's rounds take it on from there. With only the seed's answer in time, the pair may as well be a
+     * stall: half, and back by answers.
+     */
+    @Test
+    void aLatePairPastLoadsAnsweredInTimeCutsToThemAndClimbsBackNoHigher() {
+        Adaptive a = new Adaptive(8);
+        a.answered(new Reply(BASE, false, false, 1), 8, false); // the seed's: 8 allowed now
+        a.answered(new Reply(BASE, false, false, 2), 8, true);
+        a.answered(new Reply(BASE, false, false, 3), 8, true);
+        a.answered(new Reply(2 * BASE, false, false, 4), 8, true);
+        a.answered(new Reply(2 * BASE, false, false, 5), 8, true);
+        assertThat(a.allowed(8)).isEqualTo(3);
+        for (int i = 0; i < 8 + Adaptive.SAMPLES - 1; i++) {
+            a.answered(new Reply(BASE, false, false, 3), 8, true); // the 8 sent before the cut, then healthy ones
+        }
+        assertThat(a.allowed(8)).isEqualTo(3);
+
+        Adaptive stalled = new Adaptive(8);
+        stalled.answered(new Reply(BASE, false, false, 1), 8, false);
+        stalled.answered(new Reply(2 * BASE, false, false, 2), 8, true);
+        stalled.answered(new Reply(2 * BASE, false, false, 3), 8, true);
+        assertThat(stalled.allowed(8)).isEqualTo(4);
+        for (int i = 0; i < 8 + 3; i++) {
+            stalled.answered(new Reply(BASE, false, false, 4), 8, true);
+        }
+        assertThat(stalled.allowed(8)).isEqualTo(7);
+    }
+
+    /**
      * A server that answers late past a level it cannot take: its late answers are no healthy ones, though the
      * baseline took the first of them in (only the seed's answer, alone, was on time).
      */
