@@ -9,7 +9,8 @@ package dev.loomcrawl.crawler.politeness;
  * not the key used all it was allowed: a crawl's first answer from a host is its seed's, alone in flight, and it is
  * what tells the server's unloaded latency. So a healthy key is at its limit after its first answer or two. Two answers
  * in a row over {@value Baseline#SLOW_FACTOR}× that mean and the margin over it (<em>late</em>) end slow start at half
- * the limit, as TCP halves on leaving it (the last doubling was one too many); a late answer alone (our own CPU, one
+ * the limit, as TCP halves on leaving it (the last doubling was one too many), or at the {@link #healthyLoad} if that is
+ * less and more than the seed's one; a late answer alone (our own CPU, one
  * slow page) only holds the growth. A late answer counts only when its request started with more of the key's requests
  * awaiting their answers than any healthy answer's had ({@link Reply#load}): a server whose answers vary by themselves
  * is late now and then at any load, one that cannot take more only past what it can take, so a late answer at a load
@@ -28,16 +29,18 @@ final class SlowStart {
         NORMAL,
         /** Late once, or not healthy while our own carriers ran late: it says nothing yet. */
         UNHEARD,
-        /** The second late answer in a row: slow start ends at half the limit. */
+        /** The second late answer in a row: slow start ends at half the limit, or at the {@link #healthyLoad}. */
         END
     }
 
     private boolean over;
     private int lateInARow;
-    /** The most requests awaiting answers that a healthy answer's request started with. */
     private int healthyLoad;
 
-    /** The most requests awaiting answers that a healthy answer's request started with (0: none known). */
+    /**
+     * The most requests awaiting answers that a healthy answer's request started with (0: none known): the server
+     * answered that load in time.
+     */
     int healthyLoad() {
         return healthyLoad;
     }
