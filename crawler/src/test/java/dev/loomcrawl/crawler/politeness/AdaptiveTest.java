@@ -101,14 +101,10 @@ class AdaptiveTest {
     @Test
     void aLateAnswerAtALoadAnsweredInTimeIsTheServersSpread() {
         Adaptive a = new Adaptive(8);
-        a.answered(new Reply(BASE, false, false, 1), 8, false); // the seed's: 8 allowed now
-        a.answered(new Reply(BASE, false, false, 5), 8, false);
-        a.answered(new Reply(BASE, false, false, 6), 8, false);
-        a.answered(new Reply(2 * BASE, false, false, 3), 8, false);
-        a.answered(new Reply(2 * BASE, false, false, 5), 8, false);
+        answeredAt(a, BASE, 1, 5, 6); // the seed's first: 8 allowed now
+        answeredAt(a, 2 * BASE, 3, 5);
         assertThat(a.allowed(8)).isEqualTo(8); // late twice in a row, but at loads answered in time
-        a.answered(new Reply(2 * BASE, false, false, 7), 8, false);
-        a.answered(new Reply(2 * BASE, false, false, 8), 8, false);
+        answeredAt(a, 2 * BASE, 7, 8);
         assertThat(a.allowed(8)).isEqualTo(4); // late twice past them: slow start ends at half
     }
 
@@ -121,10 +117,10 @@ class AdaptiveTest {
     @Test
     void slowStartEndsAfterARoundAtItsLimitWhateverItsAnswers() {
         Adaptive a = new Adaptive(8);
-        a.answered(new Reply(BASE, false, false, 1), 8, false); // the seed's: 8 allowed now
-        a.answered(new Reply(BASE, false, false, 8), 8, true); // in time at 8 awaiting, by chance
+        answeredAt(a, BASE, 1); // the seed's: 8 allowed now
+        answeredAt(a, BASE, 8); // in time at 8 awaiting, by chance
         for (int i = 0; i < 9; i++) {
-            a.answered(new Reply(2 * BASE, false, false, 8), 8, true);
+            answeredAt(a, 2 * BASE, 8);
         }
         assertThat(a.allowed(8)).isEqualTo(6);
     }
@@ -164,24 +160,20 @@ class AdaptiveTest {
     @Test
     void aLatePairPastLoadsAnsweredInTimeCutsToThemAndClimbsBackNoHigher() {
         Adaptive a = new Adaptive(8);
-        a.answered(new Reply(BASE, false, false, 1), 8, false); // the seed's: 8 allowed now
-        a.answered(new Reply(BASE, false, false, 2), 8, true);
-        a.answered(new Reply(BASE, false, false, 3), 8, true);
-        a.answered(new Reply(2 * BASE, false, false, 4), 8, true);
-        a.answered(new Reply(2 * BASE, false, false, 5), 8, true);
+        answeredAt(a, BASE, 1, 2, 3); // the seed's first: 8 allowed now
+        answeredAt(a, 2 * BASE, 4, 5);
         assertThat(a.allowed(8)).isEqualTo(3);
         for (int i = 0; i < 8 + Adaptive.SAMPLES - 1; i++) {
-            a.answered(new Reply(BASE, false, false, 3), 8, true); // the 8 sent before the cut, then healthy ones
+            answeredAt(a, BASE, 3); // the 8 sent before the cut, then healthy ones
         }
         assertThat(a.allowed(8)).isEqualTo(3);
 
         Adaptive stalled = new Adaptive(8);
-        stalled.answered(new Reply(BASE, false, false, 1), 8, false);
-        stalled.answered(new Reply(2 * BASE, false, false, 2), 8, true);
-        stalled.answered(new Reply(2 * BASE, false, false, 3), 8, true);
+        answeredAt(stalled, BASE, 1);
+        answeredAt(stalled, 2 * BASE, 2, 3);
         assertThat(stalled.allowed(8)).isEqualTo(4);
         for (int i = 0; i < 8 + 3; i++) {
-            stalled.answered(new Reply(BASE, false, false, 4), 8, true);
+            answeredAt(stalled, BASE, 4);
         }
         assertThat(stalled.allowed(8)).isEqualTo(7);
     }
@@ -407,6 +399,16 @@ class AdaptiveTest {
     /** One answer to a request sent while the key used all it was allowed, our own carriers on time. */
     private static void answeredInFull(Adaptive a, long nanos, boolean error, int limit) {
         a.answered(new Reply(nanos, false, error, 0), limit, true);
+    }
+
+    /**
+     * One answer in {@code nanos} to each of requests that started with {@code loads} of the key's requests awaiting
+     * their answers; past one, the key had all it was allowed in flight (a seed's request is alone).
+     */
+    private static void answeredAt(Adaptive a, long nanos, int... loads) {
+        for (int load : loads) {
+            a.answered(new Reply(nanos, false, false, load), 8, load > 1);
+        }
     }
 
     private static Adaptive grown(int limit) {
