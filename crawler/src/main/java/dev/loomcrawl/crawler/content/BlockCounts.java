@@ -29,8 +29,14 @@ final class BlockCounts {
     private static final int UNCOUNTED = -1;
 
     private final Map<Element, int[]> counts = new IdentityHashMap<>();
+    private final Element body;
     /** The page's {@code <main>} elements ({@link Boilerplate#MAIN}) and every element above them, found once. */
     private @Nullable Set<Element> holdingMain;
+
+    /** @param body the page's body, whose blocks are counted */
+    BlockCounts(Element body) {
+        this.body = body;
+    }
 
     int chars(Element e) {
         return of(e)[CHARS];
@@ -42,8 +48,8 @@ final class BlockCounts {
         return c[CHARS] == 0 ? 0 : (double) c[LINK_CHARS] / c[CHARS];
     }
 
-    /** Whether {@code e}, inside {@code body}, is or holds an element that marks the page's main content. */
-    boolean holdsMain(Element body, Element e) {
+    /** Whether {@code e} is or holds an element that marks the page's main content. */
+    boolean holdsMain(Element e) {
         if (holdingMain == null) {
             holdingMain = Collections.newSetFromMap(new IdentityHashMap<>());
             for (Element main : body.select(Boilerplate.MAIN)) {

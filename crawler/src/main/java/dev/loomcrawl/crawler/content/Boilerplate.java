@@ -204,7 +204,7 @@ final class Boilerplate {
      * {@code nav} or {@code header} may wrap the whole page, {@code <main>} and all.
      */
     boolean holdsMain(Element e) {
-        return counts.holdsMain(body, e);
+        return counts.holdsMain(e);
     }
 
     /** Readability's class weight: +25 for each of class and id that sounds like content, -25 for each that does not. */

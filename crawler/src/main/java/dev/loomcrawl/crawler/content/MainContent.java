@@ -91,8 +91,7 @@ public final class MainContent {
         if (body == null) {
             return "";
         }
-        BlockCounts counts = new BlockCounts();
-        return choose(body, counts, markdown);
+        return choose(body, new BlockCounts(body), markdown);
     }
 
     /** Whether {@code other} found what the strict reading left out: see {@link #SURE}. */

@@ -98,7 +98,7 @@ class DocumentPartsTest {
     }
 
     private static DocumentParts parts(Element body) {
-        BlockCounts counts = new BlockCounts();
+        BlockCounts counts = new BlockCounts(body);
         return new DocumentParts(new Boilerplate(body, counts, Boilerplate.ByWords.NO), counts);
     }
 }

@@ -472,7 +472,7 @@ class MarkdownWriterTest {
 
     /** The whole body written as Markdown or as text, read strictly. */
     private static String write(Document doc, boolean markdown) {
-        BlockCounts counts = new BlockCounts();
+        BlockCounts counts = new BlockCounts(doc.body());
         Boilerplate boilerplate = new Boilerplate(doc.body(), counts, Boilerplate.ByWords.YES);
         return new MarkdownWriter(markdown, boilerplate, counts).write(List.of(doc.body()));
     }

@@ -101,10 +101,14 @@ class AdaptiveTest {
     @Test
     void aLateAnswerAtALoadAnsweredInTimeIsTheServersSpread() {
         Adaptive a = new Adaptive(8);
-        answeredAt(a, BASE, 1, 5, 6); // the seed's first: 8 allowed now
-        answeredAt(a, 2 * BASE, 3, 5);
+        a.answered(new Reply(BASE, false, false, 1), 8, false); // the seed's: 8 allowed now
+        a.answered(new Reply(BASE, false, false, 5), 8, false);
+        a.answered(new Reply(BASE, false, false, 6), 8, false);
+        a.answered(new Reply(2 * BASE, false, false, 3), 8, false);
+        a.answered(new Reply(2 * BASE, false, false, 5), 8, false);
         assertThat(a.allowed(8)).isEqualTo(8); // late twice in a row, but at loads answered in time
-        answeredAt(a, 2 * BASE, 7, 8);
+        a.answered(new Reply(2 * BASE, false, false, 7), 8, false);
+        a.answered(new Reply(2 * BASE, false, false, 8), 8, false);
         assertThat(a.allowed(8)).isEqualTo(4); // late twice past them: slow start ends at half
     }
 
