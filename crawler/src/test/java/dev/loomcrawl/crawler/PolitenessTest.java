@@ -148,8 +148,8 @@ class PolitenessTest {
      * Finding the limit costs slow answers at the start and at each rare probe (docs/politeness.md, "What it costs"):
      * over 1,023 pages 2.5-12.1% here in 29 crawls, quiet and beside one or two busy loops on 2 cores, the median
      * 5.7%. A rule that does not hold the server doubles most answers: the control nearly all, a yardstick set too
-     * high by our own lateness 60% and more. So the bar is a fifth, clear of both; a bar at a tenth (the p90) sat
-     * in the working rule's own tail and failed a run in about twenty on a busy machine.
+     * high by our own lateness 60% and more. So the bar is two fifths, clear of both; bars at a tenth and at a fifth
+     * sat in the working rule's own tail and each failed a fresh-clone run.
      */
     @Test
     void adaptivityKeepsASlowingServerNearItsBaseLatency() throws Exception {
