@@ -10,15 +10,15 @@ package dev.loomcrawl.crawler.politeness;
  * server's unloaded latency. So a healthy key is at its limit after its first answer or two. Two answers in a row over
  * {@value Baseline#SLOW_FACTOR}× that mean and the margin over it (<em>late</em>) end slow start at half the limit, as
  * TCP halves on leaving it (the last doubling was one too many), or at the {@link #healthyLoad} if that is less and
- * more than the seed's one; a late answer alone (our own CPU, one slow page) only holds the growth. A late answer
- * counts only when its request started with more of the key's requests awaiting their answers than any healthy answer's
- * had ({@link Reply#load}): a server whose answers vary by themselves is late now and then at any load, one that cannot
- * take more only past what it can take, so a late answer at a load already answered in time is the server's spread, and
- * says nothing. A round with all the limit in flight ends it too, late answers or not, and the level rule judges that
- * round: a request that reached the server ahead of one sent before it can come back in time at the whole limit, and
- * every late answer after it would pass for the spread while slow start, where no other rule acts, lasted. Its answers
- * that were not late are the key's unloaded latency until its levels say more ({@link Levels}). Not thread-safe: its
- * {@link Adaptive} is called under its gate's lock.
+ * over 1 (the seed alone says nothing of load); a late answer alone (our own CPU, one slow page) only holds the growth.
+ * A late answer counts only when its request started with more of the key's requests awaiting their answers than any
+ * healthy answer's had ({@link Reply#load}): a server whose answers vary by themselves is late now and then at any
+ * load, one that cannot take more only past what it can take, so a late answer at a load already answered in time is
+ * the server's spread, and says nothing. A round with all the limit in flight ends it too, late answers or not, and the
+ * level rule judges that round: a request that reached the server ahead of one sent before it can come back in time at
+ * the whole limit, and every late answer after it would pass for the spread while slow start, where no other rule acts,
+ * lasted. Its answers that were not late are the key's unloaded latency until its levels say more ({@link Levels}). Not
+ * thread-safe: its {@link Adaptive} is called under its gate's lock.
  */
 final class SlowStart {
     /** What one answer says. */
